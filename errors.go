@@ -1,0 +1,47 @@
+package slide
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors. Functions return them wrapped in an *Error (or a
+// *LimitError for ErrLimit) that says precisely what is wrong; test for
+// them with errors.Is.
+var (
+	// ErrSize: a board size out of range, or a tile count that does not match it.
+	ErrSize = errors.New("invalid size")
+	// ErrTile: a tile label out of range, missing or repeated, or not exactly one blank.
+	ErrTile = errors.New("invalid tiles")
+	// ErrSyntax: text that is not in the expected form.
+	ErrSyntax = errors.New("invalid syntax")
+	// ErrMismatch: two boards of different sizes or different tile sets.
+	ErrMismatch = errors.New("boards do not match")
+	// ErrUnsolvable: the goal cannot be reached from the start.
+	ErrUnsolvable = errors.New("unsolvable")
+	// ErrNotFound: a search exhausted its space, or its cost bound, without
+	// reaching a goal.
+	ErrNotFound = errors.New("no path to a goal")
+	// ErrLimit: a search stopped at its node or memory limit (see LimitError).
+	ErrLimit = errors.New("search limit reached")
+	// ErrOption: a Solve option that does not apply to the puzzle.
+	ErrOption = errors.New("invalid option")
+)
+
+// An Error records a failed call: which function, what was wrong, and the
+// sentinel error class it belongs to.
+type Error struct {
+	Func string // the function that failed, such as "New" or "Parse"
+	Msg  string // what was wrong, such as "tile 5 appears twice"
+	Err  error  // the class: ErrSize, ErrTile, ErrSyntax, ErrMismatch, ...
+}
+
+// Error returns "slide.Func: Msg".
+func (e *Error) Error() string { return "slide." + e.Func + ": " + e.Msg }
+
+// Unwrap returns the sentinel class, for errors.Is.
+func (e *Error) Unwrap() error { return e.Err }
+
+func errorf(fn string, class error, format string, args ...any) *Error {
+	return &Error{Func: fn, Msg: fmt.Sprintf(format, args...), Err: class}
+}

@@ -1,0 +1,343 @@
+package slide
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+)
+
+// A Heuristic is a lower bound on the number of single-tile moves from a
+// board to a goal. Every Heuristic here is admissible (it never
+// overestimates), so the optimal engines stay optimal with any of them;
+// a larger bound prunes more. The blank never counts.
+type Heuristic uint8
+
+// The heuristics, weakest first.
+const (
+	// Auto lets Solve choose; as an Estimate it is LinearConflict.
+	Auto Heuristic = iota
+	// Zero is always 0: the search becomes uniform-cost (breadth-first).
+	Zero
+	// Hamming counts the tiles on a cell whose goal label differs.
+	Hamming
+	// Manhattan sums, over the tiles, the row plus column distance to their
+	// goal cells. With repeated labels each label's tiles are matched to its
+	// goal cells by rows and, separately, by columns, each time in sorted
+	// order (the cheapest matching on that axis), which is still a lower bound.
+	Manhattan
+	// LinearConflict adds to Manhattan two moves for each tile that must
+	// leave its goal row or column to let others of that line pass: for every
+	// line, twice the tiles in their goal line minus the longest run of them
+	// already in goal order (Hansson, Mayer and Yung). With repeated labels it
+	// equals Manhattan.
+	LinearConflict
+	numHeuristics
+)
+
+var heuristicNames = [...]string{"auto", "zero", "hamming", "manhattan", "linear"}
+
+// String returns the heuristic's name as ParseHeuristic accepts it.
+func (h Heuristic) String() string {
+	if h < numHeuristics {
+		return heuristicNames[h]
+	}
+	return "Heuristic(" + strconv.Itoa(int(h)) + ")"
+}
+
+// ParseHeuristic returns the Heuristic named s: auto, zero, hamming,
+// manhattan or linear (also "linear-conflict" and "lc").
+func ParseHeuristic(s string) (Heuristic, error) {
+	switch s {
+	case "linear-conflict", "lc":
+		return LinearConflict, nil
+	}
+	for h, name := range heuristicNames {
+		if s == name {
+			return Heuristic(h), nil
+		}
+	}
+	return 0, errorf("ParseHeuristic", ErrOption, "unknown heuristic %q (want one of %v)", s, heuristicNames)
+}
+
+// Estimate returns h's lower bound on the single-tile moves from b to goal.
+// It is an error (ErrMismatch) if the boards differ in size or label
+// multiset. O(R*C) for Hamming and Manhattan, O(R*C*log(R+C)) for
+// LinearConflict; each call builds the goal-relative form of goal anew, so
+// hot loops should use Solve or the engines instead.
+func (h Heuristic) Estimate(b, goal Board) (int, error) {
+	if h >= numHeuristics {
+		return 0, errorf("Estimate", ErrOption, "unknown heuristic %d", h)
+	}
+	t, err := newTarget("Estimate", goal)
+	if err != nil {
+		return 0, err
+	}
+	code, err := t.encode("Estimate", b)
+	if err != nil {
+		return 0, err
+	}
+	return t.estimate(h, code), nil
+}
+
+// mustEstimate is Estimate for boards known to match goal.
+func (h Heuristic) mustEstimate(b, goal Board) int {
+	v, err := h.Estimate(b, goal)
+	if err != nil {
+		return 0
+	}
+	return v
+}
+
+// A target is the goal-relative form of a goal board, which every search
+// works in. Tiles are renamed by codes: with distinct labels a tile's code is
+// its goal cell, so a tile's distance to its goal is arithmetic on the code;
+// with repeated labels the code is the label's rank (1 for the smallest
+// label), and goalCells lists each code's goal cells. The blank's code is
+// blankCode in every cell that holds it.
+type target struct {
+	goal       Board
+	rows, cols int
+	distinct   bool
+	labels     []int   // the distinct tile labels, ascending
+	goalCode   []int32 // code of each goal cell (class codes; blankCode for the blank)
+	goalCells  [][]int32
+	blankGoal  int // the goal cell of the blank
+	permLabels bool
+}
+
+// blankCode marks the blank in encoded boards.
+const blankCode = -1
+
+func newTarget(fn string, goal Board) (*target, error) {
+	if !goal.IsValid() {
+		return nil, errorf(fn, ErrMismatch, "goal is the zero Board")
+	}
+	n := goal.Len()
+	t := &target{goal: goal, rows: goal.Rows(), cols: goal.Cols(), blankGoal: int(goal.blank)}
+	if goal.perm {
+		t.labels = make([]int, n-1)
+		for i := range t.labels {
+			t.labels[i] = i + 1
+		}
+	} else {
+		t.labels = goal.Tiles()
+		slices.Sort(t.labels)
+		t.labels = slices.Compact(t.labels)[1:] // drop the blank
+	}
+	t.distinct = len(t.labels) == n-1
+	t.permLabels = t.distinct && t.labels[n-2] == n-1
+	t.goalCode = make([]int32, n)
+	t.goalCells = make([][]int32, len(t.labels)+1)
+	for i := range n {
+		c := t.class(goal.tile(i))
+		t.goalCode[i] = int32(c)
+		if c != blankCode {
+			t.goalCells[c] = append(t.goalCells[c], int32(i))
+		}
+	}
+	if t.distinct { // codes become goal cells
+		for i := range t.goalCode {
+			if t.goalCode[i] != blankCode {
+				t.goalCode[i] = int32(i)
+			}
+		}
+	}
+	return t, nil
+}
+
+// class returns label's rank among the goal's labels (from 1), blankCode for
+// the blank, or 0 if the goal has no such label.
+func (t *target) class(label int) int {
+	if label == 0 {
+		return blankCode
+	}
+	if t.permLabels {
+		if label < len(t.goalCode) {
+			return label
+		}
+		return 0
+	}
+	k, ok := sort.Find(len(t.labels), func(i int) int { return label - t.labels[i] })
+	if !ok {
+		return 0
+	}
+	return k + 1
+}
+
+// encode returns the code of every cell of b, checking that b matches the
+// goal in size and labels.
+func (t *target) encode(fn string, b Board) ([]int32, error) {
+	if !b.IsValid() {
+		return nil, errorf(fn, ErrMismatch, "start is the zero Board")
+	}
+	if b.rows != t.goal.rows || b.cols != t.goal.cols {
+		return nil, errorf(fn, ErrMismatch, "start is %d x %d, goal is %d x %d", b.Rows(), b.Cols(), t.rows, t.cols)
+	}
+	n := b.Len()
+	code := make([]int32, n)
+	count := make([]int32, len(t.goalCells))
+	for i := range n {
+		label := b.tile(i)
+		c := t.class(label)
+		if c == 0 {
+			return nil, errorf(fn, ErrMismatch, "start has tile %d, which the goal lacks", label)
+		}
+		if c == blankCode {
+			code[i] = blankCode
+			continue
+		}
+		if int(count[c]) == len(t.goalCells[c]) {
+			return nil, errorf(fn, ErrMismatch, "start has more tiles %d than the goal", label)
+		}
+		if t.distinct {
+			code[i] = t.goalCells[c][0]
+		} else {
+			code[i] = int32(c)
+		}
+		count[c]++
+	}
+	return code, nil // equal counts: n cells, one blank each, no class over
+}
+
+// estimate computes h for an encoded board from scratch.
+func (t *target) estimate(h Heuristic, code []int32) int {
+	switch h {
+	case Zero:
+		return 0
+	case Hamming:
+		return t.hamming(code)
+	case Manhattan:
+		return t.manhattan(code)
+	default:
+		return t.manhattan(code) + t.linearConflict(code)
+	}
+}
+
+func (t *target) hamming(code []int32) int {
+	h := 0
+	for i, c := range code {
+		if c != blankCode && c != t.goalCode[i] {
+			h++
+		}
+	}
+	return h
+}
+
+func (t *target) manhattan(code []int32) int {
+	if !t.distinct {
+		return t.matchedManhattan(code)
+	}
+	h := 0
+	for i, c := range code {
+		if c != blankCode {
+			h += t.dist(int(c), i)
+		}
+	}
+	return h
+}
+
+// dist is the taxicab distance between cells a and b.
+func (t *target) dist(a, b int) int {
+	return abs(a/t.cols-b/t.cols) + abs(a%t.cols-b%t.cols)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// matchedManhattan is Manhattan for repeated labels: for each class, the
+// rows of its tiles and the rows of its goal cells, both listed in row-major
+// order and so sorted, are paired in order (the cheapest pairing on that
+// axis), and the same for columns in column-major order. O(R*C).
+func (t *target) matchedManhattan(code []int32) int {
+	n := len(code)
+	start := make([]int32, len(t.goalCells)+1) // first slot of each class
+	for c := 1; c < len(t.goalCells); c++ {
+		start[c+1] = start[c] + int32(len(t.goalCells[c]))
+	}
+	have := make([]int32, n) // axis values of the tiles, grouped by class
+	want := make([]int32, n) // axis values of the goal cells, same grouping
+	fill := make([]int32, len(start))
+	fillGoal := make([]int32, len(start))
+	h := 0
+	for axis := range 2 {
+		clear(fill)
+		clear(fillGoal)
+		for k := range n {
+			i := k // row-major for rows, column-major for columns
+			v := int32(i / t.cols)
+			if axis == 1 {
+				i = (k%t.rows)*t.cols + k/t.rows
+				v = int32(i % t.cols)
+			}
+			if c := code[i]; c != blankCode {
+				have[start[c]+fill[c]] = v
+				fill[c]++
+			}
+			if c := t.goalCode[i]; c != blankCode {
+				want[start[c]+fillGoal[c]] = v
+				fillGoal[c]++
+			}
+		}
+		for j := range start[len(start)-1] {
+			h += abs(int(have[j] - want[j]))
+		}
+	}
+	return h
+}
+
+// linearConflict returns the linear-conflict addition for distinct labels:
+// for every row and column, twice the number of its tiles that belong to
+// it, less the longest run of them already in goal order.
+func (t *target) linearConflict(code []int32) int {
+	if !t.distinct {
+		return 0
+	}
+	var lis lisBuffer
+	h := 0
+	for r := range t.rows {
+		lis.reset()
+		for c := range t.cols {
+			if g := code[r*t.cols+c]; g != blankCode && int(g)/t.cols == r {
+				lis.add(int(g) % t.cols)
+			}
+		}
+		h += 2 * lis.conflicts()
+	}
+	for c := range t.cols {
+		lis.reset()
+		for r := range t.rows {
+			if g := code[r*t.cols+c]; g != blankCode && int(g)%t.cols == c {
+				lis.add(int(g) / t.cols)
+			}
+		}
+		h += 2 * lis.conflicts()
+	}
+	return h
+}
+
+// A lisBuffer finds the longest strictly increasing subsequence of the values
+// added since reset, by patience sorting: tails[k] is the smallest last value
+// of an increasing run of length k+1.
+type lisBuffer struct {
+	tails []int
+	n     int // values added
+}
+
+func (l *lisBuffer) reset() { l.tails, l.n = l.tails[:0], 0 }
+
+func (l *lisBuffer) add(v int) {
+	l.n++
+	k, _ := slices.BinarySearch(l.tails, v)
+	if k == len(l.tails) {
+		l.tails = append(l.tails, v)
+	} else {
+		l.tails[k] = v
+	}
+}
+
+// conflicts returns the values added less the longest increasing run.
+func (l *lisBuffer) conflicts() int { return l.n - len(l.tails) }

@@ -1,0 +1,172 @@
+package slide
+
+import (
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// reachable returns every board reachable from b by single-tile moves: the
+// oracle the parity rule is checked against.
+func reachable(b Board) map[Board]bool {
+	seen := map[Board]bool{b: true}
+	queue := []Board{b}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		for nb := range cur.Neighbors() {
+			if !seen[nb] {
+				seen[nb] = true
+				queue = append(queue, nb)
+			}
+		}
+	}
+	return seen
+}
+
+// arrangements calls f with every distinct ordering of labels (sorted on entry).
+func arrangements(labels []int, f func([]int)) {
+	a := slices.Clone(labels)
+	slices.Sort(a)
+	for {
+		f(a)
+		// next lexicographic permutation
+		i := len(a) - 2
+		for i >= 0 && a[i] >= a[i+1] {
+			i--
+		}
+		if i < 0 {
+			return
+		}
+		j := len(a) - 1
+		for a[j] <= a[i] {
+			j--
+		}
+		a[i], a[j] = a[j], a[i]
+		slices.Reverse(a[i+1:])
+	}
+}
+
+// TestSolvableMatchesBFS checks the parity rule against breadth-first
+// reachability on every shape of at most 9 cells, for random goals, with
+// distinct and with repeated labels: every arrangement of the goal's labels
+// is classified and compared.
+func TestSolvableMatchesBFS(t *testing.T) {
+	shapes := [][2]int{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}}
+	for c := 2; c <= 9; c++ {
+		shapes = append(shapes, [2]int{1, c}, [2]int{c, 1})
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, sh := range shapes {
+		rows, cols := sh[0], sh[1]
+		n := rows * cols
+		for _, repeated := range []bool{false, true} {
+			goals := 3
+			if n == 9 && rows > 1 && cols > 1 {
+				goals = 1
+			}
+			for range goals {
+				labels := make([]int, n)
+				for i := 1; i < n; i++ {
+					labels[i] = i
+					if repeated {
+						labels[i] = 1 + rng.IntN((n+1)/2)
+					}
+				}
+				rng.Shuffle(n, func(i, j int) { labels[i], labels[j] = labels[j], labels[i] })
+				goal, err := NewLabeled(rows, cols, labels)
+				if err != nil {
+					t.Fatal(err)
+				}
+				reach := reachable(goal)
+				count := 0
+				arrangements(labels, func(a []int) {
+					start, err := NewLabeled(rows, cols, a)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := Solvable(start, goal)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got != reach[start] {
+						t.Fatalf("%dx%d: Solvable(%v, %v) = %v, BFS says %v", rows, cols, start.Tiles(), goal.Tiles(), got, reach[start])
+					}
+					if got {
+						count++
+					}
+				})
+				if count != len(reach) {
+					t.Fatalf("%dx%d goal %v: %d solvable arrangements, BFS reaches %d", rows, cols, goal.Tiles(), count, len(reach))
+				}
+			}
+		}
+	}
+}
+
+func TestSolvableExamples(t *testing.T) {
+	tests := []struct {
+		start, goal string
+		want        bool
+	}{
+		{"4\n9 12 5 4\n2 0 7 11\n3 6 10 13\n14 1 8 15\n", "4\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n", true},
+		{"2\n2 1\n3 0\n", "2\n1 2\n3 0\n", false},
+		{"3\n8 7 6\n5 4 3\n2 1 0\n", "3\n1 2 3\n4 5 6\n7 8 0\n", true},
+		{"4\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 15 14 0\n", "4\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n", false},
+	}
+	for _, tt := range tests {
+		got, err := Solvable(MustParse(tt.start), MustParse(tt.goal))
+		if err != nil || got != tt.want {
+			t.Errorf("Solvable(%q, %q) = %v, %v; want %v", tt.start, tt.goal, got, err, tt.want)
+		}
+	}
+	// The spec's exercise, decided by BFS.
+	start, spiral := MustParse("3\n1 6 7\n2 5 8\n3 4 0\n"), MustParse("3\n1 2 3\n8 0 4\n7 6 5\n")
+	got, _ := Solvable(start, spiral)
+	if want := reachable(spiral)[start]; got != want {
+		t.Errorf("spiral exercise: Solvable = %v, BFS %v", got, want)
+	}
+	if !MustParse("3\n8 7 6\n5 4 3\n2 1 0\n").IsSolvable() {
+		t.Error("IsSolvable")
+	}
+}
+
+func TestSolvableErrors(t *testing.T) {
+	g := Goal(3, 3)
+	for _, start := range []Board{{}, Goal(2, 2), Goal(3, 4), MustParseLabeled("3\n1 2 3\n4 5 6\n7 7 0\n")} {
+		if _, err := Solvable(start, g); !errors.Is(err, ErrMismatch) {
+			t.Errorf("Solvable(%v, goal) = %v, want ErrMismatch", start, err)
+		}
+	}
+	if _, err := Solvable(g, Board{}); !errors.Is(err, ErrMismatch) {
+		t.Errorf("zero goal: %v", err)
+	}
+	lab := MustParseLabeled("2\n1 1\n2 0\n")
+	if _, err := Solvable(MustParseLabeled("2\n1 2\n2 0\n"), lab); !errors.Is(err, ErrMismatch) {
+		t.Errorf("different multisets: %v", err)
+	}
+}
+
+func TestPermParity(t *testing.T) {
+	// Exhaustive on 6 elements: parity from cycles equals parity of the
+	// inversion count.
+	p := []int{0, 1, 2, 3, 4, 5}
+	arrangements(p, func(a []int) {
+		inv := 0
+		for i := range a {
+			for j := i + 1; j < len(a); j++ {
+				if a[i] > a[j] {
+					inv++
+				}
+			}
+		}
+		q := make([]int32, len(a))
+		for i, v := range a {
+			q[i] = int32(v)
+		}
+		if got := permParity(q); got != inv%2 {
+			t.Fatalf("permParity(%v) = %d, inversions %d", a, got, inv)
+		}
+	})
+}
