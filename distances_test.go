@@ -1,0 +1,108 @@
+package slide
+
+import (
+	"context"
+	"slices"
+	"testing"
+)
+
+// TestDistancesMatchData compares the census of every board in
+// testdata/small_boards_bfs.txt of at most 2 million states, in both
+// metrics and both orientations, with the recorded distributions, and the
+// boards at the greatest distance with small_boards_antipodes.txt.
+func TestDistancesMatchData(t *testing.T) {
+	antipodes := map[[3]int64][]Board{} // rows, cols, metric (0 tile, 1 line)
+	for _, r := range readRows(t, "small_boards_antipodes.txt") {
+		rows, cols := int(r.nums[0]), int(r.nums[1])
+		tiles := make([]int, len(r.nums)-3)
+		for i, v := range r.nums[3:] {
+			tiles[i] = int(v)
+		}
+		key := [3]int64{int64(rows), int64(cols), metricIndex(r.words[0])}
+		antipodes[key] = append(antipodes[key], MustNew(t, rows, cols, tiles))
+	}
+	for _, r := range readRows(t, "small_boards_bfs.txt") {
+		rows, cols, reach, diameter, nAnti := int(r.nums[0]), int(r.nums[1]), r.nums[2], int(r.nums[3]), int(r.nums[4])
+		want := r.nums[5:]
+		if reach > 2_000_000 {
+			continue
+		}
+		metric := Metric(metricIndex(r.words[0]))
+		for _, shape := range [][2]int{{rows, cols}, {cols, rows}} {
+			d, err := Distances(context.Background(), blankFirstGoal(shape[0], shape[1]), metric, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(d.Counts, want) || len(d.Counts) != diameter+1 || d.Total() != reach || len(d.Farthest) != nAnti {
+				t.Errorf("%dx%d %v: counts %v, want %v", shape[0], shape[1], metric, d.Counts, want)
+			}
+			if shape[0] != rows {
+				continue
+			}
+			listed := antipodes[[3]int64{int64(rows), int64(cols), int64(metric)}]
+			if len(listed) == nAnti && !sameBoards(listed, d.Farthest) {
+				t.Errorf("%dx%d %v: farthest %v, want %v", rows, cols, metric, d.Farthest, listed)
+			}
+		}
+	}
+}
+
+func metricIndex(w string) int64 {
+	if w == "MTM" {
+		return int64(LineMoves)
+	}
+	return int64(TileMoves)
+}
+
+func sameBoards(a, b []Board) bool {
+	set := map[Board]int{}
+	for _, x := range a {
+		set[x]++
+	}
+	for _, x := range b {
+		set[x]--
+	}
+	for _, n := range set {
+		if n != 0 {
+			return false
+		}
+	}
+	return len(a) == len(b)
+}
+
+func MustNew(t testing.TB, rows, cols int, tiles []int) Board {
+	t.Helper()
+	b, err := New(rows, cols, tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestDistancesLabeledAndLimits(t *testing.T) {
+	// Repeated labels: 2x3 with two pairs; every arrangement is reachable.
+	goal := MustParseLabeled("2 3\n1 1 2\n2 3 0\n")
+	d, err := Distances(context.Background(), goal, TileMoves, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := int64(720 / 4); d.Total() != want { // 6!/(2!2!)
+		t.Errorf("labeled 2x3: %d boards, want %d", d.Total(), want)
+	}
+	if _, err := Distances(context.Background(), Goal(3, 3), TileMoves, Limits{MaxNodes: 1000}); err == nil {
+		t.Error("node limit not enforced")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Distances(ctx, Goal(3, 3), TileMoves, Limits{}); err != context.Canceled {
+		t.Errorf("cancelled census: %v", err)
+	}
+	// More than 16 cells: the generic path, stopped by its limit.
+	if _, err := Distances(context.Background(), Goal(3, 6), TileMoves, Limits{MaxNodes: 5000}); err == nil {
+		t.Error("3x6 census not limited")
+	}
+	small, err := Distances(context.Background(), Goal(1, 17), LineMoves, Limits{})
+	if err != nil || small.Total() != 17 || len(small.Counts) != 2 {
+		t.Errorf("1x17 line census: %v, %v", small.Counts, err)
+	}
+}

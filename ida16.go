@@ -1,0 +1,269 @@
+package slide
+
+import (
+	"context"
+	"math"
+	"sync"
+)
+
+// ida16 is IDA* specialized for boards of at most 16 cells with distinct
+// labels whose lines are at most maxTableLine long, the 8- and 15-puzzle
+// among them, under Manhattan distance with or without linear conflicts.
+// It runs on one uint64 (four bits a cell holding the tile's goal cell, as
+// packedTile does), updates the heuristic by deltas, never generates the
+// move that undoes the previous one, and allocates nothing while it
+// searches.
+//
+// Linear conflicts are kept incrementally: every line (row or column)
+// holds a key, the sum over its cells of digit*(L+1)^place, where a cell's
+// digit is its tile's goal place in the line + 1 if the tile belongs to the
+// line and 0 otherwise; a table maps each key to twice the line's
+// conflicts. A vertical move changes the keys (and conflicts) of two rows
+// and the key, not the conflicts, of one column; horizontal moves the
+// reverse.
+//
+// Blank moves are tried in the order up, left, right, down, the goal is
+// detected when generated, and Generated counts every child generated plus
+// the root: the conventions of Korf's 1985 IDA* experiments, so node counts
+// compare with published ones.
+type ida16 struct {
+	rows, n  int
+	blankVal uint64
+	lc       bool
+	md       [16][16]uint8
+	adj      [16][4]uint8 // blank moves in the order up, left, right, down
+	nadj     [16]uint8
+	vertical [16][4]bool // adj[c][i] is above or below c
+
+	// linear conflicts: lines 0 ... rows-1 are rows, then the columns
+	row, col [16]uint8     // the line indexes of each cell's row and column
+	rowPart  [16][16]int32 // rowPart[v][c]: v's term in the key of c's row, at c
+	colPart  [16][16]int32 // colPart[v][c]: v's term in the key of c's column
+	rowTab   []uint8       // row keys to twice their conflicts
+	colTab   []uint8
+	key      [32]int32
+
+	board         uint64
+	bound, next   int
+	path          [maxIDA16Depth]int8 // blank cell after each move
+	found         int                 // moves in the solution
+	expanded, gen int64
+	maxNodes      int64
+	ctx           context.Context
+	err           error
+}
+
+// maxIDA16Depth bounds solution lengths ida16 can hold; the longest
+// optimal solution of a board of 16 cells with lines of at most 6 is 80
+// moves (4 x 4).
+const maxIDA16Depth = 256
+
+// maxTableLine is the longest line whose conflicts come from a table
+// ((L+1)^L entries: 117,649 for 6). Boards with longer lines go to idaGrid.
+const maxTableLine = 6
+
+// conflictTables holds the conflict table of each line length, built on
+// first use and never changed afterwards.
+var conflictTables struct {
+	sync.Mutex
+	byLength [maxTableLine + 1][]uint8
+}
+
+func conflictTable(length int) []uint8 {
+	conflictTables.Lock()
+	defer conflictTables.Unlock()
+	t := &conflictTables.byLength[length]
+	if *t == nil {
+		*t = buildConflictTable(length)
+	}
+	return *t
+}
+
+// buildConflictTable maps every key of a line of the given length to twice
+// its conflicts.
+func buildConflictTable(length int) []uint8 {
+	base := length + 1
+	size := 1
+	for range length {
+		size *= base
+	}
+	t := make([]uint8, size)
+	var lis lisBuffer
+	for key := range size {
+		lis.reset()
+		for k := key; k > 0; k /= base {
+			if d := k % base; d > 0 {
+				lis.add(d)
+			}
+		}
+		t[key] = uint8(2 * lis.conflicts())
+	}
+	return t
+}
+
+// fitsIDA16 reports whether ida16 takes boards of this shape.
+func fitsIDA16(rows, cols int) bool {
+	return rows*cols <= 16 && rows <= maxTableLine && cols <= maxTableLine
+}
+
+func newIDA16(sp *tileSpace, lc bool) *ida16 {
+	rows, cols := sp.rows, sp.cols
+	s := &ida16{rows: rows, n: sp.n, blankVal: uint64(sp.blankVal), lc: lc, md: sp.md}
+	for c := range s.n {
+		r, cc := c/cols, c%cols
+		for _, nb := range [4][2]int{{r - 1, cc}, {r, cc - 1}, {r, cc + 1}, {r + 1, cc}} {
+			if nb[0] >= 0 && nb[0] < rows && nb[1] >= 0 && nb[1] < cols {
+				s.adj[c][s.nadj[c]] = uint8(nb[0]*cols + nb[1])
+				s.vertical[c][s.nadj[c]] = nb[1] == cc
+				s.nadj[c]++
+			}
+		}
+		s.row[c], s.col[c] = uint8(r), uint8(rows+cc)
+	}
+	for c := range cols {
+		for r := range rows {
+			for v := range s.n {
+				cell := r*cols + c
+				if v == sp.blankVal {
+					continue
+				}
+				if v/cols == r { // v belongs to row r, at place v%cols
+					s.rowPart[v][cell] = int32(v%cols+1) * pow(cols+1, c)
+				}
+				if v%cols == c {
+					s.colPart[v][cell] = int32(v/cols+1) * pow(rows+1, r)
+				}
+			}
+		}
+	}
+	if lc {
+		s.rowTab, s.colTab = conflictTable(cols), conflictTable(rows)
+	}
+	return s
+}
+
+// pow returns b^e for small numbers.
+func pow(b, e int) int32 {
+	p := int32(1)
+	for range e {
+		p *= int32(b)
+	}
+	return p
+}
+
+func (s *ida16) at(cell int) int { return int(s.board>>(4*cell)) & 15 }
+
+// solve searches from the packed board with its blank; it returns the
+// number of moves, leaving the blank's cells in path, or -1 with s.err set.
+func (s *ida16) solve(ctx context.Context, board uint64, blank int, lim Limits) int {
+	s.board, s.ctx, s.err, s.found = board, ctx, nil, -1
+	s.maxNodes = lim.MaxNodes
+	if s.maxNodes <= 0 {
+		s.maxNodes = math.MaxInt64
+	}
+	h := 0
+	clear(s.key[:])
+	for c := range s.n {
+		if c == blank {
+			continue
+		}
+		v := s.at(c)
+		h += int(s.md[v][c])
+		s.key[s.row[c]] += s.rowPart[v][c]
+		s.key[s.col[c]] += s.colPart[v][c]
+	}
+	if s.lc {
+		for line := range s.n/s.rows + s.rows {
+			if line < s.rows {
+				h += int(s.rowTab[s.key[line]])
+			} else {
+				h += int(s.colTab[s.key[line]])
+			}
+		}
+	}
+	s.gen = 1 // the root
+	if h == 0 {
+		return 0
+	}
+	if s.err = ctx.Err(); s.err != nil {
+		return -1
+	}
+	for s.bound = h; ; s.bound = s.next {
+		s.next = math.MaxInt
+		if s.dfs(0, h, blank, -1) {
+			return s.found
+		}
+		if s.err != nil {
+			return -1
+		}
+		if s.next == math.MaxInt || s.next >= maxIDA16Depth {
+			s.err = ErrNotFound // cannot happen for solvable boards
+			return -1
+		}
+	}
+}
+
+// dfs expands the node at depth g with heuristic h and blank at cell
+// blank, reached by a move from prev (-1 at the root).
+func (s *ida16) dfs(g, h, blank, prev int) bool {
+	s.expanded++
+	blank &= 15
+	for i := range int(s.nadj[blank]) {
+		nb := int(s.adj[blank][i&3])
+		if nb == prev {
+			continue
+		}
+		s.gen++
+		if s.gen&(1<<20-1) == 0 && s.ctx.Err() != nil {
+			s.err = s.ctx.Err()
+			return false
+		}
+		if s.gen > s.maxNodes {
+			s.err = &LimitError{Limit: "nodes", Value: s.maxNodes, Expanded: s.expanded, Generated: s.gen}
+			return false
+		}
+		v := s.at(nb) // the tile slides from nb to blank
+		hn := h + int(s.md[v][blank]) - int(s.md[v][nb])
+		var a, b, c uint8 // lines whose keys change: two scored, one not
+		var ka, kb, kc int32
+		if s.lc {
+			if s.vertical[blank][i&3] {
+				a, b, c = s.row[nb], s.row[blank], s.col[nb]
+				ka, kb, kc = s.key[a], s.key[b], s.key[c]
+				s.key[a] = ka - s.rowPart[v][nb]
+				s.key[b] = kb + s.rowPart[v][blank]
+				s.key[c] = kc + s.colPart[v][blank] - s.colPart[v][nb]
+				hn += int(s.rowTab[s.key[a]]) + int(s.rowTab[s.key[b]]) - int(s.rowTab[ka]) - int(s.rowTab[kb])
+			} else {
+				a, b, c = s.col[nb], s.col[blank], s.row[nb]
+				ka, kb, kc = s.key[a], s.key[b], s.key[c]
+				s.key[a] = ka - s.colPart[v][nb]
+				s.key[b] = kb + s.colPart[v][blank]
+				s.key[c] = kc + s.rowPart[v][blank] - s.rowPart[v][nb]
+				hn += int(s.colTab[s.key[a]]) + int(s.colTab[s.key[b]]) - int(s.colTab[ka]) - int(s.colTab[kb])
+			}
+		}
+		s.path[g] = int8(nb)
+		if hn == 0 {
+			s.found = g + 1
+			return true
+		}
+		if f := g + 1 + hn; f > s.bound {
+			s.next = min(s.next, f)
+		} else {
+			flip := (uint64(v) ^ s.blankVal) << (4 * uint(nb)) ^ (uint64(v)^s.blankVal)<<(4*uint(blank))
+			s.board ^= flip
+			if s.dfs(g+1, hn, nb, blank) {
+				return true
+			}
+			if s.err != nil {
+				return false
+			}
+			s.board ^= flip
+		}
+		if s.lc {
+			s.key[a], s.key[b], s.key[c] = ka, kb, kc
+		}
+	}
+	return false
+}

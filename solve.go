@@ -1,0 +1,305 @@
+package slide
+
+import (
+	"context"
+	"strconv"
+	"time"
+)
+
+// Algorithm names the engine Solve runs.
+type Algorithm uint8
+
+// The engines. AlgoAuto picks one from the board (see Solve).
+const (
+	AlgoAuto Algorithm = iota
+	AlgoAStar
+	AlgoIDAStar
+	AlgoBFS
+	AlgoBidirectional
+	numAlgorithms
+)
+
+var algorithmNames = [...]string{"auto", "astar", "idastar", "bfs", "bibfs"}
+
+// String returns the algorithm's name as ParseAlgorithm accepts it.
+func (a Algorithm) String() string {
+	if a < numAlgorithms {
+		return algorithmNames[a]
+	}
+	return "Algorithm(" + strconv.Itoa(int(a)) + ")"
+}
+
+// ParseAlgorithm returns the Algorithm named s: auto, astar, idastar (or
+// ida), bfs or bibfs (or bidirectional).
+func ParseAlgorithm(s string) (Algorithm, error) {
+	switch s {
+	case "ida":
+		return AlgoIDAStar, nil
+	case "bidirectional":
+		return AlgoBidirectional, nil
+	}
+	for a, name := range algorithmNames {
+		if s == name {
+			return Algorithm(a), nil
+		}
+	}
+	return 0, errorf("ParseAlgorithm", ErrOption, "unknown algorithm %q (want one of %v)", s, algorithmNames)
+}
+
+// Metric is what counts as one move.
+type Metric uint8
+
+const (
+	// TileMoves counts every tile slid one cell into the blank as a move.
+	TileMoves Metric = iota
+	// LineMoves counts sliding any number of tiles in line with the blank
+	// one cell toward it, together, as a single move.
+	LineMoves
+)
+
+// String returns "tile" or "line".
+func (m Metric) String() string {
+	if m == LineMoves {
+		return "line"
+	}
+	return "tile"
+}
+
+// A Move is one move of a solution: Tiles tiles in line with the blank,
+// the nearest first, slide one cell in direction Dir. Tiles is 1 except for
+// line moves.
+type Move struct {
+	Dir   Direction
+	Tiles int
+}
+
+// String returns the direction, followed by the tile count if it is not 1:
+// "up", "left 3".
+func (m Move) String() string {
+	if m.Tiles == 1 {
+		return m.Dir.String()
+	}
+	return m.Dir.String() + " " + strconv.Itoa(m.Tiles)
+}
+
+// A Solution is a shortest sequence of moves from a start board to a goal.
+type Solution struct {
+	Boards []Board // start, each board after a move, goal
+	Moves  []Move  // len(Boards)-1 moves
+
+	Algorithm Algorithm // the engine that ran
+	Heuristic Heuristic // the heuristic it used (Zero for BFS)
+	Expanded  int64     // nodes expanded
+	Generated int64     // nodes generated (for IDA*, the root included)
+	Elapsed   time.Duration
+}
+
+// Len returns the number of moves.
+func (s Solution) Len() int { return len(s.Moves) }
+
+// An Option adjusts Solve.
+type Option func(*options)
+
+type options struct {
+	heur   Heuristic
+	algo   Algorithm
+	metric Metric
+	limits Limits
+}
+
+// WithHeuristic makes Solve use h (default Auto: the strongest available).
+func WithHeuristic(h Heuristic) Option { return func(o *options) { o.heur = h } }
+
+// WithAlgorithm makes Solve use the engine a (default AlgoAuto).
+func WithAlgorithm(a Algorithm) Option { return func(o *options) { o.algo = a } }
+
+// WithMetric makes Solve minimize moves in metric m (default TileMoves).
+func WithMetric(m Metric) Option { return func(o *options) { o.metric = m } }
+
+// WithLimits bounds the search (see Limits); a search that reaches a bound
+// fails with a *LimitError.
+func WithLimits(l Limits) Option { return func(o *options) { o.limits = l } }
+
+// Solve returns a solution with the fewest moves from start to goal. See
+// SolveContext.
+func Solve(start, goal Board, opts ...Option) (Solution, error) {
+	return SolveContext(context.Background(), start, goal, opts...)
+}
+
+// SolveContext returns a solution with the fewest moves from start to goal,
+// or an error: ErrMismatch (an *Error) if the boards differ in size or
+// labels, ErrUnsolvable at once if the parity rule (see Solvable) says goal
+// is out of reach, a *LimitError, ErrOption for an option that does not
+// apply, or the context's error once ctx is done.
+//
+// Every engine and heuristic it offers is optimal. By default it picks:
+//
+//   - for distinct labels and single-tile moves, IDA* with Manhattan
+//     distance and linear conflicts (specialized for boards of up to 16
+//     cells, and otherwise one mutable board re-scored line by line), which
+//     needs memory only for the path;
+//   - for repeated labels, A* with Manhattan distance;
+//   - for line moves, bidirectional BFS on boards of up to 16 cells and A*
+//     beyond, with Manhattan distance divided by the longest line.
+//
+// A chosen engine runs with a chosen heuristic where it uses one. BFS and
+// bidirectional BFS store every state they reach, so they suit small
+// boards; A* stores every state generated; IDA* revisits states instead.
+func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solution, error) {
+	began := time.Now()
+	o := options{}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.heur >= numHeuristics || o.algo >= numAlgorithms || o.metric > LineMoves {
+		return Solution{}, errorf("Solve", ErrOption, "unknown heuristic, algorithm or metric")
+	}
+	t, err := newTarget("Solve", goal)
+	if err != nil {
+		return Solution{}, err
+	}
+	code, err := t.encode("Solve", start)
+	if err != nil {
+		return Solution{}, err
+	}
+	if !t.solvable(code) {
+		return Solution{}, ErrUnsolvable
+	}
+	o.resolve(t)
+	sol := Solution{Algorithm: o.algo, Heuristic: o.heur}
+	if o.algo == AlgoBFS || o.algo == AlgoBidirectional {
+		sol.Heuristic = Zero
+	}
+	sp := newTileSpace(t, sol.Heuristic, o.metric == LineMoves)
+	var blanks []int
+	if o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves && (sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict) {
+		blanks, err = sp.fastIDA(ctx, code, o.limits, &sol)
+	} else if sp.n <= 16 {
+		goal := packedTile{sp: sp, key: sp.goalPacked, blank: uint8(t.blankGoal)}
+		blanks, err = runEngine(ctx, sp.packedStart(code), goal, func(s packedTile) int { return int(s.blank) }, o, &sol)
+	} else {
+		goal := gridTile{sp: sp, key: sp.goalGrid, blank: int32(t.blankGoal)}
+		blanks, err = runEngine(ctx, sp.gridStart(code), goal, func(s gridTile) int { return int(s.blank) }, o, &sol)
+	}
+	sol.Elapsed = time.Since(began)
+	if err != nil {
+		return sol, err
+	}
+	sol.Boards, sol.Moves = replay(start, blanks)
+	return sol, nil
+}
+
+// resolve fills in the automatic choices.
+func (o *options) resolve(t *target) {
+	if o.algo == AlgoAuto {
+		switch {
+		case o.metric == LineMoves && t.rows*t.cols <= 16:
+			o.algo = AlgoBidirectional
+		case o.metric == LineMoves || !t.distinct:
+			o.algo = AlgoAStar
+		default:
+			o.algo = AlgoIDAStar
+		}
+	}
+	if o.heur == Auto {
+		o.heur = LinearConflict
+		if o.metric == LineMoves || !t.distinct {
+			o.heur = Manhattan
+		}
+	}
+}
+
+// runEngine solves from start with one of the generic engines and returns
+// the blank's cell in every board of the path, the start's included.
+func runEngine[S State[S, int]](ctx context.Context, start, goal S, blankOf func(S) int, o options, sol *Solution) ([]int, error) {
+	var res Result[S, int]
+	var err error
+	switch o.algo {
+	case AlgoAStar:
+		res, err = (&AStar[S, int]{Limits: o.limits}).Search(ctx, start)
+	case AlgoIDAStar:
+		res, err = (&IDAStar[S, int]{Limits: o.limits}).Search(ctx, start)
+	case AlgoBFS:
+		res, err = (&BFS[S, int]{Limits: o.limits}).Search(ctx, start)
+	default:
+		res, err = (&BFS[S, int]{Limits: o.limits}).Bidirectional(ctx, start, goal)
+	}
+	sol.Expanded, sol.Generated = res.Expanded, res.Generated
+	if err != nil {
+		return nil, err
+	}
+	blanks := make([]int, len(res.Path))
+	for i, s := range res.Path {
+		blanks[i] = blankOf(s)
+	}
+	return blanks, nil
+}
+
+// fastIDA runs the specialized IDA* (ida16 or idaGrid).
+func (sp *tileSpace) fastIDA(ctx context.Context, code []int32, lim Limits, sol *Solution) ([]int, error) {
+	lc := sp.heur == LinearConflict
+	vals := sp.values(code)
+	blank := 0
+	for i, c := range code {
+		if c == blankCode {
+			blank = i
+		}
+	}
+	var moves []int
+	if fitsIDA16(sp.rows, sp.cols) {
+		s := newIDA16(sp, lc)
+		var board uint64
+		for i, v := range vals {
+			board |= uint64(v) << (4 * i)
+		}
+		n := s.solve(ctx, board, blank, lim)
+		sol.Expanded, sol.Generated = s.expanded, s.gen
+		if n < 0 {
+			return nil, s.err
+		}
+		for _, c := range s.path[:n] {
+			moves = append(moves, int(c))
+		}
+	} else {
+		s := newIDAGrid(sp, lc)
+		board := make([]int32, len(vals))
+		for i, v := range vals {
+			board[i] = int32(v)
+		}
+		n := s.solve(ctx, board, blank, lim)
+		sol.Expanded, sol.Generated = s.expanded, s.gen
+		if n < 0 {
+			return nil, s.err
+		}
+		for _, c := range s.path[:n] {
+			moves = append(moves, int(c))
+		}
+	}
+	return append([]int{blank}, moves...), nil
+}
+
+// replay returns the boards and moves of a path given by the blank's cell
+// in each of its boards.
+func replay(start Board, blanks []int) ([]Board, []Move) {
+	boards := []Board{start}
+	var moves []Move
+	cols := start.Cols()
+	for i := 1; i < len(blanks); i++ {
+		from, to := blanks[i-1], blanks[i]
+		var m Move
+		switch {
+		case to > from && to%cols == from%cols:
+			m = Move{Up, (to - from) / cols}
+		case to < from && to%cols == from%cols:
+			m = Move{Down, (from - to) / cols}
+		case to > from:
+			m = Move{Left, to - from}
+		default:
+			m = Move{Right, from - to}
+		}
+		next, _ := boards[len(boards)-1].Slide(m.Dir, m.Tiles)
+		boards = append(boards, next)
+		moves = append(moves, m)
+	}
+	return boards, moves
+}

@@ -1,0 +1,365 @@
+package slide
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// A tileSpace is one puzzle as the generic engines see it: a goal in
+// goal-relative form, a heuristic and a move metric, shared read-only by all
+// its states. Two state types use it: packedTile for boards of up to 16
+// cells and gridTile for larger ones.
+//
+// In both, a cell holds a value: the tile's code (see target), and for the
+// blank the one value no tile uses, blankVal (the blank's goal cell when
+// labels are distinct, 0 when they repeat, since class codes start at 1).
+type tileSpace struct {
+	t          *target
+	heur       Heuristic
+	line       bool // a move slides a whole line of tiles
+	rows, cols int
+	n          int
+	blankVal   int
+	lineDiv    int // line metric: one move changes Manhattan by at most this
+	md         [16][16]uint8
+	adj        [16][4]int8 // packed boards: the cells whose tile can slide into each cell, by Direction
+	nadj       [16]uint8
+	goalPacked uint64
+	goalGrid   string
+	wide       bool    // gridTile cells take two bytes (else one)
+	scratch    []int32 // codes for from-scratch heuristics
+}
+
+func newTileSpace(t *target, h Heuristic, line bool) *tileSpace {
+	sp := &tileSpace{t: t, heur: h, line: line, rows: t.rows, cols: t.cols, n: t.rows * t.cols}
+	if sp.heur == Auto {
+		sp.heur = LinearConflict
+	}
+	if t.distinct {
+		sp.blankVal = t.blankGoal
+	}
+	sp.lineDiv = 1
+	if line {
+		sp.lineDiv = max(sp.rows, sp.cols) - 1
+	}
+	sp.wide = sp.n > 255
+	sp.scratch = make([]int32, sp.n)
+	vals := sp.values(t.goalCode)
+	if sp.n <= 16 {
+		for i, v := range vals {
+			sp.goalPacked |= uint64(v) << (4 * i)
+		}
+		for b := range sp.n {
+			for d := Up; d <= Right; d++ {
+				dr, dc := d.source()
+				r, c := b/sp.cols+dr, b%sp.cols+dc
+				if r >= 0 && c >= 0 && r < sp.rows && c < sp.cols {
+					sp.adj[b][sp.nadj[b]] = int8(r*sp.cols + c)
+					sp.nadj[b]++
+				}
+			}
+		}
+		if t.distinct {
+			for v := range sp.n {
+				for c := range sp.n {
+					if v != sp.blankVal {
+						sp.md[v][c] = uint8(t.dist(v, c))
+					}
+				}
+			}
+		}
+	} else {
+		sp.goalGrid = sp.gridKey(vals)
+	}
+	return sp
+}
+
+// values maps codes to cell values: the blank becomes blankVal.
+func (sp *tileSpace) values(code []int32) []int {
+	v := make([]int, len(code))
+	for i, c := range code {
+		if c == blankCode {
+			v[i] = sp.blankVal
+		} else {
+			v[i] = int(c)
+		}
+	}
+	return v
+}
+
+func (sp *tileSpace) gridKey(vals []int) string {
+	if !sp.wide {
+		buf := make([]byte, len(vals))
+		for i, v := range vals {
+			buf[i] = byte(v)
+		}
+		return string(buf)
+	}
+	buf := make([]byte, 2*len(vals))
+	for i, v := range vals {
+		binary.LittleEndian.PutUint16(buf[2*i:], uint16(v))
+	}
+	return string(buf)
+}
+
+// estimate computes the heuristic of a board given by its cell values,
+// from scratch; with distinct labels deltas keep it current instead.
+func (sp *tileSpace) estimate(val func(i int) int) int {
+	for i := range sp.n {
+		v := val(i)
+		if v == sp.blankVal {
+			sp.scratch[i] = blankCode
+		} else {
+			sp.scratch[i] = int32(v)
+		}
+	}
+	h := sp.heur
+	if sp.line && h == LinearConflict {
+		h = Manhattan // conflicts are not bounded per line move
+	}
+	return (sp.t.estimate(h, sp.scratch) + sp.lineDiv - 1) / sp.lineDiv
+}
+
+// incremental reports whether a single-tile move's heuristic change
+// depends on the moving tile alone (see delta).
+func (sp *tileSpace) incremental() bool {
+	switch {
+	case sp.line:
+		return false
+	case sp.heur == Zero || sp.heur == Hamming:
+		return true
+	}
+	return sp.heur == Manhattan && sp.t.distinct
+}
+
+// delta returns the change of an incremental heuristic when the tile of
+// value v slides from cell from to cell to.
+func (sp *tileSpace) delta(v, from, to int) int {
+	switch sp.heur {
+	case Zero:
+		return 0
+	case Hamming:
+		miss := func(cell int) int {
+			if int(sp.t.goalCode[cell]) != v {
+				return 1
+			}
+			return 0
+		}
+		return miss(to) - miss(from)
+	}
+	if sp.n <= 16 {
+		return int(sp.md[v][to]) - int(sp.md[v][from])
+	}
+	return sp.t.dist(v, to) - sp.t.dist(v, from)
+}
+
+// A packedTile is a board of at most 16 cells as a State: four bits a cell,
+// cell i in bits 4i to 4i+3, holding its value. blank and h are derived from
+// key and kept to save work.
+type packedTile struct {
+	sp    *tileSpace
+	key   uint64
+	blank uint8
+	h     uint16
+}
+
+func (sp *tileSpace) packedStart(code []int32) packedTile {
+	s := packedTile{sp: sp}
+	for i, v := range sp.values(code) {
+		s.key |= uint64(v) << (4 * i)
+		if code[i] == blankCode {
+			s.blank = uint8(i)
+		}
+	}
+	s.h = uint16(sp.estimate(s.at))
+	return s
+}
+
+func (s packedTile) at(i int) int { return int(s.key>>(4*i)) & 15 }
+
+// Heuristic implements State.
+func (s packedTile) Heuristic() int { return int(s.h) }
+
+// IsGoal implements State.
+func (s packedTile) IsGoal() bool { return s.key == s.sp.goalPacked }
+
+// Successors implements State: for each Direction in order, the single-tile
+// move, or with line moves every count of tiles from 1 up.
+func (s packedTile) Successors(dst []Arc[packedTile, int]) []Arc[packedTile, int] {
+	sp := s.sp
+	b := int(s.blank)
+	br, bc := b/sp.cols, b%sp.cols
+	for d := Up; d <= Right; d++ {
+		dr, dc := d.source()
+		step := dr*sp.cols + dc
+		next := s
+		for k := 1; ; k++ {
+			r, c := br+k*dr, bc+k*dc
+			if r < 0 || c < 0 || r >= sp.rows || c >= sp.cols {
+				break
+			}
+			from, to := b+k*step, b+(k-1)*step // the tile at from slides to to
+			v := next.at(from)
+			next.key = next.key&^(15<<(4*from)|15<<(4*to)) | uint64(v)<<(4*to) | uint64(sp.blankVal)<<(4*from)
+			next.blank = uint8(from)
+			if sp.incremental() {
+				next.h = uint16(int(next.h) + sp.delta(v, from, to))
+			} else {
+				next.h = uint16(sp.estimate(next.at))
+			}
+			dst = append(dst, Arc[packedTile, int]{next, 1})
+			if !sp.line {
+				break
+			}
+		}
+	}
+	return dst
+}
+
+// A gridTile is a board of any size as a State: its cell values in a
+// string, one byte a cell, or two (little-endian) beyond 255 cells.
+type gridTile struct {
+	sp    *tileSpace
+	key   string
+	blank int32
+	h     int32
+}
+
+func (sp *tileSpace) gridStart(code []int32) gridTile {
+	s := gridTile{sp: sp, key: sp.gridKey(sp.values(code))}
+	for i, c := range code {
+		if c == blankCode {
+			s.blank = int32(i)
+		}
+	}
+	s.h = int32(sp.estimate(s.at))
+	return s
+}
+
+func (s gridTile) at(i int) int {
+	if s.sp.wide {
+		return int(binary.LittleEndian.Uint16([]byte(s.key[2*i:])))
+	}
+	return int(s.key[i])
+}
+
+// Size reports the bytes of the key, for the engines' memory bound.
+func (s gridTile) Size() int { return len(s.key) }
+
+// Heuristic implements State.
+func (s gridTile) Heuristic() int { return int(s.h) }
+
+// IsGoal implements State.
+func (s gridTile) IsGoal() bool { return s.key == s.sp.goalGrid }
+
+// Successors implements State, in the order of packedTile.Successors.
+func (s gridTile) Successors(dst []Arc[gridTile, int]) []Arc[gridTile, int] {
+	sp := s.sp
+	b := int(s.blank)
+	br, bc := b/sp.cols, b%sp.cols
+	w := 1
+	if sp.wide {
+		w = 2
+	}
+	for d := Up; d <= Right; d++ {
+		dr, dc := d.source()
+		step := dr*sp.cols + dc
+		buf := []byte(s.key)
+		h := int(s.h)
+		for k := 1; ; k++ {
+			r, c := br+k*dr, bc+k*dc
+			if r < 0 || c < 0 || r >= sp.rows || c >= sp.cols {
+				break
+			}
+			from, to := b+k*step, b+(k-1)*step
+			copy(buf[w*to:w*to+w], buf[w*from:w*from+w])
+			if sp.wide {
+				binary.LittleEndian.PutUint16(buf[w*from:], uint16(sp.blankVal))
+			} else {
+				buf[from] = byte(sp.blankVal)
+			}
+			next := gridTile{sp: sp, key: string(buf), blank: int32(from)}
+			if sp.incremental() {
+				h += sp.delta(next.at(to), from, to)
+				next.h = int32(h)
+			} else {
+				next.h = int32(sp.estimate(next.at))
+			}
+			dst = append(dst, Arc[gridTile, int]{next, 1})
+			if !sp.line {
+				break
+			}
+		}
+	}
+	return dst
+}
+
+// packedKey is the engines' Key for packedTile: its packed cells.
+func packedKey(s packedTile) uint64 { return s.key }
+
+// board decodes cell values (see tileSpace) into a Board with the goal's
+// labels.
+func (sp *tileSpace) board(val func(i int) int) Board {
+	labels := make([]int, sp.n)
+	for i := range labels {
+		v := val(i)
+		switch {
+		case v == sp.blankVal:
+			labels[i] = 0
+		case sp.t.distinct:
+			labels[i] = sp.t.goal.tile(v)
+		default:
+			labels[i] = sp.t.labels[v-1]
+		}
+	}
+	b, _ := NewLabeled(sp.rows, sp.cols, labels)
+	return b
+}
+
+// blankOf returns the cell of the blank in a packed key of this space:
+// the lowest nibble equal to blankVal, found by the classic zero-nibble
+// test on key XOR blankVal-in-every-cell (exact for the lowest zero).
+func (sp *tileSpace) blankOf(key uint64) int {
+	const ones, highs = 0x1111111111111111, 0x8888888888888888
+	x := key ^ uint64(sp.blankVal)*ones
+	z := (x - ones) &^ x & highs
+	return bits.TrailingZeros64(z) / 4
+}
+
+// packedMoves writes to dst the keys one move from key (blank at cell
+// blank), and to blanks their blank cells, in the order of
+// packedTile.Successors, and returns how many.
+func (sp *tileSpace) packedMoves(key uint64, blank int, dst *[32]uint64, blanks *[32]int8) int {
+	if !sp.line {
+		bv := uint64(sp.blankVal)
+		for i, from := range sp.adj[blank][:sp.nadj[blank]] {
+			v := (key >> (4 * uint(from))) & 15
+			dst[i] = key ^ (v^bv)<<(4*uint(from)) ^ (v^bv)<<(4*uint(blank))
+			blanks[i] = from
+		}
+		return int(sp.nadj[blank])
+	}
+	n := 0
+	br, bc := blank/sp.cols, blank%sp.cols
+	bv := uint64(sp.blankVal)
+	for d := Up; d <= Right; d++ {
+		dr, dc := d.source()
+		step := dr*sp.cols + dc
+		next := key
+		for k := 1; ; k++ {
+			r, c := br+k*dr, bc+k*dc
+			if r < 0 || c < 0 || r >= sp.rows || c >= sp.cols {
+				break
+			}
+			from, to := blank+k*step, blank+(k-1)*step
+			v := (next >> (4 * from)) & 15
+			next = next&^(15<<(4*from)|15<<(4*to)) | v<<(4*to) | bv<<(4*from)
+			dst[n], blanks[n] = next, int8(from)
+			n++
+			if !sp.line {
+				break
+			}
+		}
+	}
+	return n
+}
