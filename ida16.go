@@ -251,7 +251,7 @@ func (s *ida16) dfs(g, h, blank, prev int) bool {
 		if f := g + 1 + hn; f > s.bound {
 			s.next = min(s.next, f)
 		} else {
-			flip := (uint64(v) ^ s.blankVal) << (4 * uint(nb)) ^ (uint64(v)^s.blankVal)<<(4*uint(blank))
+			flip := (uint64(v)^s.blankVal)<<(4*uint(nb)) ^ (uint64(v)^s.blankVal)<<(4*uint(blank))
 			s.board ^= flip
 			if s.dfs(g+1, hn, nb, blank) {
 				return true
