@@ -168,14 +168,13 @@ func (a *AStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error)
 	a.open.reset()
 	maxNodes, which := a.Limits.nodeLimit(sizeOf(start) + int64(unsafe.Sizeof(astarNode[S, C]{})) + 2*int64(unsafe.Sizeof(start)) + 24)
 
-	add := func(s S, parent int32, g C) int32 {
+	add := func(s S, parent int32, g C) { // a new node, already indexed
 		h := s.Heuristic()
 		i := int32(len(a.nodes))
 		a.nodes = append(a.nodes, astarNode[S, C]{state: s, parent: parent, g: g, h: h})
-		a.index.put(s, i)
 		a.open.push(g+h, entry[C]{node: i, g: g})
-		return i
 	}
+	a.index.put(start, 0)
 	add(start, -1, 0)
 	for a.open.len() > 0 {
 		_, e := a.open.pop()
@@ -193,15 +192,18 @@ func (a *AStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error)
 		}
 		n.closed = true
 		res.Expanded++
-		g := n.g
+		g, parent := n.g, n.parent
 		a.arcs = n.state.Successors(a.arcs[:0])
 		for _, arc := range a.arcs {
+			if parent >= 0 && arc.To == a.nodes[parent].state {
+				continue // never cheaper than the parent's own g
+			}
 			res.Generated++
 			if arc.Cost < 0 {
 				return res, errorf("AStar.Search", ErrOption, "negative move cost %v", arc.Cost)
 			}
 			g2 := g + arc.Cost
-			if j, ok := a.index.get(arc.To); ok {
+			if j, ok := a.index.getOrPut(arc.To, int32(len(a.nodes))); ok {
 				m := &a.nodes[j]
 				if g2 >= m.g {
 					continue

@@ -84,12 +84,19 @@ func (m *packedMap) set(key uint64, val int32) {
 // putNew sets the value of key if key is absent and reports whether it
 // was; it is get and put with one probe sequence.
 func (m *packedMap) putNew(key uint64, val int32) bool {
+	_, found := m.getOrPut(key, val)
+	return !found
+}
+
+// getOrPut returns the value of key and true if key is present, else sets
+// it to val and returns false.
+func (m *packedMap) getOrPut(key uint64, val int32) (int32, bool) {
 	if key == 0 {
 		if m.hasZero {
-			return false
+			return m.zeroVal, true
 		}
 		m.hasZero, m.zeroVal = true, val
-		return true
+		return val, false
 	}
 	if 2*(m.n+1) > len(m.slots) {
 		m.grow()
@@ -98,11 +105,11 @@ func (m *packedMap) putNew(key uint64, val int32) bool {
 	for i := (key * fibMul) >> m.shift; ; i = (i + 1) & mask {
 		switch s := &m.slots[i]; s.key {
 		case key:
-			return false
+			return s.val, true
 		case 0:
 			s.key, s.val = key, val
 			m.n++
-			return true
+			return val, false
 		}
 	}
 }
@@ -162,6 +169,19 @@ func (x *stateIndex[S]) put(s S, i int32) {
 		return
 	}
 	x.m[s] = i
+}
+
+// getOrPut returns the node of s and true if s is stored, else stores s
+// as node i and returns false.
+func (x *stateIndex[S]) getOrPut(s S, i int32) (int32, bool) {
+	if x.key != nil {
+		return x.packed.getOrPut(x.key(s), i)
+	}
+	if j, ok := x.m[s]; ok {
+		return j, true
+	}
+	x.m[s] = i
+	return i, false
 }
 
 // putNew stores s as node i if s is new, and reports whether it was.

@@ -34,14 +34,8 @@ type ida16 struct {
 	adj      [16][4]uint8 // blank moves in the order up, left, right, down
 	nadj     [16]uint8
 	vertical [16][4]bool // adj[c][i] is above or below c
-
-	// linear conflicts: lines 0 ... rows-1 are rows, then the columns
-	row, col [16]uint8     // the line indexes of each cell's row and column
-	rowPart  [16][16]int32 // rowPart[v][c]: v's term in the key of c's row, at c
-	colPart  [16][16]int32 // colPart[v][c]: v's term in the key of c's column
-	rowTab   []uint8       // row keys to twice their conflicts
-	colTab   []uint8
-	key      [32]int32
+	lineKeys
+	key [32]int32 // of every line
 
 	board         uint64
 	bound, next   int
@@ -106,6 +100,81 @@ func fitsIDA16(rows, cols int) bool {
 	return rows*cols <= 16 && rows <= maxTableLine && cols <= maxTableLine
 }
 
+// lineKeys holds what the keys of the lines of a board of at most 16 cells
+// are made of (see ida16). Lines 0 ... rows-1 are the rows, then the
+// columns.
+type lineKeys struct {
+	row, col [16]uint8     // the lines of each cell's row and column
+	rowPart  [16][16]int32 // rowPart[v][c]: value v's term, at cell c, in the key of c's row
+	colPart  [16][16]int32 // colPart[v][c]: the same for c's column
+	rowTab   []uint8       // row keys to twice their conflicts
+	colTab   []uint8
+	rows     int
+	cols     int
+}
+
+func newLineKeys(rows, cols, blankVal int) lineKeys {
+	k := lineKeys{rows: rows, cols: cols, rowTab: conflictTable(cols), colTab: conflictTable(rows)}
+	for cell := range rows * cols {
+		r, c := cell/cols, cell%cols
+		k.row[cell], k.col[cell] = uint8(r), uint8(rows+c)
+		for v := range rows * cols {
+			if v == blankVal {
+				continue
+			}
+			if v/cols == r { // v belongs to row r, at place v%cols
+				k.rowPart[v][cell] = int32(v%cols+1) * pow(cols+1, c)
+			}
+			if v%cols == c {
+				k.colPart[v][cell] = int32(v/cols+1) * pow(rows+1, r)
+			}
+		}
+	}
+	return k
+}
+
+// lineKey returns the key of line l of a packed board.
+func (k *lineKeys) lineKey(board uint64, l int) int32 {
+	var key int32
+	if l < k.rows {
+		for cell := l * k.cols; cell < (l+1)*k.cols; cell++ {
+			key += k.rowPart[board>>(4*cell)&15][cell&15]
+		}
+		return key
+	}
+	for cell := l - k.rows; cell < k.rows*k.cols; cell += k.cols {
+		key += k.colPart[board>>(4*cell)&15][cell&15]
+	}
+	return key
+}
+
+// moveDelta returns the change in twice the conflicts when the tile of
+// value v slides from cell from to the blank at cell to of board. Only the
+// tile's goal line along the move can change: a vertical move takes the
+// tile out of a row or into one, and rows count only their own tiles.
+func (k *lineKeys) moveDelta(board uint64, v, from, to int) int {
+	if from%k.cols == to%k.cols { // vertical
+		switch goal := k.row[v]; goal {
+		case k.row[from]:
+			key := k.lineKey(board, int(goal))
+			return int(k.rowTab[key-k.rowPart[v][from]]) - int(k.rowTab[key])
+		case k.row[to]:
+			key := k.lineKey(board, int(goal))
+			return int(k.rowTab[key+k.rowPart[v][to]]) - int(k.rowTab[key])
+		}
+		return 0
+	}
+	switch goal := k.col[v]; goal {
+	case k.col[from]:
+		key := k.lineKey(board, int(goal))
+		return int(k.colTab[key-k.colPart[v][from]]) - int(k.colTab[key])
+	case k.col[to]:
+		key := k.lineKey(board, int(goal))
+		return int(k.colTab[key+k.colPart[v][to]]) - int(k.colTab[key])
+	}
+	return 0
+}
+
 func newIDA16(sp *tileSpace, lc bool) *ida16 {
 	rows, cols := sp.rows, sp.cols
 	s := &ida16{rows: rows, n: sp.n, blankVal: uint64(sp.blankVal), lc: lc, md: sp.md}
@@ -118,27 +187,8 @@ func newIDA16(sp *tileSpace, lc bool) *ida16 {
 				s.nadj[c]++
 			}
 		}
-		s.row[c], s.col[c] = uint8(r), uint8(rows+cc)
 	}
-	for c := range cols {
-		for r := range rows {
-			for v := range s.n {
-				cell := r*cols + c
-				if v == sp.blankVal {
-					continue
-				}
-				if v/cols == r { // v belongs to row r, at place v%cols
-					s.rowPart[v][cell] = int32(v%cols+1) * pow(cols+1, c)
-				}
-				if v%cols == c {
-					s.colPart[v][cell] = int32(v/cols+1) * pow(rows+1, r)
-				}
-			}
-		}
-	}
-	if lc {
-		s.rowTab, s.colTab = conflictTable(cols), conflictTable(rows)
-	}
+	s.lineKeys = newLineKeys(rows, cols, sp.blankVal)
 	return s
 }
 
@@ -224,23 +274,24 @@ func (s *ida16) dfs(g, h, blank, prev int) bool {
 		}
 		v := s.at(nb) // the tile slides from nb to blank
 		hn := h + int(s.md[v][blank]) - int(s.md[v][nb])
-		var a, b, c uint8 // lines whose keys change: two scored, one not
-		var ka, kb, kc int32
+		// Only v's goal line along the move can change its conflicts (see
+		// lineKeys.moveDelta); the key of the line across the move changes
+		// when v belongs to it, its conflicts do not.
+		var a, c uint8 // the goal line along the move, the line across
+		var ka, kc int32
 		if s.lc {
 			if s.vertical[blank][i&3] {
-				a, b, c = s.row[nb], s.row[blank], s.col[nb]
-				ka, kb, kc = s.key[a], s.key[b], s.key[c]
-				s.key[a] = ka - s.rowPart[v][nb]
-				s.key[b] = kb + s.rowPart[v][blank]
-				s.key[c] = kc + s.colPart[v][blank] - s.colPart[v][nb]
-				hn += int(s.rowTab[s.key[a]]) + int(s.rowTab[s.key[b]]) - int(s.rowTab[ka]) - int(s.rowTab[kb])
+				a, c = s.row[v], s.col[nb]
+				ka, kc = s.key[a], s.key[c]
+				s.key[a] += s.rowPart[v][blank] - s.rowPart[v][nb]
+				s.key[c] += s.colPart[v][blank] - s.colPart[v][nb]
+				hn += int(s.rowTab[s.key[a]]) - int(s.rowTab[ka])
 			} else {
-				a, b, c = s.col[nb], s.col[blank], s.row[nb]
-				ka, kb, kc = s.key[a], s.key[b], s.key[c]
-				s.key[a] = ka - s.colPart[v][nb]
-				s.key[b] = kb + s.colPart[v][blank]
-				s.key[c] = kc + s.rowPart[v][blank] - s.rowPart[v][nb]
-				hn += int(s.colTab[s.key[a]]) + int(s.colTab[s.key[b]]) - int(s.colTab[ka]) - int(s.colTab[kb])
+				a, c = s.col[v], s.row[nb]
+				ka, kc = s.key[a], s.key[c]
+				s.key[a] += s.colPart[v][blank] - s.colPart[v][nb]
+				s.key[c] += s.rowPart[v][blank] - s.rowPart[v][nb]
+				hn += int(s.colTab[s.key[a]]) - int(s.colTab[ka])
 			}
 		}
 		s.path[g] = int8(nb)
@@ -262,7 +313,7 @@ func (s *ida16) dfs(g, h, blank, prev int) bool {
 			s.board ^= flip
 		}
 		if s.lc {
-			s.key[a], s.key[b], s.key[c] = ka, kb, kc
+			s.key[a], s.key[c] = ka, kc
 		}
 	}
 	return false

@@ -3,6 +3,7 @@ package slide
 import (
 	"context"
 	"strconv"
+	"sync"
 	"time"
 )
 
@@ -176,10 +177,10 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 		blanks, err = sp.fastIDA(ctx, code, o.limits, &sol)
 	} else if sp.n <= 16 {
 		goal := packedTile{sp: sp, key: sp.goalPacked, blank: uint8(t.blankGoal)}
-		blanks, err = runEngine(ctx, sp.packedStart(code), goal, func(s packedTile) int { return int(s.blank) }, o, &sol)
+		blanks, err = runEngine(ctx, &packedEngines, sp.packedStart(code), goal, func(s packedTile) int { return int(s.blank) }, packedKey, o, &sol)
 	} else {
 		goal := gridTile{sp: sp, key: sp.goalGrid, blank: int32(t.blankGoal)}
-		blanks, err = runEngine(ctx, sp.gridStart(code), goal, func(s gridTile) int { return int(s.blank) }, o, &sol)
+		blanks, err = runEngine(ctx, &gridEngines, sp.gridStart(code), goal, func(s gridTile) int { return int(s.blank) }, nil, o, &sol)
 	}
 	sol.Elapsed = time.Since(began)
 	if err != nil {
@@ -209,20 +210,51 @@ func (o *options) resolve(t *target) {
 	}
 }
 
+// enginePool keeps engines between calls of Solve, so that a program
+// solving many puzzles reuses their memory instead of growing it anew.
+type enginePool[S State[S, int]] struct {
+	astar, ida, bfs sync.Pool
+}
+
+var (
+	packedEngines enginePool[packedTile]
+	gridEngines   enginePool[gridTile]
+)
+
+// get returns a pooled engine, or a new one.
+func get[E any](p *sync.Pool) *E {
+	if e, ok := p.Get().(*E); ok {
+		return e
+	}
+	return new(E)
+}
+
 // runEngine solves from start with one of the generic engines and returns
-// the blank's cell in every board of the path, the start's included.
-func runEngine[S State[S, int]](ctx context.Context, start, goal S, blankOf func(S) int, o options, sol *Solution) ([]int, error) {
+// the blank's cell in every board of the path, the start's included. key
+// is the engines' Key, or nil.
+func runEngine[S State[S, int]](ctx context.Context, pool *enginePool[S], start, goal S, blankOf func(S) int, key func(S) uint64, o options, sol *Solution) ([]int, error) {
 	var res Result[S, int]
 	var err error
 	switch o.algo {
 	case AlgoAStar:
-		res, err = (&AStar[S, int]{Limits: o.limits}).Search(ctx, start)
+		e := get[AStar[S, int]](&pool.astar)
+		e.Limits, e.Key = o.limits, key
+		res, err = e.Search(ctx, start)
+		pool.astar.Put(e)
 	case AlgoIDAStar:
-		res, err = (&IDAStar[S, int]{Limits: o.limits}).Search(ctx, start)
-	case AlgoBFS:
-		res, err = (&BFS[S, int]{Limits: o.limits}).Search(ctx, start)
+		e := get[IDAStar[S, int]](&pool.ida)
+		e.Limits = o.limits
+		res, err = e.Search(ctx, start)
+		pool.ida.Put(e)
 	default:
-		res, err = (&BFS[S, int]{Limits: o.limits}).Bidirectional(ctx, start, goal)
+		e := get[BFS[S, int]](&pool.bfs)
+		e.Limits, e.Key = o.limits, key
+		if o.algo == AlgoBFS {
+			res, err = e.Search(ctx, start)
+		} else {
+			res, err = e.Bidirectional(ctx, start, goal)
+		}
+		pool.bfs.Put(e)
 	}
 	sol.Expanded, sol.Generated = res.Expanded, res.Generated
 	if err != nil {

@@ -26,8 +26,10 @@ type tileSpace struct {
 	nadj       [16]uint8
 	goalPacked uint64
 	goalGrid   string
-	wide       bool    // gridTile cells take two bytes (else one)
-	scratch    []int32 // codes for from-scratch heuristics
+	incr       bool      // single moves update the heuristic by delta
+	lines      *lineKeys // packed boards: linear conflicts by delta
+	wide       bool      // gridTile cells take two bytes (else one)
+	scratch    []int32   // codes for from-scratch heuristics
 }
 
 func newTileSpace(t *target, h Heuristic, line bool) *tileSpace {
@@ -68,9 +70,14 @@ func newTileSpace(t *target, h Heuristic, line bool) *tileSpace {
 				}
 			}
 		}
+		if t.distinct && fitsIDA16(sp.rows, sp.cols) && sp.heur == LinearConflict && !line {
+			lk := newLineKeys(sp.rows, sp.cols, sp.blankVal)
+			sp.lines = &lk
+		}
 	} else {
 		sp.goalGrid = sp.gridKey(vals)
 	}
+	sp.incr = sp.incremental()
 	return sp
 }
 
@@ -120,20 +127,23 @@ func (sp *tileSpace) estimate(val func(i int) int) int {
 	return (sp.t.estimate(h, sp.scratch) + sp.lineDiv - 1) / sp.lineDiv
 }
 
-// incremental reports whether a single-tile move's heuristic change
-// depends on the moving tile alone (see delta).
+// incremental reports whether a single-tile move's heuristic change can
+// be computed from the move alone (see delta).
 func (sp *tileSpace) incremental() bool {
 	switch {
 	case sp.line:
 		return false
 	case sp.heur == Zero || sp.heur == Hamming:
 		return true
+	case sp.heur == LinearConflict:
+		return sp.lines != nil
 	}
 	return sp.heur == Manhattan && sp.t.distinct
 }
 
 // delta returns the change of an incremental heuristic when the tile of
-// value v slides from cell from to cell to.
+// value v slides from cell from to cell to; linear conflicts come from
+// packedDelta.
 func (sp *tileSpace) delta(v, from, to int) int {
 	switch sp.heur {
 	case Zero:
@@ -187,31 +197,38 @@ func (s packedTile) IsGoal() bool { return s.key == s.sp.goalPacked }
 // move, or with line moves every count of tiles from 1 up.
 func (s packedTile) Successors(dst []Arc[packedTile, int]) []Arc[packedTile, int] {
 	sp := s.sp
+	if sp.line {
+		return s.lineSuccessors(dst)
+	}
 	b := int(s.blank)
-	br, bc := b/sp.cols, b%sp.cols
-	for d := Up; d <= Right; d++ {
-		dr, dc := d.source()
-		step := dr*sp.cols + dc
-		next := s
-		for k := 1; ; k++ {
-			r, c := br+k*dr, bc+k*dc
-			if r < 0 || c < 0 || r >= sp.rows || c >= sp.cols {
-				break
+	bv := uint64(sp.blankVal)
+	for _, from := range sp.adj[b][:sp.nadj[b]] {
+		v := int(s.key>>(4*uint(from))) & 15
+		flip := (uint64(v)^bv)<<(4*uint(from)) ^ (uint64(v)^bv)<<(4*uint(b))
+		next := packedTile{sp: sp, key: s.key ^ flip, blank: uint8(from)}
+		if sp.incr {
+			h := int(s.h) + sp.delta(v, int(from), b)
+			if sp.lines != nil {
+				h += sp.lines.moveDelta(s.key, v, int(from), b)
 			}
-			from, to := b+k*step, b+(k-1)*step // the tile at from slides to to
-			v := next.at(from)
-			next.key = next.key&^(15<<(4*from)|15<<(4*to)) | uint64(v)<<(4*to) | uint64(sp.blankVal)<<(4*from)
-			next.blank = uint8(from)
-			if sp.incremental() {
-				next.h = uint16(int(next.h) + sp.delta(v, from, to))
-			} else {
-				next.h = uint16(sp.estimate(next.at))
-			}
-			dst = append(dst, Arc[packedTile, int]{next, 1})
-			if !sp.line {
-				break
-			}
+			next.h = uint16(h)
+		} else {
+			next.h = uint16(sp.estimate(next.at))
 		}
+		dst = append(dst, Arc[packedTile, int]{next, 1})
+	}
+	return dst
+}
+
+// lineSuccessors is Successors for line moves.
+func (s packedTile) lineSuccessors(dst []Arc[packedTile, int]) []Arc[packedTile, int] {
+	sp := s.sp
+	var keys [32]uint64
+	var blanks [32]int8
+	for i, key := range keys[:sp.packedMoves(s.key, int(s.blank), &keys, &blanks)] {
+		next := packedTile{sp: sp, key: key, blank: uint8(blanks[i])}
+		next.h = uint16(sp.estimate(next.at))
+		dst = append(dst, Arc[packedTile, int]{next, 1})
 	}
 	return dst
 }
@@ -279,7 +296,7 @@ func (s gridTile) Successors(dst []Arc[gridTile, int]) []Arc[gridTile, int] {
 				buf[from] = byte(sp.blankVal)
 			}
 			next := gridTile{sp: sp, key: string(buf), blank: int32(from)}
-			if sp.incremental() {
+			if sp.incr {
 				h += sp.delta(next.at(to), from, to)
 				next.h = int32(h)
 			} else {
