@@ -1,0 +1,64 @@
+// Command slide solves and studies sliding puzzles. It is a thin layer over
+// the github.com/slidekit/slide library: each subcommand reads its input,
+// calls the library, and prints the answer in the form of the classic
+// program it stands in for.
+//
+// Usage:
+//
+//	slide <command> [flags] [arguments]
+//
+// Run "slide help" for the list of commands and "slide <command> -h" for
+// the flags of one.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// A command is one subcommand. run gets the arguments after the command's
+// name and the standard streams, and returns the exit status.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+// commands lists the subcommands in the order help shows them.
+var commands = []command{}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches to the subcommand named by args[0].
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	if args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
+		usage(stdout)
+		return 0
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return c.run(args[1:], stdin, stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "slide: unknown command %q (run \"slide help\")\n", args[0])
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: slide <command> [flags] [arguments]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "commands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "  help     show this list")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, `Run "slide <command> -h" for the flags of a command.`)
+}
