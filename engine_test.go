@@ -1,0 +1,350 @@
+package slide
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// A weighted grid: states are cells, moves go to the four neighbours and
+// cost the weight of the cell entered. It exercises the engines apart from
+// sliding puzzles, with integer and float costs.
+type gridWorld[C Cost] struct {
+	w, h   int
+	weight []C
+	wall   []bool
+	goal   int
+	est    []C // the heuristic of every cell
+}
+
+type cell[C Cost] struct {
+	g *gridWorld[C]
+	i int32
+}
+
+func (c cell[C]) Successors(dst []Arc[cell[C], C]) []Arc[cell[C], C] {
+	g := c.g
+	x, y := int(c.i)%g.w, int(c.i)/g.w
+	for _, d := range [4][2]int{{0, -1}, {-1, 0}, {1, 0}, {0, 1}} {
+		nx, ny := x+d[0], y+d[1]
+		if nx < 0 || ny < 0 || nx >= g.w || ny >= g.h {
+			continue
+		}
+		j := ny*g.w + nx
+		if g.wall[j] {
+			continue
+		}
+		dst = append(dst, Arc[cell[C], C]{cell[C]{g, int32(j)}, g.weight[j]})
+	}
+	return dst
+}
+
+func (c cell[C]) Heuristic() C { return c.g.est[c.i] }
+func (c cell[C]) IsGoal() bool { return int(c.i) == c.g.goal }
+
+// dijkstra returns the cheapest cost from every cell to the goal (moves
+// reversed: entering cell j costs weight[j]), -1 where unreachable.
+func (g *gridWorld[C]) dijkstra() []float64 {
+	n := g.w * g.h
+	dist := make([]float64, n)
+	for i := range dist {
+		dist[i] = math.Inf(1)
+	}
+	dist[g.goal] = 0
+	done := make([]bool, n)
+	for {
+		u := -1
+		for i := range n {
+			if !done[i] && !math.IsInf(dist[i], 1) && (u < 0 || dist[i] < dist[u]) {
+				u = i
+			}
+		}
+		if u < 0 {
+			break
+		}
+		done[u] = true
+		for _, arc := range (cell[C]{g, int32(u)}).Successors(nil) {
+			// an arc u -> v costs weight[v]; for the reverse search, v -> u costs weight[u]
+			v := int(arc.To.i)
+			if d := dist[u] + float64(g.weight[u]); d < dist[v] {
+				dist[v] = d
+			}
+		}
+	}
+	return dist
+}
+
+func newGridWorld[C Cost](rng *rand.Rand, w, h int, weight func() C) *gridWorld[C] {
+	g := &gridWorld[C]{w: w, h: h, weight: make([]C, w*h), wall: make([]bool, w*h), est: make([]C, w*h)}
+	for i := range g.weight {
+		g.weight[i] = weight()
+		g.wall[i] = rng.IntN(5) == 0
+	}
+	g.goal = rng.IntN(w * h)
+	g.wall[g.goal] = false
+	return g
+}
+
+// TestEnginesOnWeightedGrids compares A* (bucket queue and heap) and IDA*
+// with Dijkstra on random weighted grids, with zero, consistent and
+// inconsistent admissible heuristics, and BFS with unweighted distances.
+func TestEnginesOnWeightedGrids(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for trial := range 30 {
+		g := newGridWorld(rng, 9, 7, func() int { return 1 + rng.IntN(9) })
+		truth := g.dijkstra()
+		for kind := range 3 {
+			for i := range g.est {
+				switch {
+				case math.IsInf(truth[i], 1):
+					g.est[i] = 0
+				case kind == 1: // consistent: taxicab distance times the least weight
+					gx, gy := g.goal%g.w, g.goal/g.w
+					g.est[i] = abs(i%g.w-gx) + abs(i/g.w-gy)
+				case kind == 2: // admissible but inconsistent: random fractions of the truth
+					g.est[i] = int(truth[i] * rng.Float64())
+				default:
+					g.est[i] = 0
+				}
+			}
+			var a AStar[cell[int], int]
+			var d IDAStar[cell[int], int]
+			for start := range g.w * g.h {
+				if g.wall[start] {
+					continue
+				}
+				s := cell[int]{g, int32(start)}
+				res, err := a.Search(context.Background(), s)
+				if math.IsInf(truth[start], 1) {
+					if !errors.Is(err, ErrNotFound) {
+						t.Fatalf("trial %d: unreachable start %d: %v", trial, start, err)
+					}
+					continue
+				}
+				if err != nil || float64(res.Cost) != truth[start] {
+					t.Fatalf("trial %d kind %d start %d: A* cost %v, %v; Dijkstra %v", trial, kind, start, res.Cost, err, truth[start])
+				}
+				checkPath(t, res.Path, res.Cost, s)
+				if trial < 10 {
+					ires, err := d.Search(context.Background(), s)
+					if err != nil || float64(ires.Cost) != truth[start] {
+						t.Fatalf("trial %d kind %d start %d: IDA* cost %v, %v; Dijkstra %v", trial, kind, start, ires.Cost, err, truth[start])
+					}
+					checkPath(t, ires.Path, ires.Cost, s)
+				}
+			}
+		}
+	}
+}
+
+// checkPath checks that p runs from start to a goal by legal moves costing
+// cost in all.
+func checkPath[S State[S, C], C Cost](t *testing.T, p []S, cost C, start S) {
+	t.Helper()
+	if len(p) == 0 || p[0] != start || !p[len(p)-1].IsGoal() {
+		t.Fatalf("path does not run from start to a goal")
+	}
+	var total C
+	for i := 1; i < len(p); i++ {
+		found := false
+		for _, arc := range p[i-1].Successors(nil) {
+			if arc.To == p[i] {
+				total += arc.Cost
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Fatalf("step %d is not a move", i)
+		}
+	}
+	if total != cost {
+		t.Fatalf("path costs %v, reported %v", total, cost)
+	}
+}
+
+func TestEnginesFloatCosts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 10 {
+		g := newGridWorld(rng, 8, 8, func() float64 { return 0.5 + rng.Float64()*3 })
+		truth := g.dijkstra()
+		var a AStar[cell[float64], float64]
+		for start := range g.w * g.h {
+			if g.wall[start] || math.IsInf(truth[start], 1) {
+				continue
+			}
+			res, err := a.Search(context.Background(), cell[float64]{g, int32(start)})
+			if err != nil || math.Abs(res.Cost-truth[start]) > 1e-9 {
+				t.Fatalf("float A* cost %v, %v; Dijkstra %v", res.Cost, err, truth[start])
+			}
+		}
+	}
+}
+
+// TestQueuesAgree checks that the bucket queue and the binary heap pop in
+// the same order (lowest f, then newest) on random pushes and pops.
+func TestQueuesAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var bq bucketQueue[int]
+	var hp binaryHeap[int]
+	for round := range 2000 {
+		if rng.IntN(3) > 0 || bq.len() == 0 {
+			f := rng.IntN(200)
+			e := entry[int]{node: int32(round), g: rng.IntN(50)}
+			bq.push(f, e)
+			hp.push(f, e)
+			continue
+		}
+		f1, e1 := bq.pop()
+		f2, e2 := hp.pop()
+		if f1 != f2 || e1 != e2 {
+			t.Fatalf("round %d: bucket popped %d %v, heap %d %v", round, f1, e1, f2, e2)
+		}
+	}
+	// drain moves everything over keeping the order
+	var other binaryHeap[int]
+	want := []int32{}
+	for bq.len() > 0 {
+		_, e := bq.pop()
+		want = append(want, e.node)
+	}
+	for _, n := range want {
+		bq.push(int(n%7), entry[int]{node: n})
+	}
+	var order []int32
+	for bq.len() > 0 {
+		_, e := bq.pop()
+		order = append(order, e.node)
+	}
+	for _, n := range want {
+		bq.push(int(n%7), entry[int]{node: n})
+	}
+	bq.drain(&other)
+	var drained []int32
+	for other.len() > 0 {
+		_, e := other.pop()
+		drained = append(drained, e.node)
+	}
+	if !slices.Equal(order, drained) {
+		t.Error("drained heap pops in another order")
+	}
+}
+
+// TestOpenListSwitchesToHeap pushes an f beyond the buckets mid-search.
+func TestOpenListSwitchesToHeap(t *testing.T) {
+	var o openList[int]
+	o.reset()
+	o.push(5, entry[int]{node: 1})
+	o.push(maxBuckets+10, entry[int]{node: 2})
+	o.push(3, entry[int]{node: 3})
+	var got []int32
+	for o.len() > 0 {
+		_, e := o.pop()
+		got = append(got, e.node)
+	}
+	if !slices.Equal(got, []int32{3, 1, 2}) || !o.useHeap {
+		t.Errorf("popped %v, heap %v", got, o.useHeap)
+	}
+}
+
+// A line of states 0 -> 1 -> ... where one move costs -1.
+type negative int
+
+func (n negative) Successors(dst []Arc[negative, int]) []Arc[negative, int] {
+	return append(dst, Arc[negative, int]{n + 1, -1})
+}
+func (n negative) Heuristic() int { return 0 }
+func (n negative) IsGoal() bool   { return n == 5 }
+
+func TestNegativeCost(t *testing.T) {
+	if _, err := (&AStar[negative, int]{}).Search(context.Background(), 0); !errors.Is(err, ErrOption) {
+		t.Errorf("A*: %v", err)
+	}
+	if _, err := (&IDAStar[negative, int]{}).Search(context.Background(), 0); !errors.Is(err, ErrOption) {
+		t.Errorf("IDA*: %v", err)
+	}
+}
+
+// An endless line: the engines must stop at their limits.
+type endless int64
+
+func (n endless) Successors(dst []Arc[endless, int]) []Arc[endless, int] {
+	return append(dst, Arc[endless, int]{n + 1, 1}, Arc[endless, int]{n + 2, 1})
+}
+func (n endless) Heuristic() int { return 0 }
+func (n endless) IsGoal() bool   { return false }
+
+func TestLimits(t *testing.T) {
+	ctx := context.Background()
+	var le *LimitError
+	if _, err := (&AStar[endless, int]{Limits: Limits{MaxNodes: 100}}).Search(ctx, 0); !errors.As(err, &le) || le.Limit != "nodes" {
+		t.Errorf("A* node limit: %v", err)
+	}
+	if _, err := (&AStar[endless, int]{Limits: Limits{MaxMemory: 10000}}).Search(ctx, 0); !errors.As(err, &le) || le.Limit != "memory" || le.Value != 10000 {
+		t.Errorf("A* memory limit: %v", err)
+	}
+	if _, err := (&IDAStar[endless, int]{Limits: Limits{MaxNodes: 1000}}).Search(ctx, 0); !errors.As(err, &le) {
+		t.Errorf("IDA* node limit: %v", err)
+	}
+	if _, err := (&BFS[endless, int]{Limits: Limits{MaxNodes: 100}}).Search(ctx, 0); !errors.As(err, &le) {
+		t.Errorf("BFS node limit: %v", err)
+	}
+	if _, err := (&BFS[endless, int]{Limits: Limits{MaxNodes: 100}}).Bidirectional(ctx, 0, -1_000_000); !errors.As(err, &le) {
+		t.Errorf("bidirectional node limit: %v", err)
+	}
+	bfs := BFS[endless, int]{Limits: Limits{MaxNodes: 100}}
+	for range bfs.Layers(ctx, 0) {
+	}
+	if !errors.As(bfs.Err(), &le) {
+		t.Errorf("Layers node limit: %v", bfs.Err())
+	}
+	if le.Error() == "" {
+		t.Error("empty LimitError message")
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := (&AStar[endless, int]{}).Search(cancelled, 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("A* cancelled: %v", err)
+	}
+	for range bfs.Layers(cancelled, 0) {
+	}
+	if !errors.Is(bfs.Err(), context.Canceled) {
+		t.Errorf("Layers cancelled: %v", bfs.Err())
+	}
+}
+
+// TestZeroAllocationIDA checks that the specialized IDA* and the generic
+// one allocate nothing while they search, once their memory has grown.
+func TestZeroAllocationIDA(t *testing.T) {
+	goal := blankFirstGoal(4, 4)
+	in := readInstances(t, "korf100.txt", 4, 4)[11] // #12, 45 moves
+	tg, _ := newTarget("test", goal)
+	code, _ := tg.encode("test", in.board)
+	sp := newTileSpace(tg, LinearConflict, false)
+	start := sp.packedStart(code)
+	s := newIDA16(sp, true)
+	var nodes int64
+	allocs := testing.AllocsPerRun(3, func() {
+		if n := s.solve(context.Background(), start.key, int(start.blank), Limits{}); n != in.optimal {
+			t.Fatalf("%d moves", n)
+		}
+		nodes = s.gen
+	})
+	if allocs != 0 {
+		t.Errorf("ida16: %v allocations per search of %d nodes", allocs, nodes)
+	}
+	easy := randomWalk(rand.New(rand.NewPCG(1, 1)), Goal(3, 3), 16)
+	tg3, _ := newTarget("test", Goal(3, 3))
+	code3, _ := tg3.encode("test", easy)
+	st := newTileSpace(tg3, Manhattan, false).packedStart(code3)
+	var d IDAStar[packedTile, int]
+	d.Search(context.Background(), st) // grow its buffers
+	var res Result[packedTile, int]
+	allocs = testing.AllocsPerRun(3, func() { res, _ = d.Search(context.Background(), st) })
+	if allocs > 1 { // the returned path
+		t.Errorf("generic IDA*: %v allocations per search of %d nodes", allocs, res.Generated)
+	}
+}

@@ -1,0 +1,108 @@
+package slide
+
+import (
+	"testing"
+)
+
+// FuzzParse feeds arbitrary text to the parsers: they must not panic, and
+// whatever they accept must print and parse back to the same board.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"3\n1 2 3\n4 5 6\n7 8 0\n", "2 3\n1 2 3\n4 0 5", "2\n1 1\n2 0\n", "", "\n\n3",
+		"1 2\n0 1", "2\n1 2\n3 x", "-2\n", "65535 2\n", "2\n+1 2 3 0", "4\n" + Goal(4, 4).String()[2:],
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if b, err := Parse(s); err == nil {
+			if back, err := Parse(b.String()); err != nil || back != b {
+				t.Fatalf("Parse(%q) = %v; its String parses to %v, %v", s, b, back, err)
+			}
+		}
+		if b, err := ParseLabeled(s); err == nil {
+			var back Board
+			if err := back.UnmarshalText([]byte(b.String())); err != nil || back != b {
+				t.Fatalf("ParseLabeled(%q) = %v; round trip %v, %v", s, b, back, err)
+			}
+			b.IsSolvable() // must not panic
+			b.Manhattan()
+		}
+	})
+}
+
+// FuzzUnmarshalBinary feeds arbitrary bytes to UnmarshalBinary.
+func FuzzUnmarshalBinary(f *testing.F) {
+	good, _ := Goal(3, 3).MarshalBinary()
+	f.Add(good)
+	f.Add([]byte{2, 0, 1, 0, 1, 0, 0, 0})
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var b Board
+		if err := b.UnmarshalBinary(data); err != nil {
+			return
+		}
+		out, _ := b.MarshalBinary()
+		var back Board
+		if err := back.UnmarshalBinary(out); err != nil || back != b {
+			t.Fatalf("binary round trip of %v: %v, %v", data, back, err)
+		}
+	})
+}
+
+// FuzzUnpack feeds arbitrary sizes and words to Unpack.
+func FuzzUnpack(f *testing.F) {
+	f.Add(3, 3, uint64(0x087654321))
+	f.Add(4, 4, uint64(0))
+	f.Add(-1, 5, uint64(1))
+	f.Fuzz(func(t *testing.T, rows, cols int, p uint64) {
+		b, err := Unpack(rows, cols, p)
+		if err != nil {
+			return
+		}
+		if q, err := b.Pack(); err != nil || q != p {
+			t.Fatalf("Pack(Unpack(%x)) = %x, %v", p, q, err)
+		}
+	})
+}
+
+// FuzzSolvable checks the parity rule against Solve on small random boards
+// described by fuzz bytes: a board is solvable exactly when Solve finds a
+// path.
+func FuzzSolvable(f *testing.F) {
+	f.Add(uint8(2), uint8(3), []byte{5, 4, 3, 2, 1, 0}, []byte{1, 2, 3, 4, 5, 0})
+	f.Add(uint8(1), uint8(4), []byte{1, 2, 0, 3}, []byte{2, 1, 3, 0})
+	f.Fuzz(func(t *testing.T, rows, cols uint8, a, b []byte) {
+		r, c := int(rows%3)+1, int(cols%3)+1
+		n := r * c
+		if n < 2 || len(a) < n || len(b) < n {
+			return
+		}
+		start, err1 := NewLabeled(r, c, perm(a[:n]))
+		goal, err2 := NewLabeled(r, c, perm(b[:n]))
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		ok, err := Solvable(start, goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, serr := Solve(start, goal, WithAlgorithm(AlgoBFS))
+		if ok != (serr == nil) {
+			t.Fatalf("Solvable(%v, %v) = %v; BFS: %v", start, goal, ok, serr)
+		}
+	})
+}
+
+// perm turns bytes into a permutation of 0 ... len-1 by ranking them
+// (stably), so any bytes make a board.
+func perm(bs []byte) []int {
+	p := make([]int, len(bs))
+	for i := range bs {
+		for j := range bs {
+			if bs[j] < bs[i] || bs[j] == bs[i] && j < i {
+				p[i]++
+			}
+		}
+	}
+	return p
+}
