@@ -3,6 +3,7 @@ package slide
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -105,4 +106,117 @@ func BenchmarkKorf(b *testing.B) {
 			b.ReportMetric(float64(nodes)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 		})
 	}
+}
+
+// BenchmarkBoard measures the Board methods on n x n boards a few moves
+// from the goal, to show their O(n^2) growth.
+func BenchmarkBoard(b *testing.B) {
+	for _, n := range []int{3, 4, 16, 64, 127} {
+		board := randomWalk(rand.New(rand.NewPCG(uint64(n), 1)), Goal(n, n), 2*n)
+		text := board.String()
+		b.Run(fmt.Sprintf("Manhattan/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if board.Manhattan() < 0 {
+					b.Fatal()
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("Hamming/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if board.Hamming() < 0 {
+					b.Fatal()
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("Neighbors/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				k := 0
+				for range board.Neighbors() {
+					k++
+				}
+				if k < 2 {
+					b.Fatal(k)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("IsSolvable/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if !board.IsSolvable() {
+					b.Fatal()
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("Twin/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if board.Twin() == board {
+					b.Fatal()
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("Parse/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Parse(text); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("String/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if len(board.String()) == 0 {
+					b.Fatal()
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkIndex compares packedMap, the engines' table for packed
+// states, with a Go map on the 3x3 puzzle's 181,440 packed boards: insert
+// all, then look each up.
+func BenchmarkIndex(b *testing.B) {
+	d := layersFrom(b, Goal(3, 3))
+	var keys []uint64
+	for _, layer := range d {
+		for _, board := range layer {
+			k, _ := board.Pack()
+			keys = append(keys, k)
+		}
+	}
+	b.Run("packedMap", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var m packedMap
+			for i, k := range keys {
+				m.put(k, int32(i))
+			}
+			for i, k := range keys {
+				if v, ok := m.get(k); !ok || v != int32(i) {
+					b.Fatal(k)
+				}
+			}
+		}
+		b.ReportMetric(float64(len(keys)), "nodes/op")
+	})
+	b.Run("map", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			m := map[uint64]int32{}
+			for i, k := range keys {
+				m[k] = int32(i)
+			}
+			for i, k := range keys {
+				if v, ok := m[k]; !ok || v != int32(i) {
+					b.Fatal(k)
+				}
+			}
+		}
+		b.ReportMetric(float64(len(keys)), "nodes/op")
+	})
 }

@@ -92,7 +92,7 @@ func (h Heuristic) mustEstimate(b, goal Board) int {
 // works in. Tiles are renamed by codes: with distinct labels a tile's code is
 // its goal cell, so a tile's distance to its goal is arithmetic on the code;
 // with repeated labels the code is the label's rank (1 for the smallest
-// label), and goalCells lists each code's goal cells. The blank's code is
+// label), and cellsOf lists each code's goal cells. The blank's code is
 // blankCode in every cell that holds it.
 type target struct {
 	goal       Board
@@ -100,7 +100,9 @@ type target struct {
 	distinct   bool
 	labels     []int   // the distinct tile labels, ascending
 	goalCode   []int32 // code of each goal cell (class codes; blankCode for the blank)
-	goalCells  [][]int32
+	classStart []int32 // the goal cells of class c are classCells[classStart[c]:classStart[c+1]]
+	classCells []int32
+	scratch    [4][]int32 // matchedManhattan's buffers: a target serves one search
 	blankGoal  int // the goal cell of the blank
 	permLabels bool
 }
@@ -127,12 +129,23 @@ func newTarget(fn string, goal Board) (*target, error) {
 	t.distinct = len(t.labels) == n-1
 	t.permLabels = t.distinct && t.labels[n-2] == n-1
 	t.goalCode = make([]int32, n)
-	t.goalCells = make([][]int32, len(t.labels)+1)
+	t.classStart = make([]int32, len(t.labels)+2)
 	for i := range n {
 		c := t.class(goal.tile(i))
 		t.goalCode[i] = int32(c)
 		if c != blankCode {
-			t.goalCells[c] = append(t.goalCells[c], int32(i))
+			t.classStart[c+1]++
+		}
+	}
+	for c := 1; c < len(t.classStart); c++ {
+		t.classStart[c] += t.classStart[c-1]
+	}
+	t.classCells = make([]int32, n-1)
+	fill := slices.Clone(t.classStart)
+	for i, c := range t.goalCode {
+		if c != blankCode {
+			t.classCells[fill[c]] = int32(i)
+			fill[c]++
 		}
 	}
 	if t.distinct { // codes become goal cells
@@ -175,7 +188,7 @@ func (t *target) encode(fn string, b Board) ([]int32, error) {
 	}
 	n := b.Len()
 	code := make([]int32, n)
-	count := make([]int32, len(t.goalCells))
+	count := make([]int32, len(t.classStart))
 	for i := range n {
 		label := b.tile(i)
 		c := t.class(label)
@@ -186,11 +199,11 @@ func (t *target) encode(fn string, b Board) ([]int32, error) {
 			code[i] = blankCode
 			continue
 		}
-		if int(count[c]) == len(t.goalCells[c]) {
+		if count[c] == t.classStart[c+1]-t.classStart[c] {
 			return nil, errorf(fn, ErrMismatch, "start has more tiles %d than the goal", label)
 		}
 		if t.distinct {
-			code[i] = t.goalCells[c][0]
+			code[i] = t.classCells[t.classStart[c]]
 		} else {
 			code[i] = int32(c)
 		}
@@ -254,14 +267,12 @@ func abs(x int) int {
 // axis), and the same for columns in column-major order. O(R*C).
 func (t *target) matchedManhattan(code []int32) int {
 	n := len(code)
-	start := make([]int32, len(t.goalCells)+1) // first slot of each class
-	for c := 1; c < len(t.goalCells); c++ {
-		start[c+1] = start[c] + int32(len(t.goalCells[c]))
+	start := t.classStart // the slots of each class
+	if t.scratch[0] == nil {
+		t.scratch = [4][]int32{make([]int32, n), make([]int32, n), make([]int32, len(start)), make([]int32, len(start))}
 	}
-	have := make([]int32, n) // axis values of the tiles, grouped by class
-	want := make([]int32, n) // axis values of the goal cells, same grouping
-	fill := make([]int32, len(start))
-	fillGoal := make([]int32, len(start))
+	// axis values of the tiles and of the goal cells, grouped by class
+	have, want, fill, fillGoal := t.scratch[0], t.scratch[1], t.scratch[2], t.scratch[3]
 	h := 0
 	for axis := range 2 {
 		clear(fill)
