@@ -164,7 +164,11 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 		return Solution{}, err
 	}
 	if !t.solvable(code) {
-		return Solution{}, ErrUnsolvable
+		why := "the permutation and the blank's distance differ in parity"
+		if t.rows == 1 || t.cols == 1 {
+			why = "tiles on a single line keep their order"
+		}
+		return Solution{}, errorf("Solve", ErrUnsolvable, "goal cannot be reached from start: %s", why)
 	}
 	o.resolve(t)
 	sol := Solution{Algorithm: o.algo, Heuristic: o.heur}
