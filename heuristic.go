@@ -103,7 +103,7 @@ type target struct {
 	classStart []int32 // the goal cells of class c are classCells[classStart[c]:classStart[c+1]]
 	classCells []int32
 	scratch    [4][]int32 // matchedManhattan's buffers: a target serves one search
-	blankGoal  int // the goal cell of the blank
+	blankGoal  int        // the goal cell of the blank
 	permLabels bool
 }
 
