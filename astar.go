@@ -95,6 +95,19 @@ func (l Limits) nodeLimit(bytesPerNode int64) (n int64, which string) {
 	return n, which
 }
 
+// depthLimit returns the depth a depth-first search may reach when each
+// level takes frameBytes, under MaxMemory (or its default).
+func (l Limits) depthLimit(frameBytes int64) int {
+	mem := l.MaxMemory
+	if mem == 0 {
+		mem = DefaultMaxMemory
+	}
+	if mem < 0 || mem/frameBytes > math.MaxInt32 {
+		return math.MaxInt32
+	}
+	return int(mem / frameBytes)
+}
+
 // sizeOf returns the bytes a stored state takes, for the memory limit:
 // the value itself plus what its Size method reports, if it has one.
 func sizeOf[S any](s S) int64 {
@@ -252,7 +265,7 @@ func (a *AStar[S, C]) path(i int32) []S {
 // move back to a state's parent is never generated.
 //
 // The zero value is ready to use. Limits.MaxNodes bounds generated nodes;
-// MaxMemory does not apply. The goal test is made when a state is
+// MaxMemory bounds the depth of the path, at an estimate of its memory. The goal test is made when a state is
 // expanded; successors are tried in the order Successors gives them.
 type IDAStar[S State[S, C], C Cost] struct {
 	Limits Limits
@@ -283,6 +296,12 @@ func (d *IDAStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], erro
 	}
 }
 
+// idaFrameBytes estimates a level of IDA*'s path: the state, its frame and
+// room for a few successors.
+func idaFrameBytes[S any, C Cost](s S) int64 {
+	return 2*sizeOf(s) + int64(unsafe.Sizeof(idaFrame[S, C]{})) + 4*int64(unsafe.Sizeof(Arc[S, C]{}))
+}
+
 // iterate makes one depth-first search with the given bound. It returns
 // the least f above the bound it saw (bound itself if none), and whether it
 // found a goal, which it leaves in res.
@@ -290,6 +309,8 @@ func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, res *Resu
 	next = bound
 	d.path = append(d.path[:0], start)
 	depth := 0
+	frameBytes := idaFrameBytes[S, C](start)
+	maxDepth := d.Limits.depthLimit(frameBytes)
 	enter := func(s S, g C) bool { // expands s; reports whether it is a goal
 		if s.IsGoal() {
 			res.Cost = g
@@ -337,6 +358,9 @@ func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, res *Resu
 		}
 		if res.Expanded%ctxEvery == 0 && ctx.Err() != nil {
 			return next, false, ctx.Err()
+		}
+		if depth+1 >= maxDepth {
+			return next, false, &LimitError{Limit: "memory", Value: int64(maxDepth) * frameBytes, Expanded: res.Expanded, Generated: res.Generated}
 		}
 		d.path = append(d.path, arc.To)
 		depth++

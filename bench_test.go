@@ -220,3 +220,19 @@ func BenchmarkIndex(b *testing.B) {
 		b.ReportMetric(float64(len(keys)), "nodes/op")
 	})
 }
+
+// BenchmarkSolveLarge solves a 127 x 127 board 12 random moves from its
+// goal with the default solver.
+func BenchmarkSolveLarge(b *testing.B) {
+	goal := Goal(127, 127)
+	start := randomWalk(rand.New(rand.NewPCG(5, 6)), goal, 12)
+	var sol Solution
+	var err error
+	b.ReportAllocs()
+	for b.Loop() {
+		if sol, err = Solve(start, goal); err != nil || sol.Len() > 12 {
+			b.Fatal(sol.Len(), err)
+		}
+	}
+	b.ReportMetric(float64(sol.Generated), "nodes/op")
+}

@@ -348,3 +348,29 @@ func TestZeroAllocationIDA(t *testing.T) {
 		t.Errorf("generic IDA*: %v allocations per search of %d nodes", allocs, res.Generated)
 	}
 }
+
+func TestIDADepthLimit(t *testing.T) {
+	// An endless line explored with a huge bound: the memory limit stops
+	// the dive.
+	d := IDAStar[line, int]{Limits: Limits{MaxMemory: 1 << 16}}
+	_, err := d.Search(context.Background(), line(0))
+	var le *LimitError
+	if !errors.As(err, &le) || le.Limit != "memory" {
+		t.Errorf("IDA* depth: %v", err)
+	}
+	// The same for the grid solver on a large board.
+	start := randomWalk(rand.New(rand.NewPCG(1, 9)), Goal(20, 20), 60)
+	_, err = Solve(start, Goal(20, 20), WithLimits(Limits{MaxMemory: 256 * 10}))
+	if !errors.As(err, &le) || le.Limit != "memory" {
+		t.Errorf("grid IDA* depth: %v", err)
+	}
+}
+
+// line is a path of states whose heuristic promises a far goal.
+type line int
+
+func (n line) Successors(dst []Arc[line, int]) []Arc[line, int] {
+	return append(dst, Arc[line, int]{n + 1, 1})
+}
+func (n line) Heuristic() int { return 1 << 30 }
+func (n line) IsGoal() bool   { return false }

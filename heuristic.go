@@ -23,7 +23,10 @@ const (
 	// Manhattan sums, over the tiles, the row plus column distance to their
 	// goal cells. With repeated labels each label's tiles are matched to its
 	// goal cells by rows and, separately, by columns, each time in sorted
-	// order (the cheapest matching on that axis), which is still a lower bound.
+	// order (the cheapest matching on that axis), which is still a lower
+	// bound; where that bound is below the label's tiles on a wrong cell (it
+	// can be 0 when tiles sit on each other's rows and columns), the count
+	// of those tiles serves instead, so Manhattan is never below Hamming.
 	Manhattan
 	// LinearConflict adds to Manhattan two moves for each tile that must
 	// leave its goal row or column to let others of that line pass: for every
@@ -261,19 +264,27 @@ func abs(x int) int {
 	return x
 }
 
-// matchedManhattan is Manhattan for repeated labels: for each class, the
-// rows of its tiles and the rows of its goal cells, both listed in row-major
-// order and so sorted, are paired in order (the cheapest pairing on that
-// axis), and the same for columns in column-major order. O(R*C).
+// matchedManhattan is Manhattan for repeated labels. For each class (the
+// tiles of one label) it takes the larger of two lower bounds on the moves
+// of its tiles: the rows of its tiles and of its goal cells, both listed in
+// row-major order and so sorted, paired in order (the cheapest pairing on
+// that axis), plus the same for columns in column-major order; and the
+// number of its tiles on a cell of another label, each of which must move.
+// Classes move disjoint tiles, so the sum over classes is a lower bound
+// too. O(R*C).
 func (t *target) matchedManhattan(code []int32) int {
 	n := len(code)
 	start := t.classStart // the slots of each class
+	classes := len(start) - 1
 	if t.scratch[0] == nil {
-		t.scratch = [4][]int32{make([]int32, n), make([]int32, n), make([]int32, len(start)), make([]int32, len(start))}
+		t.scratch = [4][]int32{make([]int32, n), make([]int32, n), make([]int32, 2*classes), make([]int32, 2*classes)}
 	}
-	// axis values of the tiles and of the goal cells, grouped by class
-	have, want, fill, fillGoal := t.scratch[0], t.scratch[1], t.scratch[2], t.scratch[3]
-	h := 0
+	// axis values of the tiles and of the goal cells, grouped by class;
+	// fill counts per class, then bound holds each class's two bounds
+	have, want := t.scratch[0], t.scratch[1]
+	fill, bound := t.scratch[2][:classes], t.scratch[3][:2*classes]
+	fillGoal := t.scratch[2][classes:]
+	clear(bound)
 	for axis := range 2 {
 		clear(fill)
 		clear(fillGoal)
@@ -287,15 +298,24 @@ func (t *target) matchedManhattan(code []int32) int {
 			if c := code[i]; c != blankCode {
 				have[start[c]+fill[c]] = v
 				fill[c]++
+				if axis == 0 && t.goalCode[i] != c {
+					bound[2*c+1]++ // a tile that must move
+				}
 			}
 			if c := t.goalCode[i]; c != blankCode {
 				want[start[c]+fillGoal[c]] = v
 				fillGoal[c]++
 			}
 		}
-		for j := range start[len(start)-1] {
-			h += abs(int(have[j] - want[j]))
+		for c := 1; c < classes; c++ {
+			for j := start[c]; j < start[c+1]; j++ {
+				bound[2*c] += int32(abs(int(have[j] - want[j])))
+			}
 		}
+	}
+	h := 0
+	for c := 1; c < classes; c++ {
+		h += int(max(bound[2*c], bound[2*c+1]))
 	}
 	return h
 }

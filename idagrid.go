@@ -24,9 +24,17 @@ type idaGrid struct {
 	found         int
 	expanded, gen int64
 	maxNodes      int64
+	maxDepth      int // the path's length the memory limit allows
 	ctx           context.Context
 	err           error
 }
+
+// gridFrameBytes is what a level of idaGrid's recursion costs: its stack
+// frame and its path entry, generously.
+const gridFrameBytes = 256
+
+// lim returns the memory limit a depth limit stands for.
+func lim(depth int) int64 { return int64(depth) * gridFrameBytes }
 
 func newIDAGrid(sp *tileSpace, lc bool) *idaGrid {
 	return &idaGrid{rows: sp.rows, cols: sp.cols, n: sp.n, t: sp.t, blankVal: int32(sp.blankVal), lc: lc}
@@ -62,6 +70,7 @@ func (s *idaGrid) solve(ctx context.Context, board []int32, blank int, lim Limit
 	if s.maxNodes <= 0 {
 		s.maxNodes = math.MaxInt64
 	}
+	s.maxDepth = lim.depthLimit(gridFrameBytes)
 	h := 0
 	for c, v := range board {
 		if c != blank {
@@ -138,6 +147,10 @@ func (s *idaGrid) dfs(g, h, blank, prev int) bool {
 			}
 		}
 		if g == len(s.path) {
+			if g >= s.maxDepth {
+				s.err = &LimitError{Limit: "memory", Value: lim(s.maxDepth), Expanded: s.expanded, Generated: s.gen}
+				return false
+			}
 			s.path = append(s.path, 0)
 		}
 		s.path[g] = int32(nb)

@@ -1,0 +1,190 @@
+package slide
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestHeuristicsAdmissible checks every heuristic against the true
+// distance of every 3x3 board from a random goal, and their order
+// (LinearConflict >= Manhattan >= Hamming counts of the same tiles).
+func TestHeuristicsAdmissible(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	goals := []Board{Goal(3, 3), randomBoard(rng, 3, 3), MustParseLabeled("3\n1 1 2\n2 0 3\n3 4 4\n"), MustParseLabeled("3\n1 2 1\n2 0 2\n1 2 1\n")}
+	for _, goal := range goals {
+		for d, layer := range layersFrom(t, goal) {
+			for _, b := range layer {
+				prev := -1
+				for _, h := range []Heuristic{Zero, Hamming, Manhattan, LinearConflict} {
+					v, err := h.Estimate(b, goal)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if v > d {
+						t.Fatalf("%v estimates %d for a board %d moves from the goal:\n%v", h, v, d, b)
+					}
+					if h >= Manhattan && v < prev {
+						t.Fatalf("%v (%d) below the weaker heuristic (%d)", h, v, prev)
+					}
+					prev = v
+				}
+			}
+		}
+	}
+}
+
+// TestHeuristicValues pins a few values worked by hand.
+func TestHeuristicValues(t *testing.T) {
+	goal := Goal(3, 3)
+	tests := []struct {
+		board         string
+		ham, man, lin int
+	}{
+		{"3\n1 2 3\n4 5 6\n7 8 0\n", 0, 0, 0},
+		{"3\n2 1 3\n4 5 6\n7 8 0\n", 2, 2, 4},    // 2 and 1 swap in their row: one conflict
+		{"3\n3 2 1\n4 5 6\n7 8 0\n", 2, 4, 8},    // 3 2 1: longest run 1, two conflicts
+		{"3\n8 1 3\n4 0 2\n7 6 5\n", 5, 10, 10},  // the spec's example board
+		{"3\n0 1 3\n4 2 5\n7 8 6\n", 4, 4, 4},    // solved in 4
+		{"3\n4 1 3\n0 2 5\n7 8 6\n", 5, 5, 5},    // 4 is out of its column only
+		{"3\n7 2 3\n4 5 6\n1 8 0\n", 2, 4, 8},    // column 0 holds 7 4 1: two conflicts
+		{"3\n5 2 3\n4 1 6\n7 8 0\n", 2, 4, 4},    // 1 and 5 on a diagonal: no shared line
+		{"3\n1 2 3\n6 5 4\n7 8 0\n", 2, 4, 8},    // 6 5 4: two conflicts
+		{"3\n0 8 7\n6 5 4\n3 2 1\n", 7, 20, 28},  // reversed; 5 stays home
+		{"3\n8 7 6\n5 4 3\n2 1 0\n", 8, 16, 20},  // the tutorial's example
+		{"3\n1 2 3\n4 5 6\n8 7 0\n", 2, 2, 4},    // unsolvable, estimates still defined
+		{"3\n1 2 3\n4 6 5\n7 8 0\n", 2, 2, 4},    // one row conflict
+		{"3\n1 2 3\n4 0 6\n7 5 8\n", 2, 2, 2},    // Neighbors example
+		{"3\n4 2 3\n1 5 6\n7 8 0\n", 2, 2, 4},    // column conflict
+		{"3\n1 8 3\n4 5 6\n7 2 0\n", 2, 4, 8},    // column 1 holds 8 5 2
+		{"3\n2 3 1\n4 5 6\n7 8 0\n", 3, 4, 6},    // 2 3 1: one tile out of order
+		{"3\n1 2 3\n4 5 6\n0 7 8\n", 2, 2, 2},    // blank on the left: no conflict
+		{"3\n3 1 2\n4 5 6\n7 8 0\n", 3, 4, 6},    // 3 1 2: one conflict
+		{"3\n6 2 3\n4 5 1\n7 8 0\n", 2, 6, 6},    // far corners
+		{"3\n1 2 3\n7 5 6\n4 8 0\n", 2, 2, 4},    // column 0: 7 over 4
+		{"3\n1 2 3\n4 5 6\n7 0 8\n", 1, 1, 1},    // one move
+		{"3\n1 2 3\n4 8 6\n7 5 0\n", 2, 2, 4},    // column 1: 8 over 5
+		{"3\n1 2 3\n4 5 0\n7 8 6\n", 1, 1, 1},    // one move up
+		{"3\n1 2 3\n0 4 6\n7 5 8\n", 3, 3, 3},    // three moves
+		{"3\n1 2 3\n4 5 6\n8 0 7\n", 2, 3, 5},    // 8 and 7 in their row, reversed
+		{"3\n2 0 3\n1 4 6\n7 5 8\n", 5, 5, 5},    // five tiles one step each
+		{"3\n1 3 0\n4 2 6\n7 5 8\n", 4, 4, 4},    // four tiles one step each
+		{"3\n1 2 3\n5 4 6\n7 8 0\n", 2, 2, 4},    // a swap in row 1
+		{"3\n1 5 3\n4 2 6\n7 8 0\n", 2, 2, 4},    // a swap in column 1
+		{"3\n0 2 3\n4 5 6\n7 8 1\n", 1, 4, 4},    // the 1 two rows and two columns away
+		{"3\n1 2 3\n4 5 6\n0 8 7\n", 1, 2, 4},    // 8 is home, 7 must pass it
+		{"3\n4 1 2\n0 5 3\n7 8 6\n", 5, 5, 5},    // walk around
+		{"3\n1 2 3\n4 0 5\n7 8 6\n", 2, 2, 2},    // two moves
+		{"3\n1 0 3\n4 2 5\n7 8 6\n", 3, 3, 3},    // three moves
+		{"3\n1 2 0\n4 5 3\n7 8 6\n", 2, 2, 2},    // along the right edge
+		{"3\n1 2 3\n4 5 6\n0 7 8\n", 2, 2, 2},    // along the bottom
+		{"3\n0 1 2\n3 4 5\n6 7 8\n", 8, 12, 12},  // shifted by one cell
+		{"3\n2 1 0\n4 5 3\n7 8 6\n", 4, 4, 6},    // 2 1 reversed and 3 down
+		{"3\n5 6 0\n1 2 3\n4 7 8\n", 8, 10, 10},  // no line in conflict
+	}
+	for _, tt := range tests {
+		b := MustParse(tt.board)
+		for h, want := range map[Heuristic]int{Hamming: tt.ham, Manhattan: tt.man, LinearConflict: tt.lin} {
+			if got, err := h.Estimate(b, goal); err != nil || got != want {
+				t.Errorf("%v of %q = %d, %v; want %d", h, tt.board, got, err, want)
+			}
+		}
+		if b.Hamming() != tt.ham || b.Manhattan() != tt.man {
+			t.Errorf("methods of %q: %d %d", tt.board, b.Hamming(), b.Manhattan())
+		}
+	}
+	if _, err := Heuristic(99).Estimate(goal, goal); !errors.Is(err, ErrOption) {
+		t.Errorf("unknown heuristic: %v", err)
+	}
+	if _, err := Manhattan.Estimate(Goal(2, 2), goal); !errors.Is(err, ErrMismatch) {
+		t.Errorf("mismatch: %v", err)
+	}
+	for _, name := range []string{"auto", "zero", "hamming", "manhattan", "linear", "lc", "linear-conflict"} {
+		if _, err := ParseHeuristic(name); err != nil {
+			t.Errorf("ParseHeuristic(%q): %v", name, err)
+		}
+	}
+	if _, err := ParseHeuristic("euclid"); !errors.Is(err, ErrOption) {
+		t.Errorf("ParseHeuristic(euclid): %v", err)
+	}
+	if Heuristic(42).String() != "Heuristic(42)" || LinearConflict.String() != "linear" {
+		t.Error("Heuristic.String")
+	}
+}
+
+// TestDeltasMatchEstimates walks random paths and checks that the
+// heuristic values the states carry, kept by deltas, equal values computed
+// from scratch, for every heuristic and board kind.
+func TestDeltasMatchEstimates(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for _, shape := range [][2]int{{3, 3}, {4, 4}, {2, 5}, {5, 3}, {5, 5}, {2, 8}} {
+		goal := randomBoard(rng, shape[0], shape[1])
+		tg, _ := newTarget("test", goal)
+		for _, h := range []Heuristic{Zero, Hamming, Manhattan, LinearConflict} {
+			sp := newTileSpace(tg, h, false)
+			code, _ := tg.encode("test", goal)
+			if sp.n <= 16 {
+				s := sp.packedStart(code)
+				for range 300 {
+					arcs := s.Successors(nil)
+					s = arcs[rng.IntN(len(arcs))].To
+					if want := tg.estimate(h, decode(sp, s.at)); int(s.h) != want {
+						t.Fatalf("%dx%d %v: carried %d, from scratch %d", shape[0], shape[1], h, s.h, want)
+					}
+				}
+			} else {
+				s := sp.gridStart(code)
+				for range 300 {
+					arcs := s.Successors(nil)
+					s = arcs[rng.IntN(len(arcs))].To
+					if want := tg.estimate(h, decode(sp, s.at)); int(s.h) != want {
+						t.Fatalf("%dx%d %v: carried %d, from scratch %d", shape[0], shape[1], h, s.h, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// decode turns cell values back into codes.
+func decode(sp *tileSpace, val func(int) int) []int32 {
+	code := make([]int32, sp.n)
+	for i := range code {
+		if v := val(i); v == sp.blankVal {
+			code[i] = blankCode
+		} else {
+			code[i] = int32(v)
+		}
+	}
+	return code
+}
+
+// TestKorfShort solves the Korf instances whose IDA* search with
+// Manhattan distance and linear conflicts generates under 2 million nodes,
+// checking the published optimal length and the recorded node count.
+func TestKorfShort(t *testing.T) {
+	goal := blankFirstGoal(4, 4)
+	want := map[int]int64{}
+	for _, r := range readRows(t, "korf100_nodes.txt") {
+		want[int(r.nums[0])] = r.nums[6]
+	}
+	solved := 0
+	for _, in := range readInstances(t, "korf100.txt", 4, 4) {
+		if want[in.id] > 2_000_000 {
+			continue
+		}
+		sol, err := SolveContext(context.Background(), in.board, goal, WithHeuristic(LinearConflict), WithAlgorithm(AlgoIDAStar))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSolution(t, sol, in.board, goal, in.optimal)
+		if sol.Generated != want[in.id] {
+			t.Errorf("#%d: %d nodes generated, recorded %d", in.id, sol.Generated, want[in.id])
+		}
+		solved++
+	}
+	if solved < 10 {
+		t.Errorf("only %d instances checked", solved)
+	}
+}
