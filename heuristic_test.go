@@ -43,45 +43,45 @@ func TestHeuristicValues(t *testing.T) {
 		ham, man, lin int
 	}{
 		{"3\n1 2 3\n4 5 6\n7 8 0\n", 0, 0, 0},
-		{"3\n2 1 3\n4 5 6\n7 8 0\n", 2, 2, 4},    // 2 and 1 swap in their row: one conflict
-		{"3\n3 2 1\n4 5 6\n7 8 0\n", 2, 4, 8},    // 3 2 1: longest run 1, two conflicts
-		{"3\n8 1 3\n4 0 2\n7 6 5\n", 5, 10, 10},  // the spec's example board
-		{"3\n0 1 3\n4 2 5\n7 8 6\n", 4, 4, 4},    // solved in 4
-		{"3\n4 1 3\n0 2 5\n7 8 6\n", 5, 5, 5},    // 4 is out of its column only
-		{"3\n7 2 3\n4 5 6\n1 8 0\n", 2, 4, 8},    // column 0 holds 7 4 1: two conflicts
-		{"3\n5 2 3\n4 1 6\n7 8 0\n", 2, 4, 4},    // 1 and 5 on a diagonal: no shared line
-		{"3\n1 2 3\n6 5 4\n7 8 0\n", 2, 4, 8},    // 6 5 4: two conflicts
-		{"3\n0 8 7\n6 5 4\n3 2 1\n", 7, 20, 28},  // reversed; 5 stays home
-		{"3\n8 7 6\n5 4 3\n2 1 0\n", 8, 16, 20},  // the tutorial's example
-		{"3\n1 2 3\n4 5 6\n8 7 0\n", 2, 2, 4},    // unsolvable, estimates still defined
-		{"3\n1 2 3\n4 6 5\n7 8 0\n", 2, 2, 4},    // one row conflict
-		{"3\n1 2 3\n4 0 6\n7 5 8\n", 2, 2, 2},    // Neighbors example
-		{"3\n4 2 3\n1 5 6\n7 8 0\n", 2, 2, 4},    // column conflict
-		{"3\n1 8 3\n4 5 6\n7 2 0\n", 2, 4, 8},    // column 1 holds 8 5 2
-		{"3\n2 3 1\n4 5 6\n7 8 0\n", 3, 4, 6},    // 2 3 1: one tile out of order
-		{"3\n1 2 3\n4 5 6\n0 7 8\n", 2, 2, 2},    // blank on the left: no conflict
-		{"3\n3 1 2\n4 5 6\n7 8 0\n", 3, 4, 6},    // 3 1 2: one conflict
-		{"3\n6 2 3\n4 5 1\n7 8 0\n", 2, 6, 6},    // far corners
-		{"3\n1 2 3\n7 5 6\n4 8 0\n", 2, 2, 4},    // column 0: 7 over 4
-		{"3\n1 2 3\n4 5 6\n7 0 8\n", 1, 1, 1},    // one move
-		{"3\n1 2 3\n4 8 6\n7 5 0\n", 2, 2, 4},    // column 1: 8 over 5
-		{"3\n1 2 3\n4 5 0\n7 8 6\n", 1, 1, 1},    // one move up
-		{"3\n1 2 3\n0 4 6\n7 5 8\n", 3, 3, 3},    // three moves
-		{"3\n1 2 3\n4 5 6\n8 0 7\n", 2, 3, 5},    // 8 and 7 in their row, reversed
-		{"3\n2 0 3\n1 4 6\n7 5 8\n", 5, 5, 5},    // five tiles one step each
-		{"3\n1 3 0\n4 2 6\n7 5 8\n", 4, 4, 4},    // four tiles one step each
-		{"3\n1 2 3\n5 4 6\n7 8 0\n", 2, 2, 4},    // a swap in row 1
-		{"3\n1 5 3\n4 2 6\n7 8 0\n", 2, 2, 4},    // a swap in column 1
-		{"3\n0 2 3\n4 5 6\n7 8 1\n", 1, 4, 4},    // the 1 two rows and two columns away
-		{"3\n1 2 3\n4 5 6\n0 8 7\n", 1, 2, 4},    // 8 is home, 7 must pass it
-		{"3\n4 1 2\n0 5 3\n7 8 6\n", 5, 5, 5},    // walk around
-		{"3\n1 2 3\n4 0 5\n7 8 6\n", 2, 2, 2},    // two moves
-		{"3\n1 0 3\n4 2 5\n7 8 6\n", 3, 3, 3},    // three moves
-		{"3\n1 2 0\n4 5 3\n7 8 6\n", 2, 2, 2},    // along the right edge
-		{"3\n1 2 3\n4 5 6\n0 7 8\n", 2, 2, 2},    // along the bottom
-		{"3\n0 1 2\n3 4 5\n6 7 8\n", 8, 12, 12},  // shifted by one cell
-		{"3\n2 1 0\n4 5 3\n7 8 6\n", 4, 4, 6},    // 2 1 reversed and 3 down
-		{"3\n5 6 0\n1 2 3\n4 7 8\n", 8, 10, 10},  // no line in conflict
+		{"3\n2 1 3\n4 5 6\n7 8 0\n", 2, 2, 4},   // 2 and 1 swap in their row: one conflict
+		{"3\n3 2 1\n4 5 6\n7 8 0\n", 2, 4, 8},   // 3 2 1: longest run 1, two conflicts
+		{"3\n8 1 3\n4 0 2\n7 6 5\n", 5, 10, 10}, // the spec's example board
+		{"3\n0 1 3\n4 2 5\n7 8 6\n", 4, 4, 4},   // solved in 4
+		{"3\n4 1 3\n0 2 5\n7 8 6\n", 5, 5, 5},   // 4 is out of its column only
+		{"3\n7 2 3\n4 5 6\n1 8 0\n", 2, 4, 8},   // column 0 holds 7 4 1: two conflicts
+		{"3\n5 2 3\n4 1 6\n7 8 0\n", 2, 4, 4},   // 1 and 5 on a diagonal: no shared line
+		{"3\n1 2 3\n6 5 4\n7 8 0\n", 2, 4, 8},   // 6 5 4: two conflicts
+		{"3\n0 8 7\n6 5 4\n3 2 1\n", 7, 20, 28}, // reversed; 5 stays home
+		{"3\n8 7 6\n5 4 3\n2 1 0\n", 8, 16, 20}, // the tutorial's example
+		{"3\n1 2 3\n4 5 6\n8 7 0\n", 2, 2, 4},   // unsolvable, estimates still defined
+		{"3\n1 2 3\n4 6 5\n7 8 0\n", 2, 2, 4},   // one row conflict
+		{"3\n1 2 3\n4 0 6\n7 5 8\n", 2, 2, 2},   // Neighbors example
+		{"3\n4 2 3\n1 5 6\n7 8 0\n", 2, 2, 4},   // column conflict
+		{"3\n1 8 3\n4 5 6\n7 2 0\n", 2, 4, 8},   // column 1 holds 8 5 2
+		{"3\n2 3 1\n4 5 6\n7 8 0\n", 3, 4, 6},   // 2 3 1: one tile out of order
+		{"3\n1 2 3\n4 5 6\n0 7 8\n", 2, 2, 2},   // blank on the left: no conflict
+		{"3\n3 1 2\n4 5 6\n7 8 0\n", 3, 4, 6},   // 3 1 2: one conflict
+		{"3\n6 2 3\n4 5 1\n7 8 0\n", 2, 6, 6},   // far corners
+		{"3\n1 2 3\n7 5 6\n4 8 0\n", 2, 2, 4},   // column 0: 7 over 4
+		{"3\n1 2 3\n4 5 6\n7 0 8\n", 1, 1, 1},   // one move
+		{"3\n1 2 3\n4 8 6\n7 5 0\n", 2, 2, 4},   // column 1: 8 over 5
+		{"3\n1 2 3\n4 5 0\n7 8 6\n", 1, 1, 1},   // one move up
+		{"3\n1 2 3\n0 4 6\n7 5 8\n", 3, 3, 3},   // three moves
+		{"3\n1 2 3\n4 5 6\n8 0 7\n", 2, 3, 5},   // 8 and 7 in their row, reversed
+		{"3\n2 0 3\n1 4 6\n7 5 8\n", 5, 5, 5},   // five tiles one step each
+		{"3\n1 3 0\n4 2 6\n7 5 8\n", 4, 4, 4},   // four tiles one step each
+		{"3\n1 2 3\n5 4 6\n7 8 0\n", 2, 2, 4},   // a swap in row 1
+		{"3\n1 5 3\n4 2 6\n7 8 0\n", 2, 2, 4},   // a swap in column 1
+		{"3\n0 2 3\n4 5 6\n7 8 1\n", 1, 4, 4},   // the 1 two rows and two columns away
+		{"3\n1 2 3\n4 5 6\n0 8 7\n", 1, 2, 4},   // 8 is home, 7 must pass it
+		{"3\n4 1 2\n0 5 3\n7 8 6\n", 5, 5, 5},   // walk around
+		{"3\n1 2 3\n4 0 5\n7 8 6\n", 2, 2, 2},   // two moves
+		{"3\n1 0 3\n4 2 5\n7 8 6\n", 3, 3, 3},   // three moves
+		{"3\n1 2 0\n4 5 3\n7 8 6\n", 2, 2, 2},   // along the right edge
+		{"3\n1 2 3\n4 5 6\n0 7 8\n", 2, 2, 2},   // along the bottom
+		{"3\n0 1 2\n3 4 5\n6 7 8\n", 8, 12, 12}, // shifted by one cell
+		{"3\n2 1 0\n4 5 3\n7 8 6\n", 4, 4, 6},   // 2 1 reversed and 3 down
+		{"3\n5 6 0\n1 2 3\n4 7 8\n", 8, 10, 10}, // no line in conflict
 	}
 	for _, tt := range tests {
 		b := MustParse(tt.board)
