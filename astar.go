@@ -284,8 +284,9 @@ type idaFrame[S any, C Cost] struct {
 func (d *IDAStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
 	var res Result[S, C]
 	bound := start.Heuristic()
+	frameBytes := idaFrameBytes[S, C](start)
 	for {
-		next, found, err := d.iterate(ctx, start, bound, &res)
+		next, found, err := d.iterate(ctx, start, bound, frameBytes, &res)
 		if err != nil || found {
 			return res, err
 		}
@@ -305,11 +306,10 @@ func idaFrameBytes[S any, C Cost](s S) int64 {
 // iterate makes one depth-first search with the given bound. It returns
 // the least f above the bound it saw (bound itself if none), and whether it
 // found a goal, which it leaves in res.
-func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, res *Result[S, C]) (next C, found bool, err error) {
+func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, frameBytes int64, res *Result[S, C]) (next C, found bool, err error) {
 	next = bound
 	d.path = append(d.path[:0], start)
 	depth := 0
-	frameBytes := idaFrameBytes[S, C](start)
 	maxDepth := d.Limits.depthLimit(frameBytes)
 	enter := func(s S, g C) bool { // expands s; reports whether it is a goal
 		if s.IsGoal() {

@@ -2,7 +2,6 @@ package slide
 
 import (
 	"context"
-	"math"
 	"sync"
 )
 
@@ -37,14 +36,9 @@ type ida16 struct {
 	lineKeys
 	key [32]int32 // of every line
 
-	board         uint64
-	bound, next   int
-	path          [maxIDA16Depth]int8 // blank cell after each move
-	found         int                 // moves in the solution
-	expanded, gen int64
-	maxNodes      int64
-	ctx           context.Context
-	err           error
+	board uint64
+	path  [maxIDA16Depth]int8 // blank cell after each move
+	idaCore
 }
 
 // maxIDA16Depth bounds solution lengths ida16 can hold; the longest
@@ -206,11 +200,7 @@ func (s *ida16) at(cell int) int { return int(s.board>>(4*cell)) & 15 }
 // solve searches from the packed board with its blank; it returns the
 // number of moves, leaving the blank's cells in path, or -1 with s.err set.
 func (s *ida16) solve(ctx context.Context, board uint64, blank int, lim Limits) int {
-	s.board, s.ctx, s.err, s.found = board, ctx, nil, -1
-	s.maxNodes = lim.MaxNodes
-	if s.maxNodes <= 0 {
-		s.maxNodes = math.MaxInt64
-	}
+	s.board = board
 	h := 0
 	clear(s.key[:])
 	for c := range s.n {
@@ -231,26 +221,7 @@ func (s *ida16) solve(ctx context.Context, board uint64, blank int, lim Limits) 
 			}
 		}
 	}
-	s.gen = 1 // the root
-	if h == 0 {
-		return 0
-	}
-	if s.err = ctx.Err(); s.err != nil {
-		return -1
-	}
-	for s.bound = h; ; s.bound = s.next {
-		s.next = math.MaxInt
-		if s.dfs(0, h, blank, -1) {
-			return s.found
-		}
-		if s.err != nil {
-			return -1
-		}
-		if s.next == math.MaxInt || s.next >= maxIDA16Depth {
-			s.err = ErrNotFound // cannot happen for solvable boards
-			return -1
-		}
-	}
+	return s.run(ctx, h, maxIDA16Depth-1, lim, func() bool { return s.dfs(0, h, blank, -1) })
 }
 
 // dfs expands the node at depth g with heuristic h and blank at cell
@@ -263,13 +234,7 @@ func (s *ida16) dfs(g, h, blank, prev int) bool {
 		if nb == prev {
 			continue
 		}
-		s.gen++
-		if s.gen&(1<<20-1) == 0 && s.ctx.Err() != nil {
-			s.err = s.ctx.Err()
-			return false
-		}
-		if s.gen > s.maxNodes {
-			s.err = &LimitError{Limit: "nodes", Value: s.maxNodes, Expanded: s.expanded, Generated: s.gen}
+		if !s.generate() {
 			return false
 		}
 		v := s.at(nb) // the tile slides from nb to blank

@@ -19,14 +19,9 @@ type idaGrid struct {
 	lc            bool
 	board         []int32
 	lis           lisBuffer
-	bound, next   int
 	path          []int32
-	found         int
-	expanded, gen int64
-	maxNodes      int64
 	maxDepth      int // the path's length the memory limit allows
-	ctx           context.Context
-	err           error
+	idaCore
 }
 
 // gridFrameBytes is what a level of idaGrid's recursion costs: its stack
@@ -65,11 +60,7 @@ func (s *idaGrid) colConflicts(c int) int {
 // blank at cell blank; it returns the number of moves, the blank's cells
 // in path, or -1 with s.err set.
 func (s *idaGrid) solve(ctx context.Context, board []int32, blank int, lim Limits) int {
-	s.board, s.ctx, s.err, s.found = board, ctx, nil, -1
-	s.maxNodes = lim.MaxNodes
-	if s.maxNodes <= 0 {
-		s.maxNodes = math.MaxInt64
-	}
+	s.board = board
 	s.maxDepth = lim.depthLimit(gridFrameBytes)
 	h := 0
 	for c, v := range board {
@@ -85,26 +76,7 @@ func (s *idaGrid) solve(ctx context.Context, board []int32, blank int, lim Limit
 			h += s.colConflicts(c)
 		}
 	}
-	s.gen = 1
-	if h == 0 {
-		return 0
-	}
-	if s.err = ctx.Err(); s.err != nil {
-		return -1
-	}
-	for s.bound = h; ; s.bound = s.next {
-		s.next = math.MaxInt
-		if s.dfs(0, h, blank, -1) {
-			return s.found
-		}
-		if s.err != nil {
-			return -1
-		}
-		if s.next == math.MaxInt {
-			s.err = ErrNotFound
-			return -1
-		}
-	}
+	return s.run(ctx, h, math.MaxInt-1, lim, func() bool { return s.dfs(0, h, blank, -1) })
 }
 
 func (s *idaGrid) dfs(g, h, blank, prev int) bool {
@@ -119,13 +91,7 @@ func (s *idaGrid) dfs(g, h, blank, prev int) bool {
 		if nb == prev {
 			continue
 		}
-		s.gen++
-		if s.gen&(1<<16-1) == 0 && s.ctx.Err() != nil {
-			s.err = s.ctx.Err()
-			return false
-		}
-		if s.gen > s.maxNodes {
-			s.err = &LimitError{Limit: "nodes", Value: s.maxNodes, Expanded: s.expanded, Generated: s.gen}
+		if !s.generate() {
 			return false
 		}
 		v := int(s.board[nb])

@@ -281,37 +281,33 @@ func (sp *tileSpace) fastIDA(ctx context.Context, code []int32, lim Limits, sol 
 			blank = i
 		}
 	}
-	var moves []int
+	var core *idaCore
+	var n int
+	var cell func(i int) int // the blank's cell after move i
 	if fitsIDA16(sp.rows, sp.cols) {
 		s := newIDA16(sp, lc)
 		var board uint64
 		for i, v := range vals {
 			board |= uint64(v) << (4 * i)
 		}
-		n := s.solve(ctx, board, blank, lim)
-		sol.Expanded, sol.Generated = s.expanded, s.gen
-		if n < 0 {
-			return nil, s.err
-		}
-		for _, c := range s.path[:n] {
-			moves = append(moves, int(c))
-		}
+		n, core, cell = s.solve(ctx, board, blank, lim), &s.idaCore, func(i int) int { return int(s.path[i]) }
 	} else {
 		s := newIDAGrid(sp, lc)
 		board := make([]int32, len(vals))
 		for i, v := range vals {
 			board[i] = int32(v)
 		}
-		n := s.solve(ctx, board, blank, lim)
-		sol.Expanded, sol.Generated = s.expanded, s.gen
-		if n < 0 {
-			return nil, s.err
-		}
-		for _, c := range s.path[:n] {
-			moves = append(moves, int(c))
-		}
+		n, core, cell = s.solve(ctx, board, blank, lim), &s.idaCore, func(i int) int { return int(s.path[i]) }
 	}
-	return append([]int{blank}, moves...), nil
+	sol.Expanded, sol.Generated = core.expanded, core.gen
+	if n < 0 {
+		return nil, core.err
+	}
+	moves := []int{blank}
+	for i := range n {
+		moves = append(moves, cell(i))
+	}
+	return moves, nil
 }
 
 // replay returns the boards and moves of a path given by the blank's cell
