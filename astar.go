@@ -126,6 +126,7 @@ type LimitError struct {
 	Generated int64
 }
 
+// Error describes the limit and the work done before it.
 func (e *LimitError) Error() string {
 	unit := "nodes"
 	if e.Limit == "memory" {
