@@ -60,10 +60,13 @@ const (
 
 // String returns "tile" or "line".
 func (m Metric) String() string {
-	if m == LineMoves {
+	switch m {
+	case TileMoves:
+		return "tile"
+	case LineMoves:
 		return "line"
 	}
-	return "tile"
+	return "Metric(" + strconv.Itoa(int(m)) + ")"
 }
 
 // A Move is one move of a solution: Tiles tiles in line with the blank,
@@ -152,8 +155,13 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 	for _, opt := range opts {
 		opt(&o)
 	}
-	if o.heur >= numHeuristics || o.algo >= numAlgorithms || o.metric > LineMoves {
-		return Solution{}, errorf("Solve", ErrOption, "unknown heuristic, algorithm or metric")
+	switch {
+	case o.heur >= numHeuristics:
+		return Solution{}, errorf("Solve", ErrOption, "unknown heuristic %v", o.heur)
+	case o.algo >= numAlgorithms:
+		return Solution{}, errorf("Solve", ErrOption, "unknown algorithm %v", o.algo)
+	case o.metric > LineMoves:
+		return Solution{}, errorf("Solve", ErrOption, "unknown metric %d", o.metric)
 	}
 	t, err := newTarget("Solve", goal)
 	if err != nil {
@@ -208,9 +216,9 @@ func (o *options) resolve(t *target) {
 	}
 	if o.heur == Auto {
 		o.heur = LinearConflict
-		if o.metric == LineMoves || !t.distinct {
-			o.heur = Manhattan
-		}
+	}
+	if o.heur == LinearConflict && (o.metric == LineMoves || !t.distinct) {
+		o.heur = Manhattan // what LinearConflict amounts to there
 	}
 }
 
