@@ -26,7 +26,9 @@ type command struct {
 }
 
 // commands lists the subcommands in the order help shows them.
-var commands = []command{}
+var commands = []command{
+	{"check", "tell whether a goal board can be reached from a start board", runCheck},
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
