@@ -28,6 +28,7 @@ type command struct {
 // commands lists the subcommands in the order help shows them.
 var commands = []command{
 	{"check", "tell whether a goal board can be reached from a start board", runCheck},
+	{"solve", "solve a board in the fewest moves", runSolve},
 }
 
 func main() {
