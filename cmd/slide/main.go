@@ -29,6 +29,7 @@ type command struct {
 var commands = []command{
 	{"check", "tell whether a goal board can be reached from a start board", runCheck},
 	{"solve", "solve a board in the fewest moves", runSolve},
+	{"bfs", "find a shortest path between two position strings", runBFS},
 }
 
 func main() {
