@@ -30,6 +30,7 @@ var commands = []command{
 	{"check", "tell whether a goal board can be reached from a start board", runCheck},
 	{"solve", "solve a board in the fewest moves", runSolve},
 	{"bfs", "find a shortest path between two position strings", runBFS},
+	{"hint", "score a board and each board one move away", runHint},
 }
 
 func main() {
