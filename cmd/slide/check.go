@@ -41,19 +41,20 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	start, goal, err := parseCheckInput(string(data))
+	solvable := false
 	if err == nil {
-		var ok bool
-		if ok, err = slide.Solvable(start, goal); err == nil {
-			verdict := "unsolvable"
-			if ok {
-				verdict = "solvable"
-			}
-			fmt.Fprintf(out, "start: %s\ngoal: %s\n%s\n", checkLine(start), checkLine(goal), verdict)
-			return finish(out, stderr, "check", exitOK)
-		}
+		solvable, err = slide.Solvable(start, goal) // boards of one size and tile set: no error
 	}
-	fmt.Fprintf(out, "error: %s\n", message(err))
-	return finish(out, stderr, "check", exitError)
+	if err != nil {
+		fmt.Fprintf(out, "error: %s\n", message(err))
+		return finish(out, stderr, "check", exitError)
+	}
+	verdict := "unsolvable"
+	if solvable {
+		verdict = "solvable"
+	}
+	fmt.Fprintf(out, "start: %s\ngoal: %s\n%s\n", checkLine(start), checkLine(goal), verdict)
+	return finish(out, stderr, "check", exitOK)
 }
 
 // parseCheckInput reads check's input: a start line and a goal line, with

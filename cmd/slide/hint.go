@@ -17,8 +17,9 @@ moves into the blank), or "impossible". The input is the number of
 configurations, then for each its rows R, its columns C and R*C tiles, the
 numbers 0 (the blank) to R*C-1 once each, all separated by white space.
 
-The value is the Manhattan distance to the goal, 1 2 3 ... with the blank
-last unless -goal says otherwise, the blank not counted.`
+The value is the Manhattan distance to the goal, the blank not counted;
+the goal is 1 2 3 ... with the blank last unless -goal says otherwise, and
+-value nilsson adds three times Nilsson's sequence score.`
 
 // A hintConfig is one configuration of hint's input.
 type hintConfig struct {
@@ -31,8 +32,8 @@ type hintConfig struct {
 func runHint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("hint", "[flags] [FILE]", hintAbout)
 	goalName, valueName := "standard", "manhattan"
-	fs.Func("goal", "the goal: standard (1 2 3 / 4 5 6 / 7 8 _) or spiral (1 2 3 / 8 _ 4 / 7 6 5) (default standard)", oneOf(&goalName, "standard", "spiral"))
-	fs.Func("value", "the value: manhattan, or nilsson (Manhattan distance plus 3 times Nilsson's sequence score) (default manhattan)", oneOf(&valueName, "manhattan", "nilsson"))
+	fs.Func("goal", "`name` of the goal: standard (1 2 3 / 4 5 6 / 7 8 _) or spiral (1 2 3 / 8 _ 4 / 7 6 5) (default standard)", oneOf(&goalName, "standard", "spiral"))
+	fs.Func("value", "`name` of the value: manhattan, or nilsson (Manhattan distance plus 3 times Nilsson's sequence score) (default manhattan)", oneOf(&valueName, "manhattan", "nilsson"))
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}

@@ -35,12 +35,12 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("solve", "[flags] [FILE]", solveAbout)
 	var f solveFlags
 	fs.StringVar(&f.goalFile, "goal", "", "read the goal board from `FILE`, in the same form")
-	fs.Func("heuristic", "the search's estimate: auto, zero, hamming, manhattan or linear (default auto)", func(s string) error {
+	fs.Func("heuristic", "`name` of the search's estimate: auto, zero, hamming, manhattan or linear (default auto)", func(s string) error {
 		h, err := slide.ParseHeuristic(s)
 		f.heuristic = h
 		return plain(err)
 	})
-	fs.Func("algorithm", "the search: auto, astar, idastar, bfs or bibfs (default auto)", func(s string) error {
+	fs.Func("algorithm", "`name` of the search: auto, astar, idastar, bfs or bibfs (default auto)", func(s string) error {
 		a, err := slide.ParseAlgorithm(s)
 		f.algorithm = a
 		return plain(err)
