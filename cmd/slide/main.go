@@ -26,7 +26,12 @@ type command struct {
 }
 
 // commands lists the subcommands in the order help shows them.
-var commands = []command{}
+var commands = []command{
+	{"check", "tell whether a goal board can be reached from a start board", runCheck},
+	{"solve", "solve a board in the fewest moves", runSolve},
+	{"bfs", "find a shortest path between two position strings", runBFS},
+	{"hint", "score a board and each board one move away", runHint},
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

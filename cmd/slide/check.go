@@ -1,0 +1,181 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/slidekit/slide"
+)
+
+const checkAbout = `Check reads two lines from standard input, a start board and a goal board,
+and says whether the goal can be reached from the start. Each line lists
+the tiles of an N x N board (N >= 2) row by row: the numbers 1 to N*N-1
+once each and one b for the blank, separated by blanks or tabs.
+
+Valid input prints three lines and exits 0:
+
+	start: 9 12 5 4 2 b 7 11 3 6 10 13 14 1 8 15
+	goal: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 b 15
+	solvable
+
+(or unsolvable). Invalid input prints one line on standard output, naming
+what is wrong, and exits 1; so does a failed read or write, on standard
+error.`
+
+// runCheck is the check subcommand.
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("check", "< boards", checkAbout)
+	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return status
+	}
+	if fs.NArg() > 0 {
+		return usageError(stderr, "check", "unexpected argument %q: the boards are read from standard input", fs.Arg(0))
+	}
+	data, err := io.ReadAll(stdin)
+	if err != nil {
+		return failure(stderr, "check", "reading standard input: %v", err)
+	}
+	out := bufio.NewWriter(stdout)
+	start, goal, err := parseCheckInput(string(data))
+	solvable := false
+	if err == nil {
+		solvable, err = slide.Solvable(start, goal) // boards of one size and tile set: no error
+	}
+	if err != nil {
+		fmt.Fprintf(out, "error: %s\n", message(err))
+		return finish(out, stderr, "check", exitError)
+	}
+	verdict := "unsolvable"
+	if solvable {
+		verdict = "solvable"
+	}
+	fmt.Fprintf(out, "start: %s\ngoal: %s\n%s\n", checkLine(start), checkLine(goal), verdict)
+	return finish(out, stderr, "check", exitOK)
+}
+
+// parseCheckInput reads check's input: a start line and a goal line, with
+// any blank lines before and after them and "\r\n" line ends allowed.
+func parseCheckInput(text string) (start, goal slide.Board, err error) {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	first, last := 0, len(lines) // the lines between the blank ones
+	for first < last && len(checkTokens(lines[first])) == 0 {
+		first++
+	}
+	for last > first && len(checkTokens(lines[last-1])) == 0 {
+		last--
+	}
+	switch last - first {
+	case 0:
+		return start, goal, errors.New("no boards: want a start line and a goal line")
+	case 1:
+		return start, goal, errors.New("missing goal line: want a start line and a goal line")
+	case 2:
+	default:
+		if len(checkTokens(lines[first+1])) == 0 {
+			return start, goal, fmt.Errorf("blank line %d between the start and goal lines", first+2)
+		}
+		return start, goal, fmt.Errorf("extra line %d: want only a start line and a goal line", first+3)
+	}
+	if start, err = parseCheckBoard("start", lines[first]); err != nil {
+		return start, goal, err
+	}
+	if goal, err = parseCheckBoard("goal", lines[first+1]); err != nil {
+		return start, goal, err
+	}
+	if start.Len() != goal.Len() {
+		return start, goal, fmt.Errorf("boards of different sizes: start is %d x %d, goal is %d x %d",
+			start.Rows(), start.Cols(), goal.Rows(), goal.Cols())
+	}
+	return start, goal, nil
+}
+
+// checkTokens splits a line at blanks and tabs.
+func checkTokens(line string) []string {
+	return strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' })
+}
+
+// parseCheckBoard reads one board line of check's input; which is "start"
+// or "goal", for messages.
+func parseCheckBoard(which, line string) (slide.Board, error) {
+	tokens := checkTokens(line)
+	n := len(tokens)
+	tiles := make([]int, n)
+	blanks := 0
+	for i, tok := range tokens {
+		if tok == "b" {
+			blanks++
+			continue
+		}
+		v, err := strconv.Atoi(tok)
+		if errors.Is(err, strconv.ErrSyntax) {
+			return slide.Board{}, fmt.Errorf("%s: %q is not a number or b", which, tok)
+		}
+		if err != nil { // out of the range of int: larger than any board
+			v = -1
+		}
+		tiles[i] = v
+	}
+	side := 0
+	for (side+1)*(side+1) <= n {
+		side++
+	}
+	switch {
+	case side*side != n:
+		return slide.Board{}, fmt.Errorf("%s: %d tiles and blanks, not a square number", which, n)
+	case side < 2:
+		return slide.Board{}, fmt.Errorf("%s: %d tiles and blanks, want at least 4 (2 x 2)", which, n)
+	}
+	for i, v := range tiles {
+		if tokens[i] != "b" && (v < 1 || v >= n) {
+			return slide.Board{}, fmt.Errorf("%s: tile %s out of range 1..%d", which, tokens[i], n-1)
+		}
+	}
+	switch {
+	case blanks == 0:
+		return slide.Board{}, fmt.Errorf("%s: no blank (b)", which)
+	case blanks > 1:
+		return slide.Board{}, fmt.Errorf("%s: %d blanks, want one", which, blanks)
+	}
+	if dup, missing := repeatedTile(tiles); dup > 0 {
+		return slide.Board{}, fmt.Errorf("%s: tile %d appears twice, so tile %d is missing", which, dup, missing)
+	}
+	return slide.New(side, side, tiles)
+}
+
+// repeatedTile returns the first tile of tiles (0 ... len-1, 0 once) that
+// appears twice, and the smallest that is missing, or 0, 0.
+func repeatedTile(tiles []int) (dup, missing int) {
+	seen := make([]bool, len(tiles))
+	for _, t := range tiles {
+		if seen[t] && dup == 0 {
+			dup = t
+		}
+		seen[t] = true
+	}
+	for t := 1; t < len(seen) && dup > 0; t++ {
+		if !seen[t] {
+			return dup, t
+		}
+	}
+	return dup, 0
+}
+
+// checkLine writes b's tiles as check reads them: row-major, single
+// spaced, b for the blank.
+func checkLine(b slide.Board) string {
+	words := make([]string, b.Len())
+	for i, t := range b.Tiles() {
+		words[i] = strconv.Itoa(t)
+		if t == 0 {
+			words[i] = "b"
+		}
+	}
+	return strings.Join(words, " ")
+}

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/slidekit/slide"
+)
+
+const hintAbout = `Hint reads configurations from FILE (standard input if FILE is absent or -)
+and, for each, prints the board and its value, then each board one move
+away with its value: slide tile up, down, left and right (the way the tile
+moves into the blank), or "impossible". The input is the number of
+configurations, then for each its rows R, its columns C and R*C tiles, the
+numbers 0 (the blank) to R*C-1 once each, all separated by white space.
+
+The value is the Manhattan distance to the goal, the blank not counted;
+the goal is 1 2 3 ... with the blank last unless -goal says otherwise, and
+-value nilsson adds three times Nilsson's sequence score.`
+
+// A hintConfig is one configuration of hint's input.
+type hintConfig struct {
+	rows, cols int
+	tiles      []int
+	board      slide.Board // the zero Board for 1 x 1, which holds only the blank
+}
+
+// runHint is the hint subcommand.
+func runHint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("hint", "[flags] [FILE]", hintAbout)
+	goalName, valueName := "standard", "manhattan"
+	fs.Func("goal", "`name` of the goal: standard (1 2 3 / 4 5 6 / 7 8 _) or spiral (1 2 3 / 8 _ 4 / 7 6 5) (default standard)", oneOf(&goalName, "standard", "spiral"))
+	fs.Func("value", "`name` of the value: manhattan, or nilsson (Manhattan distance plus 3 times Nilsson's sequence score) (default manhattan)", oneOf(&valueName, "manhattan", "nilsson"))
+	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return status
+	}
+	if fs.NArg() > 1 {
+		return usageError(stderr, "hint", "want at most one FILE, got %d arguments (flags go before FILE)", fs.NArg())
+	}
+	data, shown, err := readInput(fs.Arg(0), stdin)
+	if err != nil {
+		return failure(stderr, "hint", "%v", err)
+	}
+	configs, err := parseHintInput(string(data))
+	if err != nil {
+		return failure(stderr, "hint", "%s: %v", shown, err)
+	}
+	out := bufio.NewWriter(stdout)
+	for k, c := range configs {
+		goal := slide.Goal(c.rows, c.cols)
+		if goalName == "spiral" {
+			goal = spiralGoal(c.rows, c.cols)
+		}
+		writeHint(out, k+1, c, boardValue(goal, valueName == "nilsson"))
+	}
+	return finish(out, stderr, "hint", exitOK)
+}
+
+// oneOf returns a flag.Func setter that stores in *dst a value from names.
+func oneOf(dst *string, names ...string) func(string) error {
+	return func(s string) error {
+		for _, n := range names {
+			if s == n {
+				*dst = s
+				return nil
+			}
+		}
+		return fmt.Errorf("want one of %s", strings.Join(names, ", "))
+	}
+}
+
+// writeHint prints configuration k, valued by value, and its neighbors.
+func writeHint(w io.Writer, k int, c hintConfig, value func(slide.Board) int) {
+	width := len(strconv.Itoa(c.rows*c.cols - 1))
+	fmt.Fprintf(w, "Configuration %d:\ncurrent configuration:\n", k)
+	writeGrid(w, c.tiles, c.cols, width)
+	fmt.Fprintf(w, "value: %d\n\n", value(c.board))
+	for d := slide.Up; d <= slide.Right; d++ {
+		next, ok := c.board.Slide(d, 1)
+		if !ok {
+			fmt.Fprintf(w, "slide tile %v: impossible\n\n", d)
+			continue
+		}
+		fmt.Fprintf(w, "slide tile %v:\n", d)
+		writeGrid(w, next.Tiles(), c.cols, width)
+		fmt.Fprintf(w, "value: %d\n\n", value(next))
+	}
+}
+
+// writeGrid prints tiles as rows of cols, indented, each column right
+// aligned to width.
+func writeGrid(w io.Writer, tiles []int, cols, width int) {
+	for i, t := range tiles {
+		if i%cols == 0 {
+			io.WriteString(w, "   ")
+		}
+		fmt.Fprintf(w, " %*d", width, t)
+		if i%cols == cols-1 {
+			io.WriteString(w, "\n")
+		}
+	}
+}
+
+// parseHintInput reads hint's input: the number of configurations, then
+// for each its rows, its columns and its tiles. It reads them all before
+// any is printed, so bad input prints nothing but the error.
+func parseHintInput(text string) ([]hintConfig, error) {
+	in := tokens{fields: strings.Fields(text)}
+	n, err := in.int("the number of configurations")
+	if err != nil {
+		return nil, err
+	}
+	if n < 0 {
+		return nil, fmt.Errorf("%d configurations: want 0 or more", n)
+	}
+	var configs []hintConfig
+	for k := 1; k <= n; k++ {
+		c, err := parseHintConfig(&in)
+		if err != nil {
+			return nil, fmt.Errorf("configuration %d: %v", k, err)
+		}
+		configs = append(configs, c)
+	}
+	if in.next < len(in.fields) {
+		return nil, fmt.Errorf("unexpected %q after configuration %d, the last", in.fields[in.next], n)
+	}
+	return configs, nil
+}
+
+// parseHintConfig reads one configuration.
+func parseHintConfig(in *tokens) (hintConfig, error) {
+	var c hintConfig
+	var err error
+	if c.rows, err = in.int("the number of rows"); err != nil {
+		return c, err
+	}
+	if c.cols, err = in.int("the number of columns"); err != nil {
+		return c, err
+	}
+	switch {
+	case c.rows < 1 || c.cols < 1:
+		return c, fmt.Errorf("size %d x %d: rows and columns must be at least 1", c.rows, c.cols)
+	case c.rows > slide.MaxCells || c.cols > slide.MaxCells || c.rows*c.cols > slide.MaxCells:
+		return c, fmt.Errorf("size %d x %d: more than %d cells", c.rows, c.cols, slide.MaxCells)
+	}
+	n := c.rows * c.cols
+	c.tiles = make([]int, n)
+	for i := range c.tiles {
+		if c.tiles[i], err = in.int(fmt.Sprintf("tile %d of %d", i+1, n)); err != nil {
+			return c, err
+		}
+	}
+	if n == 1 {
+		if c.tiles[0] != 0 {
+			return c, fmt.Errorf("a 1 x 1 board holds only the blank (0), got %d", c.tiles[0])
+		}
+		return c, nil
+	}
+	if c.board, err = slide.New(c.rows, c.cols, c.tiles); err != nil {
+		return c, fmt.Errorf("%s", message(err))
+	}
+	return c, nil
+}
+
+// tokens reads white-space separated fields one at a time.
+type tokens struct {
+	fields []string
+	next   int
+}
+
+// int returns the next field as an integer; what names it for errors.
+func (in *tokens) int(what string) (int, error) {
+	if in.next == len(in.fields) {
+		return 0, fmt.Errorf("want %s, got the end of the input", what)
+	}
+	f := in.fields[in.next]
+	in.next++
+	v, err := strconv.Atoi(f)
+	if err != nil {
+		return 0, fmt.Errorf("want %s, got %q", what, f)
+	}
+	return v, nil
+}

@@ -1,0 +1,334 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/slidekit/slide"
+)
+
+// A hintBlock is one board of hint's output, as printed: a heading such as
+// "slide tile up:", its grid rows and its value (nil and -1 when
+// impossible).
+type hintBlock struct {
+	heading string
+	grid    []string
+	value   int
+}
+
+// parseHintOutput splits hint's output into configurations of five blocks
+// each: the current configuration, then up, down, left and right.
+func parseHintOutput(t *testing.T, out string) [][]hintBlock {
+	t.Helper()
+	var configs [][]hintBlock
+	lines := strings.Split(out, "\n")
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		switch {
+		case l == "":
+		case strings.HasPrefix(l, "Configuration "):
+			configs = append(configs, nil)
+		case strings.HasSuffix(l, ": impossible"):
+			configs[len(configs)-1] = append(configs[len(configs)-1], hintBlock{heading: l, value: -1})
+		case strings.HasSuffix(l, ":"):
+			b := hintBlock{heading: l}
+			for i++; strings.HasPrefix(lines[i], " "); i++ {
+				b.grid = append(b.grid, lines[i])
+			}
+			if _, err := fmt.Sscanf(lines[i], "value: %d", &b.value); err != nil {
+				t.Fatalf("line %d: %q: %v", i+1, lines[i], err)
+			}
+			configs[len(configs)-1] = append(configs[len(configs)-1], b)
+		default:
+			t.Fatalf("line %d: unexpected %q", i+1, l)
+		}
+	}
+	return configs
+}
+
+// gridOf formats tiles as the test expects hint to: rows indented by
+// four blanks, each number right-aligned to the width of the largest.
+func gridOf(tiles []int, cols int) []string {
+	width := len(strconv.Itoa(len(tiles) - 1))
+	var rows []string
+	for r := 0; r < len(tiles)/cols; r++ {
+		row := "   "
+		for _, t := range tiles[r*cols : (r+1)*cols] {
+			row += fmt.Sprintf(" %*d", width, t)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// manhattan is the spec's value, computed directly: the distance of each
+// tile t from cell t-1, the blank excluded.
+func manhattan(tiles []int, cols int) int {
+	h := 0
+	for i, t := range tiles {
+		if t != 0 {
+			h += max(i/cols-(t-1)/cols, (t-1)/cols-i/cols) + max(i%cols-(t-1)%cols, (t-1)%cols-i%cols)
+		}
+	}
+	return h
+}
+
+// TestHintTestData runs hint on the spec's test data and checks each
+// printed board and value against a direct computation of the spec's
+// rules: the tile that slides up is the one below the blank, and so on.
+func TestHintTestData(t *testing.T) {
+	in := strings.Fields(readTestdata(t, "hint/testdata.in"))
+	stdout, stderr, status := runSlide("", "hint", testdata("hint/testdata.in"))
+	if status != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", status, stderr)
+	}
+	configs := parseHintOutput(t, stdout)
+	if len(configs) != 9 {
+		t.Fatalf("%d configurations, want 9", len(configs))
+	}
+	next := 1
+	for k, blocks := range configs {
+		rows, _ := strconv.Atoi(in[next])
+		cols, _ := strconv.Atoi(in[next+1])
+		tiles := make([]int, rows*cols)
+		for i := range tiles {
+			tiles[i], _ = strconv.Atoi(in[next+2+i])
+		}
+		next += 2 + rows*cols
+		want := []hintBlock{{"current configuration:", gridOf(tiles, cols), manhattan(tiles, cols)}}
+		blank := slices.Index(tiles, 0)
+		br, bc := blank/cols, blank%cols
+		for _, d := range []struct {
+			name   string
+			dr, dc int // from the blank to the tile that slides
+		}{{"up", 1, 0}, {"down", -1, 0}, {"left", 0, 1}, {"right", 0, -1}} {
+			r, c := br+d.dr, bc+d.dc
+			if r < 0 || c < 0 || r >= rows || c >= cols {
+				want = append(want, hintBlock{"slide tile " + d.name + ": impossible", nil, -1})
+				continue
+			}
+			moved := slices.Clone(tiles)
+			moved[blank], moved[r*cols+c] = moved[r*cols+c], 0
+			want = append(want, hintBlock{"slide tile " + d.name + ":", gridOf(moved, cols), manhattan(moved, cols)})
+		}
+		if len(blocks) != len(want) {
+			t.Fatalf("configuration %d: %d blocks, want %d", k+1, len(blocks), len(want))
+		}
+		for i := range want {
+			if blocks[i].heading != want[i].heading || !slices.Equal(blocks[i].grid, want[i].grid) || blocks[i].value != want[i].value {
+				t.Errorf("configuration %d: got %+v, want %+v", k+1, blocks[i], want[i])
+			}
+		}
+	}
+}
+
+// TestHintLayout pins the layout: blank lines, indentation, alignment.
+func TestHintLayout(t *testing.T) {
+	stdout, _, _ := runSlide("1\n2 4\n1 2 3 4\n5 6 0 7\n", "hint")
+	want := `Configuration 1:
+current configuration:
+    1 2 3 4
+    5 6 0 7
+value: 1
+
+slide tile up: impossible
+
+slide tile down:
+    1 2 0 4
+    5 6 3 7
+value: 2
+
+slide tile left:
+    1 2 3 4
+    5 6 7 0
+value: 0
+
+slide tile right:
+    1 2 3 4
+    5 0 6 7
+value: 2
+
+`
+	if stdout != want {
+		t.Errorf("got\n%s\nwant\n%s", stdout, want)
+	}
+	stdout, _, _ = runSlide("1\n1 1\n0\n", "hint")
+	if want := "Configuration 1:\ncurrent configuration:\n    0\nvalue: 0\n\n" +
+		"slide tile up: impossible\n\nslide tile down: impossible\n\n" +
+		"slide tile left: impossible\n\nslide tile right: impossible\n\n"; stdout != want {
+		t.Errorf("1 x 1: got %q", stdout)
+	}
+	stdout, _, _ = runSlide("1 4 4 11 10 6 4 3 0 15 5 13 8 2 9 7 14 12 1", "hint")
+	if !strings.Contains(stdout, "current configuration:\n    11 10  6  4\n     3  0 15  5\n") {
+		t.Errorf("4 x 4 not aligned:\n%s", stdout)
+	}
+}
+
+// TestSpiralGoal checks the spiral goals against boards written out.
+func TestSpiralGoal(t *testing.T) {
+	for _, tc := range []struct{ rows, cols int }{{3, 3}, {4, 4}, {3, 4}, {1, 3}, {3, 1}, {2, 2}} {
+		want := map[[2]int]string{
+			{3, 3}: "3\n1 2 3\n8 0 4\n7 6 5\n",
+			{4, 4}: "4\n1 2 3 4\n12 13 14 5\n11 0 15 6\n10 9 8 7\n",
+			{3, 4}: "3 4\n1 2 3 4\n10 11 0 5\n9 8 7 6\n",
+			{1, 3}: "1 3\n1 2 0\n",
+			{3, 1}: "3 1\n1\n2\n0\n",
+			{2, 2}: "2\n1 2\n0 3\n",
+		}[[2]int{tc.rows, tc.cols}]
+		if got := spiralGoal(tc.rows, tc.cols).String(); got != want {
+			t.Errorf("%d x %d: got\n%swant\n%s", tc.rows, tc.cols, got, want)
+		}
+	}
+}
+
+// nilsson3x3 is Nilsson's sequence score as the spec's notes state it,
+// for 3 x 3 boards and the spiral goal: around the border, 2 for each tile
+// not followed by the next number (1 after 8), and 1 if the centre is not
+// blank.
+func nilsson3x3(tiles []int) int {
+	border := []int{0, 1, 2, 5, 8, 7, 6, 3}
+	s := 0
+	for i, cell := range border {
+		if t := tiles[cell]; t != 0 && tiles[border[(i+1)%8]] != t%8+1 {
+			s += 2
+		}
+	}
+	if tiles[4] != 0 {
+		s++
+	}
+	return s
+}
+
+// TestSequenceScore checks the sequence score against the spec's 3 x 3
+// rule on random boards, and that every goal scores 0 against itself.
+func TestSequenceScore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	spiral := spiralGoal(3, 3)
+	for range 300 {
+		tiles := rng.Perm(9)
+		b, _ := slide.New(3, 3, tiles)
+		if got, want := sequenceScore(b, spiral), nilsson3x3(tiles); got != want {
+			t.Fatalf("%v: score %d, want %d", tiles, got, want)
+		}
+	}
+	for _, size := range [][2]int{{1, 2}, {2, 1}, {2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}, {5, 5}, {1, 5}} {
+		for _, g := range []slide.Board{slide.Goal(size[0], size[1]), spiralGoal(size[0], size[1])} {
+			if s := sequenceScore(g, g); s != 0 {
+				t.Errorf("goal\n%vscores %d against itself", g, s)
+			}
+		}
+	}
+}
+
+// TestHintGoalsAndValues checks -goal spiral and -value nilsson on
+// boards worked out by hand.
+func TestHintGoalsAndValues(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		board  string
+		values []int // current, then the possible moves in order
+	}{
+		// The spec's note: 4, and 5 for both moves.
+		{nil, "3 3 1 2 3 4 5 7 0 8 6", []int{4, 5, 5}},
+		{[]string{"-goal", "spiral"}, "3 3 1 2 3 8 0 4 7 6 5", []int{0, 1, 1, 1, 1}},
+		// Manhattan 5, sequence 9 (2 each after 2, 8, 5 and 7, 1 for the
+		// centre); down: 4 and 6; left: 6 and 11; right: 6 and 9.
+		{[]string{"-goal", "spiral", "-value", "nilsson"}, "3 3 2 8 3 1 6 4 7 0 5", []int{5 + 3*9, 4 + 3*6, 6 + 3*11, 6 + 3*9}},
+	} {
+		stdout, stderr, status := runSlide("1 "+tc.board, append([]string{"hint"}, tc.args...)...)
+		if status != 0 || stderr != "" {
+			t.Fatalf("%v: status %d, stderr %q", tc.args, status, stderr)
+		}
+		var values []int
+		for _, b := range parseHintOutput(t, stdout)[0] {
+			if b.value >= 0 {
+				values = append(values, b.value)
+			}
+		}
+		if !slices.Equal(values, tc.values) {
+			t.Errorf("%v %s: values %v, want %v", tc.args, tc.board, values, tc.values)
+		}
+	}
+}
+
+// TestHintErrors checks hint's messages for malformed input: nothing on
+// stdout, one line on stderr naming the configuration.
+func TestHintErrors(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+	}{
+		{"", "want the number of configurations, got the end of the input"},
+		{"two", `want the number of configurations, got "two"`},
+		{"-1", "-1 configurations"},
+		{"2 1 2 0 1", "configuration 2: want the number of rows, got the end of the input"},
+		{"1 3", "configuration 1: want the number of columns"},
+		{"1 0 3", "configuration 1: size 0 x 3"},
+		{"1 3 -2", "configuration 1: size 3 x -2"},
+		{"1 1000 1000", "configuration 1: size 1000 x 1000: more than 65535 cells"},
+		{"1 2 2 1 2 x 0", `configuration 1: want tile 3 of 4, got "x"`},
+		{"1 2 2 1 2 3", "configuration 1: want tile 4 of 4, got the end of the input"},
+		{"1 2 2 1 2 2 0", "configuration 1: tile 2 appears twice"},
+		{"1 2 2 1 2 4 0", "configuration 1: tile 4 out of range 1..3"},
+		{"1 2 2 1 2 3 5", "configuration 1: tile 5 out of range"},
+		{"1 2 2 1 2 3 -1", "configuration 1: tile -1 is negative"},
+		{"1 2 2 1 0 3 0", "configuration 1: two blanks"},
+		{"1 1 1 7", "configuration 1: a 1 x 1 board holds only the blank"},
+		{"1 1 2 0 1 5", `unexpected "5" after configuration 1`},
+	} {
+		stdout, stderr, status := runSlide(tc.in, "hint")
+		if status != 1 || stdout != "" || strings.Count(stderr, "\n") != 1 ||
+			!strings.HasPrefix(stderr, "slide hint: standard input: ") || !strings.Contains(stderr, tc.want) {
+			t.Errorf("input %q: status %d, stdout %q, stderr %q; want %q", tc.in, status, stdout, stderr, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-goal", "round"}, `invalid value "round" for flag -goal: want one of standard, spiral`},
+		{[]string{"-value", "euclid"}, "want one of manhattan, nilsson"},
+		{[]string{"a", "b"}, "at most one FILE"},
+	} {
+		_, stderr, status := runSlide("", append([]string{"hint"}, tc.args...)...)
+		if status != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: status %d, stderr %q", tc.args, status, stderr)
+		}
+	}
+	if _, stderr, status := runSlide("", "hint", "no/such/file"); status != 1 || !strings.Contains(stderr, "no such file") {
+		t.Errorf("missing file: status %d, stderr %q", status, stderr)
+	}
+}
+
+// FuzzHintInput checks that hint's parser never panics, and that what it
+// accepts prints without panicking.
+func FuzzHintInput(f *testing.F) {
+	for _, name := range []string{"sample1.in", "sample2.in", "sample3.in"} {
+		data, err := os.ReadFile(testdata("hint/" + name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(data))
+	}
+	f.Add("1 1 1 0")
+	f.Add("1 2 2 1 2 2 0")
+	f.Fuzz(func(t *testing.T, in string) {
+		configs, err := parseHintInput(in)
+		if err != nil {
+			return
+		}
+		for k, c := range configs {
+			if len(c.tiles) != c.rows*c.cols {
+				t.Fatalf("configuration %d: %d tiles for %d x %d", k+1, len(c.tiles), c.rows, c.cols)
+			}
+			for _, goal := range []slide.Board{slide.Goal(c.rows, c.cols), spiralGoal(c.rows, c.cols)} {
+				writeHint(io.Discard, k+1, c, boardValue(goal, true))
+			}
+		}
+	})
+}
