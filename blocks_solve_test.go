@@ -179,3 +179,48 @@ func sum(counts []int64) int64 {
 	}
 	return n
 }
+
+// TestBlocksFastPath checks successors64, the hot path, against the
+// general move generation, position by position over every position
+// reachable in the narrow puzzles of testdata/blocks (the first 8,000 in
+// the larger ones): the same moves in the same order.
+func TestBlocksFastPath(t *testing.T) {
+	const most = 8000
+	for _, c := range readBlockCases(t) {
+		for _, m := range []BlockMetric{StraightMoves, StepMoves} {
+			sp, err := newBlockSpace("test", c.puzzle, BlockSolver{Metric: m})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !sp.narrow || sp.wideKey {
+				continue
+			}
+			bfs := BFS[block64, int]{Key: block64Key}
+			n := 0
+			var fast []Arc[block64, int]
+			for _, layer := range bfs.Layers(context.Background(), block64{sp, sp.pack64(sp.startCodes())}) {
+				if n >= most {
+					break
+				}
+				for _, s := range layer {
+					fast = sp.successors64(s.key, fast[:0])
+					sp.words[0] = s.key
+					sp.decode()
+					moves := sp.generate()
+					if len(moves) != len(fast) {
+						t.Fatalf("%s %v: %d moves, successors64 has %d", c.name, m, len(moves), len(fast))
+					}
+					for i, mv := range moves {
+						if k := sp.key64(s.key, mv); k != fast[i].To.key {
+							t.Fatalf("%s %v: move %d: key %x, successors64 has %x", c.name, m, i, k, fast[i].To.key)
+						}
+					}
+					n++
+				}
+			}
+			if n < most && int64(n) != c.states {
+				t.Errorf("%s %v: %d positions, want %d", c.name, m, n, c.states)
+			}
+		}
+	}
+}

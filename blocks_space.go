@@ -35,25 +35,30 @@ type blockSpace struct {
 	metric     BlockMetric
 	narrow     bool // at most 64 cells: occupancy in occ0
 	groups     []blockGroup
-	slotGroup  []int32 // the group of each slot
-	bits       uint    // bits of a key
-	wideKey    bool    // bits > 64: blockWide states
+	slotGroup  []int32     // the group of each slot
+	slots      []blockSlot // each slot's group and field
+	bits       uint        // bits of a key
+	wideKey    bool        // bits > 64: blockWide states
 	fixed      []uint64
+	full       uint64 // narrow: the cells of the grid
+	firstCol   uint64 // narrow: the cells of column 0
+	lastCol    uint64 // narrow: the cells of the last column
 	goal       blockGoalTest
 	start      Blocks
 
 	// Scratch, valid while one state is expanded.
-	words  []uint64 // the key being decoded
-	codes  []uint32 // its fields, by slot
-	next   []uint32 // codes with one move made (see moved)
-	rs, cs []int32  // the row and column of each slot's piece
-	occ0   uint64   // narrow occupancy
-	occ    []uint64 // wide occupancy
-	moves  []blockStep
-	mark   []uint32 // piece moves: flood-fill visit stamps, by cell
-	stamp  uint32
-	queue  []int32
-	keyBuf []byte
+	words   []uint64 // the key being decoded
+	codes   []uint32 // its fields, by slot
+	next    []uint32 // codes with one move made (see moved)
+	rs, cs  []int32  // the row and column of each slot's piece
+	occ0    uint64   // narrow occupancy
+	occ     []uint64 // wide occupancy
+	moves   []blockStep
+	cellsOf [64]uint64 // successors64: the cells of each slot's piece
+	mark    []uint32   // piece moves: flood-fill visit stamps, by cell
+	stamp   uint32
+	queue   []int32
+	keyBuf  []byte
 }
 
 // A blockGroup is a set of interchangeable pieces: slots first to end-1.
@@ -65,9 +70,27 @@ type blockGroup struct {
 	bits       uint // bits of a field
 	off        uint // bit offset of slot first
 	first, end int
-	rect       uint64 // narrow: the piece's cells at the upper-left corner
-	members    []int  // the pieces in the group, by number in Blocks
-	own        bool   // a group of its own: no other piece may join
+	mask       uint32    // 1<<bits - 1
+	all        uint64    // the bits of all its fields, from bit 0
+	dirs       uint8     // bit d set if the pieces may slide in Direction d
+	maxR, maxC uint      // the largest row and column of a piece's corner
+	rect       uint64    // narrow: the piece's cells at the upper-left corner
+	cells      []uint64  // narrow: its cells at each field value
+	edges      [4]uint64 // narrow: its first row, last row, first column, last column
+	steps      [4]uint32 // the change of a field when the piece steps Up, Down, Left, Right (mod 2^32)
+	origin     uint      // the cell of position 0: r0*cols + c0
+	vert       uint64    // all ones if the pieces may move up and down, else 0
+	horiz      uint64    // all ones if they may move left and right, else 0
+	members    []int     // the pieces in the group, by number in Blocks
+	own        bool      // a group of its own: no other piece may join
+}
+
+// A blockSlot is a slot's place: its group, its index in the group and
+// the bit offset of its field.
+type blockSlot struct {
+	g   *blockGroup
+	j   int
+	off uint
 }
 
 // A blockStep is a move found while expanding a state: the slot's piece
@@ -160,6 +183,21 @@ func (sp *blockSpace) join(p Piece, i int, distinct bool) {
 		}
 	}
 	g.members, g.own = []int{i}, distinct
+	g.mask = 1<<g.bits - 1
+	g.origin = uint(g.r0*sp.cols + g.c0)
+	g.steps = [4]uint32{^uint32(0) << g.cb, 1 << g.cb, ^uint32(0), 1}
+	g.maxR, g.maxC = uint(sp.rows-g.h), uint(sp.cols-g.w)
+	for d := Up; d <= Right; d++ {
+		if g.motion.allows(d) {
+			g.dirs |= 1 << d
+		}
+	}
+	if g.motion.allows(Up) {
+		g.vert = ^uint64(0)
+	}
+	if g.motion.allows(Left) {
+		g.horiz = ^uint64(0)
+	}
 	sp.groups = append(sp.groups, g)
 }
 
@@ -172,17 +210,35 @@ func (sp *blockSpace) layout() {
 		g.first, g.end, g.off = slot, slot+len(g.members), sp.bits
 		slot = g.end
 		sp.bits += g.bits * uint(len(g.members))
-		for range g.members {
+		g.all = 1<<(g.bits*uint(len(g.members))) - 1
+		for j := range g.members {
 			sp.slotGroup = append(sp.slotGroup, int32(k))
+			sp.slots = append(sp.slots, blockSlot{g: g, j: j, off: g.off + uint(j)*g.bits})
 		}
 		if sp.narrow {
 			row := uint64(1)<<g.w - 1
+			var col uint64
 			for r := range g.h {
 				g.rect |= row << (r * sp.cols)
+				col |= 1 << (r * sp.cols)
+			}
+			g.edges = [4]uint64{row, row << ((g.h - 1) * sp.cols), col, col << (g.w - 1)}
+			g.cells = make([]uint64, 1<<g.bits)
+			for code := range g.cells {
+				if r, c := g.pos(uint32(code)); r <= sp.rows-g.h && c <= sp.cols-g.w {
+					g.cells[code] = g.rect << (r*sp.cols + c)
+				}
 			}
 		}
 	}
 	sp.wideKey = sp.bits > 64
+	if sp.narrow {
+		sp.full = 1<<(sp.rows*sp.cols) - 1
+		for r := range sp.rows {
+			sp.firstCol |= 1 << (r * sp.cols)
+		}
+		sp.lastCol = sp.firstCol << (sp.cols - 1)
+	}
 }
 
 // slotOf returns the first slot of piece i's group.
@@ -199,6 +255,29 @@ func (sp *blockSpace) slotOf(i int) int {
 
 // code returns the field value of a group's piece at row r, column c.
 func (g *blockGroup) code(r, c int) uint32 { return uint32(r-g.r0)<<g.cb | uint32(c-g.c0) }
+
+// base returns the cell of the upper-left corner of the position of field
+// value code on a grid of cols columns.
+func (g *blockGroup) base(code uint32, cols uint) uint {
+	return g.origin + uint(code>>(g.cb&31))*cols + uint(code&(1<<(g.cb&31)-1))
+}
+
+// insert returns key with the field of the group's j-th slot taken out and
+// code put in its place in ascending order, the group's other fields
+// moving up or down a slot to make room.
+func (g *blockGroup) insert(key uint64, j int, code uint32) uint64 {
+	// All shifts are below 64: &63 spares the checks.
+	n, b := uint(g.end-g.first), g.bits&63
+	fields := key >> (g.off & 63) & g.all
+	below := uint64(1)<<(uint(j)*b&63) - 1
+	rest := fields&below | fields>>b&^below // n-1 fields, j's gone
+	i := uint(0)
+	for ; i < n-1 && uint32(rest>>(i*b&63))&g.mask < code; i++ {
+	}
+	below = uint64(1)<<(i*b&63) - 1
+	fields = rest&below | uint64(code)<<(i*b&63) | (rest&^below)<<b
+	return key&^(g.all<<(g.off&63)) | fields<<(g.off&63)
+}
 
 // pos returns the row and column of the position of field value code.
 func (g *blockGroup) pos(code uint32) (r, c int) {
@@ -329,15 +408,32 @@ func (sp *blockSpace) restore(g *blockGroup) {
 	copy(sp.next[g.first:g.end], sp.codes[g.first:g.end])
 }
 
-// key64 returns the key after move m of the state of key, just decoded.
+// key64 returns the key after move m of the state of key, just decoded:
+// the field of m's slot taken out of its group, and m.code put in its
+// place in ascending order.
 func (sp *blockSpace) key64(key uint64, m blockStep) uint64 {
-	g := sp.moved(m)
+	g := &sp.groups[sp.slotGroup[m.slot]]
+	if g.end-g.first == 1 {
+		return key&^(uint64(g.mask)<<g.off) | uint64(m.code)<<g.off
+	}
 	n := uint(g.end-g.first) * g.bits
 	key &^= (1<<n - 1) << g.off
+	o, placed := g.off, false
 	for s := g.first; s < g.end; s++ {
-		key |= uint64(sp.next[s]) << (g.off + uint(s-g.first)*g.bits)
+		if s == int(m.slot) {
+			continue
+		}
+		c := sp.codes[s]
+		if !placed && m.code < c {
+			key |= uint64(m.code) << o
+			o, placed = o+g.bits, true
+		}
+		key |= uint64(c) << o
+		o += g.bits
 	}
-	sp.restore(g)
+	if !placed {
+		key |= uint64(m.code) << o
+	}
 	return key
 }
 

@@ -12,6 +12,9 @@ type block64 struct {
 // Successors implements State. It allocates nothing once dst has room.
 func (s block64) Successors(dst []Arc[block64, int]) []Arc[block64, int] {
 	sp := s.sp
+	if sp.narrow && sp.metric != PieceMoves {
+		return sp.successors64(s.key, dst)
+	}
 	sp.words[0] = s.key
 	sp.decode()
 	for _, m := range sp.generate() {
