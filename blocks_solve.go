@@ -186,12 +186,18 @@ var (
 // the search, or the context's error once ctx is done. Memory: every
 // position reached is stored once, about 40 bytes each.
 func (s BlockSolver) Solve(ctx context.Context, b Blocks) (BlockSolution, error) {
-	const fn = "BlockSolver.Solve"
-	sp, err := newBlockSpace(fn, b, s)
+	sp, err := newBlockSpace("BlockSolver.Solve", b, s)
 	if err != nil {
 		return BlockSolution{}, err
 	}
+	return s.solve(ctx, sp)
+}
+
+// solve is Solve on a prepared space.
+func (s BlockSolver) solve(ctx context.Context, sp *blockSpace) (BlockSolution, error) {
+	const fn = "BlockSolver.Solve"
 	sol := BlockSolution{Metric: s.Metric}
+	var err error
 	var path [][]uint32
 	start := sp.startCodes()
 	if sp.wideKey {
@@ -237,11 +243,15 @@ func searchBlocks[S blockState[S]](ctx context.Context, pool *sync.Pool, start S
 // for b itself. It ignores the Goal. Errors are as for Solve, but for
 // ErrUnsolvable.
 func (s BlockSolver) Distances(ctx context.Context, b Blocks) (counts []int64, err error) {
-	const fn = "BlockSolver.Distances"
-	sp, err := newBlockSpace(fn, b, s)
+	sp, err := newBlockSpace("BlockSolver.Distances", b, s)
 	if err != nil {
 		return nil, err
 	}
+	return s.distances(ctx, sp)
+}
+
+// distances is Distances on a prepared space.
+func (s BlockSolver) distances(ctx context.Context, sp *blockSpace) ([]int64, error) {
 	start := sp.startCodes()
 	if sp.wideKey {
 		return layerCounts(ctx, &blockWideEngines, blockWide{sp, sp.packWide(start)}, nil, s.Limits)
