@@ -3,6 +3,7 @@ package slide
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -222,5 +223,135 @@ func TestBlocksFastPath(t *testing.T) {
 				t.Errorf("%s %v: %d positions, want %d", c.name, m, n, c.states)
 			}
 		}
+	}
+}
+
+// TestBlocksGoalAt solves the Klotski puzzles of testdata/blocks to the
+// classic goal, the large square in the middle of the exit (rows 2-3,
+// columns 4-5 of the rotated board), against the optima in their headers,
+// and again with the same goal as a predicate.
+func TestBlocksGoalAt(t *testing.T) {
+	ctx := context.Background()
+	n := 0
+	for _, c := range readBlockCases(t) {
+		var want [numBlockMetrics]int
+		for _, line := range strings.Split(c.text, "\n") {
+			if !strings.HasPrefix(line, "# classic exact goal") {
+				continue
+			}
+			_, counts, _ := strings.Cut(line, "BFS: ")
+			if _, err := fmt.Sscanf(counts, "straight-line %d, piece-move %d, unit-step %d", &want[StraightMoves], &want[PieceMoves], &want[StepMoves]); err != nil {
+				t.Fatalf("%s: %q: %v", c.name, line, err)
+			}
+			n++
+		}
+		if want[StraightMoves] == 0 {
+			continue
+		}
+		at := BlockGoalAt(0, 1, 3)
+		square := BlockGoalFunc(func(b Blocks) bool { p := b.Piece(0); return p.Row == 1 && p.Col == 3 })
+		for m := range numBlockMetrics {
+			for _, goal := range []BlockGoal{at, square} {
+				if goal.match != nil && m != StraightMoves {
+					continue // slow: a Blocks for each position
+				}
+				s := BlockSolver{Metric: m, Goal: goal}
+				sol, err := s.Solve(ctx, c.puzzle)
+				if err != nil || sol.Len() != want[m] {
+					t.Fatalf("%s, %v, %v: %d moves, %v; want %d", c.name, m, goal, sol.Len(), err, want[m])
+				}
+				replayBlocks(t, c.puzzle, goal, sol)
+			}
+		}
+	}
+	if n != 4 {
+		t.Errorf("%d classic goals in testdata/blocks, want 4", n)
+	}
+}
+
+// TestBlocksDistinctPieces counts the positions of mixed_random_35 with
+// its identical pieces told apart, against its header.
+func TestBlocksDistinctPieces(t *testing.T) {
+	c := blockCaseNamed(t, "mixed_random_35")
+	counts, err := BlockSolver{DistinctPieces: true}.Distances(context.Background(), c.puzzle)
+	if err != nil || sum(counts) != c.distinct {
+		t.Fatalf("%d positions, %v; want %d", sum(counts), err, c.distinct)
+	}
+	sol, err := BlockSolver{DistinctPieces: true}.Solve(context.Background(), c.puzzle)
+	if err != nil || sol.Len() != c.optimum[StraightMoves] {
+		t.Fatalf("%d moves, %v; want %d", sol.Len(), err, c.optimum[StraightMoves])
+	}
+}
+
+func TestBlocksSolveErrors(t *testing.T) {
+	ctx := context.Background()
+	klotski := blockCaseNamed(t, "klotski_hengdaolima_rotated").puzzle
+	tests := []struct {
+		name string
+		s    BlockSolver
+		err  error
+	}{
+		{"metric", BlockSolver{Metric: numBlockMetrics}, ErrOption},
+		{"goal piece", BlockSolver{Goal: BlockGoalAt(10, 0, 0)}, ErrOption},
+		{"negative goal piece", BlockSolver{Goal: BlockGoalAt(-1, 0, 0)}, ErrOption},
+		{"goal outside", BlockSolver{Goal: BlockGoalAt(0, 3, 0)}, ErrOption},
+		{"node limit", BlockSolver{Limits: Limits{MaxNodes: 1000}}, ErrLimit},
+		{"memory limit", BlockSolver{Limits: Limits{MaxMemory: 10000}}, ErrLimit},
+		{"unreachable goal", BlockSolver{Goal: BlockGoalFunc(func(Blocks) bool { return false })}, ErrUnsolvable},
+	}
+	for _, tt := range tests {
+		_, err := tt.s.Solve(ctx, klotski)
+		if !errors.Is(err, tt.err) {
+			t.Errorf("%s: Solve = %v, want %v", tt.name, err, tt.err)
+		}
+		if tt.err != ErrUnsolvable {
+			if _, err := tt.s.Distances(ctx, klotski); !errors.Is(err, tt.err) {
+				t.Errorf("%s: Distances = %v, want %v", tt.name, err, tt.err)
+			}
+		}
+	}
+	var le *LimitError
+	if _, err := (BlockSolver{Limits: Limits{MaxNodes: 1000}}).Solve(ctx, klotski); !errors.As(err, &le) || le.Limit != "nodes" {
+		t.Errorf("node limit: %v, want a *LimitError", err)
+	}
+	canceled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := (BlockSolver{}).Solve(canceled, klotski); !errors.Is(err, context.Canceled) {
+		t.Errorf("canceled: Solve = %v", err)
+	}
+	if _, err := (BlockSolver{}).Distances(canceled, klotski); !errors.Is(err, context.Canceled) {
+		t.Errorf("canceled: Distances = %v", err)
+	}
+	_, err := BlockSolver{}.Solve(ctx, blockCaseNamed(t, "edge_unsolvable").puzzle)
+	var e *Error
+	if !errors.As(err, &e) || !strings.Contains(e.Msg, "no sequence of moves reaches piece Z in the last column: 18 positions explored") {
+		t.Errorf("unsolvable: %v", err)
+	}
+}
+
+// TestBlocksAllocs checks that expanding a position with at most 64 bits
+// allocates nothing, and that a solution costs allocations for its path,
+// not for the positions searched.
+func TestBlocksAllocs(t *testing.T) {
+	c := blockCaseNamed(t, "klotski_hengdaolima_rotated")
+	for m := range numBlockMetrics {
+		sp, err := newBlockSpace("test", c.puzzle, BlockSolver{Metric: m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := block64{sp, sp.pack64(sp.startCodes())}
+		buf := start.Successors(nil)
+		if n := testing.AllocsPerRun(100, func() { buf = start.Successors(buf[:0]) }); n != 0 {
+			t.Errorf("%v: Successors allocates %v times", m, n)
+		}
+		if n := testing.AllocsPerRun(100, func() { start.IsGoal() }); n != 0 {
+			t.Errorf("%v: IsGoal allocates %v times", m, n)
+		}
+	}
+	s := BlockSolver{}
+	sol, _ := s.Solve(context.Background(), c.puzzle)
+	n := testing.AllocsPerRun(5, func() { sol, _ = s.Solve(context.Background(), c.puzzle) })
+	if most := 8*float64(sol.Len()) + 100; n > most {
+		t.Errorf("Solve allocates %v times for %d moves and %d positions generated, want at most %v", n, sol.Len(), sol.Generated, most)
 	}
 }
