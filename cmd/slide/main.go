@@ -26,7 +26,7 @@ type command struct {
 }
 
 // commands lists the subcommands in the order help shows them.
-var commands = []command{}
+var commands = []command{{name: "blocks", summary: "shortest solution of a sliding-block puzzle", run: runBlocks}}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
