@@ -3,6 +3,7 @@ package slide
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 )
 
 // A blockSpace is one sliding-block puzzle as the BFS engine sees it: the
@@ -28,14 +29,15 @@ import (
 //
 // Occupancy is a bitboard, bit r*cols+c for the cell in row r, column c:
 // one uint64 when the grid has at most 64 cells (narrow), else a slice of
-// words. Expanding a state lifts each movable piece off the board in turn
-// and tries its moves with fits, one shift and AND a position when narrow.
+// words. In general (generate), expanding a state decodes its fields into
+// scratch slices, lifts each movable piece off the board in turn and tries
+// its moves with fits; on narrow grids, with straight or single-cell
+// moves, successors64 does the same work in registers.
 type blockSpace struct {
 	rows, cols int
 	metric     BlockMetric
 	narrow     bool // at most 64 cells: occupancy in occ0
 	groups     []blockGroup
-	slotGroup  []int32     // the group of each slot
 	slots      []blockSlot // each slot's group and field
 	bits       uint        // bits of a key
 	wideKey    bool        // bits > 64: blockWide states
@@ -78,7 +80,6 @@ type blockGroup struct {
 	cells      []uint64  // narrow: its cells at each field value
 	edges      [4]uint64 // narrow: its first row, last row, first column, last column
 	steps      [4]uint32 // the change of a field when the piece steps Up, Down, Left, Right (mod 2^32)
-	origin     uint      // the cell of position 0: r0*cols + c0
 	vert       uint64    // all ones if the pieces may move up and down, else 0
 	horiz      uint64    // all ones if they may move left and right, else 0
 	members    []int     // the pieces in the group, by number in Blocks
@@ -102,8 +103,8 @@ type blockStep struct {
 
 // A blockGoalTest is the goal as the states test it.
 type blockGoalTest struct {
-	slot     int // the slot of the piece the goal is about
-	row, col int // where it must be; row -1 for any row
+	g        *blockGroup // the group (of one) of the piece the goal is about
+	row, col int         // where it must be; row -1 for any row
 	match    func(Blocks) bool
 }
 
@@ -139,12 +140,12 @@ func newBlockSpace(fn string, b Blocks, s BlockSolver) (*blockSpace, error) {
 		sp.join(p, i, distinct)
 	}
 	sp.layout()
-	g := &sp.groups[sp.slotGroup[sp.slotOf(goalPiece)]]
-	sp.goal = blockGoalTest{slot: g.first, row: -1, col: sp.cols - g.w, match: s.Goal.match}
+	g := sp.groupOf(goalPiece)
+	sp.goal = blockGoalTest{g: g, row: -1, col: sp.cols - g.w, match: s.Goal.match}
 	if s.Goal.at {
 		sp.goal.row, sp.goal.col = s.Goal.row, s.Goal.col
 	}
-	slots := len(sp.slotGroup)
+	slots := len(sp.slots)
 	sp.words = make([]uint64, (sp.bits+63)/64+1)
 	sp.codes = make([]uint32, slots)
 	sp.next = make([]uint32, slots)
@@ -184,7 +185,6 @@ func (sp *blockSpace) join(p Piece, i int, distinct bool) {
 	}
 	g.members, g.own = []int{i}, distinct
 	g.mask = 1<<g.bits - 1
-	g.origin = uint(g.r0*sp.cols + g.c0)
 	g.steps = [4]uint32{^uint32(0) << g.cb, 1 << g.cb, ^uint32(0), 1}
 	g.maxR, g.maxC = uint(sp.rows-g.h), uint(sp.cols-g.w)
 	for d := Up; d <= Right; d++ {
@@ -212,7 +212,6 @@ func (sp *blockSpace) layout() {
 		sp.bits += g.bits * uint(len(g.members))
 		g.all = 1<<(g.bits*uint(len(g.members))) - 1
 		for j := range g.members {
-			sp.slotGroup = append(sp.slotGroup, int32(k))
 			sp.slots = append(sp.slots, blockSlot{g: g, j: j, off: g.off + uint(j)*g.bits})
 		}
 		if sp.narrow {
@@ -241,26 +240,19 @@ func (sp *blockSpace) layout() {
 	}
 }
 
-// slotOf returns the first slot of piece i's group.
-func (sp *blockSpace) slotOf(i int) int {
-	for _, g := range sp.groups {
-		for _, m := range g.members {
-			if m == i {
-				return g.first
-			}
+// groupOf returns the group of piece i, which must not be a fixed piece
+// merged into the occupancy.
+func (sp *blockSpace) groupOf(i int) *blockGroup {
+	for k := range sp.groups {
+		if slices.Contains(sp.groups[k].members, i) {
+			return &sp.groups[k]
 		}
 	}
-	return -1
+	return nil
 }
 
 // code returns the field value of a group's piece at row r, column c.
 func (g *blockGroup) code(r, c int) uint32 { return uint32(r-g.r0)<<g.cb | uint32(c-g.c0) }
-
-// base returns the cell of the upper-left corner of the position of field
-// value code on a grid of cols columns.
-func (g *blockGroup) base(code uint32, cols uint) uint {
-	return g.origin + uint(code>>(g.cb&31))*cols + uint(code&(1<<(g.cb&31)-1))
-}
 
 // insert returns key with the field of the group's j-th slot taken out and
 // code put in its place in ascending order, the group's other fields
@@ -371,7 +363,7 @@ func (sp *blockSpace) sortedCodes(rs, cs []int32) []uint32 {
 
 // startCodes returns the canonical codes of the start.
 func (sp *blockSpace) startCodes() []uint32 {
-	rs, cs := make([]int32, len(sp.slotGroup)), make([]int32, len(sp.slotGroup))
+	rs, cs := make([]int32, len(sp.slots)), make([]int32, len(sp.slots))
 	for k := range sp.groups {
 		g := &sp.groups[k]
 		for j, i := range g.members {
@@ -385,7 +377,7 @@ func (sp *blockSpace) startCodes() []uint32 {
 // moved writes into next the fields of m's group after move m, in
 // ascending order, and returns the group. Call restore after using next.
 func (sp *blockSpace) moved(m blockStep) *blockGroup {
-	g := &sp.groups[sp.slotGroup[m.slot]]
+	g := sp.slots[m.slot].g
 	o, placed := g.first, false
 	for s := g.first; s < g.end; s++ {
 		if s == int(m.slot) {
@@ -408,33 +400,13 @@ func (sp *blockSpace) restore(g *blockGroup) {
 	copy(sp.next[g.first:g.end], sp.codes[g.first:g.end])
 }
 
-// key64 returns the key after move m of the state of key, just decoded:
-// the field of m's slot taken out of its group, and m.code put in its
-// place in ascending order.
+// key64 returns the key after move m of the state of key.
 func (sp *blockSpace) key64(key uint64, m blockStep) uint64 {
-	g := &sp.groups[sp.slotGroup[m.slot]]
-	if g.end-g.first == 1 {
-		return key&^(uint64(g.mask)<<g.off) | uint64(m.code)<<g.off
+	sl := &sp.slots[m.slot]
+	if g := sl.g; g.end-g.first > 1 {
+		return g.insert(key, sl.j, m.code)
 	}
-	n := uint(g.end-g.first) * g.bits
-	key &^= (1<<n - 1) << g.off
-	o, placed := g.off, false
-	for s := g.first; s < g.end; s++ {
-		if s == int(m.slot) {
-			continue
-		}
-		c := sp.codes[s]
-		if !placed && m.code < c {
-			key |= uint64(m.code) << o
-			o, placed = o+g.bits, true
-		}
-		key |= uint64(c) << o
-		o += g.bits
-	}
-	if !placed {
-		key |= uint64(m.code) << o
-	}
-	return key
+	return key&^(uint64(sl.g.mask)<<sl.off) | uint64(m.code)<<sl.off
 }
 
 // keyWide returns the key after move m of the state just decoded.

@@ -33,8 +33,8 @@ func (s block64) IsGoal() bool {
 		sp.words[0] = s.key
 		return sp.matches()
 	}
-	g := &sp.groups[sp.slotGroup[sp.goal.slot]]
-	return sp.reached(uint32(s.key>>g.off) & (1<<g.bits - 1))
+	g := sp.goal.g
+	return sp.reached(uint32(s.key>>g.off) & g.mask)
 }
 
 // codes returns the fields of s's key, by slot, in a new slice.
@@ -76,10 +76,10 @@ func (s blockWide) IsGoal() bool {
 		sp.unpackWide(s.key)
 		return sp.matches()
 	}
-	g := &sp.groups[sp.slotGroup[sp.goal.slot]]
+	g := sp.goal.g
 	var buf [8]byte
 	copy(buf[:], s.key[g.off/8:])
-	return sp.reached(uint32(binary.LittleEndian.Uint64(buf[:])>>(g.off%8)) & (1<<g.bits - 1))
+	return sp.reached(uint32(binary.LittleEndian.Uint64(buf[:])>>(g.off%8)) & g.mask)
 }
 
 func (s blockWide) codes() []uint32 {
@@ -90,7 +90,7 @@ func (s blockWide) codes() []uint32 {
 // reached reports whether the goal's piece at field value code is where
 // the goal wants it.
 func (sp *blockSpace) reached(code uint32) bool {
-	r, c := sp.groups[sp.slotGroup[sp.goal.slot]].pos(code)
+	r, c := sp.goal.g.pos(code)
 	return c == sp.goal.col && (sp.goal.row < 0 || r == sp.goal.row)
 }
 
