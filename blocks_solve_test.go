@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -353,5 +355,44 @@ func TestBlocksAllocs(t *testing.T) {
 	n := testing.AllocsPerRun(5, func() { sol, _ = s.Solve(context.Background(), c.puzzle) })
 	if most := 8*float64(sol.Len()) + 100; n > most {
 		t.Errorf("Solve allocates %v times for %d moves and %d positions generated, want at most %v", n, sol.Len(), sol.Generated, most)
+	}
+}
+
+// TestBlockGroupInsert checks insert against sorting: for groups of 2 to 6
+// fields of 1 to 10 bits at various offsets, with random distinct fields,
+// replacing one field by a new value gives the key of the new fields
+// sorted.
+func TestBlockGroupInsert(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		n, bits := 2+rng.IntN(5), uint(1+rng.IntN(10))
+		if 1<<bits < n+1 {
+			continue
+		}
+		off := uint(rng.IntN(64 - n*int(bits) + 1))
+		g := blockGroup{bits: bits, off: off, first: 0, end: n, mask: 1<<bits - 1, all: 1<<(uint(n)*bits) - 1}
+		perm := rng.Perm(1 << bits)
+		fields := make([]uint32, n)
+		for k := range fields {
+			fields[k] = uint32(perm[k])
+		}
+		code := uint32(perm[n]) // differs from every field
+		slices.Sort(fields)
+		pack := func(fs []uint32) uint64 {
+			key := rng.Uint64() &^ (g.all << off) // other groups' bits
+			for k, f := range fs {
+				key |= uint64(f) << (off + uint(k)*bits)
+			}
+			return key
+		}
+		key := pack(fields)
+		j := rng.IntN(n)
+		want := slices.Clone(fields)
+		want[j] = code
+		slices.Sort(want)
+		wantKey := key&^(g.all<<off) | pack(want)&(g.all<<off)
+		if got := g.insert(key, j, code); got != wantKey {
+			t.Fatalf("fields %v, slot %d to %d: key %x, want %x", fields, j, code, got, wantKey)
+		}
 	}
 }

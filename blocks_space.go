@@ -254,21 +254,33 @@ func (sp *blockSpace) groupOf(i int) *blockGroup {
 // code returns the field value of a group's piece at row r, column c.
 func (g *blockGroup) code(r, c int) uint32 { return uint32(r-g.r0)<<g.cb | uint32(c-g.c0) }
 
-// insert returns key with the field of the group's j-th slot taken out and
-// code put in its place in ascending order, the group's other fields
-// moving up or down a slot to make room.
+// insert returns key with the field of the group's j-th slot replaced by
+// code, which no other field of the group holds, and moved up or down to
+// keep the fields in ascending order, the others making room. All shifts
+// are below 64 (the key fits a uint64): &63 spares their checks.
 func (g *blockGroup) insert(key uint64, j int, code uint32) uint64 {
-	// All shifts are below 64: &63 spares the checks.
-	n, b := uint(g.end-g.first), g.bits&63
-	fields := key >> (g.off & 63) & g.all
+	n, b, off := g.end-g.first, g.bits&63, g.off&63
+	// i is the slot where code belongs, found from j: a step or two.
+	i := j
+	if old := uint32(key>>((off+uint(j)*b)&63)) & g.mask; code > old {
+		for i+1 < n && uint32(key>>((off+uint(i+1)*b)&63))&g.mask < code {
+			i++
+		}
+	} else {
+		for i > 0 && uint32(key>>((off+uint(i-1)*b)&63))&g.mask > code {
+			i--
+		}
+	}
+	if i == j {
+		sh := (off + uint(j)*b) & 63
+		return key&^(uint64(g.mask)<<sh) | uint64(code)<<sh
+	}
+	fields := key >> off & g.all
 	below := uint64(1)<<(uint(j)*b&63) - 1
 	rest := fields&below | fields>>b&^below // n-1 fields, j's gone
-	i := uint(0)
-	for ; i < n-1 && uint32(rest>>(i*b&63))&g.mask < code; i++ {
-	}
-	below = uint64(1)<<(i*b&63) - 1
-	fields = rest&below | uint64(code)<<(i*b&63) | (rest&^below)<<b
-	return key&^(g.all<<(g.off&63)) | fields<<(g.off&63)
+	below = uint64(1)<<(uint(i)*b&63) - 1
+	fields = rest&below | uint64(code)<<(uint(i)*b&63) | (rest&^below)<<b
+	return key&^(g.all<<off) | fields<<off
 }
 
 // pos returns the row and column of the position of field value code.
