@@ -106,11 +106,12 @@ func (g BlockGoal) String() string {
 // The search runs on canonical positions in which identical pieces are
 // interchangeable: pieces of the same width, height and Motion, other
 // than the goal piece, that trade places make the same position, since no
-// solution can tell them apart. (Klotski's standard start reaches 25,955
-// such positions; with its four small squares and four 2 x 1 pieces told
-// apart, 14,950,080.) A position with at most 64 bits of piece coordinates
-// is one uint64, and one expanded costs no allocation; a larger one
-// allocates a string for each position generated.
+// solution can tell them apart. Klotski's standard start reaches 25,955
+// such positions; telling its four small squares and its four 2 x 1
+// pieces apart would multiply that by up to 4! x 4!. A position whose
+// piece coordinates fit in 64 bits is one uint64, and expanding it
+// allocates nothing; a larger one is a string, allocated for each position
+// generated. Grids of at most 64 cells keep their occupancy in one uint64.
 type BlockSolver struct {
 	Metric BlockMetric
 	Goal   BlockGoal
@@ -184,7 +185,8 @@ var (
 // position has been seen), ErrOption for a metric or goal that does not
 // fit b, ErrPiece for the zero Blocks, a *LimitError when the Limits stop
 // the search, or the context's error once ctx is done. Memory: every
-// position reached is stored once, about 40 bytes each.
+// position reached is stored once; with a uint64 key, 24 bytes and 32 to
+// 64 bytes of index table each.
 func (s BlockSolver) Solve(ctx context.Context, b Blocks) (BlockSolution, error) {
 	sp, err := newBlockSpace("BlockSolver.Solve", b, s)
 	if err != nil {
