@@ -207,3 +207,32 @@ func TestBlocksStringRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestBlocksGridNames draws a 13 x 13 grid of 169 pieces, more than the
+// 127 a puzzle file may hold, each with a name of its own.
+func TestBlocksGridNames(t *testing.T) {
+	var ps []Piece
+	for r := range 13 {
+		for c := range 13 {
+			ps = append(ps, Piece{Row: r, Col: c, Width: 1, Height: 1, Motion: Both})
+		}
+	}
+	b, err := NewBlocks(13, 13, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.Grid(), "\n"), "\n")
+	seen := map[rune]bool{}
+	for _, line := range lines[1 : len(lines)-1] {
+		row := []rune(line)
+		if len(row) != 15 || row[0] != '*' || row[14] != '*' {
+			t.Fatalf("row %q: want 13 names between two *", line)
+		}
+		for _, r := range row[1:14] {
+			seen[r] = true
+		}
+	}
+	if len(seen) != 169 || seen['.'] || seen['*'] {
+		t.Errorf("%d distinct names in the grid, want 169:\n%s", len(seen), b.Grid())
+	}
+}
