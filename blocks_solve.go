@@ -283,7 +283,7 @@ func (sp *blockSpace) describe(fn string, path [][]uint32, sol *BlockSolution) e
 	for k := 1; k < len(path); k++ {
 		g, from, to := sp.changed(path[k-1], path[k])
 		if g == nil {
-			return errorf(fn, ErrNotFound, "internal error: positions %d and %d of the path are not one move apart", k-1, k)
+			return errorf(fn, nil, "internal error: positions %d and %d of the path are not one move apart", k-1, k)
 		}
 		r0, c0 := g.pos(from)
 		r1, c1 := g.pos(to)
@@ -299,7 +299,7 @@ func (sp *blockSpace) describe(fn string, path [][]uint32, sol *BlockSolution) e
 		}
 		next, ok := cur.Move(m)
 		if !ok {
-			return errorf(fn, ErrNotFound, "internal error: move %d (%v) is not legal", k, m)
+			return errorf(fn, nil, "internal error: move %d (%v) is not legal", k, m)
 		}
 		sol.Moves = append(sol.Moves, m)
 		sol.Positions = append(sol.Positions, next)
