@@ -17,9 +17,9 @@ func blockCaseNamed(tb testing.TB, name string) blockCase {
 	return blockCase{}
 }
 
-// benchBlocks are the benchmark puzzles: Fogleman's hardest Rush Hour
-// position (60 moves, 2,332 positions) and the standard Klotski start
-// (66 straight moves to the right edge, 25,955 positions).
+// benchBlocks are the benchmark puzzles: the hardest position of the
+// public Rush Hour database (60 moves, 2,332 positions) and the standard
+// Klotski start (66 straight moves to the right edge, 25,955 positions).
 var benchBlocks = []string{"rh_fogleman_db_60_walls", "klotski_hengdaolima_rotated"}
 
 // BenchmarkBlocksSolve times a shortest solution, checking its length

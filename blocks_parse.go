@@ -115,7 +115,7 @@ func parsePiece(fn string, ln int, fields []string, rows, cols int) (Piece, erro
 		return Piece{}, errorf(fn, ErrSyntax, "line %d: piece %q: motion %q is not h, v, b or n; discarded", ln, text, fields[4])
 	}
 	p := Piece{Row: v[0] - 1, Col: v[1] - 1, Width: v[2], Height: v[3], Motion: Motion(m)}
-	if v[0] < 1 || v[1] < 1 { // -1 would wrap around below
+	if v[0] < 1 || v[1] < 1 { // and v[0]-1 might overflow
 		p.Row, p.Col = -1, -1
 	}
 	if msg := checkPiece(rows, cols, p); msg != "" {
@@ -136,7 +136,8 @@ func parsePiece(fn string, ln int, fields []string, rows, cols int) (Piece, erro
 // must lie in a row; it is the goal piece, and leaves by the right edge,
 // which is BlockSolver's default goal. The other pieces follow in the order
 // of their first cells, row by row. White space around s is ignored.
-// For example Michael Fogleman's hardest position, 60 moves from its exit:
+// For example the hardest position of the public Rush Hour database, 60
+// moves from its exit:
 //
 //	IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM
 //

@@ -101,9 +101,9 @@ func TestParseBlocksDiscards(t *testing.T) {
 	}
 }
 
-// fogleman returns the Rush Hour string in the header of a puzzle of
+// rushString returns the Rush Hour string in the header of a puzzle of
 // testdata/blocks, or "" if it has none.
-func fogleman(text string) string {
+func rushString(text string) string {
 	for _, line := range strings.Split(text, "\n") {
 		if rest, ok := strings.CutPrefix(line, "# source: Fogleman board string: "); ok {
 			return strings.Fields(rest)[0]
@@ -118,7 +118,7 @@ func fogleman(text string) string {
 func TestParseRushHour(t *testing.T) {
 	n := 0
 	for _, c := range readBlockCases(t) {
-		s := fogleman(c.text)
+		s := rushString(c.text)
 		if s == "" {
 			continue
 		}
@@ -223,7 +223,7 @@ func FuzzParseBlocks(f *testing.F) {
 // it reads is a 6 x 6 puzzle whose goal piece is a horizontal car.
 func FuzzParseRushHour(f *testing.F) {
 	for _, c := range readBlockCases(f) {
-		if s := fogleman(c.text); s != "" {
+		if s := rushString(c.text); s != "" {
 			f.Add(s)
 		}
 	}

@@ -60,8 +60,9 @@ func ExampleBlockSolver_Solve() {
 	// ******
 }
 
-// Rush Hour positions in the 36-character notation. Fogleman's hardest
-// position takes 60 moves of one car any distance, 103 single steps.
+// Rush Hour positions in the 36-character notation. The hardest position
+// of the public Rush Hour database takes 60 moves of one car any distance,
+// 103 single steps.
 func ExampleParseRushHour() {
 	b, err := slide.ParseRushHour("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM")
 	if err != nil {
