@@ -65,12 +65,6 @@ func (p Piece) overlaps(q Piece) bool {
 	return p.Row < q.Row+q.Height && q.Row < p.Row+p.Height && p.Col < q.Col+q.Width && q.Col < p.Col+p.Width
 }
 
-// sameShape reports whether p and q are identical pieces: same size and
-// same motion, wherever they stand.
-func (p Piece) sameShape(q Piece) bool {
-	return p.Width == q.Width && p.Height == q.Height && p.Motion == q.Motion
-}
-
 // Blocks is a sliding-block puzzle: a rows x cols grid holding rectangular
 // pieces that do not overlap. Piece 0 is the goal piece; a move slides one
 // piece through free cells in a direction its Motion allows. BlockSolver
