@@ -60,11 +60,6 @@ func (p Piece) covers(r, c int) bool {
 	return r >= p.Row && r < p.Row+p.Height && c >= p.Col && c < p.Col+p.Width
 }
 
-// overlaps reports whether p and q share a cell.
-func (p Piece) overlaps(q Piece) bool {
-	return p.Row < q.Row+q.Height && q.Row < p.Row+p.Height && p.Col < q.Col+q.Width && q.Col < p.Col+p.Width
-}
-
 // Blocks is a sliding-block puzzle: a rows x cols grid holding rectangular
 // pieces that do not overlap. Piece 0 is the goal piece; a move slides one
 // piece through free cells in a direction its Motion allows. BlockSolver

@@ -182,11 +182,7 @@ func randomBlocks(rng *rand.Rand, rows, cols, pieces int, motions []Motion) Bloc
 			continue
 		}
 		p.Row, p.Col = rng.IntN(rows-p.Height+1), rng.IntN(cols-p.Width+1)
-		fits := true
-		for _, q := range ps {
-			fits = fits && !p.overlaps(q)
-		}
-		if fits {
+		if _, err := NewBlocks(rows, cols, append(ps, p)); err == nil {
 			ps = append(ps, p)
 		}
 	}
