@@ -31,6 +31,7 @@ var commands = []command{
 	{"solve", "solve a board in the fewest moves", runSolve},
 	{"bfs", "find a shortest path between two position strings", runBFS},
 	{"hint", "score a board and each board one move away", runHint},
+	{"blocks", "solve a sliding-block puzzle in the fewest moves", runBlocks},
 }
 
 func main() {

@@ -1,0 +1,243 @@
+package slide
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestParseBlocksFatal covers the inputs ParseBlocks rejects as a whole.
+func TestParseBlocksFatal(t *testing.T) {
+	tests := []struct {
+		text string
+		err  error
+		msg  string
+	}{
+		{"", ErrSyntax, "no size line"},
+		{"# only a comment\n\n   \n", ErrSyntax, "no size line"},
+		{"4\n1 1 1 1 b\n", ErrSyntax, "line 1: size line \"4\" has 1 fields"},
+		{"4 4 4\n1 1 1 1 b\n", ErrSyntax, "has 3 fields"},
+		{"# c\n4 x\n1 1 1 1 b\n", ErrSyntax, "line 2: size \"x\" is not an integer"},
+		{"four four\n", ErrSyntax, "not an integer"},
+		{"0 4\n1 1 1 1 b\n", ErrSize, "line 1: size 0 x 4: rows and columns must be at least 1"},
+		{"4 0\n1 1 1 1 b\n", ErrSize, "at least 1"},
+		{"-3 4\n1 1 1 1 b\n", ErrSize, "at least 1"},
+		{"1000 1000\n1 1 1 1 b\n", ErrSize, "more than 65535 cells"},
+		{"99999999999999999999 4\n", ErrSyntax, "not an integer"},
+		{"4 4\n", ErrPiece, "no valid piece"},
+		{"4 4\n# no pieces\n\n", ErrPiece, "no valid piece"},
+		{"4 4\n5 1 1 1 b\n1 1 1 1 q\n", ErrPiece, "no valid piece"},
+		{"\x00\xff garbage \x01\n", ErrSyntax, "size line"},
+	}
+	for _, tt := range tests {
+		b, _, err := ParseBlocks(tt.text)
+		var e *Error
+		if !errors.Is(err, tt.err) || !errors.As(err, &e) || !strings.Contains(e.Msg, tt.msg) || b != (Blocks{}) {
+			t.Errorf("ParseBlocks(%q) = %v, %v; want %v containing %q and the zero Blocks", tt.text, b, err, tt.err, tt.msg)
+		}
+	}
+}
+
+// TestParseBlocksDiscards covers the piece lines ParseBlocks discards, each
+// with a message, going on without them.
+func TestParseBlocksDiscards(t *testing.T) {
+	tests := []struct {
+		name   string
+		lines  string   // piece lines after "4 4"; the first is the goal piece
+		errs   []error  // what each discarded line wraps
+		msgs   []string // what each message says
+		pieces []Piece  // what remains
+	}{
+		{"valid", "1 1 2 1 h\n2 1 1 2 v\n4 4 1 1 n\n", nil, nil,
+			[]Piece{{0, 0, 2, 1, Horizontal}, {1, 0, 1, 2, Vertical}, {3, 3, 1, 1, Fixed}}},
+		{"outside right", "1 1 1 1 b\n1 4 2 1 b\n", []error{ErrPiece}, []string{"line 3: piece \"1 4 2 1 b\" at row 1, column 4, 2 wide and 1 high, does not fit in the 4 x 4 grid; discarded"},
+			[]Piece{{0, 0, 1, 1, Both}}},
+		{"outside below", "1 1 1 1 b\n4 1 1 2 v\n", []error{ErrPiece}, []string{"does not fit"}, []Piece{{0, 0, 1, 1, Both}}},
+		{"row 0", "1 1 1 1 b\n0 2 1 1 b\n", []error{ErrPiece}, []string{"at row 0, column 2 is outside the grid (rows and columns count from 1)"}, []Piece{{0, 0, 1, 1, Both}}},
+		{"negative column", "1 1 1 1 b\n2 -1 1 1 b\n", []error{ErrPiece}, []string{"outside the grid"}, []Piece{{0, 0, 1, 1, Both}}},
+		{"huge", "1 1 1 1 b\n2 2 9223372036854775807 1 b\n", []error{ErrPiece}, []string{"does not fit"}, []Piece{{0, 0, 1, 1, Both}}},
+		{"zero width", "1 1 1 1 b\n2 2 0 1 b\n", []error{ErrPiece}, []string{"is 0 x 1: width and height must be at least 1"}, []Piece{{0, 0, 1, 1, Both}}},
+		{"negative height", "1 1 1 1 b\n2 2 1 -2 b\n", []error{ErrPiece}, []string{"is 1 x -2"}, []Piece{{0, 0, 1, 1, Both}}},
+		{"letter", "1 1 1 1 b\n2 2 1 1 x\n", []error{ErrSyntax}, []string{"line 3: piece \"2 2 1 1 x\": motion \"x\" is not h, v, b or n; discarded"}, []Piece{{0, 0, 1, 1, Both}}},
+		{"capital letter", "1 1 1 1 b\n2 2 1 1 B\n", []error{ErrSyntax}, []string{"motion \"B\""}, []Piece{{0, 0, 1, 1, Both}}},
+		{"two letters", "1 1 1 1 b\n2 2 1 1 hv\n", []error{ErrSyntax}, []string{"motion \"hv\""}, []Piece{{0, 0, 1, 1, Both}}},
+		{"overlap", "1 1 2 2 b\n2 2 1 1 b\n3 3 1 1 b\n", []error{ErrPiece}, []string{"line 3: piece \"2 2 1 1 b\" overlaps the piece of line 2; discarded"},
+			[]Piece{{0, 0, 2, 2, Both}, {2, 2, 1, 1, Both}}},
+		{"overlap of a discarded piece", "1 1 1 1 b\n1 1 9 9 b\n1 2 1 1 b\n", []error{ErrPiece}, []string{"does not fit"},
+			[]Piece{{0, 0, 1, 1, Both}, {0, 1, 1, 1, Both}}},
+		{"word", "1 1 1 1 b\n2 two 1 1 b\n", []error{ErrSyntax}, []string{"line 3: piece \"2 two 1 1 b\": column \"two\" is not an integer; discarded"}, []Piece{{0, 0, 1, 1, Both}}},
+		{"decimal", "1 1 1 1 b\n2.0 2 1 1 b\n", []error{ErrSyntax}, []string{"row \"2.0\" is not an integer"}, []Piece{{0, 0, 1, 1, Both}}},
+		{"out of range", "1 1 1 1 b\n2 2 1 99999999999999999999 b\n", []error{ErrSyntax}, []string{"height \"99999999999999999999\" is not an integer"}, []Piece{{0, 0, 1, 1, Both}}},
+		{"four fields", "1 1 1 1 b\n2 2 1 b\n", []error{ErrSyntax}, []string{"line 3: piece \"2 2 1 b\" has 4 fields, want row col width height motion; discarded"}, []Piece{{0, 0, 1, 1, Both}}},
+		{"six fields", "1 1 1 1 b\n2 2 1 1 b b\n", []error{ErrSyntax}, []string{"has 6 fields"}, []Piece{{0, 0, 1, 1, Both}}},
+		{"goal fallback", "9 9 1 1 b\n# a comment\n\n2 2 1 1 h\n3 3 2 1 v\n", []error{ErrPiece}, []string{"line 2:"},
+			[]Piece{{1, 1, 1, 1, Horizontal}, {2, 2, 2, 1, Vertical}}},
+		{"goal fallback twice", "1 1 1 1 y\n1 1 1\n1 1 1 1 n\n1 2 1 1 b\n", []error{ErrSyntax, ErrSyntax}, []string{"line 2:", "line 3:"},
+			[]Piece{{0, 0, 1, 1, Fixed}, {0, 1, 1, 1, Both}}},
+		{"crlf and tabs", "1\t1 1 1 b\r\n\t2 2 1 1 v \r\n", nil, nil, []Piece{{0, 0, 1, 1, Both}, {1, 1, 1, 1, Vertical}}},
+		{"all of them", "1 1 1 1 b\n5 5 1 1 b\n1 1 1 1 b\n1 2 1 1 z\n1 2\n1 2 1 1 b\n", []error{ErrPiece, ErrPiece, ErrSyntax, ErrSyntax}, []string{"line 3:", "line 4:", "line 5:", "line 6:"},
+			[]Piece{{0, 0, 1, 1, Both}, {0, 1, 1, 1, Both}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, discarded, err := ParseBlocks("4 4\n" + tt.lines)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(discarded) != len(tt.errs) {
+				t.Fatalf("discarded %d lines, want %d: %v", len(discarded), len(tt.errs), discarded)
+			}
+			for i, d := range discarded {
+				var e *Error
+				if !errors.Is(d, tt.errs[i]) || !errors.As(d, &e) || e.Func != "ParseBlocks" || !strings.Contains(e.Msg, tt.msgs[i]) {
+					t.Errorf("discarded[%d] = %v; want %v containing %q", i, d, tt.errs[i], tt.msgs[i])
+				}
+			}
+			if got := b.Pieces(); !slices.Equal(got, tt.pieces) {
+				t.Errorf("pieces %v, want %v", got, tt.pieces)
+			}
+		})
+	}
+}
+
+// rushString returns the Rush Hour string in the header of a puzzle of
+// testdata/blocks, or "" if it has none.
+func rushString(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		if rest, ok := strings.CutPrefix(line, "# source: Fogleman board string: "); ok {
+			return strings.Fields(rest)[0]
+		}
+	}
+	return ""
+}
+
+// TestParseRushHour reads the Rush Hour string of each Rush Hour puzzle of
+// testdata/blocks and checks that it gives the pieces of the puzzle's file
+// (in another order: the goal piece first either way).
+func TestParseRushHour(t *testing.T) {
+	n := 0
+	for _, c := range readBlockCases(t) {
+		s := rushString(c.text)
+		if s == "" {
+			continue
+		}
+		n++
+		b, err := ParseRushHour(s)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if b.Rows() != 6 || b.Cols() != 6 || b.Piece(0) != c.puzzle.Piece(0) {
+			t.Errorf("%s: %d x %d, goal piece %v; want 6 x 6, %v", c.name, b.Rows(), b.Cols(), b.Piece(0), c.puzzle.Piece(0))
+		}
+		byPlace := func(p, q Piece) int { return (p.Row*6 + p.Col) - (q.Row*6 + q.Col) }
+		got, want := b.Pieces(), c.puzzle.Pieces()
+		slices.SortFunc(got, byPlace)
+		slices.SortFunc(want, byPlace)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: pieces\n%v\nwant\n%v", c.name, got, want)
+		}
+		if c.name == "rh_fogleman_forty_01" {
+			// ..B.CC / ..B... / AAB... / DDD..E / .....E / .....E: A, then
+			// B C D E in the order of their first cells.
+			names := strings.Split(strings.TrimSpace(b.Grid()), "\n")
+			if got := strings.Join(names[1:7], "/"); got != "*..1.22*/*..1...*/*ZZ1...*/*333..4*/*.....4*/*.....4*" {
+				t.Errorf("%s: grid %s", c.name, got)
+			}
+		}
+	}
+	if n < 13 {
+		t.Errorf("%d Rush Hour strings in testdata/blocks, want 13", n)
+	}
+}
+
+func TestParseRushHourErrors(t *testing.T) {
+	const ok = "..B.CC..B...AAB...DDD..E.....E.....E"
+	tests := []struct {
+		s, msg string
+		err    error
+	}{
+		{"", "has 0 characters, want 36", ErrSyntax},
+		{ok + ".", "has 37 characters", ErrSyntax},
+		{strings.Replace(ok, ".", "?", 1), "character '?' at 0", ErrSyntax},
+		{strings.Replace(ok, ".", "b", 1), "character 'b' at 0", ErrSyntax},
+		{strings.ReplaceAll(ok, "A", "."), "no red car A", ErrPiece},
+		{"A....." + "A....." + "......" + "......" + "......" + "......", "red car A is vertical", ErrPiece},
+		{"AA...." + "......" + "..B..." + "......" + "......" + "......", "vehicle B has one cell", ErrPiece},
+		{"AA...." + "..B..." + "..BB.." + "......" + "......" + "......", "vehicle B: its 3 cells are not in one row or column", ErrPiece},
+		{"AA.B.B" + "......" + "......" + "......" + "......" + "......", "vehicle B", ErrPiece},
+		{"AA...B" + "B....." + "......" + "......" + "......" + "......", "vehicle B", ErrPiece},
+		{"AA...." + "......" + "......" + "......" + "......" + ".....B", "vehicle B has one cell", ErrPiece},
+	}
+	for _, tt := range tests {
+		b, err := ParseRushHour(tt.s)
+		var e *Error
+		if !errors.Is(err, tt.err) || !errors.As(err, &e) || !strings.Contains(e.Msg, tt.msg) || b != (Blocks{}) {
+			t.Errorf("ParseRushHour(%q) = %v; want %v containing %q", tt.s, err, tt.err, tt.msg)
+		}
+	}
+	if b, err := ParseRushHour("  " + strings.ReplaceAll(ok, ".", "o") + "\n"); err != nil || b.NumPieces() != 5 {
+		t.Errorf("ParseRushHour with o and spaces: %v, %d pieces", err, b.NumPieces())
+	}
+	if b, err := ParseRushHour("xAA..." + strings.Repeat(".", 30)); err != nil || b.Piece(1).Motion != Fixed {
+		t.Errorf("ParseRushHour with a wall: %v, %v", err, b.Piece(1))
+	}
+}
+
+// FuzzParseBlocks checks that ParseBlocks never panics, that an error
+// comes with the zero Blocks, and that a puzzle read prints back to
+// itself.
+func FuzzParseBlocks(f *testing.F) {
+	for _, c := range readBlockCases(f) {
+		f.Add(c.text)
+	}
+	f.Add(specSample)
+	f.Add("4 4\n9 9 1 1 b\n1 1 1 1 q\n1 1 2 2 b\n1 2 1 1 b\n1 1\n")
+	f.Add("0 0\n")
+	f.Add("65535 1\n1 1 1 65535 v\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		b, discarded, err := ParseBlocks(text)
+		for _, d := range discarded {
+			var e *Error
+			if !errors.As(d, &e) || !strings.HasPrefix(e.Msg, "line ") {
+				t.Fatalf("discarded %v: not an *Error naming its line", d)
+			}
+		}
+		if err != nil {
+			if b != (Blocks{}) {
+				t.Fatalf("error %v with a puzzle", err)
+			}
+			return
+		}
+		again, d2, err := ParseBlocks(b.String())
+		if err != nil || len(d2) > 0 || again != b {
+			t.Fatalf("String does not read back: %v %v\n%s", err, d2, b.String())
+		}
+		if lines := strings.Count(b.Grid(), "\n"); lines != b.Rows()+2 {
+			t.Fatalf("Grid has %d lines for %d rows", lines, b.Rows())
+		}
+	})
+}
+
+// FuzzParseRushHour checks that ParseRushHour never panics and that what
+// it reads is a 6 x 6 puzzle whose goal piece is a horizontal car.
+func FuzzParseRushHour(f *testing.F) {
+	for _, c := range readBlockCases(f) {
+		if s := rushString(c.text); s != "" {
+			f.Add(s)
+		}
+	}
+	f.Add("AA...." + "..B..." + "..BB.." + strings.Repeat(".", 18))
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := ParseRushHour(s)
+		if err != nil {
+			if b != (Blocks{}) {
+				t.Fatalf("error %v with a puzzle", err)
+			}
+			return
+		}
+		if g := b.Piece(0); b.Rows() != 6 || b.Cols() != 6 || g.Motion != Horizontal || g.Height != 1 || g.Width < 2 {
+			t.Fatalf("%d x %d, goal piece %v", b.Rows(), b.Cols(), g)
+		}
+	})
+}

@@ -1,0 +1,391 @@
+package slide
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// BlockMetric is what counts as one move of a sliding-block puzzle.
+type BlockMetric uint8
+
+const (
+	// StraightMoves counts a slide of one piece any number of cells in one
+	// direction as one move: "Piece 7 up 3 spaces".
+	StraightMoves BlockMetric = iota
+	// StepMoves counts every cell a piece slides as one move.
+	StepMoves
+	// PieceMoves counts any path of one piece, turns included, as one
+	// move: "Piece 7 up 3 spaces, left 1 space".
+	PieceMoves
+	numBlockMetrics
+)
+
+var blockMetricNames = [...]string{"line", "step", "piece"}
+
+// String returns "line", "step" or "piece".
+func (m BlockMetric) String() string {
+	if m < numBlockMetrics {
+		return blockMetricNames[m]
+	}
+	return "BlockMetric(" + strconv.Itoa(int(m)) + ")"
+}
+
+// ParseBlockMetric returns the BlockMetric named s as String names it.
+func ParseBlockMetric(s string) (BlockMetric, error) {
+	for m, name := range blockMetricNames {
+		if s == name {
+			return BlockMetric(m), nil
+		}
+	}
+	return 0, errorf("ParseBlockMetric", ErrOption, "unknown metric %q (want line, step or piece)", s)
+}
+
+// A BlockGoal says which positions of a sliding-block puzzle solve it. The
+// zero BlockGoal is the classic rule: the goal piece (piece 0) has reached
+// the last column, in any row.
+type BlockGoal struct {
+	at       bool
+	piece    int
+	row, col int
+	match    func(Blocks) bool
+}
+
+// BlockGoalAt returns the goal of piece number piece standing with its
+// upper-left cell at row, column col (both from 0), such as Klotski's
+// large square at the exit. Like the goal piece, that piece is told apart
+// from pieces identical to it.
+func BlockGoalAt(piece, row, col int) BlockGoal {
+	return BlockGoal{at: true, piece: piece, row: row, col: col}
+}
+
+// BlockGoalFunc returns the goal of the positions for which match returns
+// true. Identical pieces (see BlockSolver) are interchangeable: the
+// positions match is given may have them in any order, so match should
+// depend on where pieces are, not on which of them is where, unless the
+// solver's DistinctPieces is set. The goal piece is always told apart.
+// A search calls match once for every position it reaches, each time with
+// a new Blocks: slower than the other goals.
+func BlockGoalFunc(match func(Blocks) bool) BlockGoal {
+	return BlockGoal{match: match}
+}
+
+// Reached reports whether b is a goal position.
+func (g BlockGoal) Reached(b Blocks) bool {
+	switch {
+	case g.match != nil:
+		return g.match(b)
+	case g.at:
+		p := b.Piece(g.piece)
+		return p.Width > 0 && p.Row == g.row && p.Col == g.col
+	}
+	p := b.Piece(0)
+	return p.Width > 0 && p.Col+p.Width == b.Cols()
+}
+
+// String describes the goal: "piece Z in the last column", "piece 3 at row
+// 2, column 4" (rows and columns from 1), or "a position that matches".
+func (g BlockGoal) String() string {
+	switch {
+	case g.match != nil:
+		return "a position that matches"
+	case g.at:
+		return "piece " + string(PieceName(g.piece)) + " at row " + strconv.Itoa(g.row+1) + ", column " + strconv.Itoa(g.col+1)
+	}
+	return "piece Z in the last column"
+}
+
+// A BlockSolver finds shortest solutions of sliding-block puzzles, by
+// breadth-first search. The zero value counts StraightMoves toward the
+// zero BlockGoal, the goal piece in the last column, within the default
+// Limits. A BlockSolver holds no state of its own: its methods may run on
+// many goroutines at once, and reuse the engines' memory between calls.
+//
+// The search runs on canonical positions in which identical pieces are
+// interchangeable: pieces of the same width, height and Motion, other
+// than the goal piece, that trade places make the same position, since no
+// solution can tell them apart. Klotski's standard start reaches 25,955
+// such positions; telling its four small squares and its four 2 x 1
+// pieces apart would multiply that by up to 4! x 4!. A position whose
+// piece coordinates fit in 64 bits is one uint64, and expanding it
+// allocates nothing; a larger one is a string, allocated for each position
+// generated. Grids of at most 64 cells keep their occupancy in one uint64.
+type BlockSolver struct {
+	Metric BlockMetric
+	Goal   BlockGoal
+	Limits Limits
+	// DistinctPieces, if set, tells identical pieces apart: each is a piece
+	// of its own, and the search space grows by the factorial of each
+	// group's size.
+	DistinctPieces bool
+}
+
+// A BlockSolution is a shortest sequence of moves from a puzzle's start to
+// a goal position.
+type BlockSolution struct {
+	Metric    BlockMetric
+	Positions []Blocks    // the start, then the puzzle after each move
+	Moves     []BlockMove // Moves[i] leads from Positions[i] to Positions[i+1]
+	Expanded  int64       // positions whose moves were generated
+	Generated int64       // positions generated, repeats included
+}
+
+// Len returns the number of moves.
+func (s BlockSolution) Len() int { return len(s.Moves) }
+
+// A BlockMove is one move of a solution: piece number Piece makes the
+// straight Slides in order. Under StraightMoves a move is one slide, under
+// StepMoves one slide of one cell, under PieceMoves one slide or more (as
+// few as its path allows).
+type BlockMove struct {
+	Piece  int
+	Slides []Slide
+}
+
+// A Slide is a straight move of a sliding-block piece: Cells cells in
+// direction Dir, the way the piece goes.
+type Slide struct {
+	Dir   Direction
+	Cells int
+}
+
+// String returns the slide as "up 1 space" or "left 3 spaces".
+func (s Slide) String() string {
+	if s.Cells == 1 {
+		return s.Dir.String() + " 1 space"
+	}
+	return s.Dir.String() + " " + strconv.Itoa(s.Cells) + " spaces"
+}
+
+// String describes the move with the piece's PieceName: "Piece 4 left 1
+// space", "Piece 7 up 3 spaces, left 1 space".
+func (m BlockMove) String() string {
+	var sb strings.Builder
+	sb.WriteString("Piece ")
+	sb.WriteRune(PieceName(m.Piece))
+	for i, s := range m.Slides {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteByte(' ')
+		sb.WriteString(s.String())
+	}
+	return sb.String()
+}
+
+var (
+	block64Engines   sync.Pool
+	blockWideEngines sync.Pool
+)
+
+// Solve returns a shortest solution of b, or an error: an *Error wrapping
+// ErrUnsolvable when the goal is out of reach (after every reachable
+// position has been seen), ErrOption for a metric or goal that does not
+// fit b, ErrPiece for the zero Blocks, a *LimitError when the Limits stop
+// the search, or the context's error once ctx is done. Memory: every
+// position reached is stored once; with a uint64 key, 24 bytes and 32 to
+// 64 bytes of index table each.
+func (s BlockSolver) Solve(ctx context.Context, b Blocks) (BlockSolution, error) {
+	sp, err := newBlockSpace("BlockSolver.Solve", b, s)
+	if err != nil {
+		return BlockSolution{}, err
+	}
+	return s.solve(ctx, sp)
+}
+
+// solve is Solve on a prepared space.
+func (s BlockSolver) solve(ctx context.Context, sp *blockSpace) (BlockSolution, error) {
+	const fn = "BlockSolver.Solve"
+	sol := BlockSolution{Metric: s.Metric}
+	var err error
+	var path [][]uint32
+	start := sp.startCodes()
+	if sp.wideKey {
+		path, err = searchBlocks(ctx, &blockWideEngines, blockWide{sp, sp.packWide(start)}, nil, s.Limits, &sol)
+	} else {
+		path, err = searchBlocks(ctx, &block64Engines, block64{sp, sp.pack64(start)}, block64Key, s.Limits, &sol)
+	}
+	if errors.Is(err, ErrNotFound) {
+		return sol, errorf(fn, ErrUnsolvable, "no sequence of moves reaches %v: %d positions explored", s.Goal, sol.Expanded)
+	}
+	if err != nil {
+		return sol, err
+	}
+	return sol, sp.describe(fn, path, &sol)
+}
+
+// A blockState is a state type of blockSpace.
+type blockState[S any] interface {
+	State[S, int]
+	codes() []uint32
+}
+
+// searchBlocks runs a pooled BFS engine from start and returns the fields
+// of the positions along the path found.
+func searchBlocks[S blockState[S]](ctx context.Context, pool *sync.Pool, start S, key func(S) uint64, lim Limits, sol *BlockSolution) ([][]uint32, error) {
+	e := get[BFS[S, int]](pool)
+	defer pool.Put(e)
+	e.Limits, e.Key = lim, key
+	res, err := e.Search(ctx, start)
+	sol.Expanded, sol.Generated = res.Expanded, res.Generated
+	if err != nil {
+		return nil, err
+	}
+	path := make([][]uint32, len(res.Path))
+	for i, st := range res.Path {
+		path[i] = st.codes()
+	}
+	return path, nil
+}
+
+// Distances explores every position reachable from b and returns how many
+// lie at each distance from it, in the solver's metric: counts[0] is 1,
+// for b itself. It ignores the Goal. Errors are as for Solve, but for
+// ErrUnsolvable.
+func (s BlockSolver) Distances(ctx context.Context, b Blocks) (counts []int64, err error) {
+	sp, err := newBlockSpace("BlockSolver.Distances", b, s)
+	if err != nil {
+		return nil, err
+	}
+	return s.distances(ctx, sp)
+}
+
+// distances is Distances on a prepared space.
+func (s BlockSolver) distances(ctx context.Context, sp *blockSpace) ([]int64, error) {
+	start := sp.startCodes()
+	if sp.wideKey {
+		return layerCounts(ctx, &blockWideEngines, blockWide{sp, sp.packWide(start)}, nil, s.Limits)
+	}
+	return layerCounts(ctx, &block64Engines, block64{sp, sp.pack64(start)}, block64Key, s.Limits)
+}
+
+// layerCounts counts the states of each BFS layer from start.
+func layerCounts[S blockState[S]](ctx context.Context, pool *sync.Pool, start S, key func(S) uint64, lim Limits) ([]int64, error) {
+	e := get[BFS[S, int]](pool)
+	defer pool.Put(e)
+	e.Limits, e.Key = lim, key
+	var counts []int64
+	for _, layer := range e.Layers(ctx, start) {
+		counts = append(counts, int64(len(layer)))
+	}
+	return counts, e.Err()
+}
+
+// describe turns a path of canonical positions into the solution's
+// positions and moves, following each piece by where it stands: a move
+// changes one field of one group, and the member of the group that stood
+// at the old field's position is the piece that moved.
+func (sp *blockSpace) describe(fn string, path [][]uint32, sol *BlockSolution) error {
+	cur := sp.start
+	sol.Positions = append(sol.Positions, cur)
+	for k := 1; k < len(path); k++ {
+		g, from, to := sp.changed(path[k-1], path[k])
+		if g == nil {
+			return errorf(fn, nil, "internal error: positions %d and %d of the path are not one move apart", k-1, k)
+		}
+		r0, c0 := g.pos(from)
+		r1, c1 := g.pos(to)
+		piece := -1
+		for _, i := range g.members {
+			if p := cur.Piece(i); p.Row == r0 && p.Col == c0 {
+				piece = i
+			}
+		}
+		m := BlockMove{Piece: piece, Slides: straight(r0, c0, r1, c1)}
+		if sp.metric == PieceMoves {
+			m.Slides = fewestSlides(cur, piece, r1, c1)
+		}
+		next, ok := cur.Move(m)
+		if !ok {
+			return errorf(fn, nil, "internal error: move %d (%v) is not legal", k, m)
+		}
+		sol.Moves = append(sol.Moves, m)
+		sol.Positions = append(sol.Positions, next)
+		cur = next
+	}
+	return nil
+}
+
+// changed returns the group whose fields differ between a and b, the
+// field only a has and the field only b has; nil if the two are not one
+// piece's move apart.
+func (sp *blockSpace) changed(a, b []uint32) (g *blockGroup, from, to uint32) {
+	for k := range sp.groups {
+		h := &sp.groups[k]
+		x, y := a[h.first:h.end], b[h.first:h.end]
+		var gone, come []uint32
+		for len(x) > 0 || len(y) > 0 { // merge two ascending lists
+			switch {
+			case len(y) == 0 || len(x) > 0 && x[0] < y[0]:
+				gone, x = append(gone, x[0]), x[1:]
+			case len(x) == 0 || y[0] < x[0]:
+				come, y = append(come, y[0]), y[1:]
+			default:
+				x, y = x[1:], y[1:]
+			}
+		}
+		if len(gone) == 0 && len(come) == 0 {
+			continue
+		}
+		if g != nil || len(gone) != 1 || len(come) != 1 {
+			return nil, 0, 0
+		}
+		g, from, to = h, gone[0], come[0]
+	}
+	return g, from, to
+}
+
+// straight returns the slide from (r0, c0) to (r1, c1), in one row or
+// column.
+func straight(r0, c0, r1, c1 int) []Slide {
+	switch {
+	case r1 < r0:
+		return []Slide{{Up, r0 - r1}}
+	case r1 > r0:
+		return []Slide{{Down, r1 - r0}}
+	case c1 < c0:
+		return []Slide{{Left, c0 - c1}}
+	}
+	return []Slide{{Right, c1 - c0}}
+}
+
+// fewestSlides returns a path of piece i of b to (r, c) made of as few
+// straight slides as possible, by breadth-first search over the piece's
+// positions, the other pieces standing still; nil if there is none.
+func fewestSlides(b Blocks, i, r, c int) []Slide {
+	type visit struct {
+		b    Blocks
+		from int // index of the visit it came from
+		s    Slide
+	}
+	seen := map[[2]int]bool{}
+	p := b.Piece(i)
+	seen[[2]int{p.Row, p.Col}] = true
+	queue := []visit{{b, -1, Slide{}}}
+	for head := 0; head < len(queue); head++ {
+		v := queue[head]
+		if p := v.b.Piece(i); p.Row == r && p.Col == c {
+			var slides []Slide
+			for ; queue[head].from >= 0; head = queue[head].from {
+				slides = append([]Slide{queue[head].s}, slides...)
+			}
+			return slides
+		}
+		for d := Up; d <= Right; d++ {
+			for k := 1; ; k++ {
+				nb, ok := v.b.Slide(i, d, k)
+				if !ok {
+					break
+				}
+				q := nb.Piece(i)
+				if at := [2]int{q.Row, q.Col}; !seen[at] {
+					seen[at] = true
+					queue = append(queue, visit{nb, head, Slide{d, k}})
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,120 @@
+package slide
+
+import "encoding/binary"
+
+// A block64 is a sliding-block position whose key (see blockSpace) fits in
+// a uint64; the key is also the engines' Key.
+type block64 struct {
+	sp  *blockSpace
+	key uint64
+}
+
+// Successors implements State. It allocates nothing once dst has room.
+func (s block64) Successors(dst []Arc[block64, int]) []Arc[block64, int] {
+	sp := s.sp
+	if sp.narrow && sp.metric != PieceMoves {
+		return sp.successors64(s.key, dst)
+	}
+	sp.words[0] = s.key
+	sp.decode()
+	for _, m := range sp.generate() {
+		dst = append(dst, Arc[block64, int]{To: block64{sp, sp.key64(s.key, m)}, Cost: 1})
+	}
+	return dst
+}
+
+// Heuristic implements State: 0, for BFS.
+func (s block64) Heuristic() int { return 0 }
+
+// IsGoal implements State.
+func (s block64) IsGoal() bool {
+	sp := s.sp
+	if sp.goal.match != nil {
+		sp.words[0] = s.key
+		return sp.matches()
+	}
+	g := sp.goal.g
+	return sp.reached(uint32(s.key>>g.off) & g.mask)
+}
+
+// codes returns the fields of s's key, by slot, in a new slice.
+func (s block64) codes() []uint32 {
+	s.sp.words[0] = s.key
+	return s.sp.decodeCopy()
+}
+
+func block64Key(s block64) uint64 { return s.key }
+
+// A blockWide is a sliding-block position whose key is longer than 64
+// bits, held in a string (see blockSpace.packWide).
+type blockWide struct {
+	sp  *blockSpace
+	key string
+}
+
+// Size reports the bytes of the key, for the engines' memory bound.
+func (s blockWide) Size() int { return len(s.key) }
+
+// Successors implements State. It allocates a key a move.
+func (s blockWide) Successors(dst []Arc[blockWide, int]) []Arc[blockWide, int] {
+	sp := s.sp
+	sp.unpackWide(s.key)
+	sp.decode()
+	for _, m := range sp.generate() {
+		dst = append(dst, Arc[blockWide, int]{To: blockWide{sp, sp.keyWide(m)}, Cost: 1})
+	}
+	return dst
+}
+
+// Heuristic implements State: 0, for BFS.
+func (s blockWide) Heuristic() int { return 0 }
+
+// IsGoal implements State.
+func (s blockWide) IsGoal() bool {
+	sp := s.sp
+	if sp.goal.match != nil {
+		sp.unpackWide(s.key)
+		return sp.matches()
+	}
+	g := sp.goal.g
+	var buf [8]byte
+	copy(buf[:], s.key[g.off/8:])
+	return sp.reached(uint32(binary.LittleEndian.Uint64(buf[:])>>(g.off%8)) & g.mask)
+}
+
+func (s blockWide) codes() []uint32 {
+	s.sp.unpackWide(s.key)
+	return s.sp.decodeCopy()
+}
+
+// reached reports whether the goal's piece at field value code is where
+// the goal wants it.
+func (sp *blockSpace) reached(code uint32) bool {
+	r, c := sp.goal.g.pos(code)
+	return c == sp.goal.col && (sp.goal.row < 0 || r == sp.goal.row)
+}
+
+// matches decodes sp.words and reports whether the goal's predicate holds.
+func (sp *blockSpace) matches() bool {
+	sp.decode()
+	return sp.goal.match(sp.blocks(sp.codes))
+}
+
+// decodeCopy decodes sp.words and returns the fields in a new slice.
+func (sp *blockSpace) decodeCopy() []uint32 {
+	sp.decode()
+	return append([]uint32(nil), sp.codes...)
+}
+
+// blocks returns the position of codes as a Blocks, giving the members of
+// each group its fields in order.
+func (sp *blockSpace) blocks(codes []uint32) Blocks {
+	pieces := sp.start.Pieces()
+	for k := range sp.groups {
+		g := &sp.groups[k]
+		for j, i := range g.members {
+			pieces[i].Row, pieces[i].Col = g.pos(codes[g.first+j])
+		}
+	}
+	return makeBlocks(sp.rows, sp.cols, pieces)
+}

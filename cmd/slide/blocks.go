@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/slidekit/slide"
+)
+
+const blocksUsage = `usage: slide blocks [-h] [-metric line|step|piece] FILE
+       slide blocks [-metric line|step|piece] -rush STRING
+
+Blocks prints a shortest solution of the sliding-block puzzle in FILE: one
+line "rows cols", then a line "row col width height motion" per piece (rows
+and columns from 1; motion h, v, b or n), the goal piece first; lines that
+start with # are comments. The goal piece Z must reach the last column.
+
+The output has four parts: a message for each piece line discarded (outside
+the grid, a bad letter, overlapping an earlier piece, malformed), the start
+grid, the numbered moves (or a message that there is no solution), and the
+final grid. Pieces are named Z (the goal piece), then 1-9, a-z, A-Y in the
+order of the file, then the letters from U+00C0 on (À Á Â ...).
+
+With -rush, STRING is a Rush Hour position in the 36-character notation
+(6 x 6, row by row: . or o empty, x a wall, A the red car, which leaves by
+the right edge, other capital letters cars and trucks).
+
+Flags:
+  -h        also write the solution as a web page: FILE with the extension
+            .html (-help shows this text)
+  -metric   what one move is: line, one piece any distance in one direction
+            (the default); step, one piece one cell; piece, one piece along
+            any path
+  -rush     solve the Rush Hour position STRING instead of a file
+`
+
+// runBlocks is the "blocks" command.
+func runBlocks(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("blocks", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	html := fs.Bool("h", false, "")
+	metricName := fs.String("metric", "line", "")
+	rush := fs.String("rush", "", "")
+	var files []string
+	for { // flags may follow the file name
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(stdout, blocksUsage)
+				return 0
+			}
+			return blocksUsageError(stderr, err.Error())
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files, args = append(files, fs.Arg(0)), fs.Args()[1:]
+	}
+	metric, err := slide.ParseBlockMetric(*metricName)
+	if err != nil {
+		return blocksUsageError(stderr, fmt.Sprintf("-metric %q: want line, step or piece", *metricName))
+	}
+	var (
+		name      string
+		puzzle    slide.Blocks
+		discarded []error
+	)
+	switch {
+	case *rush != "" && len(files) > 0:
+		return blocksUsageError(stderr, "give a FILE or -rush STRING, not both")
+	case *rush != "" && *html:
+		return blocksUsageError(stderr, "-h writes FILE.html: it needs a FILE, not -rush")
+	case *rush != "":
+		name = "Rush Hour " + *rush
+		if puzzle, err = slide.ParseRushHour(*rush); err != nil {
+			fmt.Fprintf(stderr, "slide blocks: -rush: %s\n", message(err))
+			return 1
+		}
+	case len(files) != 1:
+		return blocksUsageError(stderr, fmt.Sprintf("want one FILE, got %d", len(files)))
+	case *html && filepath.Ext(files[0]) == ".html":
+		return blocksUsageError(stderr, fmt.Sprintf("-h would write the page over %s itself", files[0]))
+	default:
+		name = files[0]
+		text, err := os.ReadFile(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "slide blocks: %v\n", err)
+			return 1
+		}
+		puzzle, discarded, err = slide.ParseBlocks(string(text))
+		for _, d := range discarded {
+			fmt.Fprintf(stdout, "%s: %s\n", name, message(d))
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "slide blocks: %s: %s\n", name, message(err))
+			return 1
+		}
+	}
+	r := solveBlocks(puzzle, metric)
+	if r.err != nil {
+		fmt.Fprintf(stderr, "slide blocks: %s: %s\n", name, message(r.err))
+		return 1
+	}
+	writeBlocksText(stdout, r)
+	if *html {
+		page := strings.TrimSuffix(name, filepath.Ext(name)) + ".html"
+		var sb strings.Builder
+		if err := writeBlocksHTML(&sb, filepath.Base(name), discarded, r); err == nil {
+			err = os.WriteFile(page, []byte(sb.String()), 0o644)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "slide blocks: -h: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stderr, "slide blocks: wrote %s\n", page)
+	}
+	return 0
+}
+
+// blocksUsageError reports a mistake in the command line.
+func blocksUsageError(stderr io.Writer, msg string) int {
+	fmt.Fprintf(stderr, "slide blocks: %s\n(run \"slide blocks -help\" for usage)\n", msg)
+	return 2
+}
+
+// A blocksResult is a puzzle and what the solver made of it: a solution,
+// or none (unsolvable), or an error.
+type blocksResult struct {
+	start      slide.Blocks
+	metric     slide.BlockMetric
+	sol        slide.BlockSolution
+	unsolvable string // why there is no solution, if there is none
+	err        error
+}
+
+func solveBlocks(b slide.Blocks, m slide.BlockMetric) blocksResult {
+	r := blocksResult{start: b, metric: m}
+	r.sol, r.err = slide.BlockSolver{Metric: m}.Solve(context.Background(), b)
+	if errors.Is(r.err, slide.ErrUnsolvable) {
+		r.unsolvable = fmt.Sprintf("No solution: piece Z cannot reach the last column (%d positions explored).", r.sol.Expanded)
+		r.err = nil
+	}
+	return r
+}
+
+// heading returns the line that introduces the moves.
+func (r blocksResult) heading() string {
+	n := r.sol.Len()
+	if n == 0 {
+		return "Solved already: piece Z is in the last column (0 moves)."
+	}
+	unit := map[slide.BlockMetric]string{slide.StraightMoves: "move", slide.StepMoves: "single-cell move", slide.PieceMoves: "piece move"}[r.metric]
+	if n > 1 {
+		unit += "s"
+	}
+	return fmt.Sprintf("Shortest solution: %d %s", n, unit)
+}
+
+// writeBlocksText writes the start grid, the moves and the final grid.
+func writeBlocksText(w io.Writer, r blocksResult) {
+	fmt.Fprint(w, r.start.Grid())
+	fmt.Fprintln(w)
+	if r.unsolvable != "" {
+		fmt.Fprintln(w, r.unsolvable)
+		return
+	}
+	fmt.Fprintln(w, r.heading())
+	for i, m := range r.sol.Moves {
+		fmt.Fprintf(w, "%d. %v\n", i+1, m)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprint(w, r.sol.Positions[r.sol.Len()].Grid())
+}

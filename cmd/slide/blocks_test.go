@@ -1,0 +1,123 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var updateBlocks = flag.Bool("update-blocks", false, "rewrite the golden files of TestBlocksGolden")
+
+// golden compares got with testdata/blocks/name, or rewrites the file
+// with -update-blocks.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "blocks", name)
+	if *updateBlocks {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update-blocks to write it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s differs (-want +got):\n%s", path, diff)
+	}
+}
+
+// TestBlocksGolden compares the text output of "slide blocks" with golden
+// files: the format's sample (in each metric), discarded lines and the
+// goal piece fallback, an unsolvable and a solved puzzle, a Rush Hour
+// string.
+func TestBlocksGolden(t *testing.T) {
+	tests := []struct {
+		golden string
+		args   []string
+	}{
+		{"sample.golden", []string{"testdata/blocks/sample.txt"}},
+		{"sample_step.golden", []string{"-metric", "step", "testdata/blocks/sample.txt"}},
+		{"sample_piece.golden", []string{"testdata/blocks/sample.txt", "-metric", "piece"}},
+		{"discards.golden", []string{"testdata/blocks/discards.txt"}},
+		{"unsolvable.golden", []string{"testdata/blocks/unsolvable.txt"}},
+		{"solved.golden", []string{"testdata/blocks/solved.txt"}},
+		{"detour_piece.golden", []string{"-metric=piece", "testdata/blocks/detour.txt"}},
+		{"rush.golden", []string{"-rush", "..B.CC..B...AAB...DDD..E.....E.....E"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.golden, func(t *testing.T) {
+			stdout, stderr, code := runSlide("", append([]string{"blocks"}, tt.args...)...)
+			if code != 0 || stderr != "" {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			golden(t, tt.golden, stdout)
+		})
+	}
+}
+
+// TestBlocksHTML writes the pages of three puzzles and compares them with
+// their golden files; the text output is the same as without -h.
+func TestBlocksHTML(t *testing.T) {
+	for _, name := range []string{"sample", "discards", "unsolvable"} {
+		dir := t.TempDir()
+		text, err := os.ReadFile(filepath.Join("testdata", "blocks", name+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(dir, name+".txt")
+		if err := os.WriteFile(file, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stdout, stderr, code := runSlide("", "blocks", "-h", file)
+		if code != 0 || !strings.Contains(stderr, "wrote "+filepath.Join(dir, name+".html")) {
+			t.Fatalf("%s: exit %d, stderr %q", name, code, stderr)
+		}
+		stdout = strings.ReplaceAll(stdout, file, "testdata/blocks/"+name+".txt")
+		if want, _ := os.ReadFile(filepath.Join("testdata", "blocks", name+".golden")); stdout != string(want) {
+			t.Errorf("%s: with -h, the text output differs from %s.golden", name, name)
+		}
+		page, err := os.ReadFile(filepath.Join(dir, name+".html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden(t, name+".html.golden", string(page))
+	}
+}
+
+// TestBlocksErrors covers the command lines and files "slide blocks"
+// refuses: exit status 1 for a file it cannot use, 2 for a bad command
+// line, with a message on stderr and nothing on stdout.
+func TestBlocksErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"testdata/blocks/zero_rows.txt"}, 1, "zero_rows.txt: line 1: size 0 x 4: rows and columns must be at least 1"},
+		{[]string{"testdata/blocks/garbage.txt"}, 1, "garbage.txt: line 1: size line \"rows and columns\" has 3 fields"},
+		{[]string{"testdata/blocks/no_such_file.txt"}, 1, "no_such_file.txt"},
+		{[]string{"-rush", "AA"}, 1, "-rush: \"AA\" has 2 characters, want 36"},
+		{[]string{"-h", "testdata/blocks/sample.html"}, 2, "-h would write the page over testdata/blocks/sample.html itself"},
+		{nil, 2, "want one FILE, got 0"},
+		{[]string{"a.txt", "b.txt"}, 2, "want one FILE, got 2"},
+		{[]string{"-metric", "diagonal", "a.txt"}, 2, "-metric \"diagonal\": want line, step or piece"},
+		{[]string{"-rush", "..B.CC..B...AAB...DDD..E.....E.....E", "a.txt"}, 2, "not both"},
+		{[]string{"-h", "-rush", "..B.CC..B...AAB...DDD..E.....E.....E"}, 2, "it needs a FILE"},
+		{[]string{"-x"}, 2, "flag provided but not defined: -x"},
+	}
+	for _, tt := range tests {
+		stdout, stderr, code := runSlide("", append([]string{"blocks"}, tt.args...)...)
+		if code != tt.code || stdout != "" || !strings.Contains(stderr, tt.msg) {
+			t.Errorf("slide blocks %q: exit %d, stdout %q, stderr %q; want exit %d and %q", tt.args, code, stdout, stderr, tt.code, tt.msg)
+		}
+	}
+	stdout, _, code := runSlide("", "blocks", "-help")
+	if code != 0 || !strings.HasPrefix(stdout, "usage: slide blocks") {
+		t.Errorf("-help: exit %d, %q", code, stdout)
+	}
+}
