@@ -73,6 +73,21 @@ type Limits struct {
 	// the bytes it points to). 0 means DefaultMaxMemory; negative means no
 	// limit.
 	MaxMemory int64
+	// MaxCost bounds the answer: a search returns only a path costing at
+	// most MaxCost (BFS counts moves), and ErrNotFound when there is none,
+	// as soon as it can tell. A* and IDA* prune states whose g + h exceeds
+	// it, so a small bound also keeps the search small. 0 means no bound
+	// (a path of cost 0 is only ever the start, which every search tests
+	// first).
+	MaxCost float64
+}
+
+// maxCost returns the cost bound, +Inf for none.
+func (l Limits) maxCost() float64 {
+	if l.MaxCost <= 0 {
+		return math.Inf(1)
+	}
+	return l.MaxCost
 }
 
 // DefaultMaxMemory is the memory bound of a search whose Limits leave
@@ -168,7 +183,7 @@ type AStar[S State[S, C], C Cost] struct {
 type astarNode[S any, C Cost] struct {
 	state  S
 	parent int32
-	closed bool
+	closed bool // expanded, or beyond the cost bound
 	g, h   C
 }
 
@@ -182,11 +197,20 @@ func (a *AStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error)
 	a.open.reset()
 	maxNodes, which := a.Limits.nodeLimit(sizeOf(start) + int64(unsafe.Sizeof(astarNode[S, C]{})) + 2*int64(unsafe.Sizeof(start)) + 24)
 
+	bound := a.Limits.maxCost()
 	add := func(s S, parent int32, g C) { // a new node, already indexed
 		h := s.Heuristic()
 		i := int32(len(a.nodes))
-		a.nodes = append(a.nodes, astarNode[S, C]{state: s, parent: parent, g: g, h: h})
-		a.open.push(g+h, entry[C]{node: i, g: g})
+		n := astarNode[S, C]{state: s, parent: parent, g: g, h: h}
+		if float64(g+h) > bound {
+			n.closed = true // beyond the bound: kept only as a duplicate check
+		} else {
+			a.open.push(g+h, entry[C]{node: i, g: g})
+		}
+		a.nodes = append(a.nodes, n)
+	}
+	if !start.IsGoal() && float64(start.Heuristic()) > bound {
+		return res, notFound("AStar.Search", bound)
 	}
 	a.index.put(start, 0)
 	add(start, -1, 0)
@@ -219,7 +243,7 @@ func (a *AStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error)
 			g2 := g + arc.Cost
 			if j, ok := a.index.getOrPut(arc.To, int32(len(a.nodes))); ok {
 				m := &a.nodes[j]
-				if g2 >= m.g {
+				if g2 >= m.g || float64(g2+m.h) > bound {
 					continue
 				}
 				m.g, m.parent, m.closed = g2, e.node, false
@@ -232,7 +256,15 @@ func (a *AStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error)
 			add(arc.To, e.node, g2)
 		}
 	}
-	return res, ErrNotFound
+	return res, notFound("AStar.Search", bound)
+}
+
+// notFound is the error of a search that found no path, within bound.
+func notFound(fn string, bound float64) error {
+	if math.IsInf(bound, 1) {
+		return errorf(fn, ErrNotFound, "no goal can be reached from the start")
+	}
+	return errorf(fn, ErrNotFound, "no goal within cost %v of the start", bound)
 }
 
 // limitValue is the Value of a LimitError: the node bound, or the bytes.
@@ -285,14 +317,18 @@ type idaFrame[S any, C Cost] struct {
 func (d *IDAStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
 	var res Result[S, C]
 	bound := start.Heuristic()
+	maxCost := d.Limits.maxCost()
+	if !start.IsGoal() && float64(bound) > maxCost {
+		return res, notFound("IDAStar.Search", maxCost)
+	}
 	frameBytes := idaFrameBytes[S, C](start)
 	for {
-		next, found, err := d.iterate(ctx, start, bound, frameBytes, &res)
+		next, found, err := d.iterate(ctx, start, bound, maxCost, frameBytes, &res)
 		if err != nil || found {
 			return res, err
 		}
-		if next == bound { // nothing exceeded the bound: the space is exhausted
-			return res, ErrNotFound
+		if next == bound { // nothing exceeded the bound within maxCost
+			return res, notFound("IDAStar.Search", maxCost)
 		}
 		bound = next
 	}
@@ -305,9 +341,9 @@ func idaFrameBytes[S any, C Cost](s S) int64 {
 }
 
 // iterate makes one depth-first search with the given bound. It returns
-// the least f above the bound it saw (bound itself if none), and whether it
-// found a goal, which it leaves in res.
-func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, frameBytes int64, res *Result[S, C]) (next C, found bool, err error) {
+// the least f above the bound and within maxCost it saw (bound itself if
+// none), and whether it found a goal, which it leaves in res.
+func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, maxCost float64, frameBytes int64, res *Result[S, C]) (next C, found bool, err error) {
 	next = bound
 	d.path = append(d.path[:0], start)
 	depth := 0
@@ -352,7 +388,7 @@ func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, frameByte
 		g := f.g + arc.Cost
 		fc := g + arc.To.Heuristic()
 		if fc > bound {
-			if next == bound || fc < next {
+			if (next == bound || fc < next) && float64(fc) <= maxCost {
 				next = fc
 			}
 			continue

@@ -50,13 +50,25 @@ func (b *BFS[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
 	b.index.reset(b.Key)
 	b.index.put(start, 0)
 	maxNodes, which := b.Limits.nodeLimit(b.bytesPerNode(start))
+	maxDepth := b.Limits.maxCost()
+	depth, layerEnd := 0, 1 // the depth of the nodes before layerEnd
 	for head := 0; head < len(b.nodes); head++ {
+		if head == layerEnd {
+			depth, layerEnd = depth+1, len(b.nodes)
+		}
+		if float64(depth) >= maxDepth {
+			break // children would lie beyond the bound
+		}
 		if res.Expanded%ctxEvery == 0 && ctx.Err() != nil {
 			return res, ctx.Err()
 		}
 		res.Expanded++
+		parent := b.nodes[head].parent
 		b.arcs = b.nodes[head].state.Successors(b.arcs[:0])
 		for _, arc := range b.arcs {
+			if parent >= 0 && arc.To == b.nodes[parent].state {
+				continue // the move back, whose end is stored already
+			}
 			res.Generated++
 			i := int32(len(b.nodes))
 			if !b.index.putNew(arc.To, i) {
@@ -73,7 +85,7 @@ func (b *BFS[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
 			}
 		}
 	}
-	return res, ErrNotFound
+	return res, notFound("BFS.Search", maxDepth)
 }
 
 // path returns the states from the root of node i's tree to node i,
@@ -107,8 +119,12 @@ func pathCost[S State[S, C], C Cost](p []S, buf *[]Arc[S, C]) C {
 // searching breadth-first from both ends and always widening the smaller
 // frontier by a whole layer. It assumes every move can be undone (the state
 // space is undirected), as in sliding puzzles, and ignores IsGoal. Its
-// counts sum both directions. Errors are as for AStar.Search; ErrNotFound
-// when goal is not reachable.
+// counts sum both directions. It stores the states within about half the
+// answer's distance of either end; with Limits.MaxCost it stops, with
+// ErrNotFound, once the layers searched from the two ends add up to the
+// bound without meeting (by then any shorter path would have met), so a
+// small bound keeps the search small however far apart the ends are.
+// Errors are as for AStar.Search.
 func (b *BFS[S, C]) Bidirectional(ctx context.Context, start, goal S) (Result[S, C], error) {
 	var res Result[S, C]
 	if start == goal {
@@ -122,8 +138,14 @@ func (b *BFS[S, C]) Bidirectional(ctx context.Context, start, goal S) (Result[S,
 	b.index.put(goal, 1)
 	fronts := [2][]int32{{0}, {1}}
 	maxNodes, which := b.Limits.nodeLimit(b.bytesPerNode(start))
+	maxDepth := b.Limits.maxCost()
 	var next []int32
-	for len(fronts[0]) > 0 && len(fronts[1]) > 0 {
+	// Invariant: no path has depth moves or fewer, depth being the layers
+	// searched from both ends together.
+	for depth := 0; len(fronts[0]) > 0 && len(fronts[1]) > 0; depth++ {
+		if float64(depth) >= maxDepth {
+			break
+		}
 		dir := 0
 		if len(fronts[1]) < len(fronts[0]) {
 			dir = 1
@@ -140,16 +162,9 @@ func (b *BFS[S, C]) Bidirectional(ctx context.Context, start, goal S) (Result[S,
 				res.Generated++
 				j, seen := b.index.get(arc.To)
 				if seen && b.nodes[j].back != back {
-					// The first meeting is a shortest path: had one been
-					// shorter, it would have met in an earlier layer.
-					fwd, bwd := i, j
-					if back {
-						fwd, bwd = bwd, fwd
-					}
-					res.Path = b.path(fwd, nil)
-					tail := b.path(bwd, nil)
-					slices.Reverse(tail)
-					res.Path = append(res.Path, tail...)
+					// The first meeting is a shortest path, of depth+1
+					// moves: the trees were disjoint before this layer.
+					res.Path = b.joinPaths(i, j, back)
 					res.Cost = pathCost(res.Path, &b.arcs)
 					return res, nil
 				}
@@ -167,14 +182,28 @@ func (b *BFS[S, C]) Bidirectional(ctx context.Context, start, goal S) (Result[S,
 		}
 		fronts[dir], next = next, fronts[dir]
 	}
-	return res, ErrNotFound
+	return res, notFound("BFS.Bidirectional", maxDepth)
+}
+
+// joinPaths returns the path from the start through node i and its
+// neighbor node j, from the other tree, to the goal; back says that i is
+// in the goal's tree.
+func (b *BFS[S, C]) joinPaths(i, j int32, back bool) []S {
+	if back {
+		i, j = j, i
+	}
+	path := b.path(i, nil)
+	tail := b.path(j, nil)
+	slices.Reverse(tail)
+	return append(path, tail...)
 }
 
 // Layers returns the states reachable from start, one layer at a time: the
 // distance d (0 for start itself) and the states at exactly that distance,
 // in the order they were first generated. The slice is the iterator's to
-// reuse: copy what you keep. It ignores IsGoal. When the iteration ends
-// early because of a limit or the context, Err reports why.
+// reuse: copy what you keep. It ignores IsGoal, and stops after the layer
+// at distance Limits.MaxCost, if set. When the iteration ends early
+// because of a limit or the context, Err reports why.
 func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 	return func(yield func(int, []S) bool) {
 		b.err = nil
@@ -184,8 +213,9 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 		maxNodes, which := b.Limits.nodeLimit(b.bytesPerNode(start))
 		layer, next := []S{start}, []S(nil)
 		var expanded, generated int64
+		maxDepth := b.Limits.maxCost()
 		for d := 0; len(layer) > 0; d++ {
-			if !yield(d, layer) {
+			if !yield(d, layer) || float64(d) >= maxDepth {
 				return
 			}
 			next = next[:0]

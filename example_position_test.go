@@ -1,7 +1,6 @@
 package slide_test
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
@@ -9,12 +8,12 @@ import (
 )
 
 // Positions write boards as strings, one character a cell, with repeated
-// labels allowed; SolveWithin answers whether a short path exists.
-func ExampleSolveWithin() {
+// labels allowed; a cost bound asks whether a short solution exists.
+func ExampleParsePosition() {
 	start, _ := slide.ParsePosition(2, 3, "AB-BCA")
 	goal, _ := slide.ParsePosition(2, 3, "ABBCA-")
 	for _, bound := range []int{12, 13} {
-		sol, err := slide.SolveWithin(context.Background(), start, goal, bound)
+		sol, err := slide.Solve(start, goal, slide.WithLimits(slide.Limits{MaxCost: float64(bound)}))
 		if errors.Is(err, slide.ErrNotFound) {
 			fmt.Printf("nothing within %d moves\n", bound)
 			continue

@@ -18,9 +18,10 @@ type idaCore struct {
 }
 
 // run drives the iterations from a root of heuristic h: dfs searches one
-// iteration below c.bound and reports whether it found the goal. It
-// returns the number of moves, or -1 with c.err set. Generated counts the
-// root, as Korf's experiments do.
+// iteration below c.bound and reports whether it found the goal. Paths
+// longer than maxDepth or lim.MaxCost are not searched. It returns the
+// number of moves, or -1 with c.err set. Generated counts the root, as
+// Korf's experiments do.
 func (c *idaCore) run(ctx context.Context, h, maxDepth int, lim Limits, dfs func() bool) int {
 	c.ctx, c.err, c.found, c.expanded, c.gen = ctx, nil, -1, 0, 1
 	c.maxNodes = lim.MaxNodes
@@ -29,6 +30,10 @@ func (c *idaCore) run(ctx context.Context, h, maxDepth int, lim Limits, dfs func
 	}
 	if h == 0 {
 		return 0
+	}
+	if maxDepth = min(maxDepth, lim.depthBound()); h > maxDepth {
+		c.err = notFound("Solve", float64(maxDepth))
+		return -1
 	}
 	if c.err = ctx.Err(); c.err != nil {
 		return -1
@@ -42,7 +47,7 @@ func (c *idaCore) run(ctx context.Context, h, maxDepth int, lim Limits, dfs func
 			return -1
 		}
 		if c.next == math.MaxInt || c.next > maxDepth {
-			c.err = ErrNotFound // cannot happen for solvable boards
+			c.err = notFound("Solve", float64(maxDepth))
 			return -1
 		}
 	}
@@ -65,4 +70,12 @@ func (c *idaCore) check() bool {
 		return false
 	}
 	return true
+}
+
+// depthBound returns MaxCost as a number of moves, math.MaxInt for none.
+func (l Limits) depthBound() int {
+	if b := l.maxCost(); b < math.MaxInt32 {
+		return int(b)
+	}
+	return math.MaxInt
 }

@@ -134,7 +134,11 @@ func Solve(start, goal Board, opts ...Option) (Solution, error) {
 // or an error: ErrMismatch (an *Error) if the boards differ in size or
 // labels, ErrUnsolvable at once if the parity rule (see Solvable) says goal
 // is out of reach, a *LimitError, ErrOption for an option that does not
-// apply, or the context's error once ctx is done.
+// apply, or the context's error once ctx is done. With Limits.MaxCost set
+// (see WithLimits) it answers whether a solution of at most that many
+// moves exists: ErrNotFound when none does, at once when the heuristic
+// already says so; bidirectional BFS then stores only the boards within
+// about half the bound of either end, however far apart they are.
 //
 // Every engine and heuristic it offers is optimal. By default it picks:
 //
@@ -179,6 +183,14 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 		return Solution{}, errorf("Solve", ErrUnsolvable, "goal cannot be reached from start: %s", why)
 	}
 	o.resolve(t)
+	if o.limits.MaxCost > 0 && start != goal {
+		// A bound below the estimate is answered without a search.
+		est := newTileSpace(t, LinearConflict, o.metric == LineMoves)
+		vals := est.values(code)
+		if h := est.estimate(func(i int) int { return vals[i] }); float64(h) > o.limits.MaxCost {
+			return Solution{Elapsed: time.Since(began)}, errorf("Solve", ErrNotFound, "no solution within %v moves: at least %d are needed", o.limits.MaxCost, h)
+		}
+	}
 	sol := Solution{Algorithm: o.algo, Heuristic: o.heur}
 	if o.algo == AlgoBFS || o.algo == AlgoBidirectional {
 		sol.Heuristic = Zero

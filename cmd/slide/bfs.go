@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -139,7 +138,17 @@ func shortestPath(rows, cols, maxLen int, initial, goal string, line bool) ([]st
 	if line {
 		metric = slide.LineMoves
 	}
-	sol, err := slide.SolveWithin(context.Background(), start, end, maxLen, slide.WithMetric(metric))
+	if start == end {
+		return []string{initial}, nil
+	}
+	if maxLen == 0 {
+		return nil, nil // a bound of 0 moves reaches only INITIAL itself
+	}
+	lim := slide.Limits{}
+	if maxLen > 0 {
+		lim.MaxCost = float64(maxLen)
+	}
+	sol, err := slide.Solve(start, end, slide.WithMetric(metric), slide.WithAlgorithm(slide.AlgoBidirectional), slide.WithLimits(lim))
 	switch {
 	case errors.Is(err, slide.ErrUnsolvable) || errors.Is(err, slide.ErrNotFound):
 		return nil, nil
