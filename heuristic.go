@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // A Heuristic is a lower bound on the number of single-tile moves from a
@@ -59,7 +60,7 @@ func ParseHeuristic(s string) (Heuristic, error) {
 			return Heuristic(h), nil
 		}
 	}
-	return 0, errorf("ParseHeuristic", ErrOption, "unknown heuristic %q (want one of %v)", s, heuristicNames)
+	return 0, errorf("ParseHeuristic", ErrOption, "unknown heuristic %q (want %s)", s, oneOf(heuristicNames[:]))
 }
 
 // Estimate returns h's lower bound on the single-tile moves from b to goal.
@@ -255,6 +256,14 @@ func (t *target) manhattan(code []int32) int {
 // dist is the taxicab distance between cells a and b.
 func (t *target) dist(a, b int) int {
 	return abs(a/t.cols-b/t.cols) + abs(a%t.cols-b%t.cols)
+}
+
+// oneOf lists names as "a, b or c".
+func oneOf(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 func abs(x int) int {

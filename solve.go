@@ -44,7 +44,7 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 			return Algorithm(a), nil
 		}
 	}
-	return 0, errorf("ParseAlgorithm", ErrOption, "unknown algorithm %q (want one of %v)", s, algorithmNames)
+	return 0, errorf("ParseAlgorithm", ErrOption, "unknown algorithm %q (want %s)", s, oneOf(algorithmNames[:]))
 }
 
 // Metric is what counts as one move.
