@@ -265,3 +265,38 @@ func ExampleDirection_String() {
 	fmt.Println(Up, Left.Opposite())
 	// Output: up right
 }
+
+// TestSolveConcurrent solves boards from several goroutines at once, as
+// the package documentation allows (run with -race to check it).
+func TestSolveConcurrent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	var boards []Board
+	for range 8 {
+		boards = append(boards, randomWalk(rng, Goal(3, 3), 30))
+	}
+	want := make([]int, len(boards))
+	for i, b := range boards {
+		sol, err := Solve(b, Goal(3, 3), WithAlgorithm(AlgoBFS))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = sol.Len()
+	}
+	errs := make(chan error, 4*len(boards))
+	for _, a := range []Algorithm{AlgoAStar, AlgoIDAStar, AlgoBidirectional, AlgoAuto} {
+		for i, b := range boards {
+			go func() {
+				sol, err := Solve(b, Goal(3, 3), WithAlgorithm(a))
+				if err == nil && sol.Len() != want[i] {
+					err = fmt.Errorf("%v: %d moves, want %d", a, sol.Len(), want[i])
+				}
+				errs <- err
+			}()
+		}
+	}
+	for range 4 * len(boards) {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
