@@ -1,0 +1,81 @@
+package pdb
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// A ranker numbers the placements of k distinct tiles on n cells (the
+// k-permutations of n cells) densely onto [0, n!/(n-k)!). The rank of the
+// cells p[0], ..., p[k-1] (tile i on cell p[i]) reads the digits
+//
+//	a[i] = p[i] - #{j < i : p[j] < p[i]}   (0 <= a[i] < n-i)
+//
+// as a mixed-radix number, most significant first: rank = sum a[i]*w[i]
+// with w[k-1] = 1 and w[i] = w[i+1]*(n-i-1). Each digit costs one popcount
+// over the cells already placed, so a rank costs O(k) and allocates
+// nothing; moving tile i changes digits i ... k-1 only, so moves of the
+// last tiles of a pattern stay close in the table.
+type ranker struct {
+	n, k int
+	w    [maxPattern]int64
+	size int64
+}
+
+// maxPattern is the most tiles one pattern may hold.
+const maxPattern = 24
+
+// maxCells is the most cells a board may have: cell sets are uint64 masks.
+const maxCells = 64
+
+// maxEntries bounds the size of one table (2^33 bytes, 8 GiB).
+const maxEntries = 1 << 33
+
+func newRanker(n, k int) (ranker, error) {
+	if n < 2 || n > maxCells {
+		return ranker{}, fmt.Errorf("pdb: %d cells: want 2 to %d", n, maxCells)
+	}
+	if k < 1 || k > maxPattern || k >= n {
+		return ranker{}, fmt.Errorf("pdb: pattern of %d tiles on %d cells: want 1 to %d tiles, fewer than the cells", k, n, min(maxPattern, n-1))
+	}
+	rk := ranker{n: n, k: k, size: 1}
+	for i := k - 1; i >= 0; i-- {
+		rk.w[i] = rk.size
+		if rk.size > maxEntries/int64(n-i) {
+			return ranker{}, fmt.Errorf("pdb: a pattern of %d tiles on %d cells has over %d entries", k, n, int64(maxEntries))
+		}
+		rk.size *= int64(n - i)
+	}
+	return rk, nil
+}
+
+// rank returns the rank of the placement pos (len(pos) == k, distinct
+// cells below n).
+func (rk *ranker) rank(pos []uint8) int64 {
+	var used uint64
+	var r int64
+	for i, p := range pos[:rk.k] {
+		below := uint64(1)<<p - 1
+		r += int64(int(p)-bits.OnesCount64(used&below)) * rk.w[i]
+		used |= 1 << p
+	}
+	return r
+}
+
+// unrank writes the placement of rank r into pos and returns the set of its
+// cells. O(k*n) at worst; only the builder unranks.
+func (rk *ranker) unrank(r int64, pos []uint8) uint64 {
+	var used uint64
+	for i := range rk.k {
+		a := int(r / rk.w[i])
+		r -= int64(a) * rk.w[i]
+		free := ^used
+		for range a { // drop the a lowest free cells
+			free &= free - 1
+		}
+		p := bits.TrailingZeros64(free)
+		pos[i] = uint8(p)
+		used |= 1 << p
+	}
+	return used
+}
