@@ -20,86 +20,83 @@ type Progress struct {
 	Entries int64 // entries of the table
 }
 
-// unvisited marks an entry without a distance while a table is built.
+// unvisited marks an entry without a distance while a table is built; it
+// stays on placements that cannot occur.
 const unvisited = 0xff
 
 // A builder computes one pattern table by breadth-first search backwards
-// from the goal over abstract states (placement of the pattern tiles, region
-// of the blank). Moving a pattern tile costs 1; the blank moves freely
-// among the cells the pattern leaves empty, so a state keeps only the
-// connected region of empty cells that holds the blank. The table stores,
-// for each placement, the least distance over the blank's regions, which
-// is the additive lower bound (only pattern tiles' moves count).
+// from the goal over abstract states (placement of the pattern tiles,
+// region of the blank). Moving a pattern tile costs 1; the blank moves
+// freely among the cells the pattern leaves empty, so a state keeps only
+// the connected region of empty cells that holds the blank. The table
+// stores, for each placement, the least distance over the blank's regions:
+// the depth at which the placement is first reached.
 //
-// Memory: one byte a placement for the distances (the table itself) and one
-// mask a placement of the empty-cell slots already reached (8, 16, 32 or 64
-// bits, the least that holds the n-k empty cells; freed at the end). The
-// frontier is never stored: layer d is the set of placements whose
-// distance is d, found by scanning, with the slots reached (all at depth
-// d). A region of a placement first reached later than the placement's
-// first region ("late", rare) is kept in a small map with its own depth.
+// A placement's empty cells are numbered in increasing order (its slots).
+// Every slot has a 2-bit state: unseen (0), open at an even depth (1), open
+// at an odd depth (2), closed (3); all slots of a region share it. The
+// frontier is never listed: layer d is the set of slots open at d's parity,
+// found by scanning, and expanding them closes them.
 //
-// Layers are expanded by parallel workers over chunks of ranks; entries
-// are written with atomic operations, so any interleaving gives the same
-// table.
+// Memory, for k tiles on n cells: one byte a placement for the distances
+// (the table itself) and 2(n-k) bits, rounded up to 8, 16, 32 or 64, for
+// the slot states, freed at the end. The 8 tiles of the 15-puzzle take
+// 519 MB + 1038 MB.
+//
+// Layers are expanded by parallel workers over chunks of ranks. Slot states
+// change by atomic OR only (unseen to open, open to closed), and a
+// placement's distance is written once by the worker whose OR found all its
+// slots unseen, so any interleaving builds the same table.
 type builder struct {
-	g     grid
-	rk    ranker
-	tiles []uint8
+	g  grid
+	rk ranker
 
-	dist      []uint32 // four distances a word, little-endian
-	seen      []uint64 // slot masks, slotBits each
-	slotBits  uint     // 8, 16, 32 or 64
-	slotShift uint     // log2 of masks a word
-	reached   atomic.Int64
-
-	mu       sync.Mutex
-	late     map[int64]uint64 // placement -> slots of late regions
-	lateNext []lateRegion     // late regions of the next layer
-}
-
-type lateRegion struct {
-	rank  int64
-	slots uint64
+	dist      []uint8
+	state     []uint64 // slot states, entryBits each
+	entryBits uint     // 8, 16, 32 or 64
+	entryLog  uint     // log2 of entries a word
 }
 
 // buildTable computes the table of pattern tiles (goal cells) on a rows x
 // cols board whose blank's goal cell is blank.
-func buildTable(ctx context.Context, rows, cols, blank int, tiles []uint8, workers int, progress func(Progress), index int) ([]uint32, error) {
+func buildTable(ctx context.Context, rows, cols, blank int, tiles []uint8, workers int, progress func(Progress), index int) ([]uint8, error) {
 	g := newGrid(rows, cols)
 	rk, err := newRanker(g.n, len(tiles))
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{g: g, rk: rk, tiles: tiles, late: map[int64]uint64{}}
 	free := g.n - len(tiles)
-	b.slotBits = 8
-	for int(b.slotBits) < free {
-		b.slotBits *= 2
+	if free > 32 {
+		return nil, fmt.Errorf("pdb: %d tiles leave %d empty cells: want at most 32", len(tiles), free)
 	}
-	b.slotShift = uint(bits.TrailingZeros(64 / b.slotBits))
-	b.dist = make([]uint32, (rk.size+3)/4)
-	b.seen = make([]uint64, (rk.size+(1<<b.slotShift)-1)>>b.slotShift)
+	b := &builder{g: g, rk: rk, entryBits: 8}
+	for int(b.entryBits) < 2*free {
+		b.entryBits *= 2
+	}
+	b.entryLog = uint(bits.TrailingZeros(64 / b.entryBits))
+	b.dist = make([]uint8, rk.size)
+	b.state = make([]uint64, (rk.size+(1<<b.entryLog)-1)>>b.entryLog)
 	for i := range b.dist {
-		b.dist[i] = ^uint32(0)
+		b.dist[i] = unvisited
 	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 
-	// The goal: pattern tiles home, the blank in its goal cell's region.
+	// The goal: pattern tiles home, the blank in its goal cell's region,
+	// open at depth 0.
 	var occ uint64
 	for _, t := range tiles {
 		occ |= 1 << t
 	}
 	empty := g.full &^ occ
 	r0 := rk.rank(tiles)
-	b.setDist(r0, 0)
-	b.seen[r0>>b.slotShift] |= slots(g.region(empty, blank), empty) << b.slotPos(r0)
-	b.reached.Store(1)
+	b.dist[r0] = 0
+	b.state[r0>>b.entryLog] |= spread(slots(g.region(empty, blank), empty)) << b.shift(r0)
+	reached := int64(1)
 
-	const chunk = 1 << 14
-	var lateCur []lateRegion
+	// Chunks are whole words of entries, so that the scan reads words.
+	chunk := int64(1 << 14)
 	for d := 0; ; d++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -107,101 +104,86 @@ func buildTable(ctx context.Context, rows, cols, blank int, tiles []uint8, worke
 		if d+1 >= unvisited {
 			return nil, fmt.Errorf("pdb: distances exceed %d", unvisited-1)
 		}
-		before := b.reached.Load()
-		var next atomic.Int64
+		var next, found, opened atomic.Int64
 		var wg sync.WaitGroup
 		for range workers {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				var pos [maxPattern]uint8
-				var n int64
-				defer func() { b.reached.Add(n) }()
-				pat := uint32(d) * 0x01010101
-				for {
-					lo := next.Add(chunk) - chunk
-					if lo >= rk.size {
-						break
-					}
-					hi := min(lo+chunk, rk.size)
-					for w := lo / 4; w < (hi+3)/4; w++ {
-						x := atomic.LoadUint32(&b.dist[w]) ^ pat
-						if (x-0x01010101)&^x&0x80808080 == 0 {
-							continue // no byte equals d
-						}
-						for j := range int64(4) {
-							r := 4*w + j
-							if r < hi && x>>(8*j)&0xff == 0 {
-								n += b.expand(r, b.seenAt(r), d, pos[:rk.k])
-							}
-						}
-					}
-				}
+				n, o := b.expandChunks(d, &next, chunk)
+				found.Add(n)
+				opened.Add(o)
 			}()
 		}
 		wg.Wait()
-		// The late regions of depth d, shared out the same way.
-		var lateNext atomic.Int64
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				var pos [maxPattern]uint8
-				var n int64
-				defer func() { b.reached.Add(n) }()
-				for {
-					i := lateNext.Add(1) - 1
-					if i >= int64(len(lateCur)) {
-						return
-					}
-					n += b.expand(lateCur[i].rank, lateCur[i].slots, d, pos[:rk.k])
-				}
-			}()
-		}
-		wg.Wait()
-		lateCur, b.lateNext = b.lateNext, nil
-		reached := b.reached.Load()
+		reached += found.Load()
 		if progress != nil {
 			progress(Progress{Table: index, Tiles: rk.k, Depth: d + 1, Reached: reached, Entries: rk.size})
 		}
-		if reached == before && len(lateCur) == 0 {
+		if opened.Load() == 0 {
 			break
 		}
 	}
-	b.seen = nil
 	return b.dist, nil
 }
 
-func (b *builder) distAt(r int64) uint32 {
-	return atomic.LoadUint32(&b.dist[r>>2]) >> (8 * (r & 3)) & 0xff
+// shift returns the bit offset of entry r within its word.
+func (b *builder) shift(r int64) uint {
+	return uint(r&(1<<b.entryLog-1)) * b.entryBits
 }
 
-// setDist lowers entry r from unvisited to d.
-func (b *builder) setDist(r int64, d int) {
-	atomic.AndUint32(&b.dist[r>>2], ^(uint32(unvisited^d) << (8 * (r & 3))))
-}
-
-func (b *builder) slotPos(r int64) uint {
-	return uint(r&(1<<b.slotShift-1)) * b.slotBits
-}
-
-func (b *builder) seenAt(r int64) uint64 {
-	m := atomic.LoadUint64(&b.seen[r>>b.slotShift]) >> b.slotPos(r)
-	if b.slotBits < 64 {
-		m &= 1<<b.slotBits - 1
+// expandChunks expands, chunk after chunk, the slots open at depth d's
+// parity. It returns how many placements it reached first and how many
+// regions it opened.
+func (b *builder) expandChunks(d int, next *atomic.Int64, chunk int64) (found, opened int64) {
+	var pos [maxPattern]uint8
+	cur := uint64(1 + d&1)
+	const lows = 0x5555555555555555
+	words := int64(len(b.state))
+	per := int64(1) << b.entryLog
+	mask := uint64(1)<<b.entryBits - 1
+	if b.entryBits == 64 {
+		mask = ^uint64(0)
 	}
-	return m
+	for {
+		lo := next.Add(chunk/per) - chunk/per
+		if lo >= words {
+			return found, opened
+		}
+		hi := min(lo+chunk/per, words)
+		for w := lo; w < hi; w++ {
+			x := atomic.LoadUint64(&b.state[w])
+			var f uint64 // low bits of the fields equal to cur
+			if cur == 1 {
+				f = x &^ (x >> 1) & lows
+			} else {
+				f = x >> 1 &^ x & lows
+			}
+			for f != 0 {
+				e := uint(bits.TrailingZeros64(f)) / b.entryBits
+				fe := f >> (e * b.entryBits) & mask
+				f &^= mask << (e * b.entryBits)
+				r := w<<b.entryLog + int64(e)
+				n, o := b.expand(r, unspread(fe), d, pos[:b.rk.k])
+				found += n
+				opened += o
+				atomic.OrUint64(&b.state[w], (fe|fe<<1)<<(e*b.entryBits)) // closed
+			}
+		}
+	}
 }
 
 // expand generates the successors of placement r with the blank in the
-// regions of slot set s, all at depth d, and returns how many placements
-// it reached first.
-func (b *builder) expand(r int64, s uint64, d int, pos []uint8) int64 {
-	var n int64
+// regions of slot set s, at depth d. It returns how many placements it
+// reached first and how many regions it opened.
+func (b *builder) expand(r int64, s uint64, d int, pos []uint8) (found, opened int64) {
 	g := &b.g
 	occ := b.rk.unrank(r, pos)
+	mr := moveRanker{rk: &b.rk}
+	mr.set(r, pos)
 	empty := g.full &^ occ
 	cells := cellsOf(s, empty)
+	code := uint64(1 + (d+1)&1)
 	for i, p := range pos {
 		if g.nbr[p]&cells == 0 {
 			continue
@@ -210,44 +192,47 @@ func (b *builder) expand(r int64, s uint64, d int, pos []uint8) int64 {
 			if cells>>q&1 == 0 {
 				continue
 			}
-			pos[i] = q
-			r2 := b.rk.rank(pos)
-			pos[i] = p
-			if b.visit(r2, empty^(1<<p)^(1<<q), int(p), d+1) {
-				n++
+			r2 := mr.moved(i, p, q)
+			// The tile moves from p to q: the blank is on p.
+			free := empty ^ (1 << p) ^ (1 << q)
+			slot := uint(bits.OnesCount64(free & (1<<p - 1)))
+			word := &b.state[r2>>b.entryLog]
+			sh := b.shift(r2)
+			if atomic.LoadUint64(word)>>(sh+2*slot)&3 != 0 {
+				continue // seen
+			}
+			fields := spread(slots(g.region(free, int(p)), free)) * code
+			old := atomic.OrUint64(word, fields<<sh) >> sh
+			if old>>(2*slot)&3 != 0 {
+				continue // another worker opened it first
+			}
+			opened++
+			if b.entryBits < 64 {
+				old &= 1<<b.entryBits - 1
+			}
+			if old == 0 {
+				b.dist[r2] = uint8(d + 1)
+				found++
 			}
 		}
 	}
-	return n
+	return found, opened
 }
 
-// visit records placement r2 with the blank on cell p of the empty cells
-// free, reached at depth nd, unless that region was reached before. It
-// reports whether r2 itself is new.
-func (b *builder) visit(r2 int64, free uint64, p, nd int) bool {
-	slot := uint(bits.OnesCount64(free & (1<<p - 1)))
-	if b.seenAt(r2)>>slot&1 != 0 {
-		return false
+// spread maps slot set s to the low bits of the 2-bit fields of its slots.
+func spread(s uint64) uint64 {
+	var f uint64
+	for ; s != 0; s &= s - 1 {
+		f |= 1 << (2 * bits.TrailingZeros64(s))
 	}
-	if dv := b.distAt(r2); dv != unvisited && int(dv) < nd {
-		// A new region of a placement reached at an earlier layer.
-		b.mu.Lock()
-		if b.late[r2]>>slot&1 == 0 {
-			sl := slots(b.g.region(free, p), free)
-			b.late[r2] |= sl
-			b.lateNext = append(b.lateNext, lateRegion{r2, sl})
-		}
-		b.mu.Unlock()
-		return false
+	return f
+}
+
+// unspread is the inverse of spread.
+func unspread(f uint64) uint64 {
+	var s uint64
+	for ; f != 0; f &= f - 1 {
+		s |= 1 << (bits.TrailingZeros64(f) / 2)
 	}
-	sl := slots(b.g.region(free, p), free)
-	old := atomic.OrUint64(&b.seen[r2>>b.slotShift], sl<<b.slotPos(r2)) >> b.slotPos(r2)
-	if b.slotBits < 64 {
-		old &= 1<<b.slotBits - 1
-	}
-	if old != 0 {
-		return false // r2 was reached before, in this layer
-	}
-	b.setDist(r2, nd)
-	return true
+	return s
 }

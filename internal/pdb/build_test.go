@@ -149,3 +149,32 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// TestMoveRanker checks the incremental rank of every move of every
+// placement against the direct rank.
+func TestMoveRanker(t *testing.T) {
+	g := newGrid(3, 4)
+	for _, k := range []int{1, 3, 5} {
+		rk, _ := newRanker(g.n, k)
+		pos := make([]uint8, k)
+		mr := moveRanker{rk: &rk}
+		for r := range rk.size {
+			occ := rk.unrank(r, pos)
+			mr.set(r, pos)
+			for i, p := range pos {
+				for _, q := range g.adj[p] {
+					if occ>>q&1 != 0 {
+						continue
+					}
+					got := mr.moved(i, p, q)
+					pos[i] = q
+					want := rk.rank(pos)
+					pos[i] = p
+					if got != want {
+						t.Fatalf("k=%d %v: tile %d from %d to %d: rank %d, want %d", k, pos, i, p, q, got, want)
+					}
+				}
+			}
+		}
+	}
+}

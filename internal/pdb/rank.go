@@ -69,13 +69,77 @@ func (rk *ranker) unrank(r int64, pos []uint8) uint64 {
 	for i := range rk.k {
 		a := int(r / rk.w[i])
 		r -= int64(a) * rk.w[i]
-		free := ^used
-		for range a { // drop the a lowest free cells
-			free &= free - 1
-		}
-		p := bits.TrailingZeros64(free)
+		p := selectBit(^used, a)
 		pos[i] = uint8(p)
 		used |= 1 << p
 	}
 	return used
+}
+
+// selectBit returns the index of the set bit of x that has a set bits below
+// it (x has more than a set bits): a byte-wise popcount search, then a walk
+// within the byte.
+func selectBit(x uint64, a int) int {
+	base := 0
+	for {
+		c := bits.OnesCount8(uint8(x))
+		if a < c {
+			break
+		}
+		a -= c
+		x >>= 8
+		base += 8
+	}
+	for range a {
+		x &= x - 1
+	}
+	return base + bits.TrailingZeros64(x)
+}
+
+// A moveRanker ranks the placements one tile move away from a fixed one in
+// O(1) for a move to an adjacent cell in the same row, and O(cells between)
+// otherwise: moving tile i from p to q changes digit i, and the digit of
+// every later tile on a cell between p and q by one (it gains or loses
+// tile i among the smaller cells before it).
+type moveRanker struct {
+	rk     *ranker
+	r      int64
+	before [maxPattern]uint64 // cells of tiles 0 ... i-1
+	digit  [maxPattern]int64
+	index  [maxCells]int8 // tile on each cell, -1 for none
+	occ    uint64
+}
+
+// set fixes the placement pos of rank r.
+func (m *moveRanker) set(r int64, pos []uint8) {
+	m.r, m.occ = r, 0
+	for i, p := range pos {
+		m.before[i] = m.occ
+		m.digit[i] = int64(int(p) - bits.OnesCount64(m.occ&(1<<p-1)))
+		m.occ |= 1 << p
+	}
+	for i := range m.index[:m.rk.n] {
+		m.index[i] = -1
+	}
+	for i, p := range pos {
+		m.index[p] = int8(i)
+	}
+}
+
+// moved returns the rank of the placement with tile i moved from cell p to
+// the empty cell q.
+func (m *moveRanker) moved(i int, p, q uint8) int64 {
+	rk := m.rk
+	a := int64(int(q) - bits.OnesCount64(m.before[i]&(1<<q-1)))
+	r := m.r + (a-m.digit[i])*rk.w[i]
+	lo, hi, sign := p, q, int64(1)
+	if q < p {
+		lo, hi, sign = q, p, -1
+	}
+	for between := m.occ & (1<<hi - 1) &^ (1<<(lo+1) - 1); between != 0; between &= between - 1 {
+		if j := m.index[bits.TrailingZeros64(between)]; int(j) > i {
+			r += sign * rk.w[j]
+		}
+	}
+	return r
 }

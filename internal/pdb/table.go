@@ -3,7 +3,8 @@ package pdb
 import (
 	"context"
 	"fmt"
-	"runtime"
+	"runtime/debug"
+	"slices"
 )
 
 // A Table is the pattern database of one pattern: for every placement of
@@ -11,13 +12,12 @@ import (
 // their goal cells, the blank moving freely through the other cells. A
 // Table is immutable once built and safe for concurrent use.
 //
-// Entries are one byte, four to a uint32 word, at the rank of the
-// placement (see Rank). Placements that cannot occur (possible only when
+// Entries are one byte, at the rank of the placement (see Rank). Placements that cannot occur (possible only when
 // the pattern leaves a single empty cell) hold 255.
 type Table struct {
 	tiles []uint8
 	rk    ranker
-	data  []uint32
+	data  []uint8
 }
 
 // Tiles returns the pattern's tiles in rank order. The caller must not
@@ -32,7 +32,7 @@ func (t *Table) Len() int64 { return t.rk.size }
 func (t *Table) Rank(pos []uint8) int64 { return t.rk.rank(pos) }
 
 // At returns the entry of rank r.
-func (t *Table) At(r int64) int { return int(t.data[r>>2] >> (8 * (r & 3)) & 0xff) }
+func (t *Table) At(r int64) int { return int(t.data[r]) }
 
 // Lookup returns the entry for the placement pos.
 func (t *Table) Lookup(pos []uint8) int { return t.At(t.rk.rank(pos)) }
@@ -54,7 +54,7 @@ func (db *DB) Tables() []*Table { return db.tables }
 func (db *DB) Bytes() int64 {
 	var n int64
 	for _, t := range db.tables {
-		n += int64(4 * len(t.data))
+		n += int64(len(t.data))
 	}
 	return n
 }
@@ -76,15 +76,23 @@ func Build(ctx context.Context, spec Spec, opt BuildOptions) (*DB, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
-	db := &DB{spec: spec}
-	for i, p := range spec.Patterns {
+	db := &DB{spec: spec, tables: make([]*Table, len(spec.Patterns))}
+	// Largest first: its scratch is freed before the smaller tables are
+	// built, so the peak is the largest build plus the smaller tables.
+	order := make([]int, len(spec.Patterns))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return len(spec.Patterns[b]) - len(spec.Patterns[a]) })
+	for _, i := range order {
+		p := spec.Patterns[i]
 		data, err := buildTable(ctx, spec.Rows, spec.Cols, spec.Blank, p, opt.Workers, opt.Progress, i)
 		if err != nil {
 			return nil, err
 		}
 		rk, _ := newRanker(spec.Rows*spec.Cols, len(p))
-		db.tables = append(db.tables, &Table{tiles: append([]uint8(nil), p...), rk: rk, data: data})
-		runtime.GC() // return the builder's scratch before the next table
+		db.tables[i] = &Table{tiles: slices.Clone(p), rk: rk, data: data}
+		debug.FreeOSMemory() // return the builder's scratch before the next table
 	}
 	return db, nil
 }

@@ -1,0 +1,388 @@
+package pdb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+)
+
+// maxSolverCells is the most cells a Solver takes: cell sets are uint32
+// masks in its hot loop.
+const maxSolverCells = 32
+
+// maxDepth bounds the solutions a Solver can hold.
+const maxDepth = 512
+
+// ErrUnsolvable is returned for a start board of the other parity class.
+var ErrUnsolvable = errors.New("pdb: board cannot reach the goal")
+
+// ErrNodeLimit is returned when a search generates more nodes than allowed.
+var ErrNodeLimit = errors.New("pdb: node limit reached")
+
+// A Result is an optimal solution and what finding it cost.
+type Result struct {
+	// Path holds the blank's cell after each move: len(Path) is the
+	// solution's length.
+	Path []uint8
+	// Expanded counts the nodes whose children were generated; Generated
+	// counts every child generated plus the root, the goal being detected
+	// when generated (Korf's convention, as in the root package).
+	Expanded, Generated int64
+	// Iterations is the number of depth bounds tried.
+	Iterations int
+}
+
+// SolverOptions choose the heuristic of a Solver. The heuristic is the
+// largest of the bounds enabled, so it stays admissible.
+type SolverOptions struct {
+	// Reflect adds the DB's lookup on the board reflected about the main
+	// diagonal (ignored unless the Spec is Transposable).
+	Reflect bool
+	// WD, if not nil, adds walking distance (built for the same board and
+	// blank goal).
+	WD *WalkingDistance
+	// NoMovePruning keeps only the rule of never undoing the last move,
+	// instead of the automaton of forbidden move strings (for comparison).
+	NoMovePruning bool
+}
+
+// A pattern is a Table as the solver's hot loop reads it.
+type pattern struct {
+	k     int
+	tiles [maxPattern]uint8
+	w     [maxPattern]int64
+	data  []uint8
+}
+
+// rank returns the rank of the pattern's tiles at cells where[tile].
+func (p *pattern) rank(where *[maxSolverCells]uint8) int64 {
+	var used uint32
+	var r int64
+	for i := range p.k {
+		c := where[p.tiles[i]&(maxSolverCells-1)] & (maxSolverCells - 1)
+		r += int64(int(c)-bits.OnesCount32(used&(1<<c-1))) * p.w[i]
+		used |= 1 << c
+	}
+	return r
+}
+
+// A Solver finds optimal solutions by IDA* under a DB's additive heuristic
+// (maxed with its reflection and walking distance as chosen), for boards of
+// at most 32 cells: the 15- and 24-puzzles and smaller. It works on the
+// goal-relative form: cells[c] is the goal cell of the tile on cell c, the
+// blank's value being its goal cell, Spec.Blank.
+//
+// The board is an array of a byte a cell, the tiles' cells are kept for
+// every tile and for the reflected board, and each move updates the entry
+// of the one pattern (and reflected pattern) the moved tile belongs to:
+// one rank of at most k popcounts and one table read. The reflected and
+// walking-distance bounds are computed only for children the direct
+// lookup does not prune. Blank moves are tried up, left, right, down; move
+// pruning never undoes the last move and, unless disabled, rejects the
+// move strings of a small automaton (see movePruner).
+//
+// A Solver owns its scratch memory and allocates nothing while it
+// searches; it is not safe for concurrent use (make one per goroutine;
+// they may share the DB).
+type Solver struct {
+	rows, cols, n int
+	blank         uint8
+	adj           [maxSolverCells][4]uint8
+	nadj          [maxSolverCells]uint8
+	pats          []pattern
+	patOf         [maxSolverCells]int8
+	reflect       bool
+	tr            [maxSolverCells]uint8
+	wd            *WalkingDistance
+	prune         movePruner
+
+	at            [maxSolverCells]uint8 // tile on each cell
+	where, rwhere [maxSolverCells]uint8 // cell of each tile, directly and reflected
+	hp, hr        [maxPatterns]int      // each pattern's entry, directly and reflected
+	wdState       wdPair
+
+	bound, next   int
+	path          [maxDepth]uint8
+	found         int
+	expanded, gen int64
+	maxNodes      int64
+	ctx           context.Context
+	err           error
+}
+
+// maxPatterns is the most patterns a Solver takes.
+const maxPatterns = 16
+
+// NewSolver returns a Solver for db, whose patterns must cover every tile.
+func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
+	sp := db.spec
+	n := sp.Rows * sp.Cols
+	if n > maxSolverCells || len(db.tables) > maxPatterns {
+		return nil, fmt.Errorf("pdb: solver takes at most %d cells and %d patterns", maxSolverCells, maxPatterns)
+	}
+	s := &Solver{rows: sp.Rows, cols: sp.Cols, n: n, blank: uint8(sp.Blank), wd: opt.WD}
+	g := newGrid(sp.Rows, sp.Cols)
+	for c := range n {
+		copy(s.adj[c][:], g.adj[c])
+		s.nadj[c] = uint8(len(g.adj[c]))
+	}
+	for i := range s.patOf {
+		s.patOf[i] = -1
+	}
+	for j, t := range db.tables {
+		p := pattern{k: len(t.tiles), data: t.data}
+		copy(p.tiles[:], t.tiles)
+		copy(p.w[:], t.rk.w[:])
+		s.pats = append(s.pats, p)
+		for _, v := range t.tiles {
+			s.patOf[v] = int8(j)
+		}
+	}
+	for v := range n {
+		if v != sp.Blank && s.patOf[v] < 0 {
+			return nil, fmt.Errorf("pdb: tile %d is in no pattern: a Solver needs a partition of all tiles", v)
+		}
+	}
+	s.reflect = opt.Reflect && sp.Transposable()
+	if s.reflect {
+		copy(s.tr[:], newTranspose(sp.Rows))
+	}
+	if s.wd != nil && (s.wd.rows != sp.Rows || s.wd.cols != sp.Cols || s.wd.blank != sp.Blank) {
+		return nil, fmt.Errorf("pdb: walking distance is for %dx%d blank %d, DB for %dx%d blank %d",
+			s.wd.rows, s.wd.cols, s.wd.blank, sp.Rows, sp.Cols, sp.Blank)
+	}
+	s.prune = newMovePruner(g, opt.NoMovePruning)
+	return s, nil
+}
+
+// Estimate returns the solver's heuristic for cells (goal-relative form).
+func (s *Solver) Estimate(cells []uint8) (int, error) {
+	if _, err := s.load(cells); err != nil {
+		return 0, err
+	}
+	return s.rootH(), nil
+}
+
+// load sets the board and returns the blank's cell.
+func (s *Solver) load(cells []uint8) (int, error) {
+	if len(cells) != s.n {
+		return 0, fmt.Errorf("pdb: board of %d cells, want %d", len(cells), s.n)
+	}
+	var seen uint64
+	blank := -1
+	for c, v := range cells {
+		if int(v) >= s.n || seen>>v&1 != 0 {
+			return 0, fmt.Errorf("pdb: cell %d holds %d: want each of 0 to %d once", c, v, s.n-1)
+		}
+		seen |= 1 << v
+		s.at[c] = v
+		s.where[v] = uint8(c)
+		if v == s.blank {
+			blank = c
+		}
+	}
+	if s.reflect {
+		for v := range s.n {
+			s.rwhere[s.tr[v]] = s.tr[s.where[v]]
+		}
+	}
+	return blank, nil
+}
+
+// rootH computes every pattern's entries for the loaded board and returns
+// the heuristic.
+func (s *Solver) rootH() int {
+	h, hr := 0, 0
+	for j := range s.pats {
+		s.hp[j] = int(s.pats[j].data[s.pats[j].rank(&s.where)])
+		h += s.hp[j]
+		if s.reflect {
+			s.hr[j] = int(s.pats[j].data[s.pats[j].rank(&s.rwhere)])
+			hr += s.hr[j]
+		}
+	}
+	if s.wd != nil {
+		s.wdState = s.wd.start(s.at[:s.n])
+		h = max(h, s.wd.value(s.wdState))
+	}
+	return max(h, hr)
+}
+
+// solvable reports whether the loaded board with its blank on cell blank
+// reaches the goal: a move swaps the blank with a tile (one transposition)
+// and moves it one cell, so the permutation's parity must equal that of
+// the blank's distance to its goal cell.
+func (s *Solver) solvable(blank int) bool {
+	var seen uint64
+	cycles := 0
+	for c := range s.n {
+		if seen>>c&1 != 0 {
+			continue
+		}
+		cycles++
+		for x := c; seen>>x&1 == 0; x = int(s.at[x]) {
+			seen |= 1 << x
+		}
+	}
+	permOdd := (s.n-cycles)&1 == 1
+	b := int(s.blank)
+	dist := abs(blank/s.cols-b/s.cols) + abs(blank%s.cols-b%s.cols)
+	return permOdd == (dist&1 == 1)
+}
+
+// Solve returns an optimal solution for cells (goal-relative form), or an
+// error: a malformed or unsolvable board, ctx's error, or ErrNodeLimit once
+// more than maxNodes nodes are generated (0: no limit).
+func (s *Solver) Solve(ctx context.Context, cells []uint8, maxNodes int64) (Result, error) {
+	blank, err := s.load(cells)
+	if err != nil {
+		return Result{}, err
+	}
+	if !s.solvable(blank) {
+		return Result{}, ErrUnsolvable
+	}
+	s.ctx, s.err, s.found = ctx, nil, -1
+	s.expanded, s.gen = 0, 1 // the root
+	s.maxNodes = maxNodes
+	if s.maxNodes <= 0 {
+		s.maxNodes = math.MaxInt64
+	}
+	h := s.rootH()
+	res := Result{}
+	if h == 0 {
+		res.Generated = 1
+		return res, nil
+	}
+	for s.bound = h; ; s.bound = s.next {
+		res.Iterations++
+		s.next = math.MaxInt
+		if err := ctx.Err(); err != nil {
+			return Result{}, err
+		}
+		ok := s.dfs(0, s.sumP(), s.sumR(), blank, s.prune.start)
+		if s.err != nil {
+			return Result{Expanded: s.expanded, Generated: s.gen, Iterations: res.Iterations}, s.err
+		}
+		if ok {
+			res.Path = append([]uint8(nil), s.path[:s.found]...)
+			res.Expanded, res.Generated = s.expanded, s.gen
+			return res, nil
+		}
+		if s.next == math.MaxInt || s.next >= maxDepth {
+			return Result{}, fmt.Errorf("pdb: no solution within %d moves", maxDepth)
+		}
+	}
+}
+
+func (s *Solver) sumP() int {
+	h := 0
+	for j := range s.pats {
+		h += s.hp[j]
+	}
+	return h
+}
+
+func (s *Solver) sumR() int {
+	h := 0
+	for j := range s.pats {
+		h += s.hr[j]
+	}
+	return h
+}
+
+// dfs expands the node at depth g whose direct and reflected sums are h
+// and hr, blank on cell blank, reached through automaton state ps.
+func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
+	s.expanded++
+	blank &= maxSolverCells - 1
+	for i := range int(s.nadj[blank]) {
+		nb := int(s.adj[blank][i&3]) & (maxSolverCells - 1)
+		ps2 := s.prune.next(ps, blank, i)
+		if ps2 < 0 {
+			continue
+		}
+		s.gen++
+		if s.gen&(1<<20-1) == 0 && s.ctx.Err() != nil {
+			s.err = s.ctx.Err()
+			return false
+		}
+		if s.gen > s.maxNodes {
+			s.err = ErrNodeLimit
+			return false
+		}
+		v := s.at[nb] & (maxSolverCells - 1) // the tile slides from nb to blank
+		j := int(s.patOf[v]) & (maxPatterns - 1)
+		p := &s.pats[j]
+		s.where[v] = uint8(blank)
+		e := int(p.data[p.rank(&s.where)])
+		hn := h - s.hp[j] + e
+		if hn == 0 { // every tile home: the goal
+			s.path[g] = uint8(nb)
+			s.found = g + 1
+			return true
+		}
+		f := g + 1 + hn
+		if f > s.bound {
+			s.next = min(s.next, f)
+			s.where[v] = uint8(nb)
+			continue
+		}
+		var jr, er, hrn int
+		if s.reflect {
+			tv := s.tr[v] & (maxSolverCells - 1)
+			jr = int(s.patOf[tv]) & (maxPatterns - 1)
+			pr := &s.pats[jr]
+			s.rwhere[tv] = s.tr[blank]
+			er = int(pr.data[pr.rank(&s.rwhere)])
+			hrn = hr - s.hr[jr] + er
+			if fr := g + 1 + hrn; fr > s.bound {
+				s.next = min(s.next, fr)
+				s.where[v] = uint8(nb)
+				s.rwhere[tv] = s.tr[nb]
+				continue
+			}
+		}
+		var wdOld wdPair
+		if s.wd != nil {
+			wdOld = s.wdState
+			s.wdState = s.wd.move(s.wdState, v, nb, blank)
+			if fw := g + 1 + s.wd.value(s.wdState); fw > s.bound {
+				s.next = min(s.next, fw)
+				s.wdState = wdOld
+				s.where[v] = uint8(nb)
+				if s.reflect {
+					s.rwhere[s.tr[v]&(maxSolverCells-1)] = s.tr[nb]
+				}
+				continue
+			}
+		}
+		s.path[g] = uint8(nb)
+		s.at[blank], s.at[nb] = v, s.blank
+		oldP := s.hp[j]
+		s.hp[j] = e
+		var oldR int
+		if s.reflect {
+			oldR = s.hr[jr]
+			s.hr[jr] = er
+		}
+		if s.dfs(g+1, hn, hrn, nb, ps2) {
+			return true
+		}
+		s.at[blank], s.at[nb] = s.blank, v
+		s.hp[j] = oldP
+		s.where[v] = uint8(nb)
+		if s.reflect {
+			s.hr[jr] = oldR
+			s.rwhere[s.tr[v]&(maxSolverCells-1)] = s.tr[nb]
+		}
+		if s.wd != nil {
+			s.wdState = wdOld
+		}
+		if s.err != nil {
+			return false
+		}
+	}
+	return false
+}

@@ -1,0 +1,131 @@
+package pdb
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestSolverOptimal8: the solver's lengths equal the BFS distances on
+// sampled 8-puzzle positions, under every heuristic combination, for two
+// goals, and the paths replay to the goal.
+func TestSolverOptimal8(t *testing.T) {
+	for _, blank := range []int{0, 4} {
+		var pats [][]uint8
+		var a, b []uint8
+		for v := range 9 {
+			switch {
+			case v == blank:
+			case len(a) < 4:
+				a = append(a, uint8(v))
+			default:
+				b = append(b, uint8(v))
+			}
+		}
+		pats = [][]uint8{a, b}
+		db := mustBuild(t, Spec{Rows: 3, Cols: 3, Blank: blank, Patterns: pats})
+		wd, err := NewWalkingDistance(3, 3, blank)
+		if err != nil {
+			t.Fatal(err)
+		}
+		truth := trueDistances(3, 3, blank)
+		rng := rand.New(rand.NewPCG(1, uint64(blank)))
+		var boards []uint64
+		for k := range truth {
+			boards = append(boards, k)
+		}
+		for _, opt := range []SolverOptions{{}, {Reflect: true}, {WD: wd}, {Reflect: true, WD: wd, NoMovePruning: true}} {
+			s, err := NewSolver(db, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 200 {
+				k := boards[rng.IntN(len(boards))]
+				cells := make([]uint8, 9)
+				for c := range cells {
+					cells[c] = uint8(k >> (4 * c) & 15)
+				}
+				res, err := s.Solve(context.Background(), cells, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(res.Path) != truth[k] {
+					t.Fatalf("blank %d %+v: %v solved in %d, distance %d", blank, opt, cells, len(res.Path), truth[k])
+				}
+				checkPath(t, 3, 3, blank, cells, res.Path)
+			}
+		}
+	}
+}
+
+// TestSolverHard8 solves the two 31-move 8-puzzle positions.
+func TestSolverHard8(t *testing.T) {
+	db := mustBuild(t, Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
+	s, err := NewSolver(db, SolverOptions{Reflect: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range readInstances(t, "hard8_31.txt", 9) {
+		res, err := s.Solve(context.Background(), in.cells, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Path) != in.length {
+			t.Errorf("#%d: %d moves, want %d", in.id, len(res.Path), in.length)
+		}
+		checkPath(t, 3, 3, 0, in.cells, res.Path)
+	}
+}
+
+// TestSolverKorfShort solves the Korf instances with the shortest
+// solutions under the 5-5-5 partition (built in about a second) and checks
+// their published lengths.
+func TestSolverKorfShort(t *testing.T) {
+	db := mustBuild(t, Korf555())
+	s, err := NewSolver(db, SolverOptions{Reflect: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range readInstances(t, "korf100.txt", 16) {
+		if in.length > 45 {
+			continue
+		}
+		res, err := s.Solve(context.Background(), in.cells, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Path) != in.length {
+			t.Errorf("#%d: %d moves, want %d", in.id, len(res.Path), in.length)
+		}
+		checkPath(t, 4, 4, 0, in.cells, res.Path)
+		t.Logf("#%d: %d moves, %d generated", in.id, len(res.Path), res.Generated)
+	}
+}
+
+func TestSolverErrors(t *testing.T) {
+	db := mustBuild(t, Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
+	s, err := NewSolver(db, SolverOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cells := range [][]uint8{{0, 1, 2}, {0, 1, 2, 3, 4, 5, 6, 7, 7}, {0, 1, 2, 3, 4, 5, 6, 7, 9}} {
+		if _, err := s.Solve(context.Background(), cells, 0); err == nil {
+			t.Errorf("%v: no error", cells)
+		}
+	}
+	if _, err := s.Solve(context.Background(), []uint8{0, 2, 1, 3, 4, 5, 6, 7, 8}, 0); err != ErrUnsolvable {
+		t.Errorf("swapped tiles: %v, want ErrUnsolvable", err)
+	}
+	hard := []uint8{8, 7, 6, 0, 4, 1, 2, 5, 3}
+	if _, err := s.Solve(context.Background(), hard, 10); err != ErrNodeLimit {
+		t.Errorf("limit 10: %v, want ErrNodeLimit", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := s.Solve(ctx, hard, 0); err != context.Canceled {
+		t.Errorf("canceled: %v", err)
+	}
+	if _, err := NewSolver(mustBuild(t, Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2}}}), SolverOptions{}); err == nil {
+		t.Error("partial partition accepted")
+	}
+}
