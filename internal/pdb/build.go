@@ -76,6 +76,8 @@ func buildTable(ctx context.Context, rows, cols, blank int, tiles []uint8, worke
 	b.entryLog = uint(bits.TrailingZeros(64 / b.entryBits))
 	b.dist = make([]uint8, rk.size)
 	b.state = make([]uint64, (rk.size+(1<<b.entryLog)-1)>>b.entryLog)
+	adviseHugePages(b.dist)
+	adviseHugePages(b.state)
 	for i := range b.dist {
 		b.dist[i] = unvisited
 	}
@@ -176,6 +178,10 @@ func (b *builder) expandChunks(d int, next *atomic.Int64, chunk int64) (found, o
 // expand generates the successors of placement r with the blank in the
 // regions of slot set s, at depth d. It returns how many placements it
 // reached first and how many regions it opened.
+//
+// The successors' ranks are computed first and their state words loaded
+// next, all independent loads, so that the processor overlaps their cache
+// misses; only then is each one checked and, if new, opened.
 func (b *builder) expand(r int64, s uint64, d int, pos []uint8) (found, opened int64) {
 	g := &b.g
 	occ := b.rk.unrank(r, pos)
@@ -183,37 +189,49 @@ func (b *builder) expand(r int64, s uint64, d int, pos []uint8) (found, opened i
 	mr.set(r, pos)
 	empty := g.full &^ occ
 	cells := cellsOf(s, empty)
-	code := uint64(1 + (d+1)&1)
+	var (
+		r2    [4 * maxPattern]int64
+		from  [4 * maxPattern]uint8
+		to    [4 * maxPattern]uint8
+		words [4 * maxPattern]uint64
+	)
+	m := 0
 	for i, p := range pos {
 		if g.nbr[p]&cells == 0 {
 			continue
 		}
 		for _, q := range g.adj[p] {
-			if cells>>q&1 == 0 {
-				continue
+			if cells>>q&1 != 0 {
+				r2[m], from[m], to[m] = mr.moved(i, p, q), p, q
+				m++
 			}
-			r2 := mr.moved(i, p, q)
-			// The tile moves from p to q: the blank is on p.
-			free := empty ^ (1 << p) ^ (1 << q)
-			slot := uint(bits.OnesCount64(free & (1<<p - 1)))
-			word := &b.state[r2>>b.entryLog]
-			sh := b.shift(r2)
-			if atomic.LoadUint64(word)>>(sh+2*slot)&3 != 0 {
-				continue // seen
-			}
-			fields := spread(slots(g.region(free, int(p)), free)) * code
-			old := atomic.OrUint64(word, fields<<sh) >> sh
-			if old>>(2*slot)&3 != 0 {
-				continue // another worker opened it first
-			}
-			opened++
-			if b.entryBits < 64 {
-				old &= 1<<b.entryBits - 1
-			}
-			if old == 0 {
-				b.dist[r2] = uint8(d + 1)
-				found++
-			}
+		}
+	}
+	for j := range m {
+		words[j] = atomic.LoadUint64(&b.state[r2[j]>>b.entryLog])
+	}
+	code := uint64(1 + (d+1)&1)
+	for j := range m {
+		// The tile moves from p to q: the blank is on p.
+		p, q := from[j], to[j]
+		free := empty ^ (1 << p) ^ (1 << q)
+		slot := uint(bits.OnesCount64(free & (1<<p - 1)))
+		sh := b.shift(r2[j])
+		if words[j]>>(sh+2*slot)&3 != 0 {
+			continue // seen
+		}
+		fields := spread(slots(g.region(free, int(p)), free)) * code
+		old := atomic.OrUint64(&b.state[r2[j]>>b.entryLog], fields<<sh) >> sh
+		if old>>(2*slot)&3 != 0 {
+			continue // another worker opened it first
+		}
+		opened++
+		if b.entryBits < 64 {
+			old &= 1<<b.entryBits - 1
+		}
+		if old == 0 {
+			b.dist[r2[j]] = uint8(d + 1)
+			found++
 		}
 	}
 	return found, opened
