@@ -242,6 +242,9 @@ func writeFile(path string, db *DB) error {
 	if err == nil {
 		err = f.Sync()
 	}
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

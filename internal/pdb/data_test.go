@@ -55,6 +55,30 @@ func readInstances(t testing.TB, name string, n int) []instance {
 	return out
 }
 
+// readNodeCounts maps each id of testdata/name to the number in its third
+// column (the first node count after id and length).
+func readNodeCounts(t testing.TB, name string) map[int]int64 {
+	t.Helper()
+	raw, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[int]int64{}
+	for _, line := range strings.Split(string(raw), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 || f[0][0] == '#' {
+			continue
+		}
+		id, err1 := strconv.Atoi(f[0])
+		n, err2 := strconv.ParseInt(f[2], 10, 64)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: line %q", name, line)
+		}
+		out[id] = n
+	}
+	return out
+}
+
 // checkPath replays a solution (the blank's cells) from cells and fails
 // unless every move is legal and it ends on the goal.
 func checkPath(t testing.TB, rows, cols, blankVal int, cells []uint8, path []uint8) {

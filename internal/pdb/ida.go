@@ -93,13 +93,17 @@ type Solver struct {
 	nadj          [maxSolverCells]uint8
 	pats          []pattern
 	patOf         [maxSolverCells]int8
+	idxIn         [maxSolverCells]uint8 // index of each tile in its pattern
+	moves         [maxSolverCells][4]moveRank
 	reflect       bool
-	tr            [maxSolverCells]uint8
+	tr            [maxSolverCells]uint8 // the transposition, or the identity without reflection
+	ident         [maxSolverCells]uint8 // the identity
 	wd            *WalkingDistance
 	prune         movePruner
 
 	at            [maxSolverCells]uint8 // tile on each cell
-	where, rwhere [maxSolverCells]uint8 // cell of each tile, directly and reflected
+	where, rwhere [maxSolverCells]uint8 // cell of each tile, directly and reflected (roots only)
+	rank, rrank   [maxPatterns]int64    // each pattern's rank, directly and reflected
 	hp, hr        [maxPatterns]int      // each pattern's entry, directly and reflected
 	wdState       wdPair
 
@@ -114,6 +118,50 @@ type Solver struct {
 
 // maxPatterns is the most patterns a Solver takes.
 const maxPatterns = 16
+
+// A moveRank tells how a blank move changes the ranks of the moved tile's
+// pattern, directly and reflected. Tile i of a pattern moving from cell p
+// to q (numbered in the board's row-major order, or the reflected board's)
+// changes the rank by
+//
+//	w[i]*(q-p) + sign(q-p) * sum over the pattern's tiles on cells strictly
+//	between p and q of (w[j] for a later tile j, -w[i] for an earlier one)
+//
+// (see moveRanker): a move along a row has no cell between, a move across
+// rows has the rest of the row between. delta is q-p; between holds the
+// board's cells strictly between (for the reflected order: the cells whose
+// mirror images are).
+type moveRank struct {
+	delta, rdelta     int64
+	between, rbetween uint32
+}
+
+// rankDelta returns the rank of pattern pat after its tile of index i moves
+// as mv says (delta, between), with at the board before the move and tmap
+// the renaming of tiles (identity, or the transposition).
+func (s *Solver) rankDelta(r int64, pat *pattern, j int8, i uint8, delta int64, between uint32, tmap *[maxSolverCells]uint8) int64 {
+	wi := pat.w[i&(maxPattern-1)]
+	r += wi * delta
+	if between == 0 {
+		return r
+	}
+	sign := int64(1)
+	if delta < 0 {
+		sign = -1
+	}
+	for m := between; m != 0; m &= m - 1 {
+		u := tmap[s.at[bits.TrailingZeros32(m)]&(maxSolverCells-1)] & (maxSolverCells - 1)
+		if s.patOf[u] != j {
+			continue
+		}
+		if x := s.idxIn[u]; x > i {
+			r += sign * pat.w[x&(maxPattern-1)]
+		} else {
+			r -= sign * wi
+		}
+	}
+	return r
+}
 
 // NewSolver returns a Solver for db, whose patterns must cover every tile.
 func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
@@ -136,8 +184,9 @@ func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
 		copy(p.tiles[:], t.tiles)
 		copy(p.w[:], t.rk.w[:])
 		s.pats = append(s.pats, p)
-		for _, v := range t.tiles {
+		for i, v := range t.tiles {
 			s.patOf[v] = int8(j)
+			s.idxIn[v] = uint8(i)
 		}
 	}
 	for v := range n {
@@ -146,8 +195,27 @@ func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
 		}
 	}
 	s.reflect = opt.Reflect && sp.Transposable()
+	for c := range s.tr {
+		s.tr[c], s.ident[c] = uint8(c), uint8(c)
+	}
 	if s.reflect {
 		copy(s.tr[:], newTranspose(sp.Rows))
+	}
+	for b := range n {
+		for i, p := range g.adj[b] {
+			// The tile on p slides to the blank's cell b.
+			mv := &s.moves[b][i]
+			mv.delta = int64(b) - int64(p)
+			mv.rdelta = int64(s.tr[b]) - int64(s.tr[p])
+			for c := range n {
+				if between(c, int(p), b) {
+					mv.between |= 1 << c
+				}
+				if between(int(s.tr[c]), int(s.tr[p]), int(s.tr[b])) {
+					mv.rbetween |= 1 << c
+				}
+			}
+		}
 	}
 	if s.wd != nil && (s.wd.rows != sp.Rows || s.wd.cols != sp.Cols || s.wd.blank != sp.Blank) {
 		return nil, fmt.Errorf("pdb: walking distance is for %dx%d blank %d, DB for %dx%d blank %d",
@@ -156,6 +224,9 @@ func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
 	s.prune = newMovePruner(g, opt.NoMovePruning)
 	return s, nil
 }
+
+// between reports whether x lies strictly between a and b.
+func between(x, a, b int) bool { return min(a, b) < x && x < max(a, b) }
 
 // Estimate returns the solver's heuristic for cells (goal-relative form).
 func (s *Solver) Estimate(cells []uint8) (int, error) {
@@ -196,10 +267,12 @@ func (s *Solver) load(cells []uint8) (int, error) {
 func (s *Solver) rootH() int {
 	h, hr := 0, 0
 	for j := range s.pats {
-		s.hp[j] = int(s.pats[j].data[s.pats[j].rank(&s.where)])
+		s.rank[j] = s.pats[j].rank(&s.where)
+		s.hp[j] = int(s.pats[j].data[s.rank[j]])
 		h += s.hp[j]
 		if s.reflect {
-			s.hr[j] = int(s.pats[j].data[s.pats[j].rank(&s.rwhere)])
+			s.rrank[j] = s.pats[j].rank(&s.rwhere)
+			s.hr[j] = int(s.pats[j].data[s.rrank[j]])
 			hr += s.hr[j]
 		}
 	}
@@ -313,11 +386,12 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 			return false
 		}
 		v := s.at[nb] & (maxSolverCells - 1) // the tile slides from nb to blank
-		j := int(s.patOf[v]) & (maxPatterns - 1)
-		p := &s.pats[j]
-		s.where[v] = uint8(blank)
-		e := int(p.data[p.rank(&s.where)])
-		hn := h - s.hp[j] + e
+		mv := &s.moves[blank][i&3]
+		j := s.patOf[v]
+		p := &s.pats[j&(maxPatterns-1)]
+		r := s.rankDelta(s.rank[j&(maxPatterns-1)], p, j, s.idxIn[v], mv.delta, mv.between, &s.ident)
+		e := int(p.data[r])
+		hn := h - s.hp[j&(maxPatterns-1)] + e
 		if hn == 0 { // every tile home: the goal
 			s.path[g] = uint8(nb)
 			s.found = g + 1
@@ -326,21 +400,20 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 		f := g + 1 + hn
 		if f > s.bound {
 			s.next = min(s.next, f)
-			s.where[v] = uint8(nb)
 			continue
 		}
-		var jr, er, hrn int
+		var jr int8
+		var er, hrn int
+		var rr int64
 		if s.reflect {
 			tv := s.tr[v] & (maxSolverCells - 1)
-			jr = int(s.patOf[tv]) & (maxPatterns - 1)
-			pr := &s.pats[jr]
-			s.rwhere[tv] = s.tr[blank]
-			er = int(pr.data[pr.rank(&s.rwhere)])
-			hrn = hr - s.hr[jr] + er
+			jr = s.patOf[tv]
+			pr := &s.pats[jr&(maxPatterns-1)]
+			rr = s.rankDelta(s.rrank[jr&(maxPatterns-1)], pr, jr, s.idxIn[tv], mv.rdelta, mv.rbetween, &s.tr)
+			er = int(pr.data[rr])
+			hrn = hr - s.hr[jr&(maxPatterns-1)] + er
 			if fr := g + 1 + hrn; fr > s.bound {
 				s.next = min(s.next, fr)
-				s.where[v] = uint8(nb)
-				s.rwhere[tv] = s.tr[nb]
 				continue
 			}
 		}
@@ -351,31 +424,27 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 			if fw := g + 1 + s.wd.value(s.wdState); fw > s.bound {
 				s.next = min(s.next, fw)
 				s.wdState = wdOld
-				s.where[v] = uint8(nb)
-				if s.reflect {
-					s.rwhere[s.tr[v]&(maxSolverCells-1)] = s.tr[nb]
-				}
 				continue
 			}
 		}
 		s.path[g] = uint8(nb)
 		s.at[blank], s.at[nb] = v, s.blank
-		oldP := s.hp[j]
-		s.hp[j] = e
+		jm, jrm := j&(maxPatterns-1), jr&(maxPatterns-1)
+		oldP, oldRank := s.hp[jm], s.rank[jm]
+		s.hp[jm], s.rank[jm] = e, r
 		var oldR int
+		var oldRR int64
 		if s.reflect {
-			oldR = s.hr[jr]
-			s.hr[jr] = er
+			oldR, oldRR = s.hr[jrm], s.rrank[jrm]
+			s.hr[jrm], s.rrank[jrm] = er, rr
 		}
 		if s.dfs(g+1, hn, hrn, nb, ps2) {
 			return true
 		}
 		s.at[blank], s.at[nb] = s.blank, v
-		s.hp[j] = oldP
-		s.where[v] = uint8(nb)
+		s.hp[jm], s.rank[jm] = oldP, oldRank
 		if s.reflect {
-			s.hr[jr] = oldR
-			s.rwhere[s.tr[v]&(maxSolverCells-1)] = s.tr[nb]
+			s.hr[jrm], s.rrank[jrm] = oldR, oldRR
 		}
 		if s.wd != nil {
 			s.wdState = wdOld

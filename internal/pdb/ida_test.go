@@ -129,3 +129,60 @@ func TestSolverErrors(t *testing.T) {
 		t.Error("partial partition accepted")
 	}
 }
+
+// TestMovePruning: the automaton keeps every solution optimal (against
+// BFS on sampled 2 x 4 and 3 x 3 positions, where walls cut many of its
+// strings short) and generates fewer nodes than the inverse-move rule on
+// 15-puzzle instances.
+func TestMovePruning(t *testing.T) {
+	for _, spec := range []Spec{
+		{Rows: 2, Cols: 4, Blank: 0, Patterns: [][]uint8{{1, 2, 3}, {4, 5, 6, 7}}},
+		{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}},
+		{Rows: 3, Cols: 3, Blank: 4, Patterns: [][]uint8{{0, 1, 2, 3}, {5, 6, 7, 8}}},
+	} {
+		db := mustBuild(t, spec)
+		s, err := NewSolver(db, SolverOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		truth := trueDistances(spec.Rows, spec.Cols, spec.Blank)
+		n := spec.Rows * spec.Cols
+		i := 0
+		for k, d := range truth {
+			if i++; i > 2000 {
+				break
+			}
+			cells := make([]uint8, n)
+			for c := range cells {
+				cells[c] = uint8(k >> (4 * c) & 15)
+			}
+			res, err := s.Solve(context.Background(), cells, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Path) != d {
+				t.Fatalf("%v: %v solved in %d, distance %d", spec, cells, len(res.Path), d)
+			}
+		}
+	}
+	db := mustBuild(t, Korf555())
+	full, _ := NewSolver(db, SolverOptions{})
+	basic, _ := NewSolver(db, SolverOptions{NoMovePruning: true})
+	for _, in := range readInstances(t, "korf100.txt", 16)[:100] {
+		if in.length > 43 {
+			continue
+		}
+		a, err1 := full.Solve(context.Background(), in.cells, 0)
+		b, err2 := basic.Solve(context.Background(), in.cells, 0)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if len(a.Path) != in.length || len(b.Path) != in.length {
+			t.Fatalf("#%d: %d and %d moves, want %d", in.id, len(a.Path), len(b.Path), in.length)
+		}
+		if a.Generated >= b.Generated {
+			t.Errorf("#%d: automaton generated %d, inverse rule %d", in.id, a.Generated, b.Generated)
+		}
+		t.Logf("#%d: automaton %d, inverse rule %d generated", in.id, a.Generated, b.Generated)
+	}
+}
