@@ -2,6 +2,8 @@ package pdb
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"sort"
 	"testing"
 	"time"
@@ -28,7 +30,12 @@ type solveSet struct {
 
 func openShipped(b *testing.B, spec Spec) *DB {
 	b.Helper()
-	db, err := Open(context.Background(), spec, OpenOptions{Logf: b.Logf})
+	start := time.Now()
+	progress := func(p Progress) {
+		fmt.Fprintf(os.Stderr, "%7.1fs table %d (%d tiles): depth %d, %d of %d entries\n",
+			time.Since(start).Seconds(), p.Table, p.Tiles, p.Depth, p.Reached, p.Entries)
+	}
+	db, err := Open(context.Background(), spec, OpenOptions{Logf: b.Logf, Build: BuildOptions{Progress: progress}})
 	if err != nil {
 		b.Fatal(err)
 	}

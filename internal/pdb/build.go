@@ -138,7 +138,7 @@ func (b *builder) shift(r int64) uint {
 // parity. It returns how many placements it reached first and how many
 // regions it opened.
 func (b *builder) expandChunks(d int, next *atomic.Int64, chunk int64) (found, opened int64) {
-	var pos [maxPattern]uint8
+	mr := newMoveRanker(&b.rk)
 	cur := uint64(1 + d&1)
 	const lows = 0x5555555555555555
 	words := int64(len(b.state))
@@ -166,7 +166,7 @@ func (b *builder) expandChunks(d int, next *atomic.Int64, chunk int64) (found, o
 				fe := f >> (e * b.entryBits) & mask
 				f &^= mask << (e * b.entryBits)
 				r := w<<b.entryLog + int64(e)
-				n, o := b.expand(r, unspread(fe), d, pos[:b.rk.k])
+				n, o := b.expand(&mr, r, unspread(fe), d)
 				found += n
 				opened += o
 				atomic.OrUint64(&b.state[w], (fe|fe<<1)<<(e*b.entryBits)) // closed
@@ -182,12 +182,11 @@ func (b *builder) expandChunks(d int, next *atomic.Int64, chunk int64) (found, o
 // The successors' ranks are computed first and their state words loaded
 // next, all independent loads, so that the processor overlaps their cache
 // misses; only then is each one checked and, if new, opened.
-func (b *builder) expand(r int64, s uint64, d int, pos []uint8) (found, opened int64) {
+func (b *builder) expand(mr *moveRanker, r int64, s uint64, d int) (found, opened int64) {
 	g := &b.g
-	occ := b.rk.unrank(r, pos)
-	mr := moveRanker{rk: &b.rk}
-	mr.set(r, pos)
-	empty := g.full &^ occ
+	mr.seek(r)
+	pos := mr.pos[:b.rk.k]
+	empty := g.full &^ mr.occ()
 	cells := cellsOf(s, empty)
 	var (
 		r2    [4 * maxPattern]int64

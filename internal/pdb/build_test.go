@@ -157,10 +157,16 @@ func TestMoveRanker(t *testing.T) {
 	for _, k := range []int{1, 3, 5} {
 		rk, _ := newRanker(g.n, k)
 		pos := make([]uint8, k)
-		mr := moveRanker{rk: &rk}
+		mr := newMoveRanker(&rk)
 		for r := range rk.size {
 			occ := rk.unrank(r, pos)
-			mr.set(r, pos)
+			if r%3 == 0 || r%7 == 0 { // visit ranks out of order now and then
+				mr.seek(rk.size - 1 - r)
+			}
+			mr.seek(r)
+			if mr.occ() != occ || string(mr.pos[:k]) != string(pos) {
+				t.Fatalf("k=%d: seek(%d) gives %v, want %v", k, r, mr.pos[:k], pos)
+			}
 			for i, p := range pos {
 				for _, q := range g.adj[p] {
 					if occ>>q&1 != 0 {

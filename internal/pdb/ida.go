@@ -367,15 +367,40 @@ func (s *Solver) sumR() int {
 
 // dfs expands the node at depth g whose direct and reflected sums are h
 // and hr, blank on cell blank, reached through automaton state ps.
+//
+// It first ranks every child's pattern and loads the table entries, which
+// are independent loads that the processor overlaps (the tables do not
+// fit in cache), and only then evaluates the children in order.
 func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 	s.expanded++
 	blank &= maxSolverCells - 1
-	for i := range int(s.nadj[blank]) {
-		nb := int(s.adj[blank][i&3]) & (maxSolverCells - 1)
-		ps2 := s.prune.next(ps, blank, i)
+	var (
+		ranks [4]int64
+		ents  [4]int
+		next  [4]int32
+	)
+	n := int(s.nadj[blank]) & 3
+	if n == 0 {
+		n = 4
+	}
+	for i := range n {
+		next[i] = s.prune.next(ps, blank, i)
+		if next[i] < 0 {
+			continue
+		}
+		v := s.at[s.adj[blank][i]&(maxSolverCells-1)] & (maxSolverCells - 1)
+		mv := &s.moves[blank][i]
+		j := s.patOf[v]
+		p := &s.pats[j&(maxPatterns-1)]
+		ranks[i] = s.rankDelta(s.rank[j&(maxPatterns-1)], p, j, s.idxIn[v], mv.delta, mv.between, &s.ident)
+		ents[i] = int(p.data[ranks[i]])
+	}
+	for i := range n {
+		ps2 := next[i]
 		if ps2 < 0 {
 			continue
 		}
+		nb := int(s.adj[blank][i]) & (maxSolverCells - 1)
 		s.gen++
 		if s.gen&(1<<20-1) == 0 && s.ctx.Err() != nil {
 			s.err = s.ctx.Err()
@@ -386,12 +411,9 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 			return false
 		}
 		v := s.at[nb] & (maxSolverCells - 1) // the tile slides from nb to blank
-		mv := &s.moves[blank][i&3]
-		j := s.patOf[v]
-		p := &s.pats[j&(maxPatterns-1)]
-		r := s.rankDelta(s.rank[j&(maxPatterns-1)], p, j, s.idxIn[v], mv.delta, mv.between, &s.ident)
-		e := int(p.data[r])
-		hn := h - s.hp[j&(maxPatterns-1)] + e
+		jm := int(s.patOf[v]) & (maxPatterns - 1)
+		e := ents[i]
+		hn := h - s.hp[jm] + e
 		if hn == 0 { // every tile home: the goal
 			s.path[g] = uint8(nb)
 			s.found = g + 1
@@ -402,16 +424,17 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 			s.next = min(s.next, f)
 			continue
 		}
-		var jr int8
-		var er, hrn int
+		var jrm, er, hrn int
 		var rr int64
 		if s.reflect {
+			mv := &s.moves[blank][i]
 			tv := s.tr[v] & (maxSolverCells - 1)
-			jr = s.patOf[tv]
-			pr := &s.pats[jr&(maxPatterns-1)]
-			rr = s.rankDelta(s.rrank[jr&(maxPatterns-1)], pr, jr, s.idxIn[tv], mv.rdelta, mv.rbetween, &s.tr)
+			jr := s.patOf[tv]
+			jrm = int(jr) & (maxPatterns - 1)
+			pr := &s.pats[jrm]
+			rr = s.rankDelta(s.rrank[jrm], pr, jr, s.idxIn[tv], mv.rdelta, mv.rbetween, &s.tr)
 			er = int(pr.data[rr])
-			hrn = hr - s.hr[jr&(maxPatterns-1)] + er
+			hrn = hr - s.hr[jrm] + er
 			if fr := g + 1 + hrn; fr > s.bound {
 				s.next = min(s.next, fr)
 				continue
@@ -428,10 +451,9 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 			}
 		}
 		s.path[g] = uint8(nb)
-		s.at[blank], s.at[nb] = v, s.blank
-		jm, jrm := j&(maxPatterns-1), jr&(maxPatterns-1)
+		s.at[blank], s.at[nb] = uint8(v), s.blank
 		oldP, oldRank := s.hp[jm], s.rank[jm]
-		s.hp[jm], s.rank[jm] = e, r
+		s.hp[jm], s.rank[jm] = e, ranks[i]
 		var oldR int
 		var oldRR int64
 		if s.reflect {
@@ -441,7 +463,7 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 		if s.dfs(g+1, hn, hrn, nb, ps2) {
 			return true
 		}
-		s.at[blank], s.at[nb] = s.blank, v
+		s.at[blank], s.at[nb] = s.blank, uint8(v)
 		s.hp[jm], s.rank[jm] = oldP, oldRank
 		if s.reflect {
 			s.hr[jrm], s.rrank[jrm] = oldR, oldRR

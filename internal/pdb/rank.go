@@ -96,34 +96,63 @@ func selectBit(x uint64, a int) int {
 	return base + bits.TrailingZeros64(x)
 }
 
-// A moveRanker ranks the placements one tile move away from a fixed one in
-// O(1) for a move to an adjacent cell in the same row, and O(cells between)
-// otherwise: moving tile i from p to q changes digit i, and the digit of
-// every later tile on a cell between p and q by one (it gains or loses
-// tile i among the smaller cells before it).
+// A moveRanker holds one placement, unranked, and ranks the placements one
+// tile move away from it in O(1) for a move to an adjacent cell in the same
+// row, and O(cells between) otherwise: moving tile i from p to q changes
+// digit i, and the digit of every later tile on a cell between p and q by
+// one (it gains or loses tile i among the smaller cells before it).
+//
+// seek moves it to another rank, re-deriving only the digits that change:
+// a builder scanning ranks upwards mostly changes the last one or two.
 type moveRanker struct {
 	rk     *ranker
 	r      int64
-	before [maxPattern]uint64 // cells of tiles 0 ... i-1
+	pos    [maxPattern]uint8
+	base   [maxPattern + 1]int64  // base[i]: rank of digits 0 ... i-1, the rest 0
+	before [maxPattern + 1]uint64 // cells of tiles 0 ... i-1
 	digit  [maxPattern]int64
 	index  [maxCells]int8 // tile on each cell, -1 for none
-	occ    uint64
+	valid  bool
 }
 
-// set fixes the placement pos of rank r.
-func (m *moveRanker) set(r int64, pos []uint8) {
-	m.r, m.occ = r, 0
-	for i, p := range pos {
-		m.before[i] = m.occ
-		m.digit[i] = int64(int(p) - bits.OnesCount64(m.occ&(1<<p-1)))
-		m.occ |= 1 << p
-	}
-	for i := range m.index[:m.rk.n] {
+func newMoveRanker(rk *ranker) moveRanker {
+	m := moveRanker{rk: rk}
+	for i := range m.index {
 		m.index[i] = -1
 	}
-	for i, p := range pos {
-		m.index[p] = int8(i)
+	return m
+}
+
+// occ returns the cells of the placement.
+func (m *moveRanker) occ() uint64 { return m.before[m.rk.k] }
+
+// seek sets the placement to rank r.
+func (m *moveRanker) seek(r int64) {
+	rk := m.rk
+	i := 0
+	if m.valid {
+		// The deepest i whose digits 0 ... i-1 are unchanged: r is in their
+		// block of w[i-1] ranks.
+		for i = rk.k - 1; i > 0; i-- {
+			if d := r - m.base[i]; d >= 0 && d < rk.w[i-1] {
+				break
+			}
+		}
 	}
+	for t := i; t < rk.k; t++ {
+		m.index[m.pos[t]] = -1
+	}
+	rem := r - m.base[i]
+	for t := i; t < rk.k; t++ {
+		a := rem / rk.w[t]
+		rem -= a * rk.w[t]
+		p := uint8(selectBit(^m.before[t], int(a)))
+		m.digit[t], m.pos[t] = a, p
+		m.base[t+1] = m.base[t] + a*rk.w[t]
+		m.before[t+1] = m.before[t] | 1<<p
+		m.index[p] = int8(t)
+	}
+	m.r, m.valid = r, true
 }
 
 // moved returns the rank of the placement with tile i moved from cell p to
@@ -136,7 +165,7 @@ func (m *moveRanker) moved(i int, p, q uint8) int64 {
 	if q < p {
 		lo, hi, sign = q, p, -1
 	}
-	for between := m.occ & (1<<hi - 1) &^ (1<<(lo+1) - 1); between != 0; between &= between - 1 {
+	for between := m.occ() & (1<<hi - 1) &^ (1<<(lo+1) - 1); between != 0; between &= between - 1 {
 		if j := m.index[bits.TrailingZeros64(between)]; int(j) > i {
 			r += sign * rk.w[j]
 		}
