@@ -186,3 +186,53 @@ func TestMovePruning(t *testing.T) {
 		t.Logf("#%d: automaton %d, inverse rule %d generated", in.id, a.Generated, b.Generated)
 	}
 }
+
+// TestSolverNearGoal checks lengths on the 15- and 24-puzzles against BFS
+// around the goal, under small partitions, with reflection, walking
+// distance and the automaton: every position up to 12 (4 x 4) or 10
+// (5 x 5) moves away, sampled.
+func TestSolverNearGoal(t *testing.T) {
+	for _, c := range []struct {
+		spec  Spec
+		depth int
+	}{
+		{Korf555(), 12},
+		{Spec{Rows: 4, Cols: 4, Blank: 5, Patterns: [][]uint8{{0, 1, 2, 3, 4}, {6, 7, 8, 9, 10}, {11, 12, 13, 14, 15}}}, 12},
+		{Spec{Rows: 5, Cols: 5, Blank: 0, Patterns: [][]uint8{{1, 2, 3}, {4, 8, 9}, {5, 6, 7}, {10, 15, 20}, {11, 12, 13}, {14, 19, 24}, {16, 17, 21}, {18, 22, 23}}}, 10},
+	} {
+		db := mustBuild(t, c.spec)
+		opts := map[string]SolverOptions{"plain": {NoMovePruning: true}, "reflect": {Reflect: true}}
+		if c.spec.Rows*c.spec.Cols <= 16 {
+			wd, err := NewWalkingDistance(c.spec.Rows, c.spec.Cols, c.spec.Blank)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts["wd"] = SolverOptions{Reflect: true, WD: wd}
+		}
+		solvers := map[string]*Solver{}
+		var err error
+		for name, opt := range opts {
+			if solvers[name], err = NewSolver(db, opt); err != nil {
+				t.Fatal(err)
+			}
+		}
+		truth := nearDistances(c.spec.Rows, c.spec.Cols, c.spec.Blank, c.depth)
+		i := 0
+		for key, d := range truth {
+			if i++; i%37 != 0 {
+				continue
+			}
+			cells := []uint8(key)
+			for name, s := range solvers {
+				res, err := s.Solve(context.Background(), cells, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(res.Path) != d {
+					t.Fatalf("%v %s: %v solved in %d, distance %d", c.spec, name, cells, len(res.Path), d)
+				}
+				checkPath(t, c.spec.Rows, c.spec.Cols, c.spec.Blank, cells, res.Path)
+			}
+		}
+	}
+}

@@ -109,3 +109,35 @@ func mustBuild(t testing.TB, spec Spec) *DB {
 	}
 	return db
 }
+
+// nearDistances returns every position within maxDepth moves of the goal
+// (tile t on cell t, blank on cell blank) with its distance, by
+// breadth-first search over the real puzzle, keyed by the cells as bytes.
+func nearDistances(rows, cols, blank, maxDepth int) map[string]int {
+	g := newGrid(rows, cols)
+	goal := make([]byte, rows*cols)
+	for c := range goal {
+		goal[c] = byte(c)
+	}
+	dist := map[string]int{string(goal): 0}
+	type st struct {
+		cells string
+		blank int
+	}
+	frontier := []st{{string(goal), blank}}
+	for d := 1; d <= maxDepth; d++ {
+		var next []st
+		for _, s := range frontier {
+			for _, q := range g.adj[s.blank] {
+				b := []byte(s.cells)
+				b[s.blank], b[q] = b[q], b[s.blank]
+				if _, ok := dist[string(b)]; !ok {
+					dist[string(b)] = d
+					next = append(next, st{string(b), int(q)})
+				}
+			}
+		}
+		frontier = next
+	}
+	return dist
+}

@@ -17,9 +17,10 @@ import (
 // or horizontal, never both) and is often much larger than Manhattan
 // distance, as it sees tiles of one goal row queuing in the same column.
 //
-// Tables are small (24,964 states an axis for the 15-puzzle, built in
-// milliseconds); a WalkingDistance is immutable and safe for concurrent
-// use.
+// Tables are small for boards up to 4 x 4 (24,964 states an axis for the
+// 15-puzzle, built in milliseconds) and grow steeply beyond: boards whose
+// axis would exceed maxWDStates states are refused. A WalkingDistance is
+// immutable and safe for concurrent use.
 type WalkingDistance struct {
 	rows, cols, blank int
 	v, h              wdAxis
@@ -34,6 +35,10 @@ type wdAxis struct {
 	dist                   []uint8
 	next                   []int32 // [id][dir 0 up, 1 down][class] -> id, or -1
 }
+
+// maxWDStates bounds the states of one axis (the 15-puzzle's have 24,964;
+// a 5 x 5 board's are far more than memory allows at this representation).
+const maxWDStates = 1 << 20
 
 // wdPair is a board's state: its vertical and horizontal ids.
 type wdPair struct{ v, h int32 }
@@ -64,7 +69,7 @@ type wdCounts struct {
 func newWDAxis(lines, width, goalLine int) (wdAxis, error) {
 	a := wdAxis{lines: lines, width: width, goalLine: goalLine, bpc: uint(bits.Len(uint(width)))}
 	if lines > 8 || width > 8 || uint(lines*(lines-1))*a.bpc+3 > 64 {
-		return a, fmt.Errorf("pdb: walking distance takes boards up to 5 x 5")
+		return a, fmt.Errorf("pdb: walking distance takes boards of at most 8 lines of 8")
 	}
 	var goal wdCounts
 	for l := range lines {
@@ -93,6 +98,9 @@ func newWDAxis(lines, width, goalLine int) (wdAxis, error) {
 				t.blank = to
 				k := a.key(&t)
 				if _, ok := ids[k]; !ok {
+					if len(order) == maxWDStates {
+						return a, fmt.Errorf("pdb: walking distance of %d lines of %d has over %d states an axis", lines, width, maxWDStates)
+					}
 					ids[k] = int32(len(order))
 					order = append(order, k)
 					dist = append(dist, dist[i]+1)

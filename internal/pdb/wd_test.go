@@ -42,4 +42,7 @@ func TestWalkingDistance(t *testing.T) {
 	if v, h := wd.States(); v != 24964 || h != 24964 {
 		t.Errorf("4x4 walking distance has %d and %d states, want 24964", v, h)
 	}
+	if _, err := NewWalkingDistance(6, 6, 0); err == nil {
+		t.Error("6 x 6 walking distance accepted")
+	}
 }
