@@ -3,6 +3,7 @@ package pdb
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -132,4 +133,24 @@ func Named(name string) (Spec, error) {
 		return Korf6666(), nil
 	}
 	return Spec{}, fmt.Errorf("%w: unknown partition %q (want 555, 663, 78 or 6666)", ErrSpec, name)
+}
+
+// WithBlank returns s for a goal whose blank's goal cell is blank instead of
+// s.Blank: the tile named blank (which would now be the blank) is replaced,
+// in its pattern and at its rank position, by the tile named s.Blank (the
+// old blank's cell now holds a tile). Pattern sizes, and so table sizes,
+// stay the same. For a goal that a symmetry of the board maps to s's (the
+// blank in another corner), mapping the boards instead reuses s's tables.
+func (s Spec) WithBlank(blank int) Spec {
+	out := Spec{Rows: s.Rows, Cols: s.Cols, Blank: blank}
+	for _, p := range s.Patterns {
+		q := slices.Clone(p)
+		for i, t := range q {
+			if int(t) == blank {
+				q[i] = uint8(s.Blank)
+			}
+		}
+		out.Patterns = append(out.Patterns, q)
+	}
+	return out
 }
