@@ -196,14 +196,18 @@ func (b *builder) expand(mr *moveRanker, r int64, s uint64, d int) (found, opene
 	)
 	m := 0
 	for i, p := range pos {
-		if g.nbr[p]&cells == 0 {
-			continue
-		}
-		for _, q := range g.adj[p] {
-			if cells>>q&1 != 0 {
-				r2[m], from[m], to[m] = mr.moved(i, p, q), p, q
-				m++
+		for t := g.nbr[p] & cells; t != 0; t &= t - 1 {
+			q := uint8(bits.TrailingZeros64(t))
+			switch q {
+			case p + 1: // along the row: only digit i changes, by one
+				r2[m] = mr.r + b.rk.w[i]
+			case p - 1:
+				r2[m] = mr.r - b.rk.w[i]
+			default:
+				r2[m] = mr.moved(i, p, q)
 			}
+			from[m], to[m] = p, q
+			m++
 		}
 	}
 	for j := range m {
