@@ -37,13 +37,13 @@
 // or mismatched file is rebuilt. Builds report progress through a
 // callback after every breadth-first layer.
 //
-// Costs on the project's 2-core machine: the 5-5-5 and 6-6-3 tables take
-// seconds and 18 MB (3 x 524,160 entries) and 11.5 MB (2 x 5,765,760 +
-// 3,360); the 7-8 tables take 577 MB (57,657,600 + 518,918,400 entries),
-// and the 8-tile build needs twice that again while it runs (2-bit states
-// for the blank's regions); the 6-6-6-6 tables take 510 MB (4 x
-// 127,512,000), with 1 GB of scratch during each build. The measured build
-// times are in the benchmarks (BenchmarkBuild).
+// Costs measured on the project's 2-core machine (BenchmarkBuild, both
+// cores): 5-5-5, 0.55 s for 3 x 524,160 entries; 6-6-3, 4.1 s for 2 x
+// 5,765,760 + 3,360 entries (11.5 MB); 7-8, 232 s for 57,657,600 +
+// 518,918,400 entries (577 MB), 1.46 GiB peak resident while the 8-tile
+// table is built (its 2-bit region states take 1038 MB); 6-6-6-6, 284 s for
+// 4 x 127,512,000 entries (510 MB), 1.5 GB peak. Reading a cached file
+// takes a second or two.
 //
 // # Walking distance
 //
