@@ -1,6 +1,7 @@
 package pdb
 
 import (
+	"context"
 	"fmt"
 	"testing"
 )
@@ -143,12 +144,6 @@ func manhattan(cells []uint8, rows, cols, blank int) int {
 	return h
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
 
 // TestMoveRanker checks the incremental rank of every move of every
 // placement against the direct rank.
@@ -179,6 +174,36 @@ func TestMoveRanker(t *testing.T) {
 					if got != want {
 						t.Fatalf("k=%d %v: tile %d from %d to %d: rank %d, want %d", k, pos, i, p, q, got, want)
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestCompactMatchesBytes: compact tables give the byte tables' values on
+// every entry, and the shipped 5-5-5 partition compacts.
+func TestCompactMatchesBytes(t *testing.T) {
+	for _, spec := range []Spec{
+		{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}},
+		{Rows: 3, Cols: 4, Blank: 5, Patterns: [][]uint8{{0, 1, 2, 3, 4}, {6, 7, 8, 9, 10, 11}}},
+		Korf555(),
+	} {
+		compact := mustBuild(t, spec)
+		bytes, err := Build(context.Background(), spec, BuildOptions{Bytes: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !compact.Compact() || bytes.Compact() {
+			t.Fatalf("%v: compact %v, bytes %v", spec, compact.Compact(), bytes.Compact())
+		}
+		if 2*compact.Bytes() > bytes.Bytes()+int64(len(spec.Patterns)) {
+			t.Errorf("%v: compact tables take %d bytes, byte tables %d", spec, compact.Bytes(), bytes.Bytes())
+		}
+		for i, tc := range compact.Tables() {
+			tb := bytes.Tables()[i]
+			for r := range tb.Len() {
+				if v := tb.At(r); v != unvisited && tc.At(r) != v {
+					t.Fatalf("%v pattern %d rank %d: compact %d, bytes %d", spec, i, r, tc.At(r), v)
 				}
 			}
 		}

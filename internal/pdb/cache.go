@@ -18,16 +18,17 @@ import (
 //	version  uint32 (fileVersion)
 //	rows, cols, blank, patterns  uint32 each
 //	for each pattern: tiles uint32, then its tiles, a byte each
-//	format   uint32 (1: one byte an entry)
-//	for each pattern: entries uint64, then the entries
+//	format   uint32 (1: one byte an entry; 2: compact, 4 bits, see Table)
+//	for each pattern: entry bytes uint64, then the entries
 //	checksum uint64, CRC-64 (ECMA) of every byte before it
 //
 // A reader is told which Spec it expects and rejects a file whose header
 // describes another, so no size is ever taken from the file.
 const (
 	fileMagic   = "SLIDEPDB"
-	fileVersion = 1
-	formatByte  = 1
+	fileVersion   = 1
+	formatByte    = 1
+	formatCompact = 2
 )
 
 // ErrCorrupt is wrapped by the errors of files that are not a DB of the
@@ -52,7 +53,11 @@ func (db *DB) WriteTo(w io.Writer) (int64, error) {
 		put(uint32(len(p)))
 		cw.Write(p)
 	}
-	put(formatByte)
+	if db.Compact() {
+		put(formatCompact)
+	} else {
+		put(formatByte)
+	}
 	for _, t := range db.tables {
 		binary.Write(cw, binary.LittleEndian, uint64(len(t.data)))
 		cw.Write(t.data)
@@ -120,22 +125,28 @@ func Read(r io.Reader, spec Spec) (*DB, error) {
 			return fail("pattern %d: tiles differ", i)
 		}
 	}
-	if f, err := get(); err != nil || f != formatByte {
-		return fail("entry format %d, want %d", f, formatByte)
+	format, err := get()
+	if err != nil || format != formatByte && format != formatCompact {
+		return fail("entry format %d, want %d or %d", format, formatByte, formatCompact)
 	}
 	db := &DB{spec: spec}
 	for i, p := range spec.Patterns {
 		rk, _ := newRanker(spec.Rows*spec.Cols, len(p))
+		size := rk.size
+		if format == formatCompact {
+			size = (size + 1) / 2
+		}
 		var count uint64
-		if err := binary.Read(tr, binary.LittleEndian, &count); err != nil || count != uint64(rk.size) {
+		if err := binary.Read(tr, binary.LittleEndian, &count); err != nil || count != uint64(size) {
 			return fail("pattern %d: entry count differs", i)
 		}
-		data := make([]byte, rk.size)
+		data := make([]byte, size)
 		adviseHugePages(data)
 		if _, err := io.ReadFull(tr, data); err != nil {
 			return fail("pattern %d: %v", i, err)
 		}
-		db.tables = append(db.tables, &Table{tiles: append([]uint8(nil), p...), rk: rk, data: data})
+		db.tables = append(db.tables, &Table{tiles: append([]uint8(nil), p...), cols: spec.Cols, rk: rk,
+			compact: format == formatCompact, data: data})
 	}
 	sum := h.Sum64()
 	var stored uint64

@@ -93,6 +93,22 @@ func TestReadRejects(t *testing.T) {
 	if _, err := Read(bytes.NewReader(good), smallSpec); err != nil {
 		t.Fatalf("good file: %v", err)
 	}
+	// Byte tables round-trip too, and differ from compact ones on disk.
+	bdb, err := Build(context.Background(), smallSpec, BuildOptions{Bytes: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bbuf bytes.Buffer
+	bdb.WriteTo(&bbuf)
+	back, err := Read(bytes.NewReader(bbuf.Bytes()), smallSpec)
+	if err != nil || back.Compact() || !db.Compact() || bytes.Equal(bbuf.Bytes(), good) {
+		t.Fatalf("byte tables: %v, compact %v", err, back != nil && back.Compact())
+	}
+	for i := range back.tables {
+		if !bytes.Equal(back.tables[i].data, bdb.tables[i].data) {
+			t.Fatalf("byte table %d differs after the round trip", i)
+		}
+	}
 }
 
 // FuzzRead: no input makes Read panic, and whatever it accepts writes back

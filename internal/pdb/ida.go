@@ -48,12 +48,22 @@ type SolverOptions struct {
 	NoMovePruning bool
 }
 
-// A pattern is a Table as the solver's hot loop reads it.
+// A pattern is a Table as the solver's hot loop reads it. An entry is
+// data[r>>shift] >> ((r&odd)*4) & mask, shifted left by scale: bytes with
+// shift, odd, scale 0 and mask 255, or compact entries (twice 4 bits, the
+// Manhattan distance being kept apart) with 1, 1, 1 and 15.
 type pattern struct {
-	k     int
-	tiles [maxPattern]uint8
-	w     [maxPattern]int64
-	data  []uint8
+	k                 int
+	tiles             [maxPattern]uint8
+	w                 [maxPattern]int64
+	data              []uint8
+	shift, odd, scale uint
+	mask              uint8
+}
+
+// entry returns the table's entry (bytes) or excess (compact) of rank r.
+func (p *pattern) entry(r int64) int {
+	return int(p.data[r>>p.shift]>>((uint(r)&p.odd)*4)&p.mask) << p.scale
 }
 
 // rank returns the rank of the pattern's tiles at cells where[tile].
@@ -96,8 +106,9 @@ type Solver struct {
 	idxIn         [maxSolverCells]uint8 // index of each tile in its pattern
 	moves         [maxSolverCells][4]moveRank
 	reflect       bool
-	tr            [maxSolverCells]uint8 // the transposition, or the identity without reflection
-	ident         [maxSolverCells]uint8 // the identity
+	tr            [maxSolverCells]uint8                // the transposition, or the identity without reflection
+	ident         [maxSolverCells]uint8                // the identity
+	md            [maxSolverCells][maxSolverCells]int8 // Manhattan distances for compact tables, else 0
 	wd            *WalkingDistance
 	prune         movePruner
 
@@ -107,6 +118,7 @@ type Solver struct {
 	hp, hr        [maxPatterns]int      // each pattern's entry, directly and reflected
 	wdState       wdPair
 
+	md0           int // the root's Manhattan distance (compact tables)
 	bound, next   int
 	path          [maxDepth]uint8
 	found         int
@@ -180,7 +192,17 @@ func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
 		s.patOf[i] = -1
 	}
 	for j, t := range db.tables {
-		p := pattern{k: len(t.tiles), data: t.data}
+		p := pattern{k: len(t.tiles), data: t.data, mask: 255}
+		if t.compact {
+			p.shift, p.odd, p.scale, p.mask = 1, 1, 1, 15
+			for v := range n {
+				for c := range n {
+					if v != sp.Blank {
+						s.md[v][c] = int8(abs(v/sp.Cols-c/sp.Cols) + abs(v%sp.Cols-c%sp.Cols))
+					}
+				}
+			}
+		}
 		copy(p.tiles[:], t.tiles)
 		copy(p.w[:], t.rk.w[:])
 		s.pats = append(s.pats, p)
@@ -266,13 +288,21 @@ func (s *Solver) load(cells []uint8) (int, error) {
 // the heuristic.
 func (s *Solver) rootH() int {
 	h, hr := 0, 0
+	// With compact tables both sums start from the Manhattan distance,
+	// which is the same for the reflected board.
+	md := 0
+	for c := range s.n {
+		md += int(s.md[s.at[c]][c])
+	}
+	s.md0 = md
+	h, hr = md, md
 	for j := range s.pats {
 		s.rank[j] = s.pats[j].rank(&s.where)
-		s.hp[j] = int(s.pats[j].data[s.rank[j]])
+		s.hp[j] = s.pats[j].entry(s.rank[j])
 		h += s.hp[j]
 		if s.reflect {
 			s.rrank[j] = s.pats[j].rank(&s.rwhere)
-			s.hr[j] = int(s.pats[j].data[s.rrank[j]])
+			s.hr[j] = s.pats[j].entry(s.rrank[j])
 			hr += s.hr[j]
 		}
 	}
@@ -334,7 +364,7 @@ func (s *Solver) Solve(ctx context.Context, cells []uint8, maxNodes int64) (Resu
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
-		ok := s.dfs(0, s.sumP(), s.sumR(), blank, s.prune.start)
+		ok := s.dfs(0, s.md0+s.sumP(), s.md0+s.sumR(), blank, s.prune.start)
 		if s.err != nil {
 			return Result{Expanded: s.expanded, Generated: s.gen, Iterations: res.Iterations}, s.err
 		}
@@ -393,7 +423,7 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 		j := s.patOf[v]
 		p := &s.pats[j&(maxPatterns-1)]
 		ranks[i] = s.rankDelta(s.rank[j&(maxPatterns-1)], p, j, s.idxIn[v], mv.delta, mv.between, &s.ident)
-		ents[i] = int(p.data[ranks[i]])
+		ents[i] = p.entry(ranks[i])
 	}
 	for i := range n {
 		ps2 := next[i]
@@ -413,7 +443,8 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 		v := s.at[nb] & (maxSolverCells - 1) // the tile slides from nb to blank
 		jm := int(s.patOf[v]) & (maxPatterns - 1)
 		e := ents[i]
-		hn := h - s.hp[jm] + e
+		dmd := int(s.md[v][blank]) - int(s.md[v][nb])
+		hn := h + dmd - s.hp[jm] + e
 		if hn == 0 { // every tile home: the goal
 			s.path[g] = uint8(nb)
 			s.found = g + 1
@@ -433,8 +464,8 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 			jrm = int(jr) & (maxPatterns - 1)
 			pr := &s.pats[jrm]
 			rr = s.rankDelta(s.rrank[jrm], pr, jr, s.idxIn[tv], mv.rdelta, mv.rbetween, &s.tr)
-			er = int(pr.data[rr])
-			hrn = hr - s.hr[jrm] + er
+			er = pr.entry(rr)
+			hrn = hr + dmd - s.hr[jrm] + er
 			if fr := g + 1 + hrn; fr > s.bound {
 				s.next = min(s.next, fr)
 				continue

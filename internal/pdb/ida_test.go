@@ -216,6 +216,16 @@ func TestSolverNearGoal(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		if !db.Compact() {
+			t.Fatalf("%v: tables not compact", c.spec)
+		}
+		bytesDB, err := Build(context.Background(), c.spec, BuildOptions{Bytes: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if solvers["bytes"], err = NewSolver(bytesDB, SolverOptions{Reflect: true}); err != nil {
+			t.Fatal(err)
+		}
 		truth := nearDistances(c.spec.Rows, c.spec.Cols, c.spec.Blank, c.depth)
 		i := 0
 		for key, d := range truth {
