@@ -144,7 +144,6 @@ func manhattan(cells []uint8, rows, cols, blank int) int {
 	return h
 }
 
-
 // TestMoveRanker checks the incremental rank of every move of every
 // placement against the direct rank.
 func TestMoveRanker(t *testing.T) {

@@ -25,7 +25,7 @@ import (
 // A reader is told which Spec it expects and rejects a file whose header
 // describes another, so no size is ever taken from the file.
 const (
-	fileMagic   = "SLIDEPDB"
+	fileMagic     = "SLIDEPDB"
 	fileVersion   = 1
 	formatByte    = 1
 	formatCompact = 2
