@@ -246,3 +246,29 @@ func TestSolverNearGoal(t *testing.T) {
 		}
 	}
 }
+
+// TestSolverAllocs: a search allocates only the returned path, however
+// many nodes it generates.
+func TestSolverAllocs(t *testing.T) {
+	db := mustBuild(t, Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
+	wd, err := NewWalkingDistance(3, 3, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSolver(db, SolverOptions{Reflect: true, WD: wd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hard := []uint8{8, 7, 6, 0, 4, 1, 2, 5, 3}
+	var gen int64
+	allocs := testing.AllocsPerRun(20, func() {
+		res, err := s.Solve(context.Background(), hard, 0)
+		if err != nil || len(res.Path) != 31 {
+			t.Fatalf("%v, %d moves", err, len(res.Path))
+		}
+		gen = res.Generated
+	})
+	if allocs > 1 {
+		t.Errorf("Solve allocates %v times a run (%d nodes)", allocs, gen)
+	}
+}
