@@ -1,0 +1,510 @@
+package pdb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+)
+
+// maxSolverCells is the most cells a Solver takes: cell sets are uint32
+// masks in its hot loop.
+const maxSolverCells = 32
+
+// maxDepth bounds the solutions a Solver can hold.
+const maxDepth = 512
+
+// ErrUnsolvable is returned for a start board of the other parity class.
+var ErrUnsolvable = errors.New("pdb: board cannot reach the goal")
+
+// ErrNodeLimit is returned when a search generates more nodes than allowed.
+var ErrNodeLimit = errors.New("pdb: node limit reached")
+
+// A Result is an optimal solution and what finding it cost.
+type Result struct {
+	// Path holds the blank's cell after each move: len(Path) is the
+	// solution's length.
+	Path []uint8
+	// Expanded counts the nodes whose children were generated; Generated
+	// counts every child generated plus the root, the goal being detected
+	// when generated (Korf's convention, as in the root package).
+	Expanded, Generated int64
+	// Iterations is the number of depth bounds tried.
+	Iterations int
+}
+
+// SolverOptions choose the heuristic of a Solver. The heuristic is the
+// largest of the bounds enabled, so it stays admissible.
+type SolverOptions struct {
+	// Reflect adds the DB's lookup on the board reflected about the main
+	// diagonal (ignored unless the Spec is Transposable).
+	Reflect bool
+	// WD, if not nil, adds walking distance (built for the same board and
+	// blank goal).
+	WD *WalkingDistance
+	// NoMovePruning keeps only the rule of never undoing the last move,
+	// instead of the automaton of forbidden move strings (for comparison).
+	NoMovePruning bool
+}
+
+// A pattern is a Table as the solver's hot loop reads it. An entry is
+// data[r>>shift] >> ((r&odd)*4) & mask, shifted left by scale: bytes with
+// shift, odd, scale 0 and mask 255, or compact entries (twice 4 bits, the
+// Manhattan distance being kept apart) with 1, 1, 1 and 15.
+type pattern struct {
+	k                 int
+	tiles             [maxPattern]uint8
+	w                 [maxPattern]int64
+	data              []uint8
+	shift, odd, scale uint
+	mask              uint8
+}
+
+// entry returns the table's entry (bytes) or excess (compact) of rank r.
+func (p *pattern) entry(r int64) int {
+	return int(p.data[r>>p.shift]>>((uint(r)&p.odd)*4)&p.mask) << p.scale
+}
+
+// rank returns the rank of the pattern's tiles at cells where[tile].
+func (p *pattern) rank(where *[maxSolverCells]uint8) int64 {
+	var used uint32
+	var r int64
+	for i := range p.k {
+		c := where[p.tiles[i]&(maxSolverCells-1)] & (maxSolverCells - 1)
+		r += int64(int(c)-bits.OnesCount32(used&(1<<c-1))) * p.w[i]
+		used |= 1 << c
+	}
+	return r
+}
+
+// A Solver finds optimal solutions by IDA* under a DB's additive heuristic
+// (maxed with its reflection and walking distance as chosen), for boards of
+// at most 32 cells: the 15- and 24-puzzles and smaller. It works on the
+// goal-relative form: cells[c] is the goal cell of the tile on cell c, the
+// blank's value being its goal cell, Spec.Blank.
+//
+// The board is an array of a byte a cell, the tiles' cells are kept for
+// every tile and for the reflected board, and each move updates the entry
+// of the one pattern (and reflected pattern) the moved tile belongs to:
+// one rank of at most k popcounts and one table read. The reflected and
+// walking-distance bounds are computed only for children the direct
+// lookup does not prune. Blank moves are tried up, left, right, down; move
+// pruning never undoes the last move and, unless disabled, rejects the
+// move strings of a small automaton (see movePruner).
+//
+// A Solver owns its scratch memory and allocates nothing while it
+// searches; it is not safe for concurrent use (make one per goroutine;
+// they may share the DB).
+type Solver struct {
+	rows, cols, n int
+	blank         uint8
+	adj           [maxSolverCells][4]uint8
+	nadj          [maxSolverCells]uint8
+	pats          []pattern
+	patOf         [maxSolverCells]int8
+	idxIn         [maxSolverCells]uint8 // index of each tile in its pattern
+	moves         [maxSolverCells][4]moveRank
+	reflect       bool
+	tr            [maxSolverCells]uint8                // the transposition, or the identity without reflection
+	ident         [maxSolverCells]uint8                // the identity
+	md            [maxSolverCells][maxSolverCells]int8 // Manhattan distances for compact tables, else 0
+	wd            *WalkingDistance
+	prune         movePruner
+
+	at            [maxSolverCells]uint8 // tile on each cell
+	where, rwhere [maxSolverCells]uint8 // cell of each tile, directly and reflected (roots only)
+	rank, rrank   [maxPatterns]int64    // each pattern's rank, directly and reflected
+	hp, hr        [maxPatterns]int      // each pattern's entry, directly and reflected
+	wdState       wdPair
+
+	md0           int // the root's Manhattan distance (compact tables)
+	bound, next   int
+	path          [maxDepth]uint8
+	found         int
+	expanded, gen int64
+	maxNodes      int64
+	ctx           context.Context
+	err           error
+}
+
+// maxPatterns is the most patterns a Solver takes.
+const maxPatterns = 16
+
+// A moveRank tells how a blank move changes the ranks of the moved tile's
+// pattern, directly and reflected. Tile i of a pattern moving from cell p
+// to q (numbered in the board's row-major order, or the reflected board's)
+// changes the rank by
+//
+//	w[i]*(q-p) + sign(q-p) * sum over the pattern's tiles on cells strictly
+//	between p and q of (w[j] for a later tile j, -w[i] for an earlier one)
+//
+// (see moveRanker): a move along a row has no cell between, a move across
+// rows has the rest of the row between. delta is q-p; between holds the
+// board's cells strictly between (for the reflected order: the cells whose
+// mirror images are).
+type moveRank struct {
+	delta, rdelta     int64
+	between, rbetween uint32
+}
+
+// rankDelta returns the rank of pattern pat after its tile of index i moves
+// as mv says (delta, between), with at the board before the move and tmap
+// the renaming of tiles (identity, or the transposition).
+func (s *Solver) rankDelta(r int64, pat *pattern, j int8, i uint8, delta int64, between uint32, tmap *[maxSolverCells]uint8) int64 {
+	wi := pat.w[i&(maxPattern-1)]
+	r += wi * delta
+	if between == 0 {
+		return r
+	}
+	sign := int64(1)
+	if delta < 0 {
+		sign = -1
+	}
+	for m := between; m != 0; m &= m - 1 {
+		u := tmap[s.at[bits.TrailingZeros32(m)]&(maxSolverCells-1)] & (maxSolverCells - 1)
+		if s.patOf[u] != j {
+			continue
+		}
+		if x := s.idxIn[u]; x > i {
+			r += sign * pat.w[x&(maxPattern-1)]
+		} else {
+			r -= sign * wi
+		}
+	}
+	return r
+}
+
+// NewSolver returns a Solver for db, whose patterns must cover every tile.
+func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
+	sp := db.spec
+	n := sp.Rows * sp.Cols
+	if n > maxSolverCells || len(db.tables) > maxPatterns {
+		return nil, fmt.Errorf("pdb: solver takes at most %d cells and %d patterns", maxSolverCells, maxPatterns)
+	}
+	s := &Solver{rows: sp.Rows, cols: sp.Cols, n: n, blank: uint8(sp.Blank), wd: opt.WD}
+	g := newGrid(sp.Rows, sp.Cols)
+	for c := range n {
+		copy(s.adj[c][:], g.adj[c])
+		s.nadj[c] = uint8(len(g.adj[c]))
+	}
+	for i := range s.patOf {
+		s.patOf[i] = -1
+	}
+	for j, t := range db.tables {
+		p := pattern{k: len(t.tiles), data: t.data, mask: 255}
+		if t.compact {
+			p.shift, p.odd, p.scale, p.mask = 1, 1, 1, 15
+			for v := range n {
+				for c := range n {
+					if v != sp.Blank {
+						s.md[v][c] = int8(abs(v/sp.Cols-c/sp.Cols) + abs(v%sp.Cols-c%sp.Cols))
+					}
+				}
+			}
+		}
+		copy(p.tiles[:], t.tiles)
+		copy(p.w[:], t.rk.w[:])
+		s.pats = append(s.pats, p)
+		for i, v := range t.tiles {
+			s.patOf[v] = int8(j)
+			s.idxIn[v] = uint8(i)
+		}
+	}
+	for v := range n {
+		if v != sp.Blank && s.patOf[v] < 0 {
+			return nil, fmt.Errorf("pdb: tile %d is in no pattern: a Solver needs a partition of all tiles", v)
+		}
+	}
+	s.reflect = opt.Reflect && sp.Transposable()
+	for c := range s.tr {
+		s.tr[c], s.ident[c] = uint8(c), uint8(c)
+	}
+	if s.reflect {
+		copy(s.tr[:], newTranspose(sp.Rows))
+	}
+	for b := range n {
+		for i, p := range g.adj[b] {
+			// The tile on p slides to the blank's cell b.
+			mv := &s.moves[b][i]
+			mv.delta = int64(b) - int64(p)
+			mv.rdelta = int64(s.tr[b]) - int64(s.tr[p])
+			for c := range n {
+				if between(c, int(p), b) {
+					mv.between |= 1 << c
+				}
+				if between(int(s.tr[c]), int(s.tr[p]), int(s.tr[b])) {
+					mv.rbetween |= 1 << c
+				}
+			}
+		}
+	}
+	if s.wd != nil && (s.wd.rows != sp.Rows || s.wd.cols != sp.Cols || s.wd.blank != sp.Blank) {
+		return nil, fmt.Errorf("pdb: walking distance is for %dx%d blank %d, DB for %dx%d blank %d",
+			s.wd.rows, s.wd.cols, s.wd.blank, sp.Rows, sp.Cols, sp.Blank)
+	}
+	s.prune = newMovePruner(g, opt.NoMovePruning)
+	return s, nil
+}
+
+// between reports whether x lies strictly between a and b.
+func between(x, a, b int) bool { return min(a, b) < x && x < max(a, b) }
+
+// Estimate returns the solver's heuristic for cells (goal-relative form).
+func (s *Solver) Estimate(cells []uint8) (int, error) {
+	if _, err := s.load(cells); err != nil {
+		return 0, err
+	}
+	return s.rootH(), nil
+}
+
+// load sets the board and returns the blank's cell.
+func (s *Solver) load(cells []uint8) (int, error) {
+	if len(cells) != s.n {
+		return 0, fmt.Errorf("pdb: board of %d cells, want %d", len(cells), s.n)
+	}
+	var seen uint64
+	blank := -1
+	for c, v := range cells {
+		if int(v) >= s.n || seen>>v&1 != 0 {
+			return 0, fmt.Errorf("pdb: cell %d holds %d: want each of 0 to %d once", c, v, s.n-1)
+		}
+		seen |= 1 << v
+		s.at[c] = v
+		s.where[v] = uint8(c)
+		if v == s.blank {
+			blank = c
+		}
+	}
+	if s.reflect {
+		for v := range s.n {
+			s.rwhere[s.tr[v]] = s.tr[s.where[v]]
+		}
+	}
+	return blank, nil
+}
+
+// rootH computes every pattern's entries for the loaded board and returns
+// the heuristic.
+func (s *Solver) rootH() int {
+	h, hr := 0, 0
+	// With compact tables both sums start from the Manhattan distance,
+	// which is the same for the reflected board.
+	md := 0
+	for c := range s.n {
+		md += int(s.md[s.at[c]][c])
+	}
+	s.md0 = md
+	h, hr = md, md
+	for j := range s.pats {
+		s.rank[j] = s.pats[j].rank(&s.where)
+		s.hp[j] = s.pats[j].entry(s.rank[j])
+		h += s.hp[j]
+		if s.reflect {
+			s.rrank[j] = s.pats[j].rank(&s.rwhere)
+			s.hr[j] = s.pats[j].entry(s.rrank[j])
+			hr += s.hr[j]
+		}
+	}
+	if s.wd != nil {
+		s.wdState = s.wd.start(s.at[:s.n])
+		h = max(h, s.wd.value(s.wdState))
+	}
+	return max(h, hr)
+}
+
+// solvable reports whether the loaded board with its blank on cell blank
+// reaches the goal: a move swaps the blank with a tile (one transposition)
+// and moves it one cell, so the permutation's parity must equal that of
+// the blank's distance to its goal cell.
+func (s *Solver) solvable(blank int) bool {
+	var seen uint64
+	cycles := 0
+	for c := range s.n {
+		if seen>>c&1 != 0 {
+			continue
+		}
+		cycles++
+		for x := c; seen>>x&1 == 0; x = int(s.at[x]) {
+			seen |= 1 << x
+		}
+	}
+	permOdd := (s.n-cycles)&1 == 1
+	b := int(s.blank)
+	dist := abs(blank/s.cols-b/s.cols) + abs(blank%s.cols-b%s.cols)
+	return permOdd == (dist&1 == 1)
+}
+
+// Solve returns an optimal solution for cells (goal-relative form), or an
+// error: a malformed or unsolvable board, ctx's error, or ErrNodeLimit once
+// more than maxNodes nodes are generated (0: no limit).
+func (s *Solver) Solve(ctx context.Context, cells []uint8, maxNodes int64) (Result, error) {
+	blank, err := s.load(cells)
+	if err != nil {
+		return Result{}, err
+	}
+	if !s.solvable(blank) {
+		return Result{}, ErrUnsolvable
+	}
+	s.ctx, s.err, s.found = ctx, nil, -1
+	s.expanded, s.gen = 0, 1 // the root
+	s.maxNodes = maxNodes
+	if s.maxNodes <= 0 {
+		s.maxNodes = math.MaxInt64
+	}
+	h := s.rootH()
+	res := Result{}
+	if h == 0 {
+		res.Generated = 1
+		return res, nil
+	}
+	for s.bound = h; ; s.bound = s.next {
+		res.Iterations++
+		s.next = math.MaxInt
+		if err := ctx.Err(); err != nil {
+			return Result{}, err
+		}
+		ok := s.dfs(0, s.md0+s.sumP(), s.md0+s.sumR(), blank, s.prune.start)
+		if s.err != nil {
+			return Result{Expanded: s.expanded, Generated: s.gen, Iterations: res.Iterations}, s.err
+		}
+		if ok {
+			res.Path = append([]uint8(nil), s.path[:s.found]...)
+			res.Expanded, res.Generated = s.expanded, s.gen
+			return res, nil
+		}
+		if s.next == math.MaxInt || s.next >= maxDepth {
+			return Result{}, fmt.Errorf("pdb: no solution within %d moves", maxDepth)
+		}
+	}
+}
+
+func (s *Solver) sumP() int {
+	h := 0
+	for j := range s.pats {
+		h += s.hp[j]
+	}
+	return h
+}
+
+func (s *Solver) sumR() int {
+	h := 0
+	for j := range s.pats {
+		h += s.hr[j]
+	}
+	return h
+}
+
+// dfs expands the node at depth g whose direct and reflected sums are h
+// and hr, blank on cell blank, reached through automaton state ps.
+//
+// It first ranks every child's pattern and loads the table entries, which
+// are independent loads that the processor overlaps (the tables do not
+// fit in cache), and only then evaluates the children in order.
+func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
+	s.expanded++
+	blank &= maxSolverCells - 1
+	var (
+		ranks [4]int64
+		ents  [4]int
+		next  [4]int32
+	)
+	n := int(s.nadj[blank]) & 3
+	if n == 0 {
+		n = 4
+	}
+	for i := range n {
+		next[i] = s.prune.next(ps, blank, i)
+		if next[i] < 0 {
+			continue
+		}
+		v := s.at[s.adj[blank][i]&(maxSolverCells-1)] & (maxSolverCells - 1)
+		mv := &s.moves[blank][i]
+		j := s.patOf[v]
+		p := &s.pats[j&(maxPatterns-1)]
+		ranks[i] = s.rankDelta(s.rank[j&(maxPatterns-1)], p, j, s.idxIn[v], mv.delta, mv.between, &s.ident)
+		ents[i] = p.entry(ranks[i])
+	}
+	for i := range n {
+		ps2 := next[i]
+		if ps2 < 0 {
+			continue
+		}
+		nb := int(s.adj[blank][i]) & (maxSolverCells - 1)
+		s.gen++
+		if s.gen&(1<<20-1) == 0 && s.ctx.Err() != nil {
+			s.err = s.ctx.Err()
+			return false
+		}
+		if s.gen > s.maxNodes {
+			s.err = ErrNodeLimit
+			return false
+		}
+		v := s.at[nb] & (maxSolverCells - 1) // the tile slides from nb to blank
+		jm := int(s.patOf[v]) & (maxPatterns - 1)
+		e := ents[i]
+		dmd := int(s.md[v][blank]) - int(s.md[v][nb])
+		hn := h + dmd - s.hp[jm] + e
+		if hn == 0 { // every tile home: the goal
+			s.path[g] = uint8(nb)
+			s.found = g + 1
+			return true
+		}
+		f := g + 1 + hn
+		if f > s.bound {
+			s.next = min(s.next, f)
+			continue
+		}
+		var jrm, er, hrn int
+		var rr int64
+		if s.reflect {
+			mv := &s.moves[blank][i]
+			tv := s.tr[v] & (maxSolverCells - 1)
+			jr := s.patOf[tv]
+			jrm = int(jr) & (maxPatterns - 1)
+			pr := &s.pats[jrm]
+			rr = s.rankDelta(s.rrank[jrm], pr, jr, s.idxIn[tv], mv.rdelta, mv.rbetween, &s.tr)
+			er = pr.entry(rr)
+			hrn = hr + dmd - s.hr[jrm] + er
+			if fr := g + 1 + hrn; fr > s.bound {
+				s.next = min(s.next, fr)
+				continue
+			}
+		}
+		var wdOld wdPair
+		if s.wd != nil {
+			wdOld = s.wdState
+			s.wdState = s.wd.move(s.wdState, v, nb, blank)
+			if fw := g + 1 + s.wd.value(s.wdState); fw > s.bound {
+				s.next = min(s.next, fw)
+				s.wdState = wdOld
+				continue
+			}
+		}
+		s.path[g] = uint8(nb)
+		s.at[blank], s.at[nb] = uint8(v), s.blank
+		oldP, oldRank := s.hp[jm], s.rank[jm]
+		s.hp[jm], s.rank[jm] = e, ranks[i]
+		var oldR int
+		var oldRR int64
+		if s.reflect {
+			oldR, oldRR = s.hr[jrm], s.rrank[jrm]
+			s.hr[jrm], s.rrank[jrm] = er, rr
+		}
+		if s.dfs(g+1, hn, hrn, nb, ps2) {
+			return true
+		}
+		s.at[blank], s.at[nb] = s.blank, uint8(v)
+		s.hp[jm], s.rank[jm] = oldP, oldRank
+		if s.reflect {
+			s.hr[jrm], s.rrank[jrm] = oldR, oldRR
+		}
+		if s.wd != nil {
+			s.wdState = wdOld
+		}
+		if s.err != nil {
+			return false
+		}
+	}
+	return false
+}

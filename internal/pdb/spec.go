@@ -1,0 +1,156 @@
+package pdb
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A Spec names a set of disjoint pattern databases for one goal: the board
+// is Rows x Cols, Blank is the goal cell of the blank, and each pattern is a
+// set of tiles. Tiles are named goal-relatively, by their goal cell (tile t
+// belongs on cell t, row-major), so any goal is handled by relabeling the
+// start board; Blank may be any cell. A pattern's tile order is the order of
+// its table's ranks. Patterns need not cover every tile; the tiles they
+// leave out count nothing.
+type Spec struct {
+	Rows, Cols int
+	Blank      int
+	Patterns   [][]uint8
+}
+
+// ErrSpec is wrapped by the errors of invalid Specs.
+var ErrSpec = errors.New("pdb: invalid spec")
+
+// Validate returns an error naming what is wrong with s, or nil.
+func (s Spec) Validate() error {
+	n := s.Rows * s.Cols
+	switch {
+	case s.Rows < 2 || s.Cols < 2:
+		return fmt.Errorf("%w: board %d x %d: want at least 2 x 2", ErrSpec, s.Rows, s.Cols)
+	case n > maxCells:
+		return fmt.Errorf("%w: board %d x %d has %d cells: want at most %d", ErrSpec, s.Rows, s.Cols, n, maxCells)
+	case s.Blank < 0 || s.Blank >= n:
+		return fmt.Errorf("%w: blank's goal cell %d is off the %d x %d board", ErrSpec, s.Blank, s.Rows, s.Cols)
+	case len(s.Patterns) == 0:
+		return fmt.Errorf("%w: no patterns", ErrSpec)
+	}
+	var used uint64
+	for i, p := range s.Patterns {
+		if len(p) == 0 || len(p) > maxPattern || len(p) >= n {
+			return fmt.Errorf("%w: pattern %d has %d tiles: want 1 to %d", ErrSpec, i, len(p), min(maxPattern, n-1))
+		}
+		for _, t := range p {
+			switch {
+			case int(t) >= n:
+				return fmt.Errorf("%w: pattern %d: tile %d is off the board", ErrSpec, i, t)
+			case int(t) == s.Blank:
+				return fmt.Errorf("%w: pattern %d: tile %d is the blank's goal cell", ErrSpec, i, t)
+			case used>>t&1 != 0:
+				return fmt.Errorf("%w: pattern %d: tile %d is in two patterns", ErrSpec, i, t)
+			}
+			used |= 1 << t
+		}
+		if _, err := newRanker(n, len(p)); err != nil {
+			return fmt.Errorf("%w: pattern %d: %v", ErrSpec, i, err)
+		}
+	}
+	return nil
+}
+
+// String names s compactly, as in "4x4-b0-1.2.3-4.5.6": the board, the
+// blank's goal cell, and the patterns' tiles in rank order. Cache files are
+// named after it.
+func (s Spec) String() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%dx%d-b%d", s.Rows, s.Cols, s.Blank)
+	for _, p := range s.Patterns {
+		sb.WriteByte('-')
+		for i, t := range p {
+			if i > 0 {
+				sb.WriteByte('.')
+			}
+			sb.WriteString(strconv.Itoa(int(t)))
+		}
+	}
+	return sb.String()
+}
+
+// Transposable reports whether the goal is symmetric under reflection about
+// the main diagonal: the board is square and the blank's goal cell is on the
+// diagonal. Then the transposed start board (tile t on cell c moved to cell
+// T(c) and renamed T(t)) has the same distance to the goal, and a DB gives
+// a second lower bound, the reflected lookup.
+func (s Spec) Transposable() bool {
+	return s.Rows == s.Cols && s.Blank/s.Cols == s.Blank%s.Cols
+}
+
+// The shipped partitions, for Korf's goal (blank in cell 0, tile t on cell
+// t). Each is a function so that callers get their own copy.
+
+// Korf555 is a 5-5-5 partition of the 15-puzzle: two L-shaped blocks and a
+// 2 x 3 block less one cell (3 x 5 MB tables).
+func Korf555() Spec {
+	return Spec{Rows: 4, Cols: 4, Blank: 0, Patterns: [][]uint8{
+		{1, 2, 3, 5, 6}, {4, 8, 9, 12, 13}, {7, 10, 11, 14, 15}}}
+}
+
+// Korf663 is a 6-6-3 partition of the 15-puzzle: the two 2 x 3 blocks right
+// of the first column, and the first column's three tiles (2 x 5.8 MB +
+// 3.4 KB).
+func Korf663() Spec {
+	return Spec{Rows: 4, Cols: 4, Blank: 0, Patterns: [][]uint8{
+		{1, 2, 3, 5, 6, 7}, {9, 10, 11, 13, 14, 15}, {4, 8, 12}}}
+}
+
+// Korf78 is Korf and Felner's 7-8 partition of the 15-puzzle: the first
+// two rows' seven tiles and the last two rows' eight (58 MB + 519 MB).
+func Korf78() Spec {
+	return Spec{Rows: 4, Cols: 4, Blank: 0, Patterns: [][]uint8{
+		{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}}
+}
+
+// Korf6666 is Korf and Felner's 6-6-6-6 partition of the 24-puzzle
+// (4 x 128 MB).
+func Korf6666() Spec {
+	return Spec{Rows: 5, Cols: 5, Blank: 0, Patterns: [][]uint8{
+		{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}}
+}
+
+// Named returns the shipped partition called name: "555", "663", "78"
+// (15-puzzle) or "6666" (24-puzzle).
+func Named(name string) (Spec, error) {
+	switch name {
+	case "555":
+		return Korf555(), nil
+	case "663":
+		return Korf663(), nil
+	case "78":
+		return Korf78(), nil
+	case "6666":
+		return Korf6666(), nil
+	}
+	return Spec{}, fmt.Errorf("%w: unknown partition %q (want 555, 663, 78 or 6666)", ErrSpec, name)
+}
+
+// WithBlank returns s for a goal whose blank's goal cell is blank instead of
+// s.Blank: the tile named blank (which would now be the blank) is replaced,
+// in its pattern and at its rank position, by the tile named s.Blank (the
+// old blank's cell now holds a tile). Pattern sizes, and so table sizes,
+// stay the same. For a goal that a symmetry of the board maps to s's (the
+// blank in another corner), mapping the boards instead reuses s's tables.
+func (s Spec) WithBlank(blank int) Spec {
+	out := Spec{Rows: s.Rows, Cols: s.Cols, Blank: blank}
+	for _, p := range s.Patterns {
+		q := slices.Clone(p)
+		for i, t := range q {
+			if int(t) == blank {
+				q[i] = uint8(s.Blank)
+			}
+		}
+		out.Patterns = append(out.Patterns, q)
+	}
+	return out
+}

@@ -1,0 +1,266 @@
+package pdb
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// A Table is the pattern database of one pattern: for every placement of
+// the pattern's tiles, the fewest moves of those tiles that bring them to
+// their goal cells, the blank moving freely through the other cells. A
+// Table is immutable once built and safe for concurrent use.
+//
+// Entries are stored at the rank of the placement (see Rank) in one of two
+// formats. Byte entries hold the distance. Compact entries hold, four bits
+// each (two a byte, the even rank in the low half), half the distance's
+// excess over the pattern tiles' Manhattan distance: the distance is at
+// least that sum and has its parity (every move changes one tile's
+// Manhattan distance by one), so the excess is even, and a table whose
+// excesses are all at most 30 loses nothing in 4 bits. Build uses the
+// compact format whenever that holds, halving the table; placements that
+// cannot occur (possible only when the pattern leaves a single empty cell)
+// hold 255 as bytes, 0 compact (their Manhattan distance).
+type Table struct {
+	tiles   []uint8
+	cols    int
+	rk      ranker
+	compact bool
+	data    []uint8
+}
+
+// Tiles returns the pattern's tiles in rank order. The caller must not
+// modify the slice.
+func (t *Table) Tiles() []uint8 { return t.tiles }
+
+// Len returns the number of entries, n!/(n-k)! for k tiles on n cells.
+func (t *Table) Len() int64 { return t.rk.size }
+
+// Compact reports whether the table stores 4-bit excesses over Manhattan
+// distance rather than bytes.
+func (t *Table) Compact() bool { return t.compact }
+
+// Rank returns the index of the placement pos: pos[i] is the cell of the
+// pattern's i-th tile. O(k), no allocation.
+func (t *Table) Rank(pos []uint8) int64 { return t.rk.rank(pos) }
+
+// At returns the entry of rank r; it unranks compact tables (O(k*n)).
+func (t *Table) At(r int64) int {
+	if !t.compact {
+		return int(t.data[r])
+	}
+	var pos [maxPattern]uint8
+	t.rk.unrank(r, pos[:t.rk.k])
+	return t.manhattan(pos[:t.rk.k]) + t.excess(r)
+}
+
+// excess returns twice the 4-bit entry of rank r of a compact table.
+func (t *Table) excess(r int64) int { return int(t.data[r>>1]>>(4*(r&1))&15) * 2 }
+
+// Lookup returns the entry for the placement pos.
+func (t *Table) Lookup(pos []uint8) int {
+	r := t.rk.rank(pos)
+	if !t.compact {
+		return int(t.data[r])
+	}
+	return t.manhattan(pos) + t.excess(r)
+}
+
+// manhattan returns the sum of the pattern tiles' distances to their goal
+// cells in the placement pos.
+func (t *Table) manhattan(pos []uint8) int {
+	h := 0
+	for i, p := range pos {
+		g := int(t.tiles[i])
+		h += abs(int(p)/t.cols-g/t.cols) + abs(int(p)%t.cols-g%t.cols)
+	}
+	return h
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// compress returns the compact form of the byte entries dist of t's
+// pattern, or nil if an excess is odd or above 30. Two workers walk halves
+// of the ranks.
+func (t *Table) compress(dist []uint8, workers int) []uint8 {
+	out := make([]uint8, (len(dist)+1)/2)
+	adviseHugePages(out)
+	var bad atomic.Bool
+	var wg sync.WaitGroup
+	per := (t.rk.size/int64(workers) + 1) &^ 1 // even, so no byte is shared
+	for lo := int64(0); lo < t.rk.size; lo += per {
+		hi := min(lo+per, t.rk.size)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mr := newMoveRanker(&t.rk)
+			for r := lo; r < hi && !bad.Load(); r++ {
+				mr.seek(r)
+				if dist[r] == unvisited {
+					continue
+				}
+				x := int(dist[r]) - t.manhattan(mr.pos[:t.rk.k])
+				if x < 0 || x&1 != 0 || x > 30 {
+					bad.Store(true)
+					return
+				}
+				out[r>>1] |= uint8(x/2) << (4 * (r & 1))
+			}
+		}()
+	}
+	wg.Wait()
+	if bad.Load() {
+		return nil
+	}
+	return out
+}
+
+// A DB is the set of tables of a Spec: an additive heuristic, the sum of
+// its tables' entries, since the tables count moves of disjoint tile sets.
+type DB struct {
+	spec   Spec
+	tables []*Table
+}
+
+// Spec returns the spec the DB was built for.
+func (db *DB) Spec() Spec { return db.spec }
+
+// Tables returns the DB's tables, one a pattern, in the Spec's order.
+func (db *DB) Tables() []*Table { return db.tables }
+
+// Compact reports whether the DB's tables hold compact entries.
+func (db *DB) Compact() bool { return len(db.tables) > 0 && db.tables[0].compact }
+
+// Bytes returns the memory the tables take.
+func (db *DB) Bytes() int64 {
+	var n int64
+	for _, t := range db.tables {
+		n += int64(len(t.data))
+	}
+	return n
+}
+
+// BuildOptions tune a build.
+type BuildOptions struct {
+	// Workers is the number of goroutines; 0 means GOMAXPROCS.
+	Workers int
+	// Progress, if not nil, is called after every layer of every table,
+	// from the building goroutine.
+	Progress func(Progress)
+	// Bytes keeps byte entries even where compact ones would do.
+	Bytes bool
+}
+
+// Build computes the DB of spec, table after table, largest first; it
+// returns early with ctx's error. Time and memory grow with the largest
+// table: seconds for 6 tiles of the 15-puzzle, minutes for 8 (a byte and
+// 2(n-k) bits a placement while it is built: 1.5 GB; see the package
+// documentation for measured figures). Tables end compact when all of them
+// can, unless opt.Bytes.
+func Build(ctx context.Context, spec Spec, opt BuildOptions) (*DB, error) {
+	if err := spec.Validate(); err != nil {
+		return nil, err
+	}
+	db := &DB{spec: spec, tables: make([]*Table, len(spec.Patterns))}
+	// Largest first: its scratch is freed before the smaller tables are
+	// built, so the peak is the largest build plus the smaller tables.
+	order := make([]int, len(spec.Patterns))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return len(spec.Patterns[b]) - len(spec.Patterns[a]) })
+	for _, i := range order {
+		p := spec.Patterns[i]
+		data, err := buildTable(ctx, spec.Rows, spec.Cols, spec.Blank, p, opt.Workers, opt.Progress, i)
+		if err != nil {
+			return nil, err
+		}
+		rk, _ := newRanker(spec.Rows*spec.Cols, len(p))
+		db.tables[i] = &Table{tiles: slices.Clone(p), cols: spec.Cols, rk: rk, data: data}
+		debug.FreeOSMemory() // return the builder's scratch before the next table
+	}
+	// Compact entries only if every table takes them: the solver reads one
+	// format.
+	if !opt.Bytes {
+		workers := opt.Workers
+		if workers <= 0 {
+			workers = runtime.GOMAXPROCS(0)
+		}
+		compact := make([][]uint8, len(db.tables))
+		for i, t := range db.tables {
+			if compact[i] = t.compress(t.data, workers); compact[i] == nil {
+				compact = nil
+				break
+			}
+		}
+		for i, c := range compact {
+			db.tables[i].data, db.tables[i].compact = c, true
+		}
+		debug.FreeOSMemory()
+	}
+	return db, nil
+}
+
+// Estimate returns the DB's heuristic for a board in goal-relative form:
+// cells[c] is the tile on cell c (its goal cell), the blank being the value
+// Spec.Blank. With reflect (and a transposable Spec) it returns the larger
+// of the direct and the reflected lookups. O(n + sum of pattern sizes);
+// for tests and roots, not for hot loops.
+func (db *DB) Estimate(cells []uint8, reflect bool) (int, error) {
+	n := db.spec.Rows * db.spec.Cols
+	if len(cells) != n {
+		return 0, fmt.Errorf("pdb: board of %d cells, want %d", len(cells), n)
+	}
+	var where [maxCells]uint8
+	var seen uint64
+	for c, v := range cells {
+		if int(v) >= n || seen>>v&1 != 0 {
+			return 0, fmt.Errorf("pdb: cell %d holds %d: want each of 0 to %d once", c, v, n-1)
+		}
+		seen |= 1 << v
+		where[v] = uint8(c)
+	}
+	h := db.sum(where[:n])
+	if reflect && db.spec.Transposable() {
+		tr := newTranspose(db.spec.Rows)
+		var w2 [maxCells]uint8
+		for v := range n {
+			w2[tr[v]] = tr[where[v]] // tile T(v) sits on T(cell of v)
+		}
+		h = max(h, db.sum(w2[:n]))
+	}
+	return h, nil
+}
+
+// sum adds up the tables' entries for the board whose tile v is on cell
+// where[v].
+func (db *DB) sum(where []uint8) int {
+	var pos [maxPattern]uint8
+	h := 0
+	for _, t := range db.tables {
+		for i, v := range t.tiles {
+			pos[i] = where[v]
+		}
+		h += t.Lookup(pos[:len(t.tiles)])
+	}
+	return h
+}
+
+// newTranspose returns the map of cells of an n x n board to their mirror
+// images about the main diagonal.
+func newTranspose(n int) []uint8 {
+	tr := make([]uint8, n*n)
+	for c := range tr {
+		tr[c] = uint8(c%n*n + c/n)
+	}
+	return tr
+}
