@@ -109,6 +109,7 @@ type options struct {
 	algo   Algorithm
 	metric Metric
 	limits Limits
+	wd     bool
 }
 
 // WithHeuristic makes Solve use h (default Auto: the strongest available).
@@ -119,6 +120,11 @@ func WithAlgorithm(a Algorithm) Option { return func(o *options) { o.algo = a } 
 
 // WithMetric makes Solve minimize moves in metric m (default TileMoves).
 func WithMetric(m Metric) Option { return func(o *options) { o.metric = m } }
+
+// WithWalkingDistance makes Solve take the larger of its heuristic and
+// walking distance (see WalkingDistance) at every board: a stronger bound
+// for boards of up to 4 x 4 with distinct labels, at some cost per node.
+func WithWalkingDistance() Option { return func(o *options) { o.wd = true } }
 
 // WithLimits bounds the search (see Limits); a search that reaches a bound
 // fails with a *LimitError.
@@ -197,14 +203,23 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 	}
 	sp := newTileSpace(t, sol.Heuristic, o.metric == LineMoves)
 	var blanks []int
-	if o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves && (sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict) {
+	fast := o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves
+	switch {
+	case fast && sol.Heuristic.isDatabase():
+		blanks, err = sp.pdbIDA(ctx, code, o, &sol)
+	case fast && !o.wd && (sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict):
 		blanks, err = sp.fastIDA(ctx, code, o.limits, &sol)
-	} else if sp.n <= 16 {
-		goal := packedTile{sp: sp, key: sp.goalPacked, blank: uint8(t.blankGoal)}
-		blanks, err = runEngine(ctx, &packedEngines, sp.packedStart(code), goal, func(s packedTile) int { return int(s.blank) }, packedKey, o, &sol)
-	} else {
-		goal := gridTile{sp: sp, key: sp.goalGrid, blank: int32(t.blankGoal)}
-		blanks, err = runEngine(ctx, &gridEngines, sp.gridStart(code), goal, func(s gridTile) int { return int(s.blank) }, nil, o, &sol)
+	default:
+		if err = sp.attach(ctx, o.wd); err != nil {
+			break
+		}
+		if sp.n <= 16 {
+			goal := packedTile{sp: sp, key: sp.goalPacked, blank: uint8(t.blankGoal)}
+			blanks, err = runEngine(ctx, &packedEngines, sp.packedStart(code), goal, func(s packedTile) int { return int(s.blank) }, packedKey, o, &sol)
+		} else {
+			goal := gridTile{sp: sp, key: sp.goalGrid, blank: int32(t.blankGoal)}
+			blanks, err = runEngine(ctx, &gridEngines, sp.gridStart(code), goal, func(s gridTile) int { return int(s.blank) }, nil, o, &sol)
+		}
 	}
 	sol.Elapsed = time.Since(began)
 	if err != nil {
@@ -220,7 +235,7 @@ func (o *options) resolve(t *target) {
 		switch {
 		case o.metric == LineMoves && t.rows*t.cols <= 16:
 			o.algo = AlgoBidirectional
-		case o.metric == LineMoves || !t.distinct:
+		case o.metric == LineMoves || !t.distinct || o.heur == WalkingDistance:
 			o.algo = AlgoAStar
 		default:
 			o.algo = AlgoIDAStar
@@ -228,6 +243,9 @@ func (o *options) resolve(t *target) {
 	}
 	if o.heur == Auto {
 		o.heur = LinearConflict
+		if o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves {
+			o.heur = availableDatabase(t.rows, t.cols, t.blankGoal, LinearConflict)
+		}
 	}
 	if o.heur == LinearConflict && (o.metric == LineMoves || !t.distinct) {
 		o.heur = Manhattan // what LinearConflict amounts to there
@@ -251,6 +269,18 @@ func get[E any](p *sync.Pool) *E {
 		return e
 	}
 	return new(E)
+}
+
+// availableDatabase returns the strongest pattern database for a rows x
+// cols board whose blank belongs on cell blank that is already in memory or
+// on disk, or otherwise fallback: Auto never starts a build.
+func availableDatabase(rows, cols, blank int, fallback Heuristic) Heuristic {
+	for _, h := range []Heuristic{PDB78, PDB663, PDB555, PDB6666} {
+		if _, spec, err := orient(h, rows, cols, blank); err == nil && databaseAvailable(spec) {
+			return h
+		}
+	}
+	return fallback
 }
 
 // runEngine solves from start with one of the generic engines and returns

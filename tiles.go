@@ -1,8 +1,11 @@
 package slide
 
 import (
+	"context"
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 // A tileSpace is one puzzle as the generic engines see it: a goal in
@@ -30,6 +33,11 @@ type tileSpace struct {
 	lines      *lineKeys // packed boards: linear conflicts by delta
 	wide       bool      // gridTile cells take two bytes (else one)
 	scratch    []int32   // codes for from-scratch heuristics
+	// database heuristics, from scratch (see attach)
+	db    *pdb.DB
+	rot   orientation
+	wd    *pdb.WalkingDistance
+	cells []uint8
 }
 
 func newTileSpace(t *target, h Heuristic, line bool) *tileSpace {
@@ -120,11 +128,63 @@ func (sp *tileSpace) estimate(val func(i int) int) int {
 			sp.scratch[i] = int32(v)
 		}
 	}
-	h := sp.heur
-	if sp.line && h == LinearConflict {
-		h = Manhattan // conflicts are not bounded per line move
+	var h int
+	switch {
+	case sp.heur.isDatabase():
+		for c := range sp.n {
+			if sp.rot == nil {
+				sp.cells[c] = uint8(val(c))
+			} else {
+				sp.cells[sp.rot[c]] = sp.rot[val(c)]
+			}
+		}
+		h, _ = sp.db.Estimate(sp.cells, true) // cells are valid
+	case sp.heur == WalkingDistance || sp.line && sp.heur == LinearConflict:
+		// conflicts are not bounded per line move
+		h = sp.t.estimate(Manhattan, sp.scratch)
+	default:
+		h = sp.t.estimate(sp.heur, sp.scratch)
 	}
-	return (sp.t.estimate(h, sp.scratch) + sp.lineDiv - 1) / sp.lineDiv
+	if sp.wd != nil {
+		for c := range sp.n {
+			sp.cells[c] = uint8(val(c))
+		}
+		w, _ := sp.wd.Estimate(sp.cells)
+		h = max(h, w)
+	}
+	return (h + sp.lineDiv - 1) / sp.lineDiv
+}
+
+// attach makes the tables of a database or walking-distance heuristic
+// ready (building them if need be) for from-scratch estimates, and adds
+// walking distance by max when wd is set. It fails with ErrOption for a
+// board they do not fit.
+func (sp *tileSpace) attach(ctx context.Context, wd bool) error {
+	if !sp.heur.isDatabase() && sp.heur != WalkingDistance && !wd {
+		return nil
+	}
+	if !sp.t.distinct {
+		return errorf("Solve", ErrOption, "%v needs distinct labels", sp.heur)
+	}
+	sp.cells = make([]uint8, sp.n)
+	sp.incr, sp.lines = false, nil
+	if sp.heur.isDatabase() {
+		var spec pdb.Spec
+		var err error
+		if sp.rot, spec, err = orient(sp.heur, sp.rows, sp.cols, sp.blankVal); err != nil {
+			return err
+		}
+		if sp.db, err = openDatabase(ctx, spec, nil); err != nil {
+			return err
+		}
+	}
+	if sp.heur == WalkingDistance || wd {
+		var err error
+		if sp.wd, err = walkingDistance(sp.rows, sp.cols, sp.blankVal); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // incremental reports whether a single-tile move's heuristic change can

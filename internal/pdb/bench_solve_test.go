@@ -71,7 +71,7 @@ func runSet(b *testing.B, set solveSet) {
 		gen, exp, cpu, worst = 0, 0, 0, 0
 		for _, in := range insts {
 			c0 := cpuTime()
-			res, err := s.Solve(context.Background(), in.cells, 0)
+			res, err := s.Solve(context.Background(), in.cells, Limit{})
 			c := cpuTime() - c0
 			if err != nil {
 				b.Fatalf("#%d: %v", in.id, err)

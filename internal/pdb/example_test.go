@@ -23,7 +23,7 @@ func ExampleSolver() {
 	}
 	start := []uint8{8, 7, 6, 0, 4, 1, 2, 5, 3}
 	h, _ := s.Estimate(start)
-	res, err := s.Solve(context.Background(), start, 0)
+	res, err := s.Solve(context.Background(), start, pdb.Limit{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -21,6 +21,9 @@ var ErrUnsolvable = errors.New("pdb: board cannot reach the goal")
 // ErrNodeLimit is returned when a search generates more nodes than allowed.
 var ErrNodeLimit = errors.New("pdb: node limit reached")
 
+// ErrNotFound is returned when no solution lies within a Limit's Depth.
+var ErrNotFound = errors.New("pdb: no solution within the depth limit")
+
 // A Result is an optimal solution and what finding it cost.
 type Result struct {
 	// Path holds the blank's cell after each move: len(Path) is the
@@ -335,10 +338,18 @@ func (s *Solver) solvable(blank int) bool {
 	return permOdd == (dist&1 == 1)
 }
 
+// A Limit bounds a search: Nodes the nodes generated, Depth the moves of
+// the solutions considered (0: no bound on either).
+type Limit struct {
+	Nodes int64
+	Depth int
+}
+
 // Solve returns an optimal solution for cells (goal-relative form), or an
-// error: a malformed or unsolvable board, ctx's error, or ErrNodeLimit once
-// more than maxNodes nodes are generated (0: no limit).
-func (s *Solver) Solve(ctx context.Context, cells []uint8, maxNodes int64) (Result, error) {
+// error: a malformed or unsolvable board, ctx's error, ErrNodeLimit once
+// more than lim.Nodes nodes are generated, or ErrNotFound when no solution
+// has at most lim.Depth moves.
+func (s *Solver) Solve(ctx context.Context, cells []uint8, lim Limit) (Result, error) {
 	blank, err := s.load(cells)
 	if err != nil {
 		return Result{}, err
@@ -348,15 +359,22 @@ func (s *Solver) Solve(ctx context.Context, cells []uint8, maxNodes int64) (Resu
 	}
 	s.ctx, s.err, s.found = ctx, nil, -1
 	s.expanded, s.gen = 0, 1 // the root
-	s.maxNodes = maxNodes
+	s.maxNodes = lim.Nodes
 	if s.maxNodes <= 0 {
 		s.maxNodes = math.MaxInt64
+	}
+	depth := maxDepth - 1
+	if lim.Depth > 0 && lim.Depth < depth {
+		depth = lim.Depth
 	}
 	h := s.rootH()
 	res := Result{}
 	if h == 0 {
 		res.Generated = 1
 		return res, nil
+	}
+	if h > depth {
+		return res, ErrNotFound
 	}
 	for s.bound = h; ; s.bound = s.next {
 		res.Iterations++
@@ -373,8 +391,8 @@ func (s *Solver) Solve(ctx context.Context, cells []uint8, maxNodes int64) (Resu
 			res.Expanded, res.Generated = s.expanded, s.gen
 			return res, nil
 		}
-		if s.next == math.MaxInt || s.next >= maxDepth {
-			return Result{}, fmt.Errorf("pdb: no solution within %d moves", maxDepth)
+		if s.next == math.MaxInt || s.next > depth {
+			return Result{Expanded: s.expanded, Generated: s.gen, Iterations: res.Iterations}, ErrNotFound
 		}
 	}
 }

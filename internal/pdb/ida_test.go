@@ -45,7 +45,7 @@ func TestSolverOptimal8(t *testing.T) {
 				for c := range cells {
 					cells[c] = uint8(k >> (4 * c) & 15)
 				}
-				res, err := s.Solve(context.Background(), cells, 0)
+				res, err := s.Solve(context.Background(), cells, Limit{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -66,7 +66,7 @@ func TestSolverHard8(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, in := range readInstances(t, "hard8_31.txt", 9) {
-		res, err := s.Solve(context.Background(), in.cells, 0)
+		res, err := s.Solve(context.Background(), in.cells, Limit{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +90,7 @@ func TestSolverKorfShort(t *testing.T) {
 		if in.length > 45 {
 			continue
 		}
-		res, err := s.Solve(context.Background(), in.cells, 0)
+		res, err := s.Solve(context.Background(), in.cells, Limit{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,20 +109,26 @@ func TestSolverErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, cells := range [][]uint8{{0, 1, 2}, {0, 1, 2, 3, 4, 5, 6, 7, 7}, {0, 1, 2, 3, 4, 5, 6, 7, 9}} {
-		if _, err := s.Solve(context.Background(), cells, 0); err == nil {
+		if _, err := s.Solve(context.Background(), cells, Limit{}); err == nil {
 			t.Errorf("%v: no error", cells)
 		}
 	}
-	if _, err := s.Solve(context.Background(), []uint8{0, 2, 1, 3, 4, 5, 6, 7, 8}, 0); err != ErrUnsolvable {
+	if _, err := s.Solve(context.Background(), []uint8{0, 2, 1, 3, 4, 5, 6, 7, 8}, Limit{}); err != ErrUnsolvable {
 		t.Errorf("swapped tiles: %v, want ErrUnsolvable", err)
 	}
 	hard := []uint8{8, 7, 6, 0, 4, 1, 2, 5, 3}
-	if _, err := s.Solve(context.Background(), hard, 10); err != ErrNodeLimit {
+	if _, err := s.Solve(context.Background(), hard, Limit{Nodes: 10}); err != ErrNodeLimit {
 		t.Errorf("limit 10: %v, want ErrNodeLimit", err)
+	}
+	if _, err := s.Solve(context.Background(), hard, Limit{Depth: 30}); err != ErrNotFound {
+		t.Errorf("depth 30 for a 31-move board: %v, want ErrNotFound", err)
+	}
+	if res, err := s.Solve(context.Background(), hard, Limit{Depth: 31}); err != nil || len(res.Path) != 31 {
+		t.Errorf("depth 31: %d moves, %v", len(res.Path), err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := s.Solve(ctx, hard, 0); err != context.Canceled {
+	if _, err := s.Solve(ctx, hard, Limit{}); err != context.Canceled {
 		t.Errorf("canceled: %v", err)
 	}
 	if _, err := NewSolver(mustBuild(t, Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2}}}), SolverOptions{}); err == nil {
@@ -156,7 +162,7 @@ func TestMovePruning(t *testing.T) {
 			for c := range cells {
 				cells[c] = uint8(k >> (4 * c) & 15)
 			}
-			res, err := s.Solve(context.Background(), cells, 0)
+			res, err := s.Solve(context.Background(), cells, Limit{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -172,8 +178,8 @@ func TestMovePruning(t *testing.T) {
 		if in.length > 43 {
 			continue
 		}
-		a, err1 := full.Solve(context.Background(), in.cells, 0)
-		b, err2 := basic.Solve(context.Background(), in.cells, 0)
+		a, err1 := full.Solve(context.Background(), in.cells, Limit{})
+		b, err2 := basic.Solve(context.Background(), in.cells, Limit{})
 		if err1 != nil || err2 != nil {
 			t.Fatal(err1, err2)
 		}
@@ -234,7 +240,7 @@ func TestSolverNearGoal(t *testing.T) {
 			}
 			cells := []uint8(key)
 			for name, s := range solvers {
-				res, err := s.Solve(context.Background(), cells, 0)
+				res, err := s.Solve(context.Background(), cells, Limit{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -262,7 +268,7 @@ func TestSolverAllocs(t *testing.T) {
 	hard := []uint8{8, 7, 6, 0, 4, 1, 2, 5, 3}
 	var gen int64
 	allocs := testing.AllocsPerRun(20, func() {
-		res, err := s.Solve(context.Background(), hard, 0)
+		res, err := s.Solve(context.Background(), hard, Limit{})
 		if err != nil || len(res.Path) != 31 {
 			t.Fatalf("%v, %d moves", err, len(res.Path))
 		}
