@@ -64,8 +64,17 @@ const (
 
 var heuristicNames = [...]string{"auto", "zero", "hamming", "manhattan", "linear", "wd", "pdb555", "pdb663", "pdb78", "pdb6666"}
 
-// isDatabase reports whether h is a pattern database.
-func (h Heuristic) isDatabase() bool { return h >= PDB555 && h <= PDB6666 }
+// Heuristics returns every Heuristic, in the order of their values.
+func Heuristics() []Heuristic {
+	hs := make([]Heuristic, numHeuristics)
+	for i := range hs {
+		hs[i] = Heuristic(i)
+	}
+	return hs
+}
+
+// IsDatabase reports whether h is a pattern database (see BuildDatabase).
+func (h Heuristic) IsDatabase() bool { return h >= PDB555 && h <= PDB6666 }
 
 // String returns the heuristic's name as ParseHeuristic accepts it.
 func (h Heuristic) String() string {

@@ -30,6 +30,15 @@ func (a Algorithm) String() string {
 	return "Algorithm(" + strconv.Itoa(int(a)) + ")"
 }
 
+// Algorithms returns every Algorithm, in the order of their values.
+func Algorithms() []Algorithm {
+	as := make([]Algorithm, numAlgorithms)
+	for i := range as {
+		as[i] = Algorithm(i)
+	}
+	return as
+}
+
 // ParseAlgorithm returns the Algorithm named s: auto, astar, idastar (or
 // ida), bfs or bibfs (or bidirectional).
 func ParseAlgorithm(s string) (Algorithm, error) {
@@ -205,7 +214,7 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 	var blanks []int
 	fast := o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves
 	switch {
-	case fast && sol.Heuristic.isDatabase():
+	case fast && sol.Heuristic.IsDatabase():
 		blanks, err = sp.pdbIDA(ctx, code, o, &sol)
 	case fast && !o.wd && (sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict):
 		blanks, err = sp.fastIDA(ctx, code, o.limits, &sol)

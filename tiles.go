@@ -130,7 +130,7 @@ func (sp *tileSpace) estimate(val func(i int) int) int {
 	}
 	var h int
 	switch {
-	case sp.heur.isDatabase():
+	case sp.heur.IsDatabase():
 		for c := range sp.n {
 			if sp.rot == nil {
 				sp.cells[c] = uint8(val(c))
@@ -160,7 +160,7 @@ func (sp *tileSpace) estimate(val func(i int) int) int {
 // walking distance by max when wd is set. It fails with ErrOption for a
 // board they do not fit.
 func (sp *tileSpace) attach(ctx context.Context, wd bool) error {
-	if !sp.heur.isDatabase() && sp.heur != WalkingDistance && !wd {
+	if !sp.heur.IsDatabase() && sp.heur != WalkingDistance && !wd {
 		return nil
 	}
 	if !sp.t.distinct {
@@ -168,7 +168,7 @@ func (sp *tileSpace) attach(ctx context.Context, wd bool) error {
 	}
 	sp.cells = make([]uint8, sp.n)
 	sp.incr, sp.lines = false, nil
-	if sp.heur.isDatabase() {
+	if sp.heur.IsDatabase() {
 		var spec pdb.Spec
 		var err error
 		if sp.rot, spec, err = orient(sp.heur, sp.rows, sp.cols, sp.blankVal); err != nil {

@@ -32,6 +32,8 @@ var commands = []command{
 	{"bfs", "find a shortest path between two position strings", runBFS},
 	{"hint", "score a board and each board one move away", runHint},
 	{"blocks", "solve a sliding-block puzzle in the fewest moves", runBlocks},
+	{"bench", "solve a file of instances and report the work", runBench},
+	{"pdb", "build a pattern database ahead of time", runPDB},
 }
 
 func main() {

@@ -24,8 +24,8 @@ Every choice of heuristic and algorithm finds an optimal solution.`
 // solveFlags are the settings of one run of solve.
 type solveFlags struct {
 	goalFile  string
-	heuristic slide.Heuristic
-	algorithm slide.Algorithm
+	heuristic heuristicFlag
+	algorithm algorithmFlag
 	stats     bool
 	count     bool
 }
@@ -35,16 +35,8 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("solve", "[flags] [FILE]", solveAbout)
 	var f solveFlags
 	fs.StringVar(&f.goalFile, "goal", "", "read the goal board from `FILE`, in the same form")
-	fs.Func("heuristic", "`name` of the search's estimate: auto, zero, hamming, manhattan or linear (default auto)", func(s string) error {
-		h, err := slide.ParseHeuristic(s)
-		f.heuristic = h
-		return plain(err)
-	})
-	fs.Func("algorithm", "`name` of the search: auto, astar, idastar, bfs or bibfs (default auto)", func(s string) error {
-		a, err := slide.ParseAlgorithm(s)
-		f.algorithm = a
-		return plain(err)
-	})
+	fs.Var(&f.heuristic, "heuristic", f.heuristic.usage())
+	fs.Var(&f.algorithm, "algorithm", f.algorithm.usage())
 	fs.BoolVar(&f.stats, "stats", false, "print the engine, the nodes it expanded and generated, and the time on standard error")
 	fs.BoolVar(&f.count, "count", false, "print only the number of moves (-1 if the goal cannot be reached)")
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
@@ -66,7 +58,10 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return failure(stderr, "solve", "%v", err)
 		}
 	}
-	sol, err := slide.Solve(start, goal, slide.WithHeuristic(f.heuristic), slide.WithAlgorithm(f.algorithm))
+	if err := prepareDatabase(f.heuristic.h, stderr); err != nil {
+		return failure(stderr, "solve", "%s", message(err))
+	}
+	sol, err := slide.Solve(start, goal, append(f.heuristic.options(), slide.WithAlgorithm(f.algorithm.a))...)
 	if err != nil && !errors.Is(err, slide.ErrUnsolvable) {
 		return failure(stderr, "solve", "%s", message(err))
 	}
