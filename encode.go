@@ -215,9 +215,11 @@ func permutationOdd(p []int) bool {
 func rankPacked(key uint64, n int) uint64 {
 	var r uint64
 	left := uint32(1)<<n - 1
-	for i := range n {
-		v := uint(key>>(4*i)) & 15
-		r += uint64(bits.OnesCount32(left&(1<<v-1))) * factorials[n-1-i]
+	f := factorials[:n] // f[i] weighs the element i places from the end
+	for i := n - 1; i >= 0; i-- {
+		v := uint(key) & 15
+		key >>= 4
+		r += uint64(bits.OnesCount32(left&(1<<v-1))) * f[i]
 		left &^= 1 << v
 	}
 	return r
