@@ -218,6 +218,9 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 		blanks, err = sp.pdbIDA(ctx, code, o, &sol)
 	case fast && !o.wd && (sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict):
 		blanks, err = sp.fastIDA(ctx, code, o.limits, &sol)
+	case o.algo == AlgoAStar && t.distinct && o.metric == TileMoves && !o.wd && fitsIDA16(t.rows, t.cols) &&
+		(sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict):
+		blanks, err = sp.astar16Solve(ctx, sp.packedStart(code), o.limits, &sol)
 	default:
 		if err = sp.attach(ctx, o.wd); err != nil {
 			break

@@ -300,3 +300,34 @@ func TestSolveConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestAStar16MatchesGeneric checks that the specialized A* makes the same
+// search as the generic engine on the same states: same length, same
+// expansions and generated nodes.
+func TestAStar16MatchesGeneric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for _, shape := range [][2]int{{3, 3}, {2, 4}, {3, 4}, {2, 6}} {
+		goal := randomBoard(rng, shape[0], shape[1])
+		for range 5 {
+			start := randomWalk(rng, goal, 30)
+			for _, h := range []Heuristic{Manhattan, LinearConflict} {
+				tg, _ := newTarget("test", goal)
+				code, _ := tg.encode("test", start)
+				sp := newTileSpace(tg, h, false)
+				var sol Solution
+				blanks, err := sp.astar16Solve(context.Background(), sp.packedStart(code), Limits{}, &sol)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := (&AStar[packedTile, int]{Key: packedKey}).Search(context.Background(), sp.packedStart(code))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(blanks)-1 != res.Cost || sol.Expanded != res.Expanded || sol.Generated != res.Generated {
+					t.Errorf("%v: specialized %d moves, %d/%d nodes; generic %d moves, %d/%d", h,
+						len(blanks)-1, sol.Expanded, sol.Generated, res.Cost, res.Expanded, res.Generated)
+				}
+			}
+		}
+	}
+}
