@@ -79,7 +79,7 @@ func (sp *tileSpace) astar16Solve(ctx context.Context, start packedTile, lim Lim
 			}
 			sol.Generated++
 			v := int(n.board>>(4*uint(from))) & 15
-			flip := (uint64(v) ^ bv) << (4 * uint(from)) ^ (uint64(v)^bv)<<(4*uint(b))
+			flip := (uint64(v)^bv)<<(4*uint(from)) ^ (uint64(v)^bv)<<(4*uint(b))
 			h := int(n.h) + int(sp.md[v][b]) - int(sp.md[v][from])
 			if sp.lines != nil {
 				h += sp.lines.moveDelta(n.board, v, int(from), b)
