@@ -204,6 +204,21 @@ func BenchmarkIndex(b *testing.B) {
 		}
 		b.ReportMetric(float64(len(keys)), "nodes/op")
 	})
+	b.Run("packedSet", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var s packedSet
+			for _, k := range keys {
+				s.add(k)
+			}
+			for _, k := range keys {
+				if s.add(k) {
+					b.Fatal(k)
+				}
+			}
+		}
+		b.ReportMetric(float64(len(keys)), "nodes/op")
+	})
 	b.Run("map", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

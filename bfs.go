@@ -373,13 +373,13 @@ func gridDistances(ctx context.Context, sp *tileSpace, start gridTile, lim Limit
 type packedVisited struct {
 	n    int
 	bits []uint64
-	set  packedMap
+	set  packedSet
 }
 
 // add marks key and reports whether it was new.
 func (v *packedVisited) add(key uint64) bool {
 	if v.bits == nil {
-		return v.set.putNew(key, 0)
+		return v.set.add(key)
 	}
 	r := rankPacked(key, v.n)
 	w, bit := r/64, uint64(1)<<(r%64)

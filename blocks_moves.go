@@ -45,8 +45,9 @@ func (sp *blockSpace) slides(g *blockGroup, s, r, c int) {
 	}
 }
 
-// successors64 is Successors on narrow grids for StraightMoves and
-// StepMoves: the hot path. It reads the fields straight from the key, finds
+// successors64 appends to dst the keys of the moves out of key: Successors
+// on narrow grids for StraightMoves and StepMoves, the hot path. It reads
+// the fields straight from the key, finds
 // the cells of each piece in a table, and tries the moves of the pieces
 // next to an empty cell only, in the order of generate.
 //
@@ -55,7 +56,7 @@ func (sp *blockSpace) slides(g *blockGroup, s, r, c int) {
 // may take a step in direction d when its leading edge (g.edges[d], moved
 // to the piece) lies in ok[d]. A step changes the piece's field by
 // g.steps[d]; it needs no bounds check, since ok[d] stops it at the edge.
-func (sp *blockSpace) successors64(key uint64, dst []Arc[block64, int]) []Arc[block64, int] {
+func (sp *blockSpace) successors64(key uint64, dst []uint64) []uint64 {
 	occ := sp.fixed[0]
 	var vert, horiz uint64 // cells of the pieces that may move up and down, left and right
 	for s := range sp.slots {
@@ -94,7 +95,7 @@ func (sp *blockSpace) successors64(key uint64, dst []Arc[block64, int]) []Arc[bl
 				if g.end-g.first > 1 {
 					next = g.insert(key, sl.j, to)
 				}
-				dst = append(dst, Arc[block64, int]{To: block64{sp, next}, Cost: 1})
+				dst = append(dst, next)
 				if d&1 == 0 {
 					e >>= shift[d]
 				} else {

@@ -202,9 +202,16 @@ func (s BlockSolver) solve(ctx context.Context, sp *blockSpace) (BlockSolution, 
 	var err error
 	var path [][]uint32
 	start := sp.startCodes()
-	if sp.wideKey {
+	switch {
+	case sp.wideKey:
 		path, err = searchBlocks(ctx, &blockWideEngines, blockWide{sp, sp.packWide(start)}, nil, s.Limits, &sol)
-	} else {
+	case sp.narrow && s.Metric != PieceMoves:
+		var keys []uint64
+		keys, err = sp.bfs64(ctx, sp.pack64(start), s.Limits, &sol)
+		for _, k := range keys {
+			path = append(path, block64{sp, k}.codes())
+		}
+	default:
 		path, err = searchBlocks(ctx, &block64Engines, block64{sp, sp.pack64(start)}, block64Key, s.Limits, &sol)
 	}
 	if errors.Is(err, ErrNotFound) {

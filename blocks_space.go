@@ -57,6 +57,7 @@ type blockSpace struct {
 	occ     []uint64 // wide occupancy
 	moves   []blockStep
 	cellsOf [64]uint64 // successors64: the cells of each slot's piece
+	keys    []uint64   // the moves of successors64, for Successors
 	mark    []uint32   // piece moves: flood-fill visit stamps, by cell
 	stamp   uint32
 	queue   []int32

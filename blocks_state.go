@@ -13,7 +13,11 @@ type block64 struct {
 func (s block64) Successors(dst []Arc[block64, int]) []Arc[block64, int] {
 	sp := s.sp
 	if sp.narrow && sp.metric != PieceMoves {
-		return sp.successors64(s.key, dst)
+		sp.keys = sp.successors64(s.key, sp.keys[:0])
+		for _, k := range sp.keys {
+			dst = append(dst, Arc[block64, int]{To: block64{sp, k}, Cost: 1})
+		}
+		return dst
 	}
 	sp.words[0] = s.key
 	sp.decode()

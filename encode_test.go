@@ -201,3 +201,27 @@ func TestPackedMap(t *testing.T) {
 		t.Error("0 survives reset")
 	}
 }
+
+// TestPackedSet checks the set against a Go map, key 0 included.
+func TestPackedSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	var s packedSet
+	ref := map[uint64]bool{}
+	for i := range 50000 {
+		k := rng.Uint64() >> rng.IntN(64)
+		if i%777 == 0 {
+			k = 0
+		}
+		if got, want := s.add(k), !ref[k]; got != want {
+			t.Fatalf("add(%d) = %v, want %v", k, got, want)
+		}
+		ref[k] = true
+	}
+	if s.len() != len(ref) {
+		t.Errorf("len %d, want %d", s.len(), len(ref))
+	}
+	s.reset()
+	if s.len() != 0 || !s.add(0) || !s.add(5) {
+		t.Error("reset")
+	}
+}
