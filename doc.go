@@ -2,8 +2,9 @@
 // be reached, what a shortest solution is, and how a puzzle's whole state
 // space is laid out. It handles sliding-tile boards of any size R x C (the
 // 8-, 15- and 24-puzzles, 1 x N strips, 127 x 127 boards), any goal,
-// repeated labels, and two move metrics; its search engines are generic,
-// so the same A*, IDA* and BFS solve puzzles of your own.
+// repeated labels, and two move metrics; sliding-block puzzles (Klotski,
+// Rush Hour) with pieces of any rectangular size; and, since its search
+// engines are generic, puzzles of your own.
 //
 // # Boards
 //
@@ -29,6 +30,10 @@
 // goal; everything else takes any goal board of the same size and labels.
 // Data sets that put the blank first (Korf's 0 1 2 ... convention) are
 // solved by passing that goal.
+//
+// Boards also read and write position strings, one character a cell and
+// '-' for the blank, with any printable characters as labels
+// (ParsePosition, Board.Position): "236158-47".
 //
 // Moves are named by the direction a tile slides: Up means the tile below
 // the blank moves up into it. Board.Neighbors visits Up, Down, Left, Right
@@ -61,12 +66,16 @@
 //   - line moves (a whole row or column segment slides as one move):
 //     bidirectional BFS for boards of up to 16 cells, A* beyond.
 //
+// For boards of 4 x 4 and 5 x 5 whose pattern database is already built
+// (see below), the default IDA* uses it instead of linear conflicts.
+//
 // Options choose otherwise: WithAlgorithm (AlgoAStar, AlgoIDAStar, AlgoBFS,
 // AlgoBidirectional), WithHeuristic (Zero, Hamming, Manhattan,
-// LinearConflict), WithMetric (TileMoves, LineMoves), WithLimits. Every
-// combination is optimal: the heuristics are admissible (the blank never
-// counts) and the engines never trade optimality for speed. Which to use
-// when:
+// LinearConflict, WalkingDistance, PDB555, PDB663, PDB78, PDB6666),
+// WithWalkingDistance, WithMetric (TileMoves, LineMoves), WithLimits.
+// Every combination is optimal: the heuristics are admissible (the blank
+// never counts) and the engines never trade optimality for speed. Which to
+// use when:
 //
 //   - IDA* uses memory only for the current path and suits deep problems
 //     (the 15-puzzle) whose states are too many to store; it re-expands
@@ -81,6 +90,9 @@
 // Every search stops with a *LimitError at its Limits (nodes, or an
 // estimate of the memory used, 2 GiB by default) and with the context's
 // error when SolveContext's context is done, never by exhausting memory.
+// Limits.MaxCost asks a bounded question instead: is there a solution of
+// at most that many moves? The searches then stop, with ErrNotFound, as
+// soon as the bound rules a solution out.
 //
 // # Heuristics
 //
@@ -96,6 +108,36 @@
 // Manhattan. Under line moves the bounds are divided by the longest line
 // less one, the most tiles one move can bring home. Inside the solvers the
 // heuristics are updated by deltas as tiles move.
+//
+// # Pattern databases
+//
+// The strongest heuristics are additive pattern databases: the tiles are
+// split into groups, and a table per group holds the fewest moves of that
+// group's tiles (the others and the blank moving freely) from every
+// placement of the group to its goal; disjoint groups add up. PDB555,
+// PDB663 and PDB78 serve the 15-puzzle, PDB6666 the 24-puzzle, each also
+// looked up on the board reflected about the main diagonal. Their tables
+// are built on first use (or ahead of time by BuildDatabase, or the
+// command "slide pdb build"), from seconds for 5-5-5 and 6-6-3 to minutes
+// and a few hundred megabytes for 7-8 and 6-6-6-6, and kept on disk under
+// os.UserCacheDir()/slide/pdb with a versioned header and a checksum; a
+// damaged file is rebuilt. Solve runs them with an IDA* of their own,
+// which updates only the moved tile's table index per move and prunes
+// duplicate move sequences with a small automaton. Walking distance
+// (WalkingDistance, WithWalkingDistance) may be used alone or maxed in.
+//
+// # Sliding blocks
+//
+// Blocks holds a sliding-block puzzle: rectangular pieces on a grid, each
+// sliding horizontally, vertically, both or not at all. ParseBlocks reads
+// the text format of the "slide blocks" command and ParseRushHour the
+// usual 36-character Rush Hour notation; BlockSolver finds shortest
+// solutions by breadth-first search, counting a straight slide of any
+// length (StraightMoves), every cell (StepMoves) or any path of one piece
+// (PieceMoves) as one move, toward the goal piece in the last column, a
+// target cell for a piece (BlockGoalAt), or any predicate (BlockGoalFunc).
+// Identical pieces are interchangeable, so the search runs over canonical
+// positions packed into a uint64 where they fit.
 //
 // # The generic engines
 //
@@ -147,4 +189,8 @@
 //     127 x 127.
 //   - The open-addressing table of packed states puts and finds the
 //     181,440 8-puzzle boards in about 20 ms against 47 ms for a Go map.
+//   - Rush Hour's hardest known position (60 moves) solves in under 1 ms,
+//     Klotski's standard start in about 5 ms.
+//   - With pattern databases, Korf's 100 15-puzzle instances take a few
+//     CPU-seconds in all (6-6-3) or under one (7-8); see internal/pdb.
 package slide
