@@ -106,3 +106,28 @@ func perm(bs []byte) []int {
 	}
 	return p
 }
+
+// FuzzParseNames checks that the parsers of option names accept exactly
+// the names the values print, and nothing else.
+func FuzzParseNames(f *testing.F) {
+	for _, s := range []string{"auto", "linear", "lc", "pdb78", "wd", "bibfs", "ida", "line", "step", "piece", "", "PDB78", "astar "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if h, err := ParseHeuristic(s); err == nil {
+			if back, err := ParseHeuristic(h.String()); err != nil || back != h {
+				t.Fatalf("ParseHeuristic(%q) = %v, which does not parse back", s, h)
+			}
+		}
+		if a, err := ParseAlgorithm(s); err == nil {
+			if back, err := ParseAlgorithm(a.String()); err != nil || back != a {
+				t.Fatalf("ParseAlgorithm(%q) = %v, which does not parse back", s, a)
+			}
+		}
+		if m, err := ParseBlockMetric(s); err == nil {
+			if back, err := ParseBlockMetric(m.String()); err != nil || back != m {
+				t.Fatalf("ParseBlockMetric(%q) = %v, which does not parse back", s, m)
+			}
+		}
+	})
+}

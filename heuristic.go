@@ -3,7 +3,6 @@ package slide
 import (
 	"context"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -151,9 +150,10 @@ type target struct {
 	goal       Board
 	rows, cols int
 	distinct   bool
-	labels     []int   // the distinct tile labels, ascending
-	goalCode   []int32 // code of each goal cell (class codes; blankCode for the blank)
-	classStart []int32 // the goal cells of class c are classCells[classStart[c]:classStart[c+1]]
+	labels     []int         // the distinct tile labels, ascending
+	classOf    map[int]int32 // label to class, unless permLabels
+	goalCode   []int32       // code of each goal cell (class codes; blankCode for the blank)
+	classStart []int32       // the goal cells of class c are classCells[classStart[c]:classStart[c+1]]
 	classCells []int32
 	scratch    [4][]int32 // matchedManhattan's buffers: a target serves one search
 	blankGoal  int        // the goal cell of the blank
@@ -175,9 +175,11 @@ func newTarget(fn string, goal Board) (*target, error) {
 			t.labels[i] = i + 1
 		}
 	} else {
-		t.labels = goal.Tiles()
-		slices.Sort(t.labels)
-		t.labels = slices.Compact(t.labels)[1:] // drop the blank
+		t.labels = slices.Compact(sortLabels(goal.Tiles()))[1:] // drop the blank
+		t.classOf = make(map[int]int32, len(t.labels))
+		for k, label := range t.labels {
+			t.classOf[label] = int32(k + 1)
+		}
 	}
 	t.distinct = len(t.labels) == n-1
 	t.permLabels = t.distinct && t.labels[n-2] == n-1
@@ -223,11 +225,29 @@ func (t *target) class(label int) int {
 		}
 		return 0
 	}
-	k, ok := sort.Find(len(t.labels), func(i int) int { return label - t.labels[i] })
-	if !ok {
-		return 0
+	return int(t.classOf[label]) // 0 if absent
+}
+
+// sortLabels sorts labels (0 ... MaxLabel) in place and returns them: a
+// radix sort in two passes of a byte, O(len(labels)).
+func sortLabels(labels []int) []int {
+	buf := make([]int, len(labels))
+	for shift := 0; shift < 16; shift += 8 {
+		var count [257]int
+		for _, l := range labels {
+			count[(l>>shift)&255+1]++
+		}
+		for i := 1; i < len(count); i++ {
+			count[i] += count[i-1]
+		}
+		for _, l := range labels {
+			d := (l >> shift) & 255
+			buf[count[d]] = l
+			count[d]++
+		}
+		labels, buf = buf, labels
 	}
-	return k + 1
+	return labels
 }
 
 // encode returns the code of every cell of b, checking that b matches the
