@@ -48,7 +48,7 @@ func (b *BFS[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
 		return res, nil
 	}
 	b.index.reset(b.Key)
-	b.index.put(start, 0)
+	b.index.add(start)
 	maxNodes, which := b.Limits.nodeLimit(b.bytesPerNode(start))
 	maxDepth := b.Limits.maxCost()
 	depth, layerEnd := 0, 1 // the depth of the nodes before layerEnd
@@ -71,7 +71,7 @@ func (b *BFS[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
 			}
 			res.Generated++
 			i := int32(len(b.nodes))
-			if !b.index.putNew(arc.To, i) {
+			if !b.index.add(arc.To) {
 				continue
 			}
 			if int64(i) >= maxNodes {
@@ -208,7 +208,7 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 	return func(yield func(int, []S) bool) {
 		b.err = nil
 		b.index.reset(b.Key)
-		b.index.put(start, 0)
+		b.index.add(start)
 		stored := int64(1)
 		maxNodes, which := b.Limits.nodeLimit(b.bytesPerNode(start))
 		layer, next := []S{start}, []S(nil)
@@ -228,7 +228,7 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 				b.arcs = s.Successors(b.arcs[:0])
 				for _, arc := range b.arcs {
 					generated++
-					if !b.index.putNew(arc.To, 0) {
+					if !b.index.add(arc.To) {
 						continue
 					}
 					if stored >= maxNodes {

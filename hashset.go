@@ -136,9 +136,12 @@ func (m *packedMap) bytes() int64 { return int64(len(m.slots)) * 16 }
 
 // A stateIndex maps the states a search has stored to their node numbers:
 // through a packedMap when the search has a Key function, else a Go map.
+// A search that only asks whether a state was seen (see add) uses a
+// packedSet instead of the packedMap.
 type stateIndex[S comparable] struct {
 	key    func(S) uint64
 	packed packedMap
+	set    packedSet
 	m      map[S]int32
 }
 
@@ -146,6 +149,7 @@ func (x *stateIndex[S]) reset(key func(S) uint64) {
 	x.key = key
 	if key != nil {
 		x.packed.reset()
+		x.set.reset()
 		x.m = nil
 		return
 	}
@@ -184,15 +188,16 @@ func (x *stateIndex[S]) getOrPut(s S, i int32) (int32, bool) {
 	return i, false
 }
 
-// putNew stores s as node i if s is new, and reports whether it was.
-func (x *stateIndex[S]) putNew(s S, i int32) bool {
+// add records s and reports whether it is new; a search uses either add
+// or the other methods, not both.
+func (x *stateIndex[S]) add(s S) bool {
 	if x.key != nil {
-		return x.packed.putNew(x.key(s), i)
+		return x.set.add(x.key(s))
 	}
 	if _, ok := x.m[s]; ok {
 		return false
 	}
-	x.m[s] = i
+	x.m[s] = 0
 	return true
 }
 
