@@ -55,6 +55,46 @@ type builder struct {
 	state     []uint64 // slot states, entryBits each
 	entryBits uint     // 8, 16, 32 or 64
 	entryLog  uint     // log2 of entries a word
+
+	// opens, on boards of at most 16 cells, holds opening(free, p) at
+	// free<<4 | p for the sets free of as many cells as the pattern leaves
+	// empty: one load instead of a flood fill on the hot path.
+	opens []uint32
+}
+
+// A worker holds one expanding goroutine's placement and the successors of
+// the regions it expands, reused from one expansion to the next.
+type worker struct {
+	mr       moveRanker
+	r2       [4 * maxPattern]int64
+	from, to [4 * maxPattern]uint8
+	words    [4 * maxPattern]uint64
+}
+
+// opening returns the 2-bit fields, low bits set, of the slots of the
+// region of free (a set of cells) that holds cell p.
+func (b *builder) opening(free uint64, p uint8) uint64 {
+	if b.opens != nil {
+		return uint64(b.opens[free<<4|uint64(p)])
+	}
+	return spread(slots(b.g.region(free, int(p)), free))
+}
+
+// tabulateOpenings fills b.opens when the board has at most 16 cells.
+func (b *builder) tabulateOpenings(free int) {
+	if b.g.n > 16 {
+		return
+	}
+	b.opens = make([]uint32, 1<<(b.g.n+4))
+	for e := uint64(0); e <= b.g.full; e++ {
+		if bits.OnesCount64(e) != free {
+			continue
+		}
+		for c := e; c != 0; c &= c - 1 {
+			p := bits.TrailingZeros64(c)
+			b.opens[e<<4|uint64(p)] = uint32(spread(slots(b.g.region(e, p), e)))
+		}
+	}
 }
 
 // buildTable computes the table of pattern tiles (goal cells) on a rows x
@@ -74,6 +114,7 @@ func buildTable(ctx context.Context, rows, cols, blank int, tiles []uint8, worke
 		b.entryBits *= 2
 	}
 	b.entryLog = uint(bits.TrailingZeros(64 / b.entryBits))
+	b.tabulateOpenings(free)
 	b.dist = make([]uint8, rk.size)
 	b.state = make([]uint64, (rk.size+(1<<b.entryLog)-1)>>b.entryLog)
 	adviseHugePages(b.dist)
@@ -94,7 +135,7 @@ func buildTable(ctx context.Context, rows, cols, blank int, tiles []uint8, worke
 	empty := g.full &^ occ
 	r0 := rk.rank(tiles)
 	b.dist[r0] = 0
-	b.state[r0>>b.entryLog] |= spread(slots(g.region(empty, blank), empty)) << b.shift(r0)
+	b.state[r0>>b.entryLog] |= b.opening(empty, uint8(blank)) << b.shift(r0)
 	reached := int64(1)
 
 	// Chunks are whole words of entries, so that the scan reads words.
@@ -138,7 +179,7 @@ func (b *builder) shift(r int64) uint {
 // parity. It returns how many placements it reached first and how many
 // regions it opened.
 func (b *builder) expandChunks(d int, next *atomic.Int64, chunk int64) (found, opened int64) {
-	mr := newMoveRanker(&b.rk)
+	wk := &worker{mr: newMoveRanker(&b.rk)}
 	cur := uint64(1 + d&1)
 	const lows = 0x5555555555555555
 	words := int64(len(b.state))
@@ -166,7 +207,7 @@ func (b *builder) expandChunks(d int, next *atomic.Int64, chunk int64) (found, o
 				fe := f >> (e * b.entryBits) & mask
 				f &^= mask << (e * b.entryBits)
 				r := w<<b.entryLog + int64(e)
-				n, o := b.expand(&mr, r, unspread(fe), d)
+				n, o := b.expand(wk, r, unspread(fe), d)
 				found += n
 				opened += o
 				atomic.OrUint64(&b.state[w], (fe|fe<<1)<<(e*b.entryBits)) // closed
@@ -182,18 +223,14 @@ func (b *builder) expandChunks(d int, next *atomic.Int64, chunk int64) (found, o
 // The successors' ranks are computed first and their state words loaded
 // next, all independent loads, so that the processor overlaps their cache
 // misses; only then is each one checked and, if new, opened.
-func (b *builder) expand(mr *moveRanker, r int64, s uint64, d int) (found, opened int64) {
+func (b *builder) expand(wk *worker, r int64, s uint64, d int) (found, opened int64) {
 	g := &b.g
+	mr := &wk.mr
 	mr.seek(r)
 	pos := mr.pos[:b.rk.k]
 	empty := g.full &^ mr.occ()
 	cells := cellsOf(s, empty)
-	var (
-		r2    [4 * maxPattern]int64
-		from  [4 * maxPattern]uint8
-		to    [4 * maxPattern]uint8
-		words [4 * maxPattern]uint64
-	)
+	r2, from, to, words := &wk.r2, &wk.from, &wk.to, &wk.words
 	m := 0
 	for i, p := range pos {
 		for t := g.nbr[p] & cells; t != 0; t &= t - 1 {
@@ -223,7 +260,7 @@ func (b *builder) expand(mr *moveRanker, r int64, s uint64, d int) (found, opene
 		if words[j]>>(sh+2*slot)&3 != 0 {
 			continue // seen
 		}
-		fields := spread(slots(g.region(free, int(p)), free)) * code
+		fields := b.opening(free, p) * code
 		old := atomic.OrUint64(&b.state[r2[j]>>b.entryLog], fields<<sh) >> sh
 		if old>>(2*slot)&3 != 0 {
 			continue // another worker opened it first

@@ -49,6 +49,10 @@ type SolverOptions struct {
 	// NoMovePruning keeps only the rule of never undoing the last move,
 	// instead of the automaton of forbidden move strings (for comparison).
 	NoMovePruning bool
+	// Dense keeps every table at its dense ranks instead of the spread
+	// layout the solver uses for tables of at most 2^25 entries (see
+	// spreadTable; for comparison and to save memory).
+	Dense bool
 }
 
 // A pattern is a Table as the solver's hot loop reads it. An entry is
@@ -62,6 +66,7 @@ type pattern struct {
 	data              []uint8
 	shift, odd, scale uint
 	mask              uint8
+	spread            bool // indices are spreadTable's, w its weights
 }
 
 // entry returns the table's entry (bytes) or excess (compact) of rank r.
@@ -75,6 +80,10 @@ func (p *pattern) rank(where *[maxSolverCells]uint8) int64 {
 	var r int64
 	for i := range p.k {
 		c := where[p.tiles[i]&(maxSolverCells-1)] & (maxSolverCells - 1)
+		if p.spread {
+			r += int64(c) * p.w[i]
+			continue
+		}
 		r += int64(int(c)-bits.OnesCount32(used&(1<<c-1))) * p.w[i]
 		used |= 1 << c
 	}
@@ -90,7 +99,10 @@ func (p *pattern) rank(where *[maxSolverCells]uint8) int64 {
 // The board is an array of a byte a cell, the tiles' cells are kept for
 // every tile and for the reflected board, and each move updates the entry
 // of the one pattern (and reflected pattern) the moved tile belongs to:
-// one rank of at most k popcounts and one table read. The reflected and
+// one rank update and one table read. Tables of at most 2^25 entries are
+// read in the spread layout (see spreadTable), where the update is one
+// multiply-add; larger ones at dense ranks, where a move across rows also
+// looks at the pattern's tiles it passes. The reflected and
 // walking-distance bounds are computed only for children the direct
 // lookup does not prune. Blank moves are tried up, left, right, down; move
 // pruning never undoes the last move and, unless disabled, rejects the
@@ -157,7 +169,7 @@ type moveRank struct {
 func (s *Solver) rankDelta(r int64, pat *pattern, j int8, i uint8, delta int64, between uint32, tmap *[maxSolverCells]uint8) int64 {
 	wi := pat.w[i&(maxPattern-1)]
 	r += wi * delta
-	if between == 0 {
+	if between == 0 || pat.spread {
 		return r
 	}
 	sign := int64(1)
@@ -208,6 +220,9 @@ func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
 		}
 		copy(p.tiles[:], t.tiles)
 		copy(p.w[:], t.rk.w[:])
+		if st := t.spreadOut(); st != nil && !opt.Dense {
+			p.data, p.w, p.spread = st.data, st.w, true
+		}
 		s.pats = append(s.pats, p)
 		for i, v := range t.tiles {
 			s.patOf[v] = int8(j)

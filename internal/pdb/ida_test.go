@@ -3,6 +3,7 @@ package pdb
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -34,7 +35,7 @@ func TestSolverOptimal8(t *testing.T) {
 		for k := range truth {
 			boards = append(boards, k)
 		}
-		for _, opt := range []SolverOptions{{}, {Reflect: true}, {WD: wd}, {Reflect: true, WD: wd, NoMovePruning: true}} {
+		for _, opt := range []SolverOptions{{}, {Reflect: true}, {WD: wd}, {Reflect: true, WD: wd, NoMovePruning: true}, {Reflect: true, Dense: true}} {
 			s, err := NewSolver(db, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -140,6 +141,46 @@ func TestSolverErrors(t *testing.T) {
 // BFS on sampled 2 x 4 and 3 x 3 positions, where walls cut many of its
 // strings short) and generates fewer nodes than the inverse-move rule on
 // 15-puzzle instances.
+// TestSpreadLayout checks that the spread layout holds every placement's
+// entry, and that solvers on it and on dense ranks search the same trees.
+func TestSpreadLayout(t *testing.T) {
+	db := mustBuild(t, Korf555())
+	for _, tab := range db.Tables() {
+		st := tab.spreadOut()
+		if st == nil {
+			t.Fatalf("pattern %v: no spread layout", tab.Tiles())
+		}
+		mr := newMoveRanker(&tab.rk)
+		for r := int64(0); r < tab.rk.size; r += 7 {
+			mr.seek(r)
+			var x int64
+			for i, p := range mr.pos[:tab.rk.k] {
+				x += int64(p) * st.w[i]
+			}
+			got := int(st.data[x>>1] >> (4 * (x & 1)) & 15)
+			if want := tab.excess(r) / 2; got != want {
+				t.Fatalf("pattern %v, rank %d: spread entry %d, dense %d", tab.Tiles(), r, got, want)
+			}
+		}
+	}
+	spread, _ := NewSolver(db, SolverOptions{Reflect: true})
+	dense, _ := NewSolver(db, SolverOptions{Reflect: true, Dense: true})
+	for _, in := range readInstances(t, "korf100.txt", 16) {
+		if in.length > 45 {
+			continue
+		}
+		a, err1 := spread.Solve(context.Background(), in.cells, Limit{})
+		b, err2 := dense.Solve(context.Background(), in.cells, Limit{})
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if !slices.Equal(a.Path, b.Path) || a.Generated != b.Generated || a.Expanded != b.Expanded {
+			t.Errorf("#%d: spread %d moves, %d generated; dense %d moves, %d generated",
+				in.id, len(a.Path), a.Generated, len(b.Path), b.Generated)
+		}
+	}
+}
+
 func TestMovePruning(t *testing.T) {
 	for _, spec := range []Spec{
 		{Rows: 2, Cols: 4, Blank: 0, Patterns: [][]uint8{{1, 2, 3}, {4, 5, 6, 7}}},

@@ -31,6 +31,62 @@ type Table struct {
 	rk      ranker
 	compact bool
 	data    []uint8
+
+	spreadOnce sync.Once
+	spread     *spreadTable // nil when too large
+}
+
+// A spreadTable holds a Table's entries at the placement's cells read as
+// the digits of a number in base n (tile i's cell times n^(k-1-i)) rather
+// than at its dense rank: n^k entries instead of n!/(n-k)!, but a tile
+// moving from cell p to q changes the index by (q-p)*w[i] whatever the
+// other tiles, so the solver's hot loop updates it with one multiply-add.
+// Indices of impossible placements (two tiles on a cell) hold 0.
+type spreadTable struct {
+	w    [maxPattern]int64
+	data []uint8 // the Table's format: bytes, or two 4-bit entries a byte
+}
+
+// maxSpread bounds the entries of a spreadTable (16 MiB compact, 32 MiB of
+// bytes): the 6-tile patterns of the 15-puzzle (16^6) fit, the 7- and
+// 8-tile ones and the 24-puzzle's 6-tile ones (25^6) do not.
+const maxSpread = 1 << 25
+
+// spreadOut returns the table in the spread layout, built on first use, or
+// nil when it would exceed maxSpread entries.
+func (t *Table) spreadOut() *spreadTable {
+	t.spreadOnce.Do(func() {
+		n, k := int64(t.rk.n), t.rk.k
+		st := &spreadTable{}
+		size := int64(1)
+		for i := k - 1; i >= 0; i-- {
+			st.w[i] = size
+			if size > maxSpread/n {
+				return
+			}
+			size *= n
+		}
+		if t.compact {
+			st.data = make([]uint8, (size+1)/2)
+		} else {
+			st.data = make([]uint8, size)
+		}
+		mr := newMoveRanker(&t.rk)
+		for r := range t.rk.size {
+			mr.seek(r)
+			var x int64
+			for i, p := range mr.pos[:k] {
+				x += int64(p) * st.w[i]
+			}
+			if t.compact {
+				st.data[x>>1] |= (t.data[r>>1] >> (4 * (r & 1)) & 15) << (4 * (x & 1))
+			} else {
+				st.data[x] = t.data[r]
+			}
+		}
+		t.spread = st
+	})
+	return t.spread
 }
 
 // Tiles returns the pattern's tiles in rank order. The caller must not
