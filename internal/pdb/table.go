@@ -3,6 +3,7 @@ package pdb
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -52,6 +53,27 @@ type spreadTable struct {
 // 8-tile ones and the 24-puzzle's 6-tile ones (25^6) do not.
 const maxSpread = 1 << 25
 
+// fillSpread copies into st the entries of every placement whose first i
+// tiles stand on the cells used, at dense rank r and spread index x so
+// far: a walk over the placements in the order of both layouts.
+func (t *Table) fillSpread(st *spreadTable, i int, used uint64, r, x int64) {
+	if i == t.rk.k {
+		if t.compact {
+			st.data[x>>1] |= (t.data[r>>1] >> (4 * (r & 1)) & 15) << (4 * (x & 1))
+		} else {
+			st.data[x] = t.data[r]
+		}
+		return
+	}
+	for p := range t.rk.n {
+		if used>>p&1 != 0 {
+			continue
+		}
+		a := int64(p - bits.OnesCount64(used&(1<<p-1)))
+		t.fillSpread(st, i+1, used|1<<p, r+a*t.rk.w[i], x+int64(p)*st.w[i])
+	}
+}
+
 // spreadOut returns the table in the spread layout, built on first use, or
 // nil when it would exceed maxSpread entries.
 func (t *Table) spreadOut() *spreadTable {
@@ -71,19 +93,7 @@ func (t *Table) spreadOut() *spreadTable {
 		} else {
 			st.data = make([]uint8, size)
 		}
-		mr := newMoveRanker(&t.rk)
-		for r := range t.rk.size {
-			mr.seek(r)
-			var x int64
-			for i, p := range mr.pos[:k] {
-				x += int64(p) * st.w[i]
-			}
-			if t.compact {
-				st.data[x>>1] |= (t.data[r>>1] >> (4 * (r & 1)) & 15) << (4 * (x & 1))
-			} else {
-				st.data[x] = t.data[r]
-			}
-		}
+		t.fillSpread(st, 0, 0, 0, 0)
 		t.spread = st
 	})
 	return t.spread
