@@ -100,6 +100,7 @@ func BenchmarkKorf100(b *testing.B) {
 	for _, set := range []solveSet{
 		{name: "555", spec: Korf555, opt: reflectOnly},
 		{name: "663", spec: Korf663, opt: reflectOnly},
+		{name: "663-dense", spec: Korf663, opt: func(*testing.B) SolverOptions { return SolverOptions{Reflect: true, Dense: true} }},
 		{name: "663-noreflect", spec: Korf663, opt: func(*testing.B) SolverOptions { return SolverOptions{} }},
 		{name: "663+wd", spec: Korf663, opt: withWD(4, 4)},
 		{name: "78", spec: Korf78, opt: reflectOnly},
