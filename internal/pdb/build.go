@@ -55,11 +55,6 @@ type builder struct {
 	state     []uint64 // slot states, entryBits each
 	entryBits uint     // 8, 16, 32 or 64
 	entryLog  uint     // log2 of entries a word
-
-	// opens, on boards of at most 16 cells, holds opening(free, p) at
-	// free<<4 | p for the sets free of as many cells as the pattern leaves
-	// empty: one load instead of a flood fill on the hot path.
-	opens []uint32
 }
 
 // A worker holds one expanding goroutine's placement and the successors of
@@ -69,32 +64,6 @@ type worker struct {
 	r2       [4 * maxPattern]int64
 	from, to [4 * maxPattern]uint8
 	words    [4 * maxPattern]uint64
-}
-
-// opening returns the 2-bit fields, low bits set, of the slots of the
-// region of free (a set of cells) that holds cell p.
-func (b *builder) opening(free uint64, p uint8) uint64 {
-	if b.opens != nil {
-		return uint64(b.opens[free<<4|uint64(p)])
-	}
-	return spread(slots(b.g.region(free, int(p)), free))
-}
-
-// tabulateOpenings fills b.opens when the board has at most 16 cells.
-func (b *builder) tabulateOpenings(free int) {
-	if b.g.n > 16 {
-		return
-	}
-	b.opens = make([]uint32, 1<<(b.g.n+4))
-	for e := uint64(0); e <= b.g.full; e++ {
-		if bits.OnesCount64(e) != free {
-			continue
-		}
-		for c := e; c != 0; c &= c - 1 {
-			p := bits.TrailingZeros64(c)
-			b.opens[e<<4|uint64(p)] = uint32(spread(slots(b.g.region(e, p), e)))
-		}
-	}
 }
 
 // buildTable computes the table of pattern tiles (goal cells) on a rows x
@@ -114,7 +83,6 @@ func buildTable(ctx context.Context, rows, cols, blank int, tiles []uint8, worke
 		b.entryBits *= 2
 	}
 	b.entryLog = uint(bits.TrailingZeros(64 / b.entryBits))
-	b.tabulateOpenings(free)
 	b.dist = make([]uint8, rk.size)
 	b.state = make([]uint64, (rk.size+(1<<b.entryLog)-1)>>b.entryLog)
 	adviseHugePages(b.dist)
@@ -135,7 +103,7 @@ func buildTable(ctx context.Context, rows, cols, blank int, tiles []uint8, worke
 	empty := g.full &^ occ
 	r0 := rk.rank(tiles)
 	b.dist[r0] = 0
-	b.state[r0>>b.entryLog] |= b.opening(empty, uint8(blank)) << b.shift(r0)
+	b.state[r0>>b.entryLog] |= spread(slots(g.region(empty, blank), empty)) << b.shift(r0)
 	reached := int64(1)
 
 	// Chunks are whole words of entries, so that the scan reads words.
@@ -260,7 +228,7 @@ func (b *builder) expand(wk *worker, r int64, s uint64, d int) (found, opened in
 		if words[j]>>(sh+2*slot)&3 != 0 {
 			continue // seen
 		}
-		fields := b.opening(free, p) * code
+		fields := spread(slots(g.region(free, int(p)), free)) * code
 		old := atomic.OrUint64(&b.state[r2[j]>>b.entryLog], fields<<sh) >> sh
 		if old>>(2*slot)&3 != 0 {
 			continue // another worker opened it first

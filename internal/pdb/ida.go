@@ -49,9 +49,9 @@ type SolverOptions struct {
 	// NoMovePruning keeps only the rule of never undoing the last move,
 	// instead of the automaton of forbidden move strings (for comparison).
 	NoMovePruning bool
-	// Dense keeps every table at its dense ranks instead of the spread
+	// Dense keeps every table at its dense ranks instead of the sparse
 	// layout the solver uses for tables of at most 2^25 entries (see
-	// spreadTable; for comparison and to save memory).
+	// sparseTable; for comparison and to save memory).
 	Dense bool
 }
 
@@ -66,7 +66,7 @@ type pattern struct {
 	data              []uint8
 	shift, odd, scale uint
 	mask              uint8
-	spread            bool // indices are spreadTable's, w its weights
+	sparse            bool // indices are sparseTable's, w its weights
 }
 
 // entry returns the table's entry (bytes) or excess (compact) of rank r.
@@ -80,7 +80,7 @@ func (p *pattern) rank(where *[maxSolverCells]uint8) int64 {
 	var r int64
 	for i := range p.k {
 		c := where[p.tiles[i]&(maxSolverCells-1)] & (maxSolverCells - 1)
-		if p.spread {
+		if p.sparse {
 			r += int64(c) * p.w[i]
 			continue
 		}
@@ -100,7 +100,7 @@ func (p *pattern) rank(where *[maxSolverCells]uint8) int64 {
 // every tile and for the reflected board, and each move updates the entry
 // of the one pattern (and reflected pattern) the moved tile belongs to:
 // one rank update and one table read. Tables of at most 2^25 entries are
-// read in the spread layout (see spreadTable), where the update is one
+// read in the sparse layout (see sparseTable), where the update is one
 // multiply-add; larger ones at dense ranks, where a move across rows also
 // looks at the pattern's tiles it passes. The reflected and
 // walking-distance bounds are computed only for children the direct
@@ -169,7 +169,7 @@ type moveRank struct {
 func (s *Solver) rankDelta(r int64, pat *pattern, j int8, i uint8, delta int64, between uint32, tmap *[maxSolverCells]uint8) int64 {
 	wi := pat.w[i&(maxPattern-1)]
 	r += wi * delta
-	if between == 0 || pat.spread {
+	if between == 0 || pat.sparse {
 		return r
 	}
 	sign := int64(1)
@@ -220,8 +220,8 @@ func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
 		}
 		copy(p.tiles[:], t.tiles)
 		copy(p.w[:], t.rk.w[:])
-		if st := t.spreadOut(); st != nil && !opt.Dense {
-			p.data, p.w, p.spread = st.data, st.w, true
+		if st := t.sparseLayout(); st != nil && !opt.Dense {
+			p.data, p.w, p.sparse = st.data, st.w, true
 		}
 		s.pats = append(s.pats, p)
 		for i, v := range t.tiles {

@@ -141,14 +141,14 @@ func TestSolverErrors(t *testing.T) {
 // BFS on sampled 2 x 4 and 3 x 3 positions, where walls cut many of its
 // strings short) and generates fewer nodes than the inverse-move rule on
 // 15-puzzle instances.
-// TestSpreadLayout checks that the spread layout holds every placement's
+// TestSparseLayout checks that the sparse layout holds every placement's
 // entry, and that solvers on it and on dense ranks search the same trees.
-func TestSpreadLayout(t *testing.T) {
+func TestSparseLayout(t *testing.T) {
 	db := mustBuild(t, Korf555())
 	for _, tab := range db.Tables() {
-		st := tab.spreadOut()
+		st := tab.sparseLayout()
 		if st == nil {
-			t.Fatalf("pattern %v: no spread layout", tab.Tiles())
+			t.Fatalf("pattern %v: no sparse layout", tab.Tiles())
 		}
 		mr := newMoveRanker(&tab.rk)
 		for r := int64(0); r < tab.rk.size; r += 7 {
@@ -159,23 +159,23 @@ func TestSpreadLayout(t *testing.T) {
 			}
 			got := int(st.data[x>>1] >> (4 * (x & 1)) & 15)
 			if want := tab.excess(r) / 2; got != want {
-				t.Fatalf("pattern %v, rank %d: spread entry %d, dense %d", tab.Tiles(), r, got, want)
+				t.Fatalf("pattern %v, rank %d: sparse entry %d, dense %d", tab.Tiles(), r, got, want)
 			}
 		}
 	}
-	spread, _ := NewSolver(db, SolverOptions{Reflect: true})
+	sparse, _ := NewSolver(db, SolverOptions{Reflect: true})
 	dense, _ := NewSolver(db, SolverOptions{Reflect: true, Dense: true})
 	for _, in := range readInstances(t, "korf100.txt", 16) {
 		if in.length > 45 {
 			continue
 		}
-		a, err1 := spread.Solve(context.Background(), in.cells, Limit{})
+		a, err1 := sparse.Solve(context.Background(), in.cells, Limit{})
 		b, err2 := dense.Solve(context.Background(), in.cells, Limit{})
 		if err1 != nil || err2 != nil {
 			t.Fatal(err1, err2)
 		}
 		if !slices.Equal(a.Path, b.Path) || a.Generated != b.Generated || a.Expanded != b.Expanded {
-			t.Errorf("#%d: spread %d moves, %d generated; dense %d moves, %d generated",
+			t.Errorf("#%d: sparse %d moves, %d generated; dense %d moves, %d generated",
 				in.id, len(a.Path), a.Generated, len(b.Path), b.Generated)
 		}
 	}

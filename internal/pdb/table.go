@@ -33,30 +33,30 @@ type Table struct {
 	compact bool
 	data    []uint8
 
-	spreadOnce sync.Once
-	spread     *spreadTable // nil when too large
+	sparseOnce sync.Once
+	sparse     *sparseTable // nil when too large
 }
 
-// A spreadTable holds a Table's entries at the placement's cells read as
+// A sparseTable holds a Table's entries at the placement's cells read as
 // the digits of a number in base n (tile i's cell times n^(k-1-i)) rather
 // than at its dense rank: n^k entries instead of n!/(n-k)!, but a tile
 // moving from cell p to q changes the index by (q-p)*w[i] whatever the
 // other tiles, so the solver's hot loop updates it with one multiply-add.
 // Indices of impossible placements (two tiles on a cell) hold 0.
-type spreadTable struct {
+type sparseTable struct {
 	w    [maxPattern]int64
 	data []uint8 // the Table's format: bytes, or two 4-bit entries a byte
 }
 
-// maxSpread bounds the entries of a spreadTable (16 MiB compact, 32 MiB of
+// maxSparse bounds the entries of a sparseTable (16 MiB compact, 32 MiB of
 // bytes): the 6-tile patterns of the 15-puzzle (16^6) fit, the 7- and
 // 8-tile ones and the 24-puzzle's 6-tile ones (25^6) do not.
-const maxSpread = 1 << 25
+const maxSparse = 1 << 25
 
-// fillSpread copies into st the entries of every placement whose first i
-// tiles stand on the cells used, at dense rank r and spread index x so
+// fillSparse copies into st the entries of every placement whose first i
+// tiles stand on the cells used, at dense rank r and sparse index x so
 // far: a walk over the placements in the order of both layouts.
-func (t *Table) fillSpread(st *spreadTable, i int, used uint64, r, x int64) {
+func (t *Table) fillSparse(st *sparseTable, i int, used uint64, r, x int64) {
 	if i == t.rk.k {
 		if t.compact {
 			st.data[x>>1] |= (t.data[r>>1] >> (4 * (r & 1)) & 15) << (4 * (x & 1))
@@ -70,20 +70,20 @@ func (t *Table) fillSpread(st *spreadTable, i int, used uint64, r, x int64) {
 			continue
 		}
 		a := int64(p - bits.OnesCount64(used&(1<<p-1)))
-		t.fillSpread(st, i+1, used|1<<p, r+a*t.rk.w[i], x+int64(p)*st.w[i])
+		t.fillSparse(st, i+1, used|1<<p, r+a*t.rk.w[i], x+int64(p)*st.w[i])
 	}
 }
 
-// spreadOut returns the table in the spread layout, built on first use, or
-// nil when it would exceed maxSpread entries.
-func (t *Table) spreadOut() *spreadTable {
-	t.spreadOnce.Do(func() {
+// sparseLayout returns the table in the sparse layout, built on first use, or
+// nil when it would exceed maxSparse entries.
+func (t *Table) sparseLayout() *sparseTable {
+	t.sparseOnce.Do(func() {
 		n, k := int64(t.rk.n), t.rk.k
-		st := &spreadTable{}
+		st := &sparseTable{}
 		size := int64(1)
 		for i := k - 1; i >= 0; i-- {
 			st.w[i] = size
-			if size > maxSpread/n {
+			if size > maxSparse/n {
 				return
 			}
 			size *= n
@@ -93,10 +93,10 @@ func (t *Table) spreadOut() *spreadTable {
 		} else {
 			st.data = make([]uint8, size)
 		}
-		t.fillSpread(st, 0, 0, 0, 0)
-		t.spread = st
+		t.fillSparse(st, 0, 0, 0, 0)
+		t.sparse = st
 	})
-	return t.spread
+	return t.sparse
 }
 
 // Tiles returns the pattern's tiles in rank order. The caller must not
