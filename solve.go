@@ -95,10 +95,19 @@ func (m Move) String() string {
 	return m.Dir.String() + " " + strconv.Itoa(m.Tiles)
 }
 
-// A Solution is a shortest sequence of moves from a start board to a goal.
+// A Solution is a sequence of moves from a start board to a goal, with
+// what is proven about its length: Optimal when no shorter one exists,
+// and in any case a LowerBound on the length of the shortest.
 type Solution struct {
 	Boards []Board // start, each board after a move, goal
 	Moves  []Move  // len(Boards)-1 moves
+
+	// Optimal reports that the solution is proven to have the fewest
+	// moves; LowerBound is then Len().
+	Optimal bool
+	// LowerBound is a proven lower bound on the moves of a shortest
+	// solution: at most Len(), and equal to it when Optimal.
+	LowerBound int
 
 	Algorithm Algorithm // the engine that ran
 	Heuristic Heuristic // the heuristic it used (Zero for BFS)
@@ -238,6 +247,7 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 		return sol, err
 	}
 	sol.Boards, sol.Moves = replay(start, blanks)
+	sol.Optimal, sol.LowerBound = true, sol.Len()
 	return sol, nil
 }
 

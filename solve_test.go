@@ -40,6 +40,9 @@ func checkSolution(t testing.TB, sol Solution, start, goal Board, want int) {
 	if sol.Len() != want {
 		t.Fatalf("%v %v: %d moves, want %d\n%v", sol.Algorithm, sol.Heuristic, sol.Len(), want, start)
 	}
+	if !sol.Optimal || sol.LowerBound != want {
+		t.Fatalf("optimal solution labelled Optimal=%v, LowerBound=%d", sol.Optimal, sol.LowerBound)
+	}
 	if len(sol.Boards) != want+1 || sol.Boards[0] != start || sol.Boards[want] != goal {
 		t.Fatalf("solution does not run from start to goal")
 	}
