@@ -99,8 +99,12 @@ func (m Move) String() string {
 // what is proven about its length: Optimal when no shorter one exists,
 // and in any case a LowerBound on the length of the shortest.
 type Solution struct {
-	Boards []Board // start, each board after a move, goal
-	Moves  []Move  // len(Boards)-1 moves
+	Start Board // the board the moves start from
+	// Boards holds the start, each board after a move, and the goal. It
+	// is nil for solutions too long to hold every board (Solve keeps it
+	// while the boards take at most 64 MiB); All visits them either way.
+	Boards []Board
+	Moves  []Move // Len() moves
 
 	// Optimal reports that the solution is proven to have the fewest
 	// moves; LowerBound is then Len().
@@ -215,7 +219,7 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 			return Solution{Elapsed: time.Since(began)}, errorf("Solve", ErrNotFound, "no solution within %v moves: at least %d are needed", o.limits.MaxCost, h)
 		}
 	}
-	sol := Solution{Algorithm: o.algo, Heuristic: o.heur}
+	sol := Solution{Start: start, Algorithm: o.algo, Heuristic: o.heur}
 	if o.algo == AlgoBFS || o.algo == AlgoBidirectional {
 		sol.Heuristic = Zero
 	}

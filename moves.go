@@ -1,0 +1,111 @@
+package slide
+
+import (
+	"iter"
+	"strconv"
+	"strings"
+)
+
+// moveLetters are the letters FormatMoves writes for Up, Down, Left, Right.
+const moveLetters = "UDLR"
+
+// FormatMoves writes moves as one string of letters U, D, L and R, each
+// the Direction in which a tile slides into the blank; a line move of
+// several tiles is its letter followed by the count ("U3"). It is the
+// compact form for long solutions and for JSON (see ParseMoves). O(len).
+func FormatMoves(moves []Move) string {
+	var sb strings.Builder
+	sb.Grow(len(moves))
+	for _, m := range moves {
+		if m.Dir > Right {
+			sb.WriteByte('?')
+			continue
+		}
+		sb.WriteByte(moveLetters[m.Dir])
+		if m.Tiles != 1 {
+			sb.WriteString(strconv.Itoa(m.Tiles))
+		}
+	}
+	return sb.String()
+}
+
+// ParseMoves reads the form FormatMoves writes. Letters may be upper or
+// lower case; spaces and line breaks between moves are ignored. Errors
+// wrap ErrSyntax and name the offending character's position.
+func ParseMoves(s string) ([]Move, error) {
+	var moves []Move
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == ' ' || c == '\n' || c == '\r' || c == '\t' {
+			i++
+			continue
+		}
+		d := strings.IndexByte(moveLetters, c&^0x20)
+		if c < 'A' || d < 0 {
+			return nil, errorf("ParseMoves", ErrSyntax, "byte %d: %s is not a move (want U, D, L or R)", i, quoteByte(c))
+		}
+		i++
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		n := 1
+		if j > i {
+			var err error
+			if n, err = strconv.Atoi(s[i:j]); err != nil || n < 1 || n > MaxCells {
+				return nil, errorf("ParseMoves", ErrSyntax, "byte %d: tile count %.12s out of range 1..%d", i, s[i:j], MaxCells)
+			}
+		}
+		moves = append(moves, Move{Dir: Direction(d), Tiles: n})
+		i = j
+	}
+	return moves, nil
+}
+
+// quoteByte quotes one byte of input for a message.
+func quoteByte(c byte) string { return strconv.QuoteRune(rune(c)) }
+
+// Apply returns the board after moves, in order, or ok false (and the
+// board before the first move that does not apply) if one cannot be made.
+// O(R*C) a move.
+func (b Board) Apply(moves []Move) (Board, bool) {
+	for _, m := range moves {
+		next, ok := b.Slide(m.Dir, m.Tiles)
+		if !ok {
+			return b, false
+		}
+		b = next
+	}
+	return b, true
+}
+
+// All returns the boards of the solution from its start to its goal:
+// Boards when it holds them, and otherwise the boards replayed from Start
+// one move at a time, so that a solution of millions of moves is visited
+// in O(R*C) memory.
+func (s Solution) All() iter.Seq2[int, Board] {
+	return func(yield func(int, Board) bool) {
+		if s.Boards != nil {
+			for i, b := range s.Boards {
+				if !yield(i, b) {
+					return
+				}
+			}
+			return
+		}
+		b := s.Start
+		if !yield(0, b) {
+			return
+		}
+		for i, m := range s.Moves {
+			next, ok := b.Slide(m.Dir, m.Tiles)
+			if !ok {
+				return
+			}
+			b = next
+			if !yield(i+1, b) {
+				return
+			}
+		}
+	}
+}
