@@ -58,10 +58,17 @@ const (
 	PDB663
 	PDB78
 	PDB6666
+	// PDB35 and PDB48 are additive pattern databases for the 35-puzzle
+	// (6 x 6: seven groups of 5 tiles) and the 48-puzzle (7 x 7: groups of
+	// up to 4 tiles), for the near-optimal modes (WithTimeLimit,
+	// WithWeight) on those sizes, built on first use and cached like the
+	// others.
+	PDB35
+	PDB48
 	numHeuristics
 )
 
-var heuristicNames = [...]string{"auto", "zero", "hamming", "manhattan", "linear", "wd", "pdb555", "pdb663", "pdb78", "pdb6666"}
+var heuristicNames = [...]string{"auto", "zero", "hamming", "manhattan", "linear", "wd", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb35", "pdb48"}
 
 // Heuristics returns every Heuristic, in the order of their values.
 func Heuristics() []Heuristic {
@@ -73,7 +80,7 @@ func Heuristics() []Heuristic {
 }
 
 // IsDatabase reports whether h is a pattern database (see BuildDatabase).
-func (h Heuristic) IsDatabase() bool { return h >= PDB555 && h <= PDB6666 }
+func (h Heuristic) IsDatabase() bool { return h >= PDB555 && h <= PDB48 }
 
 // String returns the heuristic's name as ParseHeuristic accepts it.
 func (h Heuristic) String() string {
@@ -85,7 +92,7 @@ func (h Heuristic) String() string {
 
 // ParseHeuristic returns the Heuristic named s: auto, zero, hamming,
 // manhattan, linear (also "linear-conflict" and "lc"), wd (also
-// "walking-distance"), pdb555, pdb663, pdb78 or pdb6666.
+// "walking-distance"), pdb555, pdb663, pdb78, pdb6666, pdb35 or pdb48.
 func ParseHeuristic(s string) (Heuristic, error) {
 	switch s {
 	case "linear-conflict", "lc":

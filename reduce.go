@@ -3,6 +3,8 @@ package slide
 import (
 	"context"
 	"fmt"
+	"slices"
+	"time"
 )
 
 // The fast mode solves a board of any size in time polynomial in its size
@@ -22,7 +24,9 @@ type reducer struct {
 	c0, c1     int    // ... and columns c0 to c1-1
 	emit       func(d Direction)
 	ctx        context.Context
-	steps      int64 // moves since the context was last looked at
+	steps      int64 // moves made
+	lineMoves  int   // runs of moves in one direction: line moves
+	lastDir    Direction
 	err        error
 	route      router
 	run        []int32 // for the cells of the edge being filled: the run of free cells it is in, -1 elsewhere
@@ -76,6 +80,10 @@ func (z *reducer) step(to int32) {
 		d = Right
 	}
 	z.emit(d)
+	if z.lastDir != d || z.steps == 0 {
+		z.lineMoves++
+	}
+	z.lastDir = d
 	if z.steps++; z.steps&(1<<16-1) == 0 && z.err == nil {
 		z.err = z.ctx.Err()
 	}
@@ -451,4 +459,115 @@ func (z *reducer) finish(blankGoal int32) error {
 		z.step(z.blank + int32(dr*z.cols+dc))
 	}
 	return z.err
+}
+
+// maxBoardsBytes bounds the memory Solution.Boards may take: longer
+// solutions leave it nil (see Solution.All).
+const maxBoardsBytes = 64 << 20
+
+// solveFast is Solve's fast mode (see WithFast).
+func solveFast(ctx context.Context, start Board, t *target, code []int32, o options, began time.Time) (Solution, error) {
+	sol := Solution{Start: start, Algorithm: AlgoFast, Heuristic: LinearConflict}
+	line := o.metric == LineMoves
+	sol.LowerBound = lowerBound(t, code, line)
+	if !t.distinct {
+		sol.Heuristic = Manhattan
+		code = t.assign(code)
+	}
+	emit := o.onMove
+	if emit == nil {
+		emit = func(m Move) { sol.Moves = append(sol.Moves, m) }
+	}
+	var pending Move // line moves: a run of tile moves in one direction
+	z := newReducer(ctx, t.rows, t.cols, code, func(d Direction) {
+		switch {
+		case !line:
+			emit(Move{Dir: d, Tiles: 1})
+		case pending.Tiles > 0 && pending.Dir == d:
+			pending.Tiles++
+		default:
+			if pending.Tiles > 0 {
+				emit(pending)
+			}
+			pending = Move{Dir: d, Tiles: 1}
+		}
+	})
+	err := z.solve(int32(t.blankGoal))
+	if pending.Tiles > 0 {
+		emit(pending)
+	}
+	sol.Elapsed = time.Since(began)
+	if err != nil {
+		return sol, err
+	}
+	if o.onMove == nil && int64(len(sol.Moves)+1)*int64(start.Len()) <= maxBoardsBytes/2 {
+		boards := make([]Board, 0, len(sol.Moves)+1)
+		for _, b := range sol.All() {
+			boards = append(boards, b)
+		}
+		sol.Boards = boards
+	}
+	if o.onMove != nil {
+		sol.handed = int(z.steps)
+		if line {
+			sol.handed = z.lineMoves
+		}
+	}
+	sol.Optimal = sol.Len() == sol.LowerBound
+	return sol, nil
+}
+
+// lowerBound returns the admissible estimate of the moves from the board
+// of codes code to the goal: Manhattan distance plus linear conflicts
+// (Manhattan alone for repeated labels or line moves, divided by the
+// longest line less one for line moves).
+func lowerBound(t *target, code []int32, line bool) int {
+	h := Manhattan
+	if t.distinct && !line {
+		h = LinearConflict
+	}
+	v := t.estimate(h, code)
+	if line {
+		div := max(t.rows, t.cols) - 1
+		v = (v + div - 1) / div
+	}
+	return v
+}
+
+// assign returns, for a board with repeated labels, codes that name every
+// tile by a goal cell of its label (so that the tiles become distinct):
+// each label's tiles in row-major order get its goal cells in row-major
+// order, and if that arrangement is of the wrong parity (see Solvable),
+// the first label with two tiles swaps its first two cells.
+func (t *target) assign(code []int32) []int32 {
+	out := make([]int32, len(code))
+	next := slices.Clone(t.classStart)
+	for i, c := range code {
+		if c == blankCode {
+			out[i] = blankCode
+			continue
+		}
+		out[i] = t.classCells[next[c]]
+		next[c]++
+	}
+	distinct := *t
+	distinct.distinct = true
+	if !distinct.solvable(out) {
+		for c := 1; c+1 < len(t.classStart); c++ {
+			if t.classStart[c+1]-t.classStart[c] < 2 {
+				continue
+			}
+			a, b := t.classCells[t.classStart[c]], t.classCells[t.classStart[c]+1]
+			for i := range out {
+				switch out[i] {
+				case a:
+					out[i] = b
+				case b:
+					out[i] = a
+				}
+			}
+			break
+		}
+	}
+	return out
 }
