@@ -410,12 +410,14 @@ func (e *pdbEval) child(_ []uint8, v uint8, _, to int) int {
 	return h
 }
 
-// solveWeighted is Solve's bounded-suboptimal mode (see WithWeight). Boards
-// of distinct labels and at most maxFrameCells cells under single-tile
-// moves run weighted A*; a solution whose length is within the weight of
-// the lower bound already proven (the fast mode's, tried first on boards
-// too large for weighted A*) needs no search; anything else runs the
-// optimal search, whose answer meets every weight.
+// solveWeighted is Solve's bounded-suboptimal mode (see WithWeight). A
+// solution whose length is within the weight of a proven lower bound
+// needs no further search, so cheap answers are tried first: the fast
+// mode's on boards too large for anything else, beams of growing width on
+// boards of distinct labels of at most maxFrameCells cells under
+// single-tile moves, which then run weighted A* if no beam answer is
+// proven good enough. Anything else runs the optimal search, whose answer
+// meets every weight.
 func solveWeighted(ctx context.Context, start Board, t *target, code []int32, o options, began time.Time) (Solution, error) {
 	n := t.rows * t.cols
 	if !t.distinct || o.metric == LineMoves || n > maxFrameCells || t.rows < 2 || t.cols < 2 {
@@ -433,30 +435,61 @@ func solveWeighted(ctx context.Context, start Board, t *target, code []int32, o 
 	if err != nil {
 		return Solution{}, err
 	}
-	num, den := weightFraction(o.weight)
-	s := newWAStar(f.rows, f.cols, f.blankVal, num, den, f.wEval())
-	perNode := int64(n + 48) // the board, g, h, parent, blank, hash, closed, slot and queue entries
-	limit, _ := o.limits.nodeLimit(perNode)
-	s.maxNodes = int(limit)
-	if o.progress != nil {
-		s.onProgress = func() {
-			o.progress(Progress{Generated: s.generated, LowerBound: int(s.h[0]), Elapsed: time.Since(began)})
+	lower := max(f.estimate(), lowerBound(t, code, false))
+	sol := Solution{Start: start, Heuristic: f.heur}
+	var path []int
+	// On boards larger than 4 x 4, beams of growing width, while one costs
+	// less than a tenth of what weighted A* would be allowed: each answer
+	// is checked against the weight times the lower bound.
+	for width := 256; n > 16 && width <= 1<<16 && float64(width) < 0.1*float64(o.weightedNodes(n)); width *= 4 {
+		bs := newBeamSearch(f.rows, f.cols, f.blankVal, width, f.bEval())
+		p, err := bs.search(ctx, f.cells, f.blank, max(1, int(o.weight*float64(lower))))
+		sol.Expanded += bs.expanded
+		sol.Generated += bs.generated
+		if err == nil {
+			path = p
+			break
+		}
+		if ctx.Err() != nil {
+			return sol, ctx.Err()
 		}
 	}
-	path, err := s.search(ctx, f.cells, f.blank)
-	sol := Solution{Start: start, Algorithm: AlgoAStar, Heuristic: f.heur, Expanded: s.expanded, Generated: s.generated}
+	if path == nil {
+		num, den := weightFraction(o.weight)
+		s := newWAStar(f.rows, f.cols, f.blankVal, num, den, f.wEval())
+		s.maxNodes = o.weightedNodes(n)
+		if o.progress != nil {
+			s.onProgress = func() {
+				o.progress(Progress{Generated: s.generated, LowerBound: lower, Elapsed: time.Since(began)})
+			}
+		}
+		path, err = s.search(ctx, f.cells, f.blank)
+		sol.Expanded += s.expanded
+		sol.Generated += s.generated
+		sol.Algorithm = AlgoAStar
+		if err != nil {
+			var le *LimitError
+			if errors.As(err, &le) {
+				le.Value = o.limits.limitValue("memory", int64(s.maxNodes))
+				le.Expanded, le.Generated = sol.Expanded, sol.Generated
+			}
+			sol.Elapsed = time.Since(began)
+			return sol, err
+		}
+		// No solution is shorter than the length over the weight.
+		lower = max(lower, int(math.Ceil(float64(len(path)-1)*float64(den)/float64(num))))
+	}
 	sol.Elapsed = time.Since(began)
-	if err != nil {
-		var le *LimitError
-		if errors.As(err, &le) {
-			le.Value = o.limits.limitValue("memory", limit)
-		}
-		return sol, err
-	}
 	finishPath(&sol, f.back(path), o)
-	// No solution is shorter than the estimate, nor than the length over
-	// the weight.
-	sol.LowerBound = min(sol.Len(), max(int(s.h[0]), int(math.Ceil(float64(sol.Len())*float64(den)/float64(num)))))
+	sol.LowerBound = min(sol.Len(), lower)
 	sol.Optimal = sol.LowerBound == sol.Len()
 	return sol, nil
+}
+
+// weightedNodes returns the most boards weighted A* may store on boards
+// of n cells under the memory limit: each takes its cells and about 56
+// bytes of bookkeeping, twice over while the arrays grow.
+func (o *options) weightedNodes(n int) int {
+	limit, _ := o.limits.nodeLimit(int64(2 * (n + 56)))
+	return int(limit)
 }
