@@ -210,7 +210,7 @@ func (a *anytime) run() error {
 		}
 		a.offer(blanksOf(a.start, sol.Moves), AlgoFast, sol.Heuristic)
 		if n > maxFrameCells {
-			return nil // polishing works on boards of bytes
+			return a.polish()
 		}
 		return a.improveOptimally()
 	}
@@ -313,18 +313,18 @@ func (a *anytime) improveOptimally() error {
 // polish shortens the best solution by re-solving windows of it (see
 // polisher) until the context is done or a pass gains nothing.
 func (a *anytime) polish() error {
-	if a.t.rows < 2 || a.t.cols < 2 || !a.t.distinct || a.o.metric == LineMoves || len(a.code) > maxFrameCells {
+	if a.t.rows < 2 || a.t.cols < 2 || !a.t.distinct || a.o.metric == LineMoves {
 		return nil
 	}
-	vals := make([]uint8, len(a.code))
+	vals := make([]int32, len(a.code))
 	for i, c := range a.code {
 		if c == blankCode {
-			vals[i] = uint8(a.t.blankGoal)
+			vals[i] = int32(a.t.blankGoal)
 		} else {
-			vals[i] = uint8(c)
+			vals[i] = c
 		}
 	}
-	p := &polisher{rows: a.t.rows, cols: a.t.cols, blankVal: uint8(a.t.blankGoal), ctx: a.ctx, maxNodes: 200_000}
+	p := &polisher{rows: a.t.rows, cols: a.t.cols, blankVal: int32(a.t.blankGoal), ctx: a.ctx, maxNodes: 200_000}
 	for _, w := range []int{16, 24, 32, 40} {
 		for a.ctx.Err() == nil {
 			before := len(a.blanks)

@@ -13,7 +13,7 @@ import (
 // slide along the path, and the passes repeat while they gain.
 type polisher struct {
 	rows, cols int
-	blankVal   uint8
+	blankVal   int32
 	ctx        context.Context
 	maxNodes   int64 // per window
 	margin     int   // cells added around the rectangle on every side
@@ -25,8 +25,8 @@ type polisher struct {
 // board from start, start's included) from the board start, of cell values
 // (see wastar), re-solving windows of length window starting every step
 // moves. It stops early, returning the best path so far, when ctx is done.
-func (p *polisher) polish(start []uint8, blanks []int, window, step int) []int {
-	board := append([]uint8(nil), start...)
+func (p *polisher) polish(start []int32, blanks []int, window, step int) []int {
+	board := append([]int32(nil), start...)
 	out := append([]int(nil), blanks[0])
 	i := 0
 	for i+1 < len(blanks) {
@@ -54,7 +54,7 @@ func (p *polisher) polish(start []uint8, blanks []int, window, step int) []int {
 
 // slideBlank moves the blank of board from cell b to the neighbouring cell
 // to.
-func slideBlank(board []uint8, b, to int) {
+func slideBlank[T uint8 | int32](board []T, b, to int) {
 	board[b], board[to] = board[to], board[b]
 }
 
@@ -62,7 +62,7 @@ func slideBlank(board []uint8, b, to int) {
 // board (whose blank is on seg[0]) to the board the blank path seg leads
 // to, within the rectangle seg visits (widened by the margin), if it is
 // shorter than seg; nil otherwise.
-func (p *polisher) window(board []uint8, seg []int) []int {
+func (p *polisher) window(board []int32, seg []int) []int {
 	if len(seg) < 3 {
 		return nil
 	}
@@ -77,13 +77,13 @@ func (p *polisher) window(board []uint8, seg []int) []int {
 	if h*w < 4 || h < 2 || w < 2 {
 		return nil
 	}
-	end := append([]uint8(nil), board...)
+	end := append([]int32(nil), board...)
 	for k := 1; k < len(seg); k++ {
 		slideBlank(end, seg[k-1], seg[k])
 	}
 	// Label the tiles of the rectangle by their cell in end, row-major,
 	// skipping the blank's: labels 1 ... h*w-1.
-	sub := func(b []uint8) []int {
+	sub := func(b []int32) []int {
 		out := make([]int, 0, h*w)
 		for r := r0; r <= r1; r++ {
 			for c := c0; c <= c1; c++ {

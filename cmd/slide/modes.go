@@ -137,7 +137,10 @@ func (p *progress) report(r slide.Progress) {
 	if r.Best > 0 {
 		fmt.Fprintf(&sb, "best %d (at least %d), ", r.Best, r.LowerBound)
 	}
-	fmt.Fprintf(&sb, "%s nodes, %s nodes/s, %v", count(float64(r.Generated)), count(rate), r.Elapsed.Round(100*time.Millisecond))
+	if r.Generated > 0 {
+		fmt.Fprintf(&sb, "%s nodes, %s nodes/s, ", count(float64(r.Generated)), count(rate))
+	}
+	fmt.Fprintf(&sb, "%v", r.Elapsed.Round(100*time.Millisecond))
 	if p.terminal {
 		fmt.Fprintf(p.w, "\r\x1b[Kslide: %s", sb.String())
 	} else {

@@ -88,7 +88,9 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := append(f.heuristic.options(), slide.WithAlgorithm(f.algorithm.a))
 	opts = append(opts, f.modes.options()...)
 	prog := newProgress(stderr, !f.modes.any())
-	opts = append(opts, slide.WithProgress(prog.report))
+	if !f.modes.fast && f.modes.budget == 0 { // the others end soon
+		opts = append(opts, slide.WithProgress(prog.report))
+	}
 	if f.moves && f.modes.fast && !f.count {
 		return streamFast(out, stderr, start, goal, opts)
 	}
