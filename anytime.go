@@ -3,6 +3,7 @@ package slide
 import (
 	"context"
 	"errors"
+	"runtime"
 	"time"
 
 	"github.com/slidekit/slide/internal/pdb"
@@ -86,6 +87,21 @@ func (f *frame) bEval() bEval {
 	}
 	return &sumBeam{p: &pdbBeam{*newPDBEval(f.db)}, m: m}
 }
+
+// beam returns a beam search of the given width in the frame, on the
+// given number of workers.
+func (f *frame) beam(width, workers int) *beamSearch {
+	bs := newBeamSearch(f.rows, f.cols, f.blankVal, width, f.bEval())
+	for range workers {
+		if workers > 1 {
+			bs.evs = append(bs.evs, f.bEval())
+		}
+	}
+	return bs
+}
+
+// beamWorkers returns the workers a beam search runs on: every core.
+func (o *options) beamWorkers() int { return runtime.GOMAXPROCS(0) }
 
 // estimate returns the frame's admissible heuristic of the start.
 func (f *frame) estimate() int { return f.wEval().estimate(f.cells) }
@@ -236,28 +252,26 @@ func (a *anytime) run() error {
 	// answer. Larger ones: ever wider beams, then polishing.
 	exact := n <= 16 || n <= 25 && f.db != nil
 	if exact {
-		a.beam(f, 256, len(a.blanks)-2)
+		a.beam(f, 256, len(a.blanks)-2, time.Time{})
 		return a.improveOptimally()
 	}
-	// Ever wider beams, each three times as wide as the last while the
-	// time left allows one more with some margin (a beam stopped by the
-	// deadline gives nothing), then polishing.
-	for width := 256; width <= a.maxWidth(n); width *= 3 {
-		began := time.Now()
-		if !a.beam(f, width, len(a.blanks)-2) {
-			break
-		}
-		if 3*time.Since(began) > time.Until(deadlineOf(a.ctx))*3/5 {
-			break
-		}
-	}
+	// One beam whose width adapts, layer by layer, so that it ends within
+	// nine tenths of the time left (a beam stopped by the deadline gives
+	// nothing), then polishing. A beam's answers improve with the logarithm
+	// of its width, so one wide beam beats a series of narrower ones.
+	deadline := time.Now().Add(time.Until(deadlineOf(a.ctx)) * 9 / 10)
+	a.beam(f, 256, len(a.blanks)-2, deadline)
 	return a.polish()
 }
 
 // beam runs one beam search of the given width for a solution of at most
-// maxDepth moves, and reports whether the context still has time.
-func (a *anytime) beam(f *frame, width, maxDepth int) bool {
-	bs := newBeamSearch(f.rows, f.cols, f.blankVal, width, f.bEval())
+// maxDepth moves, its width adapting to end by deadline unless that is
+// zero, and reports whether the context still has time.
+func (a *anytime) beam(f *frame, width, maxDepth int, deadline time.Time) bool {
+	bs := f.beam(width, a.o.beamWorkers())
+	if !deadline.IsZero() {
+		bs.deadline, bs.minWidth, bs.maxWidth = deadline, 16, a.maxWidth(f.rows*f.cols)
+	}
 	path, err := bs.search(a.ctx, f.cells, f.blank, maxDepth)
 	a.expanded += bs.expanded
 	a.generated += bs.generated

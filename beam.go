@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"time"
 )
 
 // A beamSearch finds a solution layer by layer: of the boards one move from
@@ -38,6 +39,11 @@ type beamSearch struct {
 	blanks    [][]uint8  // every layer's blank cells
 
 	expanded, generated int64
+
+	// With a deadline, the width adapts after every layer so that the
+	// search ends in time (see adapt), between minWidth and maxWidth.
+	deadline           time.Time
+	minWidth, maxWidth int
 }
 
 // A layer is the boards of one depth: board i is cells[i*n:(i+1)*n], its
@@ -133,10 +139,13 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 	if h == 0 {
 		return []int{blank}, nil
 	}
+	var perBoard float64 // seconds a board of a layer takes, smoothed
 	for depth := 1; depth <= maxDepth; depth++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		began := time.Now()
+		boards := len(s.cur.h)
 		if goal, ok := s.expand(); ok {
 			return s.path(goal), nil
 		}
@@ -145,8 +154,34 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		}
 		s.selectNext()
 		s.cur, s.next = s.next, s.cur
+		if s.deadline.IsZero() || boards < 32 {
+			continue
+		}
+		t := time.Since(began).Seconds() / float64(boards)
+		if perBoard == 0 {
+			perBoard = t
+		}
+		perBoard = 0.7*perBoard + 0.3*t
+		s.adapt(depth, maxDepth, h, perBoard)
 	}
 	return nil, notFound("Solve", float64(maxDepth))
+}
+
+// adapt sets the width of the layers to come so that the search ends by
+// its deadline: the layers left are estimated from the rate at which the
+// least heuristic has fallen so far (h0 at the start), with a margin.
+func (s *beamSearch) adapt(depth, maxDepth, h0 int, perBoard float64) {
+	hmin := int32(math.MaxInt32)
+	for _, h := range s.cur.h {
+		hmin = min(hmin, h)
+	}
+	left := maxDepth - depth
+	if fallen := h0 - int(hmin); fallen > h0/10 {
+		left = min(left, int(1.25*float64(depth)*float64(hmin)/float64(fallen))+1)
+	}
+	seconds := 0.9 * time.Until(s.deadline).Seconds()
+	width := int(seconds / (float64(left) * perBoard))
+	s.width = max(s.minWidth, min(width, s.maxWidth))
 }
 
 // expand scores every child of the current layer into s.cands, in the

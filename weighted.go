@@ -442,7 +442,7 @@ func solveWeighted(ctx context.Context, start Board, t *target, code []int32, o 
 	// less than a tenth of what weighted A* would be allowed: each answer
 	// is checked against the weight times the lower bound.
 	for width := 256; n > 16 && width <= 1<<16 && float64(width) < 0.1*float64(o.weightedNodes(n)); width *= 4 {
-		bs := newBeamSearch(f.rows, f.cols, f.blankVal, width, f.bEval())
+		bs := f.beam(width, o.beamWorkers())
 		p, err := bs.search(ctx, f.cells, f.blank, max(1, int(o.weight*float64(lower))))
 		sol.Expanded += bs.expanded
 		sol.Generated += bs.generated
