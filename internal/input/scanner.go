@@ -101,6 +101,34 @@ func (s *Scanner) SkipLine() {
 	}
 }
 
+// SkipFields discards the fields left on the line of the field Next
+// returned last, without keeping their text, and returns how many there
+// were and their length in bytes.
+func (s *Scanner) SkipFields() (n, bytes int) {
+	if s.peeked {
+		if !s.peekOK || s.peek.Line > s.lastLine {
+			return 0, 0
+		}
+		s.peeked = false
+		n, bytes = 1, s.peek.Len
+	}
+	for s.line == s.lastLine {
+		r, raw, ok := s.readRune()
+		switch {
+		case !ok:
+			return n, bytes
+		case r == '\n':
+			s.line++
+			return n, bytes
+		case s.separates(r):
+			continue
+		}
+		f := s.field(raw, false)
+		n, bytes = n+1, bytes+f.Len
+	}
+	return n, bytes
+}
+
 // Err returns the first error of the reader other than io.EOF.
 func (s *Scanner) Err() error { return s.err }
 
@@ -108,39 +136,45 @@ func (s *Scanner) Err() error { return s.err }
 func (s *Scanner) scan() (Field, bool) {
 	for {
 		r, raw, ok := s.readRune()
-		if !ok {
+		switch {
+		case !ok:
 			return Field{}, false
+		case r == '\n':
+			s.line++
+		case !s.separates(r):
+			return s.field(raw, true), true
+		}
+	}
+}
+
+// field reads the rest of a field whose first character, encoded as raw,
+// has just been read, and the separator after it; keep false leaves its
+// Text empty.
+func (s *Scanner) field(raw []byte, keep bool) Field {
+	f := Field{Line: s.line, Len: len(raw)}
+	s.buf = append(s.buf[:0], raw...)
+	full := !keep
+	for {
+		r, raw, ok := s.readRune()
+		if !ok {
+			break
 		}
 		if r == '\n' {
 			s.line++
-			continue
+			break
 		}
 		if s.separates(r) {
-			continue
+			break
 		}
-		f := Field{Line: s.line, Len: len(raw)}
-		s.buf = append(s.buf[:0], raw...)
-		full := false
-		for {
-			r, raw, ok = s.readRune()
-			if !ok {
-				break
-			}
-			if r == '\n' {
-				s.line++
-				break
-			}
-			if s.separates(r) {
-				break
-			}
-			f.Len += len(raw)
-			if full = full || len(s.buf)+len(raw) > MaxField; !full {
-				s.buf = append(s.buf, raw...)
-			}
+		f.Len += len(raw)
+		if full = full || len(s.buf)+len(raw) > MaxField; !full {
+			s.buf = append(s.buf, raw...)
 		}
-		f.Text = string(s.buf)
-		return f, true
 	}
+	if keep {
+		f.Text = string(s.buf)
+	}
+	return f
 }
 
 // separates reports whether r, just read and not a line break, separates

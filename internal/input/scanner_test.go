@@ -147,3 +147,22 @@ func FuzzScanner(f *testing.F) {
 		}
 	})
 }
+
+func TestScannerSkipFields(t *testing.T) {
+	s := NewScanner(strings.NewReader("a bb ccc dddd\ne f\ng"), nil)
+	s.Next()
+	s.Peek() // bb, on the same line: counted
+	if n, bytes := s.SkipFields(); n != 3 || bytes != 9 {
+		t.Errorf("SkipFields after a: %d fields, %d bytes", n, bytes)
+	}
+	if f, _ := s.Next(); f.Text != "e" || f.Line != 2 {
+		t.Errorf("next field %v", f)
+	}
+	s.Next()
+	if n, _ := s.SkipFields(); n != 0 {
+		t.Errorf("SkipFields after the last field of a line: %d", n)
+	}
+	if f, _ := s.Next(); f.Text != "g" {
+		t.Errorf("last field %v", f)
+	}
+}
