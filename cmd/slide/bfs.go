@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/input"
 )
 
 const bfsAbout = `Bfs finds a shortest sequence of at most MAXLENGTH moves from the position
@@ -58,7 +59,7 @@ func runBFS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		maxLen, err = math.MaxInt, nil // more than any search can reach
 	}
 	if err != nil || maxLen < 0 {
-		return failure(stderr, "bfs", "MAXLENGTH %q is not a nonnegative integer", pos[0])
+		return failure(stderr, "bfs", "MAXLENGTH %s is not a nonnegative integer", input.Quote(pos[0]))
 	}
 	path, err := shortestPath(rows, cols, maxLen, pos[1], pos[2], *line)
 	if err != nil {
@@ -101,9 +102,9 @@ func traySize(height, width string) (rows, cols int, err error) {
 	cols, err2 := strconv.Atoi(width)
 	switch {
 	case err1 != nil || rows < 1:
-		return 0, 0, fmt.Errorf("HEIGHT %q is not a positive integer", height)
+		return 0, 0, fmt.Errorf("HEIGHT %s is not a positive integer", input.Quote(height))
 	case err2 != nil || cols < 1:
-		return 0, 0, fmt.Errorf("WIDTH %q is not a positive integer", width)
+		return 0, 0, fmt.Errorf("WIDTH %s is not a positive integer", input.Quote(width))
 	case rows > slide.MaxCells || cols > slide.MaxCells || rows*cols > slide.MaxCells:
 		return 0, 0, fmt.Errorf("a %s x %s tray has more than %d cells", height, width, slide.MaxCells)
 	}
@@ -118,18 +119,18 @@ func shortestPath(rows, cols, maxLen int, initial, goal string, line bool) ([]st
 	if rows*cols == 1 { // too small for a slide.Board: "-" is the only position
 		for _, p := range [...]struct{ name, pos string }{{"INITIAL", initial}, {"GOAL", goal}} {
 			if p.pos != string(slide.PositionBlank) {
-				return nil, fmt.Errorf("%s %q: a 1 x 1 tray holds only the blank, %q", p.name, p.pos, slide.PositionBlank)
+				return nil, fmt.Errorf("%s %s: a 1 x 1 tray holds only the blank, %q", p.name, input.Quote(p.pos), slide.PositionBlank)
 			}
 		}
 		return []string{initial}, nil
 	}
 	start, err := slide.ParsePosition(rows, cols, initial)
 	if err != nil {
-		return nil, fmt.Errorf("INITIAL %q: %s", initial, message(err))
+		return nil, fmt.Errorf("INITIAL %s: %s", input.Quote(initial), message(err))
 	}
 	end, err := slide.ParsePosition(rows, cols, goal)
 	if err != nil {
-		return nil, fmt.Errorf("GOAL %q: %s", goal, message(err))
+		return nil, fmt.Errorf("GOAL %s: %s", input.Quote(goal), message(err))
 	}
 	if err := sameTiles(initial, goal); err != nil {
 		return nil, err

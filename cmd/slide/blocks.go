@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/input"
 )
 
 const blocksUsage = `usage: slide blocks [-h] [-metric line|step|piece] FILE
@@ -41,7 +43,7 @@ Flags:
 `
 
 // runBlocks is the "blocks" command.
-func runBlocks(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("blocks", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	html := fs.Bool("h", false, "")
@@ -63,13 +65,14 @@ func runBlocks(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	metric, err := slide.ParseBlockMetric(*metricName)
 	if err != nil {
-		return blocksUsageError(stderr, fmt.Sprintf("-metric %q: want line, step or piece", *metricName))
+		return blocksUsageError(stderr, fmt.Sprintf("-metric %s: want line, step or piece", input.Quote(*metricName)))
 	}
 	var (
 		name      string
 		puzzle    slide.Blocks
 		discarded []error
 	)
+	out := bufio.NewWriter(stdout)
 	switch {
 	case *rush != "" && len(files) > 0:
 		return blocksUsageError(stderr, "give a FILE or -rush STRING, not both")
@@ -78,8 +81,7 @@ func runBlocks(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case *rush != "":
 		name = "Rush Hour " + *rush
 		if puzzle, err = slide.ParseRushHour(*rush); err != nil {
-			fmt.Fprintf(stderr, "slide blocks: -rush: %s\n", message(err))
-			return 1
+			return failure(stderr, "blocks", "-rush: %s", message(err))
 		}
 	case len(files) != 1:
 		return blocksUsageError(stderr, fmt.Sprintf("want one FILE, got %d", len(files)))
@@ -87,45 +89,59 @@ func runBlocks(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return blocksUsageError(stderr, fmt.Sprintf("-h would write the page over %s itself", files[0]))
 	default:
 		name = files[0]
-		text, err := os.ReadFile(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "slide blocks: %v\n", err)
-			return 1
+		var bad *slide.Error // a puzzle the file holds is wrong; else the file could not be read
+		if puzzle, discarded, err = readBlocks(name, stdin); err != nil && !errors.As(err, &bad) {
+			return failure(stderr, "blocks", "%v", err)
 		}
-		puzzle, discarded, err = slide.ParseBlocks(string(text))
 		for _, d := range discarded {
-			fmt.Fprintf(stdout, "%s: %s\n", name, message(d))
+			fmt.Fprintf(out, "%s: %s\n", name, message(d))
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "slide blocks: %s: %s\n", name, message(err))
-			return 1
+			out.Flush()
+			return failure(stderr, "blocks", "%s: %s", name, message(err))
 		}
 	}
 	r := solveBlocks(puzzle, metric)
 	if r.err != nil {
-		fmt.Fprintf(stderr, "slide blocks: %s: %s\n", name, message(r.err))
-		return 1
+		out.Flush()
+		return failure(stderr, "blocks", "%s: %s", name, message(r.err))
 	}
-	writeBlocksText(stdout, r)
+	writeBlocksText(out, r)
 	if *html {
 		page := strings.TrimSuffix(name, filepath.Ext(name)) + ".html"
-		var sb strings.Builder
-		if err := writeBlocksHTML(&sb, filepath.Base(name), discarded, r); err == nil {
-			err = os.WriteFile(page, []byte(sb.String()), 0o644)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "slide blocks: -h: %v\n", err)
-			return 1
+		if err := writeBlocksPage(page, filepath.Base(name), discarded, r); err != nil {
+			out.Flush()
+			return failure(stderr, "blocks", "-h: %v", err)
 		}
 		fmt.Fprintf(stderr, "slide blocks: wrote %s\n", page)
 	}
-	return 0
+	return finish(out, stderr, "blocks", exitOK)
 }
 
-// blocksUsageError reports a mistake in the command line.
+// readBlocks reads the puzzle in the file name (stdin for -), past a byte
+// order mark.
+func readBlocks(name string, stdin io.Reader) (slide.Blocks, []error, error) {
+	r, _, done, err := openInput(name, stdin)
+	if err != nil {
+		return slide.Blocks{}, nil, err
+	}
+	defer done()
+	return slide.ReadBlocks(r)
+}
+
+// writeBlocksPage writes the web page of r to the file page.
+func writeBlocksPage(page, name string, discarded []error, r blocksResult) error {
+	var sb strings.Builder
+	if err := writeBlocksHTML(&sb, name, discarded, r); err != nil {
+		return err
+	}
+	return os.WriteFile(page, []byte(sb.String()), 0o644)
+}
+
+// blocksUsageError reports a mistake in the command line, on one line.
 func blocksUsageError(stderr io.Writer, msg string) int {
-	fmt.Fprintf(stderr, "slide blocks: %s\n(run \"slide blocks -help\" for usage)\n", msg)
-	return 2
+	fmt.Fprintf(stderr, "slide blocks: %s (run \"slide blocks -help\" for usage)\n", oneLine("%s", msg))
+	return exitUsage
 }
 
 // A blocksResult is a puzzle and what the solver made of it: a solution,

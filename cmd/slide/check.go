@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/input"
 )
 
 const checkAbout = `Check reads two lines from standard input, a start board and a goal board,
@@ -33,14 +34,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	if fs.NArg() > 0 {
-		return usageError(stderr, "check", "unexpected argument %q: the boards are read from standard input", fs.Arg(0))
+		return usageError(stderr, "check", "unexpected argument %s: the boards are read from standard input", input.Quote(fs.Arg(0)))
 	}
-	data, err := io.ReadAll(stdin)
-	if err != nil {
-		return failure(stderr, "check", "reading standard input: %v", err)
+	start, goal, err := scanCheckInput(skipBOM(stdin))
+	if errors.Is(err, errRead) {
+		return failure(stderr, "check", "standard input: %v", err)
 	}
 	out := bufio.NewWriter(stdout)
-	start, goal, err := parseCheckInput(string(data))
 	solvable := false
 	if err == nil {
 		solvable, err = slide.Solvable(start, goal) // boards of one size and tile set: no error
@@ -57,36 +57,52 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return finish(out, stderr, "check", exitOK)
 }
 
-// parseCheckInput reads check's input: a start line and a goal line, with
-// any blank lines before and after them and "\r\n" line ends allowed.
+// maxSide is the side of the largest square board: 255 x 255.
+const maxSide = 255
+
+// parseCheckInput reads check's input from text (see scanCheckInput).
 func parseCheckInput(text string) (start, goal slide.Board, err error) {
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
-	}
-	first, last := 0, len(lines) // the lines between the blank ones
-	for first < last && len(checkTokens(lines[first])) == 0 {
-		first++
-	}
-	for last > first && len(checkTokens(lines[last-1])) == 0 {
-		last--
-	}
-	switch last - first {
-	case 0:
+	return scanCheckInput(strings.NewReader(text))
+}
+
+// scanCheckInput reads check's input: a start line and a goal line, with
+// any blank lines before and after them and "\r\n" line ends allowed. It
+// reads a field at a time and stops at a line of more fields than the
+// largest board has, so its memory is bounded by two such boards however
+// long the input is. A failed read is an error wrapping errRead.
+func scanCheckInput(r io.Reader) (start, goal slide.Board, err error) {
+	in := input.NewScanner(r, func(r rune) bool { return r == ' ' || r == '\t' })
+	readErr := func() error { return fmt.Errorf("%w: %v", errRead, in.Err()) }
+	startLine, err := readCheckLine(in, "start")
+	switch {
+	case in.Err() != nil:
+		return start, goal, readErr()
+	case err != nil:
+		return start, goal, err
+	case startLine == nil:
 		return start, goal, errors.New("no boards: want a start line and a goal line")
-	case 1:
-		return start, goal, errors.New("missing goal line: want a start line and a goal line")
-	case 2:
-	default:
-		if len(checkTokens(lines[first+1])) == 0 {
-			return start, goal, fmt.Errorf("blank line %d between the start and goal lines", first+2)
-		}
-		return start, goal, fmt.Errorf("extra line %d: want only a start line and a goal line", first+3)
 	}
-	if start, err = parseCheckBoard("start", lines[first]); err != nil {
+	goalLine, err := readCheckLine(in, "goal")
+	switch {
+	case in.Err() != nil:
+		return start, goal, readErr()
+	case goalLine != nil && goalLine[0].Line > startLine[0].Line+1:
+		return start, goal, fmt.Errorf("blank line %d between the start and goal lines", startLine[0].Line+1)
+	case err != nil:
+		return start, goal, err
+	case goalLine == nil:
+		return start, goal, errors.New("missing goal line: want a start line and a goal line")
+	}
+	if extra, ok := in.Peek(); ok {
+		return start, goal, fmt.Errorf("extra line %d: want only a start line and a goal line", extra.Line)
+	}
+	if in.Err() != nil {
+		return start, goal, readErr()
+	}
+	if start, err = parseCheckBoard("start", startLine); err != nil {
 		return start, goal, err
 	}
-	if goal, err = parseCheckBoard("goal", lines[first+1]); err != nil {
+	if goal, err = parseCheckBoard("goal", goalLine); err != nil {
 		return start, goal, err
 	}
 	if start.Len() != goal.Len() {
@@ -96,26 +112,42 @@ func parseCheckInput(text string) (start, goal slide.Board, err error) {
 	return start, goal, nil
 }
 
-// checkTokens splits a line at blanks and tabs.
-func checkTokens(line string) []string {
-	return strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' })
+// readCheckLine returns the fields of the next line that has any, or nil
+// at the end of the input; which is "start" or "goal", for messages. A
+// line of more fields than a 255 x 255 board has is an error at once.
+func readCheckLine(in *input.Scanner, which string) ([]input.Field, error) {
+	first, ok := in.Next()
+	if !ok {
+		return nil, nil
+	}
+	fields := []input.Field{first}
+	for f, ok := in.Peek(); ok && f.Line == first.Line; f, ok = in.Peek() {
+		if len(fields) == maxSide*maxSide {
+			return fields, fmt.Errorf("%s: more than %d tiles and blanks: the largest board is %d x %d", which, maxSide*maxSide, maxSide, maxSide)
+		}
+		fields = append(fields, f)
+		in.Next()
+	}
+	return fields, nil
 }
 
 // parseCheckBoard reads one board line of check's input; which is "start"
 // or "goal", for messages.
-func parseCheckBoard(which, line string) (slide.Board, error) {
-	tokens := checkTokens(line)
-	n := len(tokens)
+func parseCheckBoard(which string, fields []input.Field) (slide.Board, error) {
+	n := len(fields)
 	tiles := make([]int, n)
 	blanks := 0
-	for i, tok := range tokens {
-		if tok == "b" {
+	for i, f := range fields {
+		if f.Text == "b" {
 			blanks++
 			continue
 		}
-		v, err := strconv.Atoi(tok)
+		if f.Clipped() {
+			return slide.Board{}, fmt.Errorf("%s: %s is too long to be a tile", which, f.Quote())
+		}
+		v, err := strconv.Atoi(f.Text)
 		if errors.Is(err, strconv.ErrSyntax) {
-			return slide.Board{}, fmt.Errorf("%s: %q is not a number or b", which, tok)
+			return slide.Board{}, fmt.Errorf("%s: %s is not a number or b", which, f.Quote())
 		}
 		if err != nil { // out of the range of int: larger than any board
 			v = -1
@@ -133,8 +165,8 @@ func parseCheckBoard(which, line string) (slide.Board, error) {
 		return slide.Board{}, fmt.Errorf("%s: %d tiles and blanks, want at least 4 (2 x 2)", which, n)
 	}
 	for i, v := range tiles {
-		if tokens[i] != "b" && (v < 1 || v >= n) {
-			return slide.Board{}, fmt.Errorf("%s: tile %s out of range 1..%d", which, tokens[i], n-1)
+		if fields[i].Text != "b" && (v < 1 || v >= n) {
+			return slide.Board{}, fmt.Errorf("%s: tile %s out of range 1..%d", which, fields[i].Text, n-1)
 		}
 	}
 	switch {

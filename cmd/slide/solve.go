@@ -81,20 +81,6 @@ func plain(err error) error {
 	return errors.New(message(err))
 }
 
-// readBoard reads a board in the String form from the file name, or from
-// stdin (see readInput). Its errors name the file.
-func readBoard(name string, stdin io.Reader) (slide.Board, error) {
-	data, shown, err := readInput(name, stdin)
-	if err != nil {
-		return slide.Board{}, err
-	}
-	b, err := slide.Parse(string(data))
-	if err != nil {
-		return slide.Board{}, fmt.Errorf("%s: %s", shown, message(err))
-	}
-	return b, nil
-}
-
 // writeSolution prints sol as the solve command does; solved is false
 // when the goal cannot be reached.
 func writeSolution(w io.Writer, sol slide.Solution, solved, count bool) {
