@@ -10,13 +10,14 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
 )
 
-const blocksUsage = `usage: slide blocks [-h] [-metric line|step|piece] FILE
-       slide blocks [-metric line|step|piece] -rush STRING
+const blocksUsage = `usage: slide blocks [-h] [-json] [-metric line|step|piece] FILE
+       slide blocks [-json] [-metric line|step|piece] -rush STRING
 
 Blocks prints a shortest solution of the sliding-block puzzle in FILE: one
 line "rows cols", then a line "row col width height motion" per piece (rows
@@ -33,9 +34,19 @@ With -rush, STRING is a Rush Hour position in the 36-character notation
 (6 x 6, row by row: . or o empty, x a wall, A the red car, which leaves by
 the right edge, other capital letters cars and trucks).
 
+With -json, blocks prints one JSON object on one line instead: "start"
+(the puzzle in the file format, without comments), "goal" (in words),
+"solvable", "metric"; for a puzzle it solves "length", "optimal" (true),
+"lower_bound", "moves" (an array of {"piece": name, "dir": up, down, left
+or right, "distance": cells}, one a straight slide: under -metric piece
+one move may be several slides of one piece in a row); "algorithm",
+"expanded" and "generated" (positions); "seconds". Discarded piece lines
+and errors then go to standard error.
+
 Flags:
   -h        also write the solution as a web page: FILE with the extension
             .html (-help shows this text)
+  -json     print the result as one JSON object (see above)
   -metric   what one move is: line, one piece any distance in one direction
             (the default); step, one piece one cell; piece, one piece along
             any path
@@ -49,6 +60,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	html := fs.Bool("h", false, "")
 	metricName := fs.String("metric", "line", "")
 	rush := fs.String("rush", "", "")
+	asJSON := fs.Bool("json", false, "")
 	var files []string
 	for { // flags may follow the file name
 		if err := fs.Parse(args); err != nil {
@@ -93,20 +105,31 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if puzzle, discarded, err = readBlocks(name, stdin); err != nil && !errors.As(err, &bad) {
 			return failure(stderr, "blocks", "%v", err)
 		}
+		discards := io.Writer(out)
+		if *asJSON {
+			discards = stderr
+		}
 		for _, d := range discarded {
-			fmt.Fprintf(out, "%s: %s\n", name, message(d))
+			fmt.Fprintf(discards, "%s: %s\n", name, oneLine("%s", message(d)))
 		}
 		if err != nil {
 			out.Flush()
 			return failure(stderr, "blocks", "%s: %s", name, message(err))
 		}
 	}
+	began := time.Now()
 	r := solveBlocks(puzzle, metric)
 	if r.err != nil {
 		out.Flush()
 		return failure(stderr, "blocks", "%s: %s", name, message(r.err))
 	}
-	writeBlocksText(out, r)
+	if *asJSON {
+		rep := r.report()
+		rep.since(began)
+		writeReport(out, rep)
+	} else {
+		writeBlocksText(out, r)
+	}
 	if *html {
 		page := strings.TrimSuffix(name, filepath.Ext(name)) + ".html"
 		if err := writeBlocksPage(page, filepath.Base(name), discarded, r); err != nil {
@@ -162,6 +185,18 @@ func solveBlocks(b slide.Blocks, m slide.BlockMetric) blocksResult {
 		r.err = nil
 	}
 	return r
+}
+
+// report returns the -json report of r.
+func (r blocksResult) report() report {
+	rep := report{Start: r.start.String(), Goal: slide.BlockGoal{}.String(), Metric: r.metric.String()}
+	if r.unsolvable != "" {
+		rep.Algorithm = "bfs"
+		rep.work(r.sol.Expanded, r.sol.Generated)
+	} else {
+		rep.solvedBlocks(r.sol)
+	}
+	return rep
 }
 
 // heading returns the line that introduces the moves.

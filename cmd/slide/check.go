@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
@@ -25,11 +26,17 @@ Valid input prints three lines and exits 0:
 
 (or unsolvable). Invalid input prints one line on standard output, naming
 what is wrong, and exits 1; so does a failed read or write, on standard
-error.`
+error.
+
+With -json, check prints one JSON object on one line instead: "start" and
+"goal" (board text: the size line, then the rows, 0 for the blank),
+"solvable" and "seconds". Invalid input is then reported on standard
+error, as "slide check: " and the message, with status 1.`
 
 // runCheck is the check subcommand.
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("check", "< boards", checkAbout)
+	fs := newFlagSet("check", "[-json] < boards", checkAbout)
+	asJSON := fs.Bool("json", false, "print the result as one JSON object (see above)")
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
@@ -41,13 +48,22 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return failure(stderr, "check", "standard input: %v", err)
 	}
 	out := bufio.NewWriter(stdout)
+	began := time.Now()
 	solvable := false
 	if err == nil {
 		solvable, err = slide.Solvable(start, goal) // boards of one size and tile set: no error
 	}
-	if err != nil {
+	switch {
+	case err != nil && *asJSON:
+		return failure(stderr, "check", "%s", message(err))
+	case err != nil:
 		fmt.Fprintf(out, "error: %s\n", message(err))
 		return finish(out, stderr, "check", exitError)
+	case *asJSON:
+		r := report{Start: start.String(), Goal: goal.String(), Solvable: solvable}
+		r.since(began)
+		writeReport(out, r)
+		return finish(out, stderr, "check", exitOK)
 	}
 	verdict := "unsolvable"
 	if solvable {
