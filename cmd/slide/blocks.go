@@ -16,8 +16,8 @@ import (
 	"github.com/slidekit/slide/internal/input"
 )
 
-const blocksUsage = `usage: slide blocks [-h] [-json] [-metric line|step|piece] FILE
-       slide blocks [-json] [-metric line|step|piece] -rush STRING
+const blocksUsage = `usage: slide blocks [-h] [-json] [-svg PICTURE] [-metric line|step|piece] FILE
+       slide blocks [-json] [-svg PICTURE] [-metric line|step|piece] -rush STRING
 
 Blocks prints a shortest solution of the sliding-block puzzle in FILE: one
 line "rows cols", then a line "row col width height motion" per piece (rows
@@ -47,6 +47,8 @@ Flags:
   -h        also write the solution as a web page: FILE with the extension
             .html (-help shows this text)
   -json     print the result as one JSON object (see above)
+  -svg      also draw the solution as an animated SVG picture in the file
+            PICTURE (the first 500 moves of a longer one)
   -metric   what one move is: line, one piece any distance in one direction
             (the default); step, one piece one cell; piece, one piece along
             any path
@@ -61,6 +63,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	metricName := fs.String("metric", "line", "")
 	rush := fs.String("rush", "", "")
 	asJSON := fs.Bool("json", false, "")
+	svg := fs.String("svg", "", "")
 	var files []string
 	for { // flags may follow the file name
 		if err := fs.Parse(args); err != nil {
@@ -129,6 +132,16 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		writeReport(out, rep)
 	} else {
 		writeBlocksText(out, r)
+	}
+	if *svg != "" {
+		shown := "Rush Hour"
+		if *rush == "" {
+			shown = filepath.Base(name)
+		}
+		if err := writeBlocksSVG(*svg, shown, r, stderr); err != nil {
+			out.Flush()
+			return failure(stderr, "blocks", "-svg: %v", err)
+		}
 	}
 	if *html {
 		page := strings.TrimSuffix(name, filepath.Ext(name)) + ".html"

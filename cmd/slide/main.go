@@ -11,6 +11,10 @@
 // the flags of one.
 package main
 
+// The pictures of the README, checked by TestDocsPictures:
+//go:generate go run . solve -count -svg ../../docs/solve.svg ../../testdata/solve/puzzle3x3-10.txt
+//go:generate go run . blocks -json -svg ../../docs/rush.svg -rush ..B.CC..B...AAB...DDD..E.....E.....E
+
 import (
 	"fmt"
 	"io"

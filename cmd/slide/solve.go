@@ -37,6 +37,7 @@ type solveFlags struct {
 	stats     bool
 	count     bool
 	json      bool
+	svg       string
 }
 
 // runSolve is the solve subcommand.
@@ -49,6 +50,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.stats, "stats", false, "print the engine, the nodes it expanded and generated, and the time on standard error")
 	fs.BoolVar(&f.count, "count", false, "print only the number of moves (-1 if the goal cannot be reached)")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object (see above)")
+	fs.StringVar(&f.svg, "svg", "", "also draw the solution as an animated SVG picture in `FILE` (the first 500 moves of a longer one)")
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
@@ -87,6 +89,12 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if f.stats {
 		writeStats(stderr, sol, err == nil)
+	}
+	if f.svg != "" {
+		if err := writeSolveSVG(f.svg, inputName(fs.Arg(0)), start, sol, err == nil, stderr); err != nil {
+			out.Flush()
+			return failure(stderr, "solve", "-svg: %v", err)
+		}
 	}
 	return finish(out, stderr, "solve", exitOK)
 }
