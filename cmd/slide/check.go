@@ -102,8 +102,8 @@ func scanCheckInput(r io.Reader) (start, goal slide.Board, err error) {
 	switch {
 	case in.Err() != nil:
 		return start, goal, readErr()
-	case goalLine != nil && goalLine[0].Line > startLine[0].Line+1:
-		return start, goal, fmt.Errorf("blank line %d between the start and goal lines", startLine[0].Line+1)
+	case goalLine != nil && goalLine.line > startLine.line+1:
+		return start, goal, fmt.Errorf("blank line %d between the start and goal lines", startLine.line+1)
 	case err != nil:
 		return start, goal, err
 	case goalLine == nil:
@@ -128,48 +128,74 @@ func scanCheckInput(r io.Reader) (start, goal slide.Board, err error) {
 	return start, goal, nil
 }
 
-// readCheckLine returns the fields of the next line that has any, or nil
-// at the end of the input; which is "start" or "goal", for messages. A
-// line of more fields than a 255 x 255 board has is an error at once.
-func readCheckLine(in *input.Scanner, which string) ([]input.Field, error) {
-	first, ok := in.Next()
+// A boardLine is a board line of check's input as read: for each field
+// its value (checkBlank for b, -1 for a number beyond int), the text of
+// the fields that is not the decimal form of their value, for messages,
+// and the first field that is neither a number nor b, if any.
+type boardLine struct {
+	line   int
+	values []int
+	texts  map[int]string
+	bad    *input.Field
+}
+
+// checkBlank is the value of the blank, b, in a boardLine.
+const checkBlank = 0
+
+// text returns field i as it was written.
+func (l boardLine) text(i int) string {
+	if t, ok := l.texts[i]; ok {
+		return t
+	}
+	return strconv.Itoa(l.values[i])
+}
+
+// readCheckLine reads the next line that has fields, or returns nil at
+// the end of the input; which is "start" or "goal", for messages. A line
+// of more fields than a 255 x 255 board has is an error at once. It keeps
+// a number a field, so two boards of the largest size take about a
+// megabyte.
+func readCheckLine(in *input.Scanner, which string) (*boardLine, error) {
+	first, ok := in.Peek()
 	if !ok {
 		return nil, nil
 	}
-	fields := []input.Field{first}
+	l := &boardLine{line: first.Line}
 	for f, ok := in.Peek(); ok && f.Line == first.Line; f, ok = in.Peek() {
-		if len(fields) == maxSide*maxSide {
-			return fields, fmt.Errorf("%s: more than %d tiles and blanks: the largest board is %d x %d", which, maxSide*maxSide, maxSide, maxSide)
+		if len(l.values) == maxSide*maxSide {
+			return l, fmt.Errorf("%s: more than %d tiles and blanks: the largest board is %d x %d", which, maxSide*maxSide, maxSide, maxSide)
 		}
-		fields = append(fields, f)
 		in.Next()
-	}
-	return fields, nil
-}
-
-// parseCheckBoard reads one board line of check's input; which is "start"
-// or "goal", for messages.
-func parseCheckBoard(which string, fields []input.Field) (slide.Board, error) {
-	n := len(fields)
-	tiles := make([]int, n)
-	blanks := 0
-	for i, f := range fields {
-		if f.Text == "b" {
-			blanks++
-			continue
-		}
-		if f.Clipped() {
-			return slide.Board{}, fmt.Errorf("%s: %s is too long to be a tile", which, f.Quote())
-		}
 		v, err := strconv.Atoi(f.Text)
-		if errors.Is(err, strconv.ErrSyntax) {
-			return slide.Board{}, fmt.Errorf("%s: %s is not a number or b", which, f.Quote())
-		}
-		if err != nil { // out of the range of int: larger than any board
+		switch {
+		case f.Text == "b":
+			v = checkBlank
+		case l.bad == nil && (f.Clipped() || errors.Is(err, strconv.ErrSyntax)):
+			l.bad = &f
+		case err != nil: // out of the range of int: larger than any board
 			v = -1
 		}
-		tiles[i] = v
+		if f.Text != strconv.Itoa(v) { // b among them
+			if l.texts == nil {
+				l.texts = map[int]string{}
+			}
+			l.texts[len(l.values)] = f.Text
+		}
+		l.values = append(l.values, v)
 	}
+	return l, nil
+}
+
+// parseCheckBoard makes the board of a line of check's input; which is
+// "start" or "goal", for messages.
+func parseCheckBoard(which string, l *boardLine) (slide.Board, error) {
+	switch {
+	case l.bad != nil && l.bad.Clipped():
+		return slide.Board{}, fmt.Errorf("%s: %s is too long to be a tile", which, l.bad.Quote())
+	case l.bad != nil:
+		return slide.Board{}, fmt.Errorf("%s: %s is not a number or b", which, l.bad.Quote())
+	}
+	n := len(l.values)
 	side := 0
 	for (side+1)*(side+1) <= n {
 		side++
@@ -180,9 +206,13 @@ func parseCheckBoard(which string, fields []input.Field) (slide.Board, error) {
 	case side < 2:
 		return slide.Board{}, fmt.Errorf("%s: %d tiles and blanks, want at least 4 (2 x 2)", which, n)
 	}
-	for i, v := range tiles {
-		if fields[i].Text != "b" && (v < 1 || v >= n) {
-			return slide.Board{}, fmt.Errorf("%s: tile %s out of range 1..%d", which, fields[i].Text, n-1)
+	blanks := 0
+	for i, v := range l.values {
+		switch {
+		case v == checkBlank && l.text(i) == "b":
+			blanks++
+		case v < 1 || v >= n:
+			return slide.Board{}, fmt.Errorf("%s: tile %s out of range 1..%d", which, l.text(i), n-1)
 		}
 	}
 	switch {
@@ -191,10 +221,10 @@ func parseCheckBoard(which string, fields []input.Field) (slide.Board, error) {
 	case blanks > 1:
 		return slide.Board{}, fmt.Errorf("%s: %d blanks, want one", which, blanks)
 	}
-	if dup, missing := repeatedTile(tiles); dup > 0 {
+	if dup, missing := repeatedTile(l.values); dup > 0 {
 		return slide.Board{}, fmt.Errorf("%s: tile %d appears twice, so tile %d is missing", which, dup, missing)
 	}
-	return slide.New(side, side, tiles)
+	return slide.New(side, side, l.values)
 }
 
 // repeatedTile returns the first tile of tiles (0 ... len-1, 0 once) that

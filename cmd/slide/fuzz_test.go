@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -148,6 +149,135 @@ func FuzzBenchFile(f *testing.F) {
 			if err != nil || len(again) != len(got) {
 				t.Fatalf("%q: written back as %q, reads as %v, %v", text, back.String(), again, err)
 			}
+		}
+	})
+}
+
+// parseCheckSimply is check's parser as it was before it read a field at
+// a time, the oracle of FuzzCheckOracle. It reads check's input: a start line and a goal line, with
+// any blank lines before and after them and "\r\n" line ends allowed.
+func parseCheckSimply(text string) (start, goal slide.Board, err error) {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	first, last := 0, len(lines) // the lines between the blank ones
+	for first < last && len(checkTokensSimply(lines[first])) == 0 {
+		first++
+	}
+	for last > first && len(checkTokensSimply(lines[last-1])) == 0 {
+		last--
+	}
+	switch last - first {
+	case 0:
+		return start, goal, errors.New("no boards: want a start line and a goal line")
+	case 1:
+		return start, goal, errors.New("missing goal line: want a start line and a goal line")
+	case 2:
+	default:
+		if len(checkTokensSimply(lines[first+1])) == 0 {
+			return start, goal, fmt.Errorf("blank line %d between the start and goal lines", first+2)
+		}
+		return start, goal, fmt.Errorf("extra line %d: want only a start line and a goal line", first+3)
+	}
+	if start, err = parseCheckBoardSimply("start", lines[first]); err != nil {
+		return start, goal, err
+	}
+	if goal, err = parseCheckBoardSimply("goal", lines[first+1]); err != nil {
+		return start, goal, err
+	}
+	if start.Len() != goal.Len() {
+		return start, goal, fmt.Errorf("boards of different sizes: start is %d x %d, goal is %d x %d",
+			start.Rows(), start.Cols(), goal.Rows(), goal.Cols())
+	}
+	return start, goal, nil
+}
+
+// checkTokens splits a line at blanks and tabs.
+func checkTokensSimply(line string) []string {
+	return strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' })
+}
+
+// parseCheckBoard reads one board line of check's input; which is "start"
+// or "goal", for messages.
+func parseCheckBoardSimply(which, line string) (slide.Board, error) {
+	tokens := checkTokensSimply(line)
+	n := len(tokens)
+	tiles := make([]int, n)
+	blanks := 0
+	for i, tok := range tokens {
+		if tok == "b" {
+			blanks++
+			continue
+		}
+		v, err := strconv.Atoi(tok)
+		if errors.Is(err, strconv.ErrSyntax) {
+			return slide.Board{}, fmt.Errorf("%s: %s is not a number or b", which, input.Quote(tok))
+		}
+		if err != nil { // out of the range of int: larger than any board
+			v = -1
+		}
+		tiles[i] = v
+	}
+	side := 0
+	for (side+1)*(side+1) <= n {
+		side++
+	}
+	switch {
+	case side*side != n:
+		return slide.Board{}, fmt.Errorf("%s: %d tiles and blanks, not a square number", which, n)
+	case side < 2:
+		return slide.Board{}, fmt.Errorf("%s: %d tiles and blanks, want at least 4 (2 x 2)", which, n)
+	}
+	for i, v := range tiles {
+		if tokens[i] != "b" && (v < 1 || v >= n) {
+			return slide.Board{}, fmt.Errorf("%s: tile %s out of range 1..%d", which, tokens[i], n-1)
+		}
+	}
+	switch {
+	case blanks == 0:
+		return slide.Board{}, fmt.Errorf("%s: no blank (b)", which)
+	case blanks > 1:
+		return slide.Board{}, fmt.Errorf("%s: %d blanks, want one", which, blanks)
+	}
+	if dup, missing := repeatedTile(tiles); dup > 0 {
+		return slide.Board{}, fmt.Errorf("%s: tile %d appears twice, so tile %d is missing", which, dup, missing)
+	}
+	return slide.New(side, side, tiles)
+}
+
+// FuzzCheckOracle checks check's parser against parseCheckSimply: the
+// same boards, or the same message, but where it stops early (a field too
+// long, a line of more fields than the largest board has) and for an
+// extra line, which it now names by the line that holds it.
+func FuzzCheckOracle(f *testing.F) {
+	for _, s := range []string{
+		"9 12 5 4 2 b 7 11 3 6 10 13 14 1 8 15\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 b 15\n", "2 1 3 b\r\n1 2 3 b\r\n",
+		"1 2 b 1\n1 2 3 b\n\n", "b\t1 2 3\n\n1 2 3 x", "1 2 3 b\n1 2 3 b\n\nx", "\n", "1 2 +3 b\n1 2 3 b", "1 2 03 b\n1 2 3 b",
+		"1 2 99999999999999999999 b\n1 2 3 b\n", "1 2 0 b\n1 2 3 b", "b b 1 2\n1 2 3 b", "1 2 3 b\r\r\n1 2 3 b",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		start, goal, err := parseCheckInput(text)
+		wstart, wgoal, werr := parseCheckSimply(text)
+		early := false
+		for _, line := range strings.Split(text, "\n") {
+			fields := checkTokensSimply(strings.TrimSuffix(line, "\r"))
+			early = early || len(fields) > maxSide*maxSide
+			for _, f := range fields {
+				early = early || len(f) > input.MaxField
+			}
+		}
+		switch {
+		case early:
+			if err == nil && werr != nil {
+				t.Fatalf("%q: accepted, where the oracle says %v", text, werr)
+			}
+		case (err == nil) != (werr == nil) || start != wstart || goal != wgoal:
+			t.Fatalf("%q: got %v, %v, %v; want %v, %v, %v", text, start, goal, err, wstart, wgoal, werr)
+		case err != nil && err.Error() != werr.Error() && !strings.HasPrefix(werr.Error(), "extra line"):
+			t.Fatalf("%q: message %q, want %q", text, err, werr)
 		}
 	})
 }
