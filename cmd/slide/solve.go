@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/slidekit/slide"
 )
@@ -19,7 +20,14 @@ rows (0 is the blank). A board that cannot reach the goal prints
 "No solution possible". The file holds n and n*n tiles, or "rows cols"
 and rows*cols tiles, row by row: the numbers 0 to rows*cols-1 once each.
 The goal is 1 2 3 ... with the blank last unless -goal gives another.
-Every choice of heuristic and algorithm finds an optimal solution.`
+Every choice of heuristic and algorithm finds an optimal solution.
+
+With -json, solve prints one JSON object on one line instead: "start" and
+"goal" (board text, as in FILE), "solvable", and for a goal it reaches
+"length", "optimal" (proven fewest), "lower_bound", "moves" (a letter U, D,
+L or R a move: the way a tile slides into the blank), "algorithm",
+"heuristic", "metric" ("tile"), "expanded" and "generated" (nodes); and
+"seconds". Errors still go to standard error, with status 1.`
 
 // solveFlags are the settings of one run of solve.
 type solveFlags struct {
@@ -28,6 +36,8 @@ type solveFlags struct {
 	algorithm algorithmFlag
 	stats     bool
 	count     bool
+	json      bool
+	svg       string
 }
 
 // runSolve is the solve subcommand.
@@ -39,11 +49,16 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&f.algorithm, "algorithm", f.algorithm.usage())
 	fs.BoolVar(&f.stats, "stats", false, "print the engine, the nodes it expanded and generated, and the time on standard error")
 	fs.BoolVar(&f.count, "count", false, "print only the number of moves (-1 if the goal cannot be reached)")
+	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object (see above)")
+	fs.StringVar(&f.svg, "svg", "", "also draw the solution as an animated SVG picture in `FILE` (the first 500 moves of a longer one)")
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
 	if fs.NArg() > 1 {
 		return usageError(stderr, "solve", "want at most one FILE, got %d arguments (flags go before FILE)", fs.NArg())
+	}
+	if f.json && f.count {
+		return usageError(stderr, "solve", "-json and -count: choose one")
 	}
 	if f.goalFile != "" && isStdin(f.goalFile) && isStdin(fs.Arg(0)) {
 		return usageError(stderr, "solve", "the start and the goal cannot both come from standard input")
@@ -61,14 +76,25 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := prepareDatabase(f.heuristic.h, stderr); err != nil {
 		return failure(stderr, "solve", "%s", message(err))
 	}
+	began := time.Now()
 	sol, err := slide.Solve(start, goal, append(f.heuristic.options(), slide.WithAlgorithm(f.algorithm.a))...)
 	if err != nil && !errors.Is(err, slide.ErrUnsolvable) {
 		return failure(stderr, "solve", "%s", message(err))
 	}
 	out := bufio.NewWriter(stdout)
-	writeSolution(out, sol, err == nil, f.count)
+	if f.json {
+		writeReport(out, solveReport(start, goal, sol, err == nil, began))
+	} else {
+		writeSolution(out, sol, err == nil, f.count)
+	}
 	if f.stats {
 		writeStats(stderr, sol, err == nil)
+	}
+	if f.svg != "" {
+		if err := writeSolveSVG(f.svg, inputName(fs.Arg(0)), start, sol, err == nil, stderr); err != nil {
+			out.Flush()
+			return failure(stderr, "solve", "-svg: %v", err)
+		}
 	}
 	return finish(out, stderr, "solve", exitOK)
 }
@@ -81,18 +107,16 @@ func plain(err error) error {
 	return errors.New(message(err))
 }
 
-// readBoard reads a board in the String form from the file name, or from
-// stdin (see readInput). Its errors name the file.
-func readBoard(name string, stdin io.Reader) (slide.Board, error) {
-	data, shown, err := readInput(name, stdin)
-	if err != nil {
-		return slide.Board{}, err
+// solveReport returns the -json report of a solve from start to goal that
+// began at began; solved is false when the goal cannot be reached.
+func solveReport(start, goal slide.Board, sol slide.Solution, solved bool, began time.Time) report {
+	r := report{Start: start.String(), Goal: goal.String(), Metric: slide.TileMoves.String()}
+	if solved {
+		r.solved(sol)
+	} else {
+		r.since(began)
 	}
-	b, err := slide.Parse(string(data))
-	if err != nil {
-		return slide.Board{}, fmt.Errorf("%s: %s", shown, message(err))
-	}
-	return b, nil
+	return r
 }
 
 // writeSolution prints sol as the solve command does; solved is false
