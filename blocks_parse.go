@@ -1,8 +1,12 @@
 package slide
 
 import (
+	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/slidekit/slide/internal/input"
 )
 
 // ParseBlocks reads a sliding-block puzzle in this text format, here the
@@ -33,32 +37,46 @@ import (
 // goal piece's line is discarded, the first valid piece becomes the goal
 // piece. err is set, and b is the zero Blocks, only when the size line is
 // missing or malformed (ErrSyntax), gives rows or columns below 1 or too
-// many cells (ErrSize), or no piece is valid (ErrPiece). O(length of text
-// + rows*cols).
+// many cells (ErrSize), or no piece is valid (ErrPiece). Messages quote at
+// most 40 characters of an offending line. O(length of text +
+// rows*cols).
 func ParseBlocks(text string) (b Blocks, discarded []error, err error) {
-	const fn = "ParseBlocks"
+	return readBlocks("ParseBlocks", strings.NewReader(text))
+}
+
+// ReadBlocks is ParseBlocks reading the text from r, a field at a time: its
+// memory grows with the pieces, not with the length of the lines or
+// comments, so a file of 50 MB on one line costs what a short one does.
+// A failed read is returned as err, as it is. O(length of text +
+// rows*cols).
+func ReadBlocks(r io.Reader) (b Blocks, discarded []error, err error) {
+	return readBlocks("ReadBlocks", r)
+}
+
+func readBlocks(fn string, r io.Reader) (b Blocks, discarded []error, err error) {
 	rows, cols := 0, 0
 	var pieces []Piece
 	var cells cellOwners
 	lineOf := []int(nil) // the line of each valid piece
 	sized := false
-	for ln, line := range strings.Split(text, "\n") {
-		ln++
-		fields := strings.Fields(line)
-		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+	in := input.NewScanner(r, nil)
+	for first, ok := in.Next(); ok; first, ok = in.Next() {
+		if strings.HasPrefix(first.Text, "#") {
+			in.SkipLine()
 			continue
 		}
+		line := readBlockLine(in, first)
 		if !sized {
-			if rows, cols, err = parseBlockSize(fn, ln, fields); err != nil {
+			if rows, cols, err = parseBlockSize(fn, line); err != nil {
 				return Blocks{}, discarded, err
 			}
 			sized, cells = true, newCellOwners(rows, cols)
 			continue
 		}
-		p, perr := parsePiece(fn, ln, fields, rows, cols)
+		p, perr := parsePiece(fn, line, rows, cols)
 		if perr == nil {
 			if j := cells.place(p, len(pieces)); j >= 0 {
-				perr = errorf(fn, ErrPiece, "line %d: piece %q overlaps the piece of line %d; discarded", ln, strings.Join(fields, " "), lineOf[j])
+				perr = errorf(fn, ErrPiece, "line %d: piece %s overlaps the piece of line %d; discarded", line.ln, line.quote(), lineOf[j])
 			}
 		}
 		if perr != nil {
@@ -66,9 +84,11 @@ func ParseBlocks(text string) (b Blocks, discarded []error, err error) {
 			continue
 		}
 		pieces = append(pieces, p)
-		lineOf = append(lineOf, ln)
+		lineOf = append(lineOf, line.ln)
 	}
 	switch {
+	case in.Err() != nil:
+		return Blocks{}, discarded, in.Err()
 	case !sized:
 		return Blocks{}, discarded, errorf(fn, ErrSyntax, "no size line: want \"rows cols\" first")
 	case len(pieces) == 0:
@@ -77,19 +97,62 @@ func ParseBlocks(text string) (b Blocks, discarded []error, err error) {
 	return makeBlocks(rows, cols, pieces), discarded, nil
 }
 
+// A blockLine is a line of the text format, as far as parsing needs it.
+type blockLine struct {
+	ln     int
+	fields []input.Field // the first blockFields fields
+	n      int           // how many fields the line has
+	text   string        // the start of the fields joined by single blanks
+	size   int           // the length in bytes of that whole join
+}
+
+// blockFields is the most fields of a line kept: one more than a piece
+// line has.
+const blockFields = 6
+
+// readBlockLine reads the line that starts with the field first, keeping
+// its first fields and counting the others.
+func readBlockLine(in *input.Scanner, first input.Field) blockLine {
+	l := blockLine{ln: first.Line, fields: []input.Field{first}}
+	for f, ok := in.Peek(); ok && f.Line == l.ln && len(l.fields) < blockFields; f, ok = in.Peek() {
+		l.fields = append(l.fields, f)
+		in.Next()
+	}
+	rest, bytes := in.SkipFields()
+	l.n, l.size = len(l.fields)+rest, bytes+rest // the fields skipped and a blank before each
+	var sb strings.Builder
+	clipped := false // the join's text stops at a clipped field
+	for i, f := range l.fields {
+		l.size += f.Len + min(i, 1)
+		if clipped {
+			continue
+		}
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(f.Text)
+		clipped = f.Clipped()
+	}
+	l.text = sb.String()
+	return l
+}
+
+// quote returns the line's fields, quoted for a message.
+func (l blockLine) quote() string { return input.QuoteClipped(l.text, l.size) }
+
 // parseBlockSize reads the size line.
-func parseBlockSize(fn string, ln int, fields []string) (rows, cols int, err error) {
-	if len(fields) != 2 {
-		return 0, 0, errorf(fn, ErrSyntax, "line %d: size line %q has %d fields, want rows cols", ln, strings.Join(fields, " "), len(fields))
+func parseBlockSize(fn string, l blockLine) (rows, cols int, err error) {
+	if l.n != 2 {
+		return 0, 0, errorf(fn, ErrSyntax, "line %d: size line %s has %d fields, want rows cols", l.ln, l.quote(), l.n)
 	}
 	var dims [2]int
-	for i, f := range fields {
-		if dims[i], err = strconv.Atoi(f); err != nil {
-			return 0, 0, errorf(fn, ErrSyntax, "line %d: size %q is not an integer", ln, f)
+	for i, f := range l.fields {
+		if dims[i], err = strconv.Atoi(f.Text); err != nil || f.Clipped() {
+			return 0, 0, errorf(fn, ErrSyntax, "line %d: size %s is not an integer", l.ln, f.Quote())
 		}
 	}
 	if err := checkBlockSize(fn, dims[0], dims[1]); err != nil {
-		err.(*Error).Msg = "line " + strconv.Itoa(ln) + ": " + err.(*Error).Msg
+		err.(*Error).Msg = "line " + strconv.Itoa(l.ln) + ": " + err.(*Error).Msg
 		return 0, 0, err
 	}
 	return dims[0], dims[1], nil
@@ -97,22 +160,23 @@ func parseBlockSize(fn string, ln int, fields []string) (rows, cols int, err err
 
 // parsePiece reads a piece line, checking it against the grid but not
 // against other pieces.
-func parsePiece(fn string, ln int, fields []string, rows, cols int) (Piece, error) {
-	text := strings.Join(fields, " ")
-	if len(fields) != 5 {
-		return Piece{}, errorf(fn, ErrSyntax, "line %d: piece %q has %d fields, want row col width height motion; discarded", ln, text, len(fields))
+func parsePiece(fn string, l blockLine, rows, cols int) (Piece, error) {
+	text := l.quote()
+	if l.n != 5 {
+		return Piece{}, errorf(fn, ErrSyntax, "line %d: piece %s has %d fields, want row col width height motion; discarded", l.ln, text, l.n)
 	}
+	fields := l.fields
 	var v [4]int
 	for i, name := range [...]string{"row", "column", "width", "height"} {
-		n, err := strconv.Atoi(fields[i])
-		if err != nil {
-			return Piece{}, errorf(fn, ErrSyntax, "line %d: piece %q: %s %q is not an integer; discarded", ln, text, name, fields[i])
+		n, err := strconv.Atoi(fields[i].Text)
+		if err != nil || fields[i].Clipped() {
+			return Piece{}, errorf(fn, ErrSyntax, "line %d: piece %s: %s %s is not an integer; discarded", l.ln, text, name, fields[i].Quote())
 		}
 		v[i] = n
 	}
-	m := strings.Index(motionLetters, fields[4])
-	if len(fields[4]) != 1 || m < 0 {
-		return Piece{}, errorf(fn, ErrSyntax, "line %d: piece %q: motion %q is not h, v, b or n; discarded", ln, text, fields[4])
+	m := strings.Index(motionLetters, fields[4].Text)
+	if fields[4].Len != 1 || m < 0 {
+		return Piece{}, errorf(fn, ErrSyntax, "line %d: piece %s: motion %s is not h, v, b or n; discarded", l.ln, text, fields[4].Quote())
 	}
 	p := Piece{Row: v[0] - 1, Col: v[1] - 1, Width: v[2], Height: v[3], Motion: Motion(m)}
 	if v[0] < 1 || v[1] < 1 { // and v[0]-1 might overflow
@@ -120,9 +184,9 @@ func parsePiece(fn string, ln int, fields []string, rows, cols int) (Piece, erro
 	}
 	if msg := checkPiece(rows, cols, p); msg != "" {
 		if p.Row < 0 {
-			msg = "at row " + fields[0] + ", column " + fields[1] + " is outside the grid (rows and columns count from 1)"
+			msg = "at row " + fields[0].Text + ", column " + fields[1].Text + " is outside the grid (rows and columns count from 1)"
 		}
-		return Piece{}, errorf(fn, ErrPiece, "line %d: piece %q %s; discarded", ln, text, msg)
+		return Piece{}, errorf(fn, ErrPiece, "line %d: piece %s %s; discarded", l.ln, text, msg)
 	}
 	return p, nil
 }
@@ -147,8 +211,13 @@ func parsePiece(fn string, ln int, fields []string, rows, cols int) (Piece, erro
 func ParseRushHour(s string) (Blocks, error) {
 	const fn, side = "ParseRushHour", 6
 	s = strings.TrimSpace(s)
-	if len(s) != side*side {
-		return Blocks{}, errorf(fn, ErrSyntax, "%q has %d characters, want %d (6 x 6, row by row)", s, len(s), side*side)
+	if n := utf8.RuneCountInString(s); n != side*side {
+		return Blocks{}, errorf(fn, ErrSyntax, "%s has %d characters, want %d (6 x 6, row by row)", input.Quote(s), n, side*side)
+	}
+	for i, ch := range []rune(s) {
+		if ch >= utf8.RuneSelf {
+			return Blocks{}, errorf(fn, ErrSyntax, "character %q at %d is not '.', 'o', 'x' or a capital letter", ch, i)
+		}
 	}
 	var order []byte  // letters and walls in order of first cell
 	var first [26]int // a letter's first cell, plus one

@@ -2,9 +2,12 @@ package slide
 
 import (
 	"errors"
+	"io"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // TestParseBlocksFatal covers the inputs ParseBlocks rejects as a whole.
@@ -159,6 +162,9 @@ func TestParseRushHourErrors(t *testing.T) {
 	}{
 		{"", "has 0 characters, want 36", ErrSyntax},
 		{ok + ".", "has 37 characters", ErrSyntax},
+		{strings.Replace(ok, ".", "é", 1), "character 'é' at 0", ErrSyntax}, // 36 characters, 37 bytes
+		{ok[1:] + "éé", "has 37 characters", ErrSyntax},
+		{strings.Repeat("A", 1<<20), `"` + strings.Repeat("A", 40) + `"... (1048576 bytes) has 1048576 characters`, ErrSyntax},
 		{strings.Replace(ok, ".", "?", 1), "character '?' at 0", ErrSyntax},
 		{strings.Replace(ok, ".", "b", 1), "character 'b' at 0", ErrSyntax},
 		{strings.ReplaceAll(ok, "A", "."), "no red car A", ErrPiece},
@@ -240,4 +246,45 @@ func FuzzParseRushHour(f *testing.F) {
 			t.Fatalf("%d x %d, goal piece %v", b.Rows(), b.Cols(), g)
 		}
 	})
+}
+
+// TestParseBlocksLongLines checks that lines of any length are read in
+// bounded memory and quoted in at most 40 characters, and that a comment
+// line is skipped however long it is.
+func TestParseBlocksLongLines(t *testing.T) {
+	long := strings.Repeat("1 ", 1<<20)
+	digits := strings.Repeat("7", 1<<20)
+	text := "# " + long + "\n4 4\n1 1 1 1 b\n" + long + "\n1 " + digits + " 1 1 b\n2 2 1 1 " + digits + "\n"
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	b, discarded, err := ReadBlocks(strings.NewReader(text))
+	runtime.ReadMemStats(&after)
+	if err != nil || b.NumPieces() != 1 || len(discarded) != 3 {
+		t.Fatalf("%v pieces, discarded %v, error %v", b.NumPieces(), discarded, err)
+	}
+	for i, want := range []string{
+		`line 4: piece "1 1 1 1 1 1"... (2097151 bytes) has 1048576 fields`,
+		`line 5: piece "1 ` + strings.Repeat("7", 38) + `"... (1048584 bytes): column "` + strings.Repeat("7", 40) + `"... (1048576 bytes) is not an integer`,
+		`line 6: piece "2 2 1 1 ` + strings.Repeat("7", 32) + `"... (1048584 bytes): motion "` + strings.Repeat("7", 40) + `"... (1048576 bytes) is not h, v, b or n`,
+	} {
+		if !strings.Contains(discarded[i].Error(), want) {
+			t.Errorf("discarded[%d] = %v, want %s", i, discarded[i], want)
+		}
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+		t.Errorf("reading %d bytes allocated %d", len(text), grew)
+	}
+	if _, _, err := ParseBlocks("4 " + long); err == nil || !strings.Contains(err.Error(), `size line "4 1 1 1`) || len(err.Error()) > 200 {
+		t.Errorf("long size line: %v", err)
+	}
+}
+
+// TestReadBlocksError checks that a failed read is reported as it is.
+func TestReadBlocksError(t *testing.T) {
+	boom := errors.New("disk on fire")
+	_, _, err := ReadBlocks(io.MultiReader(strings.NewReader("4 4\n1 1 1 1 b\n"), iotest.ErrReader(boom)))
+	if !errors.Is(err, boom) {
+		t.Errorf("err = %v", err)
+	}
 }

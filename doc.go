@@ -178,7 +178,19 @@
 // (PieceMoves) as one move, toward the goal piece in the last column, a
 // target cell for a piece (BlockGoalAt), or any predicate (BlockGoalFunc).
 // Identical pieces are interchangeable, so the search runs over canonical
-// positions packed into a uint64 where they fit.
+// positions packed into a uint64 where they fit. ReadBlocks reads the text
+// format from an io.Reader a field at a time, in memory that grows with
+// the pieces only.
+//
+// # Pictures
+//
+// WriteSVG draws a solution's boards, and WriteBlocksSVG a sliding-block
+// solution's positions, as one animated SVG image: tiles or pieces slide
+// from the start to the goal under a move counter, by SMIL animation, with
+// no script. Large boards scale down to stay legible; a solution longer
+// than SVGOptions.MaxMoves (DefaultSVGMoves) shows its first moves and
+// says so. A Solution too long to keep its Boards is drawn from the first
+// boards of All, with SVGOptions.TotalMoves set to its length.
 //
 // # The generic engines
 //

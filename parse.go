@@ -3,6 +3,8 @@ package slide
 import (
 	"strconv"
 	"strings"
+
+	"github.com/slidekit/slide/internal/input"
 )
 
 // Parse reads a board in the String form: a header line holding n (an n x n
@@ -11,7 +13,7 @@ import (
 // not required). Blank lines before the header are skipped. The tiles must
 // be 0 ... rows*cols-1, each once; use UnmarshalText for labeled boards.
 // Errors are *Error values wrapping ErrSyntax, ErrSize or ErrTile, and name
-// the line at fault.
+// the line at fault; they quote at most 40 characters of a field.
 func Parse(s string) (Board, error) { return parse("Parse", s, true) }
 
 // ParseLabeled is like Parse but accepts any labels, as NewLabeled does.
@@ -34,7 +36,7 @@ func parse(fn, s string, perm bool) (Board, error) {
 	for i, f := range sizes {
 		v, err := strconv.Atoi(f)
 		if err != nil {
-			return Board{}, errorf(fn, ErrSyntax, "line %d: size %q is not an integer", head+1, f)
+			return Board{}, errorf(fn, ErrSyntax, "line %d: size %s is not an integer", head+1, input.Quote(f))
 		}
 		dims[i] = v
 	}
@@ -47,11 +49,11 @@ func parse(fn, s string, perm bool) (Board, error) {
 	for ln := head + 1; ln < len(lines); ln++ {
 		for _, f := range strings.Fields(lines[ln]) {
 			if len(tiles) == n {
-				return Board{}, errorf(fn, ErrSyntax, "line %d: extra value %q after %d tiles", ln+1, f, n)
+				return Board{}, errorf(fn, ErrSyntax, "line %d: extra value %s after %d tiles", ln+1, input.Quote(f), n)
 			}
 			v, err := strconv.Atoi(f)
 			if err != nil {
-				return Board{}, errorf(fn, ErrSyntax, "line %d: tile %q is not an integer", ln+1, f)
+				return Board{}, errorf(fn, ErrSyntax, "line %d: tile %s is not an integer", ln+1, input.Quote(f))
 			}
 			tiles = append(tiles, v)
 		}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/slidekit/slide/internal/input"
 )
 
 // Positions. A position writes a board as one string of characters, one a
@@ -28,7 +30,7 @@ func ParsePosition(rows, cols int, s string) (Board, error) {
 		return Board{}, err
 	}
 	if !utf8.ValidString(s) {
-		return Board{}, errorf(fn, ErrSyntax, "%q is not valid UTF-8", s)
+		return Board{}, errorf(fn, ErrSyntax, "%s is not valid UTF-8", input.Quote(s))
 	}
 	if n := utf8.RuneCountInString(s); n != rows*cols {
 		return Board{}, errorf(fn, ErrSize, "%d characters, want %d for %d x %d", n, rows*cols, rows, cols)

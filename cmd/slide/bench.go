@@ -5,8 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
 	"strings"
 	"time"
 
@@ -43,11 +41,12 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() != 1 {
 		return usageError(stderr, "bench", "want one FILE, got %d arguments", fs.NArg())
 	}
-	data, shown, err := readInput(fs.Arg(0), stdin)
+	r, shown, done, err := openInput(fs.Arg(0), stdin)
 	if err != nil {
 		return failure(stderr, "bench", "%v", err)
 	}
-	instances, err := parseBench(string(data))
+	instances, err := scanBench(r)
+	done()
 	if err != nil {
 		return failure(stderr, "bench", "%s: %v", shown, err)
 	}
@@ -68,7 +67,9 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return failure(stderr, "bench", "instance %s: %s", in.id, message(err))
 		}
 		fmt.Fprintf(out, "%s %d %d %d %.3f\n", in.id, sol.Len(), sol.Expanded, sol.Generated, elapsed)
-		out.Flush()
+		if err := out.Flush(); err != nil { // no one sees the results: stop
+			return failure(stderr, "bench", "writing the output: %v", err)
+		}
 		if sol.Len() != in.optimal {
 			fmt.Fprintf(stderr, "slide bench: instance %s: %d moves, but the file says %d are optimal\n", in.id, sol.Len(), in.optimal)
 			status = exitError
@@ -82,44 +83,6 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	return status
-}
-
-// parseBench reads the instances of a bench file.
-func parseBench(text string) ([]benchInstance, error) {
-	var out []benchInstance
-	for i, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Fields(line)
-		if len(f) < 4 {
-			return nil, fmt.Errorf("line %d: want id, optimal length and tiles, got %d fields", i+1, len(f))
-		}
-		optimal, err := strconv.Atoi(f[1])
-		if err != nil || optimal < 0 {
-			return nil, fmt.Errorf("line %d: optimal length %q is not a number of moves", i+1, f[1])
-		}
-		tiles := make([]int, len(f)-2)
-		for j, s := range f[2:] {
-			if tiles[j], err = strconv.Atoi(s); err != nil {
-				return nil, fmt.Errorf("line %d: tile %q is not an integer", i+1, s)
-			}
-		}
-		n := int(math.Sqrt(float64(len(tiles))))
-		if n*n != len(tiles) {
-			return nil, fmt.Errorf("line %d: %d tiles do not make a square board", i+1, len(tiles))
-		}
-		b, err := slide.New(n, n, tiles)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %s", i+1, message(err))
-		}
-		out = append(out, benchInstance{f[0], optimal, b})
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no instances")
-	}
-	return out, nil
 }
 
 // blankFirst returns the goal of bench files: tile t on cell t, the blank

@@ -9,8 +9,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/input"
 )
 
 const bfsAbout = `Bfs finds a shortest sequence of at most MAXLENGTH moves from the position
@@ -29,13 +31,24 @@ at most MAXLENGTH moves exists, bfs prints nothing and exits 0.
 
 The search runs breadth-first from both ends and stops at MAXLENGTH, so a
 small MAXLENGTH keeps even a large tray's search small. An argument after
-MAXLENGTH is a position even if it begins with -.`
+MAXLENGTH is a position even if it begins with -.
+
+With -json, bfs prints one JSON object on one line instead: "start" and
+"goal" (the positions), "rows", "cols", "max_length", "solvable" (whether
+any number of moves reaches GOAL), "metric" ("tile", or "line" with -r);
+for a path found "length", "optimal" (true), "lower_bound", "moves" (a
+letter U, D, L or R a move: the way a tile slides into the blank, with the
+number of tiles after it for a line move of several); if none of at most
+MAXLENGTH moves exists but GOAL is reachable, "lower_bound" (MAXLENGTH+1);
+"algorithm", "heuristic", "expanded" and "generated" when a search ran;
+and "seconds". Errors still go to standard error, with status 1.`
 
 // runBFS is the bfs subcommand.
 func runBFS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bfs", "[-r] [-n] [HEIGHT WIDTH] MAXLENGTH INITIAL GOAL", bfsAbout)
 	line := fs.Bool("r", false, "count sliding a whole row or column of tiles toward the blank as one move")
 	count := fs.Bool("n", false, "print the number of moves instead of the positions")
+	asJSON := fs.Bool("json", false, "print the result as one JSON object (see above)")
 	n := bfsFlagCount(args)
 	if status, ok := parseFlags(fs, args[:n], stdout, stderr); !ok {
 		return status
@@ -58,14 +71,22 @@ func runBFS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		maxLen, err = math.MaxInt, nil // more than any search can reach
 	}
 	if err != nil || maxLen < 0 {
-		return failure(stderr, "bfs", "MAXLENGTH %q is not a nonnegative integer", pos[0])
+		return failure(stderr, "bfs", "MAXLENGTH %s is not a nonnegative integer", input.Quote(pos[0]))
 	}
-	path, err := shortestPath(rows, cols, maxLen, pos[1], pos[2], *line)
+	if *asJSON && *count {
+		return usageError(stderr, "bfs", "-json and -n: choose one")
+	}
+	began := time.Now()
+	res, err := shortestPath(rows, cols, maxLen, pos[1], pos[2], *line)
 	if err != nil {
 		return failure(stderr, "bfs", "%v", err)
 	}
 	out := bufio.NewWriter(stdout)
-	switch {
+	switch path := res.path; {
+	case *asJSON:
+		r := res.report(rows, cols, maxLen, pos[1], pos[2])
+		r.since(began)
+		writeReport(out, r)
 	case path == nil:
 	case *count:
 		fmt.Fprintln(out, len(path)-1)
@@ -75,6 +96,36 @@ func runBFS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return finish(out, stderr, "bfs", exitOK)
+}
+
+// A bfsResult is what bfs found out.
+type bfsResult struct {
+	path     []string // the positions of a shortest path, or nil if none is short enough
+	moves    []slide.Move
+	solvable bool // whether any path exists
+	metric   slide.Metric
+	sol      slide.Solution // the search's, if one ran
+	searched bool
+}
+
+// report returns the -json report of res, the answer to the arguments
+// after it.
+func (res bfsResult) report(rows, cols, maxLen int, initial, goal string) report {
+	r := report{Start: initial, Goal: goal, Rows: rows, Cols: cols, MaxLength: ptr(maxLen),
+		Solvable: res.solvable, Metric: res.metric.String()}
+	switch {
+	case res.path != nil:
+		n := len(res.moves)
+		r.Length, r.Optimal, r.LowerBound = ptr(n), ptr(true), ptr(n)
+		r.Moves = slide.FormatMoves(res.moves)
+	case res.solvable && maxLen < math.MaxInt:
+		r.LowerBound = ptr(maxLen + 1) // no path of at most maxLen moves
+	}
+	if res.searched {
+		r.Algorithm, r.Heuristic = res.sol.Algorithm.String(), res.sol.Heuristic.String()
+		r.work(res.sol.Expanded, res.sol.Generated)
+	}
+	return r
 }
 
 // bfsFlagCount returns how many of args, from the first, are flags: those
@@ -101,69 +152,76 @@ func traySize(height, width string) (rows, cols int, err error) {
 	cols, err2 := strconv.Atoi(width)
 	switch {
 	case err1 != nil || rows < 1:
-		return 0, 0, fmt.Errorf("HEIGHT %q is not a positive integer", height)
+		return 0, 0, fmt.Errorf("HEIGHT %s is not a positive integer", input.Quote(height))
 	case err2 != nil || cols < 1:
-		return 0, 0, fmt.Errorf("WIDTH %q is not a positive integer", width)
+		return 0, 0, fmt.Errorf("WIDTH %s is not a positive integer", input.Quote(width))
 	case rows > slide.MaxCells || cols > slide.MaxCells || rows*cols > slide.MaxCells:
 		return 0, 0, fmt.Errorf("a %s x %s tray has more than %d cells", height, width, slide.MaxCells)
 	}
 	return rows, cols, nil
 }
 
-// shortestPath returns the positions of a shortest sequence of at most
-// maxLen moves from initial to goal on a rows x cols tray, or nil if there
-// is none; line counts line moves as one. Its errors describe bad
-// positions or a search too large for memory.
-func shortestPath(rows, cols, maxLen int, initial, goal string, line bool) ([]string, error) {
+// shortestPath returns a shortest sequence of at most maxLen moves from
+// initial to goal on a rows x cols tray, if there is one; line counts line
+// moves as one. Its errors describe bad positions or a search too large
+// for memory.
+func shortestPath(rows, cols, maxLen int, initial, goal string, line bool) (bfsResult, error) {
+	res := bfsResult{metric: slide.TileMoves}
+	if line {
+		res.metric = slide.LineMoves
+	}
 	if rows*cols == 1 { // too small for a slide.Board: "-" is the only position
 		for _, p := range [...]struct{ name, pos string }{{"INITIAL", initial}, {"GOAL", goal}} {
 			if p.pos != string(slide.PositionBlank) {
-				return nil, fmt.Errorf("%s %q: a 1 x 1 tray holds only the blank, %q", p.name, p.pos, slide.PositionBlank)
+				return res, fmt.Errorf("%s %s: a 1 x 1 tray holds only the blank, %q", p.name, input.Quote(p.pos), slide.PositionBlank)
 			}
 		}
-		return []string{initial}, nil
+		res.path, res.solvable = []string{initial}, true
+		return res, nil
 	}
 	start, err := slide.ParsePosition(rows, cols, initial)
 	if err != nil {
-		return nil, fmt.Errorf("INITIAL %q: %s", initial, message(err))
+		return res, fmt.Errorf("INITIAL %s: %s", input.Quote(initial), message(err))
 	}
 	end, err := slide.ParsePosition(rows, cols, goal)
 	if err != nil {
-		return nil, fmt.Errorf("GOAL %q: %s", goal, message(err))
+		return res, fmt.Errorf("GOAL %s: %s", input.Quote(goal), message(err))
 	}
 	if err := sameTiles(initial, goal); err != nil {
-		return nil, err
+		return res, err
 	}
-	metric := slide.TileMoves
-	if line {
-		metric = slide.LineMoves
-	}
+	res.solvable, _ = slide.Solvable(start, end) // one size, the same tiles: no error
 	if start == end {
-		return []string{initial}, nil
+		res.path = []string{initial}
+		return res, nil
 	}
 	if maxLen == 0 {
-		return nil, nil // a bound of 0 moves reaches only INITIAL itself
+		return res, nil // a bound of 0 moves reaches only INITIAL itself
 	}
 	lim := slide.Limits{}
 	if maxLen > 0 {
 		lim.MaxCost = float64(maxLen)
 	}
-	sol, err := slide.Solve(start, end, slide.WithMetric(metric), slide.WithAlgorithm(slide.AlgoBidirectional), slide.WithLimits(lim))
+	res.sol, err = slide.Solve(start, end, slide.WithMetric(res.metric), slide.WithAlgorithm(slide.AlgoBidirectional), slide.WithLimits(lim))
+	res.searched = res.sol.Algorithm != slide.AlgoAuto // else Solve answered without a search
 	switch {
 	case errors.Is(err, slide.ErrUnsolvable) || errors.Is(err, slide.ErrNotFound):
-		return nil, nil
+		return res, nil
 	case errors.Is(err, slide.ErrLimit):
-		return nil, fmt.Errorf("the search outgrew its memory bound after %d positions; try a smaller MAXLENGTH", sol.Expanded)
+		return res, fmt.Errorf("the search outgrew its memory bound after %d positions; try a smaller MAXLENGTH", res.sol.Expanded)
 	case err != nil:
-		return nil, errors.New(message(err))
+		return res, errors.New(message(err))
 	}
-	path := make([]string, len(sol.Boards))
-	for i, b := range sol.Boards {
-		if path[i], err = b.Position(); err != nil {
-			return nil, errors.New(message(err))
+	res.moves = res.sol.Moves
+	res.path = make([]string, 0, res.sol.Len()+1)
+	for _, b := range res.sol.All() {
+		p, err := b.Position()
+		if err != nil {
+			return res, errors.New(message(err))
 		}
+		res.path = append(res.path, p)
 	}
-	return path, nil
+	return res, nil
 }
 
 // sameTiles reports, as an error, the first character (in code point

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -9,12 +10,14 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/input"
 )
 
-const blocksUsage = `usage: slide blocks [-h] [-metric line|step|piece] FILE
-       slide blocks [-metric line|step|piece] -rush STRING
+const blocksUsage = `usage: slide blocks [-h] [-json] [-svg PICTURE] [-metric line|step|piece] FILE
+       slide blocks [-json] [-svg PICTURE] [-metric line|step|piece] -rush STRING
 
 Blocks prints a shortest solution of the sliding-block puzzle in FILE: one
 line "rows cols", then a line "row col width height motion" per piece (rows
@@ -31,9 +34,21 @@ With -rush, STRING is a Rush Hour position in the 36-character notation
 (6 x 6, row by row: . or o empty, x a wall, A the red car, which leaves by
 the right edge, other capital letters cars and trucks).
 
+With -json, blocks prints one JSON object on one line instead: "start"
+(the puzzle in the file format, without comments), "goal" (in words),
+"solvable", "metric"; for a puzzle it solves "length", "optimal" (true),
+"lower_bound", "moves" (an array of {"piece": name, "dir": up, down, left
+or right, "distance": cells}, one a straight slide: under -metric piece
+one move may be several slides of one piece in a row); "algorithm",
+"expanded" and "generated" (positions); "seconds". Discarded piece lines
+and errors then go to standard error.
+
 Flags:
   -h        also write the solution as a web page: FILE with the extension
             .html (-help shows this text)
+  -json     print the result as one JSON object (see above)
+  -svg      also draw the solution as an animated SVG picture in the file
+            PICTURE (the first 500 moves of a longer one)
   -metric   what one move is: line, one piece any distance in one direction
             (the default); step, one piece one cell; piece, one piece along
             any path
@@ -41,12 +56,14 @@ Flags:
 `
 
 // runBlocks is the "blocks" command.
-func runBlocks(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("blocks", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	html := fs.Bool("h", false, "")
 	metricName := fs.String("metric", "line", "")
 	rush := fs.String("rush", "", "")
+	asJSON := fs.Bool("json", false, "")
+	svg := fs.String("svg", "", "")
 	var files []string
 	for { // flags may follow the file name
 		if err := fs.Parse(args); err != nil {
@@ -63,13 +80,14 @@ func runBlocks(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	metric, err := slide.ParseBlockMetric(*metricName)
 	if err != nil {
-		return blocksUsageError(stderr, fmt.Sprintf("-metric %q: want line, step or piece", *metricName))
+		return blocksUsageError(stderr, fmt.Sprintf("-metric %s: want line, step or piece", input.Quote(*metricName)))
 	}
 	var (
 		name      string
 		puzzle    slide.Blocks
 		discarded []error
 	)
+	out := bufio.NewWriter(stdout)
 	switch {
 	case *rush != "" && len(files) > 0:
 		return blocksUsageError(stderr, "give a FILE or -rush STRING, not both")
@@ -78,8 +96,7 @@ func runBlocks(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case *rush != "":
 		name = "Rush Hour " + *rush
 		if puzzle, err = slide.ParseRushHour(*rush); err != nil {
-			fmt.Fprintf(stderr, "slide blocks: -rush: %s\n", message(err))
-			return 1
+			return failure(stderr, "blocks", "-rush: %s", message(err))
 		}
 	case len(files) != 1:
 		return blocksUsageError(stderr, fmt.Sprintf("want one FILE, got %d", len(files)))
@@ -87,45 +104,80 @@ func runBlocks(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return blocksUsageError(stderr, fmt.Sprintf("-h would write the page over %s itself", files[0]))
 	default:
 		name = files[0]
-		text, err := os.ReadFile(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "slide blocks: %v\n", err)
-			return 1
+		var bad *slide.Error // a puzzle the file holds is wrong; else the file could not be read
+		if puzzle, discarded, err = readBlocks(name, stdin); err != nil && !errors.As(err, &bad) {
+			return failure(stderr, "blocks", "%v", err)
 		}
-		puzzle, discarded, err = slide.ParseBlocks(string(text))
+		discards := io.Writer(out)
+		if *asJSON {
+			discards = stderr
+		}
 		for _, d := range discarded {
-			fmt.Fprintf(stdout, "%s: %s\n", name, message(d))
+			fmt.Fprintf(discards, "%s: %s\n", name, oneLine("%s", message(d)))
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "slide blocks: %s: %s\n", name, message(err))
-			return 1
+			out.Flush()
+			return failure(stderr, "blocks", "%s: %s", name, message(err))
 		}
 	}
+	began := time.Now()
 	r := solveBlocks(puzzle, metric)
 	if r.err != nil {
-		fmt.Fprintf(stderr, "slide blocks: %s: %s\n", name, message(r.err))
-		return 1
+		out.Flush()
+		return failure(stderr, "blocks", "%s: %s", name, message(r.err))
 	}
-	writeBlocksText(stdout, r)
+	if *asJSON {
+		rep := r.report()
+		rep.since(began)
+		writeReport(out, rep)
+	} else {
+		writeBlocksText(out, r)
+	}
+	if *svg != "" {
+		shown := "Rush Hour"
+		if *rush == "" {
+			shown = filepath.Base(name)
+		}
+		if err := writeBlocksSVG(*svg, shown, r, stderr); err != nil {
+			out.Flush()
+			return failure(stderr, "blocks", "-svg: %v", err)
+		}
+	}
 	if *html {
 		page := strings.TrimSuffix(name, filepath.Ext(name)) + ".html"
-		var sb strings.Builder
-		if err := writeBlocksHTML(&sb, filepath.Base(name), discarded, r); err == nil {
-			err = os.WriteFile(page, []byte(sb.String()), 0o644)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "slide blocks: -h: %v\n", err)
-			return 1
+		if err := writeBlocksPage(page, filepath.Base(name), discarded, r); err != nil {
+			out.Flush()
+			return failure(stderr, "blocks", "-h: %v", err)
 		}
 		fmt.Fprintf(stderr, "slide blocks: wrote %s\n", page)
 	}
-	return 0
+	return finish(out, stderr, "blocks", exitOK)
 }
 
-// blocksUsageError reports a mistake in the command line.
+// readBlocks reads the puzzle in the file name (stdin for -), past a byte
+// order mark.
+func readBlocks(name string, stdin io.Reader) (slide.Blocks, []error, error) {
+	r, _, done, err := openInput(name, stdin)
+	if err != nil {
+		return slide.Blocks{}, nil, err
+	}
+	defer done()
+	return slide.ReadBlocks(r)
+}
+
+// writeBlocksPage writes the web page of r to the file page.
+func writeBlocksPage(page, name string, discarded []error, r blocksResult) error {
+	var sb strings.Builder
+	if err := writeBlocksHTML(&sb, name, discarded, r); err != nil {
+		return err
+	}
+	return os.WriteFile(page, []byte(sb.String()), 0o644)
+}
+
+// blocksUsageError reports a mistake in the command line, on one line.
 func blocksUsageError(stderr io.Writer, msg string) int {
-	fmt.Fprintf(stderr, "slide blocks: %s\n(run \"slide blocks -help\" for usage)\n", msg)
-	return 2
+	fmt.Fprintf(stderr, "slide blocks: %s (run \"slide blocks -help\" for usage)\n", oneLine("%s", msg))
+	return exitUsage
 }
 
 // A blocksResult is a puzzle and what the solver made of it: a solution,
@@ -146,6 +198,18 @@ func solveBlocks(b slide.Blocks, m slide.BlockMetric) blocksResult {
 		r.err = nil
 	}
 	return r
+}
+
+// report returns the -json report of r.
+func (r blocksResult) report() report {
+	rep := report{Start: r.start.String(), Goal: slide.BlockGoal{}.String(), Metric: r.metric.String()}
+	if r.unsolvable != "" {
+		rep.Algorithm = "bfs"
+		rep.work(r.sol.Expanded, r.sol.Generated)
+	} else {
+		rep.solvedBlocks(r.sol)
+	}
+	return rep
 }
 
 // heading returns the line that introduces the moves.

@@ -7,8 +7,10 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/input"
 )
 
 const checkAbout = `Check reads two lines from standard input, a start board and a goal board,
@@ -24,30 +26,44 @@ Valid input prints three lines and exits 0:
 
 (or unsolvable). Invalid input prints one line on standard output, naming
 what is wrong, and exits 1; so does a failed read or write, on standard
-error.`
+error.
+
+With -json, check prints one JSON object on one line instead: "start" and
+"goal" (board text: the size line, then the rows, 0 for the blank),
+"solvable" and "seconds". Invalid input is then reported on standard
+error, as "slide check: " and the message, with status 1.`
 
 // runCheck is the check subcommand.
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("check", "< boards", checkAbout)
+	fs := newFlagSet("check", "[-json] < boards", checkAbout)
+	asJSON := fs.Bool("json", false, "print the result as one JSON object (see above)")
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
 	if fs.NArg() > 0 {
-		return usageError(stderr, "check", "unexpected argument %q: the boards are read from standard input", fs.Arg(0))
+		return usageError(stderr, "check", "unexpected argument %s: the boards are read from standard input", input.Quote(fs.Arg(0)))
 	}
-	data, err := io.ReadAll(stdin)
-	if err != nil {
-		return failure(stderr, "check", "reading standard input: %v", err)
+	start, goal, err := scanCheckInput(skipBOM(stdin))
+	if errors.Is(err, errRead) {
+		return failure(stderr, "check", "standard input: %v", err)
 	}
 	out := bufio.NewWriter(stdout)
-	start, goal, err := parseCheckInput(string(data))
+	began := time.Now()
 	solvable := false
 	if err == nil {
 		solvable, err = slide.Solvable(start, goal) // boards of one size and tile set: no error
 	}
-	if err != nil {
+	switch {
+	case err != nil && *asJSON:
+		return failure(stderr, "check", "%s", message(err))
+	case err != nil:
 		fmt.Fprintf(out, "error: %s\n", message(err))
 		return finish(out, stderr, "check", exitError)
+	case *asJSON:
+		r := report{Start: start.String(), Goal: goal.String(), Solvable: solvable}
+		r.since(began)
+		writeReport(out, r)
+		return finish(out, stderr, "check", exitOK)
 	}
 	verdict := "unsolvable"
 	if solvable {
@@ -57,36 +73,52 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return finish(out, stderr, "check", exitOK)
 }
 
-// parseCheckInput reads check's input: a start line and a goal line, with
-// any blank lines before and after them and "\r\n" line ends allowed.
+// maxSide is the side of the largest square board: 255 x 255.
+const maxSide = 255
+
+// parseCheckInput reads check's input from text (see scanCheckInput).
 func parseCheckInput(text string) (start, goal slide.Board, err error) {
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
-	}
-	first, last := 0, len(lines) // the lines between the blank ones
-	for first < last && len(checkTokens(lines[first])) == 0 {
-		first++
-	}
-	for last > first && len(checkTokens(lines[last-1])) == 0 {
-		last--
-	}
-	switch last - first {
-	case 0:
+	return scanCheckInput(strings.NewReader(text))
+}
+
+// scanCheckInput reads check's input: a start line and a goal line, with
+// any blank lines before and after them and "\r\n" line ends allowed. It
+// reads a field at a time and stops at a line of more fields than the
+// largest board has, so its memory is bounded by two such boards however
+// long the input is. A failed read is an error wrapping errRead.
+func scanCheckInput(r io.Reader) (start, goal slide.Board, err error) {
+	in := input.NewScanner(r, func(r rune) bool { return r == ' ' || r == '\t' })
+	readErr := func() error { return fmt.Errorf("%w: %v", errRead, in.Err()) }
+	startLine, err := readCheckLine(in, "start")
+	switch {
+	case in.Err() != nil:
+		return start, goal, readErr()
+	case err != nil:
+		return start, goal, err
+	case startLine == nil:
 		return start, goal, errors.New("no boards: want a start line and a goal line")
-	case 1:
-		return start, goal, errors.New("missing goal line: want a start line and a goal line")
-	case 2:
-	default:
-		if len(checkTokens(lines[first+1])) == 0 {
-			return start, goal, fmt.Errorf("blank line %d between the start and goal lines", first+2)
-		}
-		return start, goal, fmt.Errorf("extra line %d: want only a start line and a goal line", first+3)
 	}
-	if start, err = parseCheckBoard("start", lines[first]); err != nil {
+	goalLine, err := readCheckLine(in, "goal")
+	switch {
+	case in.Err() != nil:
+		return start, goal, readErr()
+	case goalLine != nil && goalLine.line > startLine.line+1:
+		return start, goal, fmt.Errorf("blank line %d between the start and goal lines", startLine.line+1)
+	case err != nil:
+		return start, goal, err
+	case goalLine == nil:
+		return start, goal, errors.New("missing goal line: want a start line and a goal line")
+	}
+	if extra, ok := in.Peek(); ok {
+		return start, goal, fmt.Errorf("extra line %d: want only a start line and a goal line", extra.Line)
+	}
+	if in.Err() != nil {
+		return start, goal, readErr()
+	}
+	if start, err = parseCheckBoard("start", startLine); err != nil {
 		return start, goal, err
 	}
-	if goal, err = parseCheckBoard("goal", lines[first+1]); err != nil {
+	if goal, err = parseCheckBoard("goal", goalLine); err != nil {
 		return start, goal, err
 	}
 	if start.Len() != goal.Len() {
@@ -96,32 +128,74 @@ func parseCheckInput(text string) (start, goal slide.Board, err error) {
 	return start, goal, nil
 }
 
-// checkTokens splits a line at blanks and tabs.
-func checkTokens(line string) []string {
-	return strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' })
+// A boardLine is a board line of check's input as read: for each field
+// its value (checkBlank for b, -1 for a number beyond int), the text of
+// the fields that is not the decimal form of their value, for messages,
+// and the first field that is neither a number nor b, if any.
+type boardLine struct {
+	line   int
+	values []int
+	texts  map[int]string
+	bad    *input.Field
 }
 
-// parseCheckBoard reads one board line of check's input; which is "start"
-// or "goal", for messages.
-func parseCheckBoard(which, line string) (slide.Board, error) {
-	tokens := checkTokens(line)
-	n := len(tokens)
-	tiles := make([]int, n)
-	blanks := 0
-	for i, tok := range tokens {
-		if tok == "b" {
-			blanks++
-			continue
+// checkBlank is the value of the blank, b, in a boardLine.
+const checkBlank = 0
+
+// text returns field i as it was written.
+func (l boardLine) text(i int) string {
+	if t, ok := l.texts[i]; ok {
+		return t
+	}
+	return strconv.Itoa(l.values[i])
+}
+
+// readCheckLine reads the next line that has fields, or returns nil at
+// the end of the input; which is "start" or "goal", for messages. A line
+// of more fields than a 255 x 255 board has is an error at once. It keeps
+// a number a field, so two boards of the largest size take about a
+// megabyte.
+func readCheckLine(in *input.Scanner, which string) (*boardLine, error) {
+	first, ok := in.Peek()
+	if !ok {
+		return nil, nil
+	}
+	l := &boardLine{line: first.Line}
+	for f, ok := in.Peek(); ok && f.Line == first.Line; f, ok = in.Peek() {
+		if len(l.values) == maxSide*maxSide {
+			return l, fmt.Errorf("%s: more than %d tiles and blanks: the largest board is %d x %d", which, maxSide*maxSide, maxSide, maxSide)
 		}
-		v, err := strconv.Atoi(tok)
-		if errors.Is(err, strconv.ErrSyntax) {
-			return slide.Board{}, fmt.Errorf("%s: %q is not a number or b", which, tok)
-		}
-		if err != nil { // out of the range of int: larger than any board
+		in.Next()
+		v, err := strconv.Atoi(f.Text)
+		switch {
+		case f.Text == "b":
+			v = checkBlank
+		case l.bad == nil && (f.Clipped() || errors.Is(err, strconv.ErrSyntax)):
+			l.bad = &f
+		case err != nil: // out of the range of int: larger than any board
 			v = -1
 		}
-		tiles[i] = v
+		if f.Text != strconv.Itoa(v) { // b among them
+			if l.texts == nil {
+				l.texts = map[int]string{}
+			}
+			l.texts[len(l.values)] = f.Text
+		}
+		l.values = append(l.values, v)
 	}
+	return l, nil
+}
+
+// parseCheckBoard makes the board of a line of check's input; which is
+// "start" or "goal", for messages.
+func parseCheckBoard(which string, l *boardLine) (slide.Board, error) {
+	switch {
+	case l.bad != nil && l.bad.Clipped():
+		return slide.Board{}, fmt.Errorf("%s: %s is too long to be a tile", which, l.bad.Quote())
+	case l.bad != nil:
+		return slide.Board{}, fmt.Errorf("%s: %s is not a number or b", which, l.bad.Quote())
+	}
+	n := len(l.values)
 	side := 0
 	for (side+1)*(side+1) <= n {
 		side++
@@ -132,9 +206,13 @@ func parseCheckBoard(which, line string) (slide.Board, error) {
 	case side < 2:
 		return slide.Board{}, fmt.Errorf("%s: %d tiles and blanks, want at least 4 (2 x 2)", which, n)
 	}
-	for i, v := range tiles {
-		if tokens[i] != "b" && (v < 1 || v >= n) {
-			return slide.Board{}, fmt.Errorf("%s: tile %s out of range 1..%d", which, tokens[i], n-1)
+	blanks := 0
+	for i, v := range l.values {
+		switch {
+		case v == checkBlank && l.text(i) == "b":
+			blanks++
+		case v < 1 || v >= n:
+			return slide.Board{}, fmt.Errorf("%s: tile %s out of range 1..%d", which, l.text(i), n-1)
 		}
 	}
 	switch {
@@ -143,10 +221,10 @@ func parseCheckBoard(which, line string) (slide.Board, error) {
 	case blanks > 1:
 		return slide.Board{}, fmt.Errorf("%s: %d blanks, want one", which, blanks)
 	}
-	if dup, missing := repeatedTile(tiles); dup > 0 {
+	if dup, missing := repeatedTile(l.values); dup > 0 {
 		return slide.Board{}, fmt.Errorf("%s: tile %d appears twice, so tile %d is missing", which, dup, missing)
 	}
-	return slide.New(side, side, tiles)
+	return slide.New(side, side, l.values)
 }
 
 // repeatedTile returns the first tile of tiles (0 ... len-1, 0 once) that

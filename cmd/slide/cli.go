@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/input"
 )
 
 // Exit statuses shared by the subcommands.
@@ -69,32 +72,93 @@ func failure(stderr io.Writer, name, format string, args ...any) int {
 
 // oneLine formats a message and escapes any line breaks in it, which
 // arguments such as file names or flags may hold, so that it takes one
-// line.
+// line; any quoted string in it longer than input.QuoteLimit characters
+// is clipped (see clipQuoted).
 func oneLine(format string, args ...any) string {
-	return strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(fmt.Sprintf(format, args...))
+	return clipQuoted(strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(fmt.Sprintf(format, args...)))
+}
+
+// clipQuoted returns msg with every Go-quoted string in it that holds more
+// than input.QuoteLimit characters clipped as input.Quote clips it: the
+// last guard, for the messages of the flag package, which quote a flag's
+// whole value, so that no message echoes a huge token.
+func clipQuoted(msg string) string {
+	var sb strings.Builder
+	for i := 0; ; {
+		j := strings.IndexByte(msg[i:], '"')
+		if j < 0 {
+			sb.WriteString(msg[i:])
+			return sb.String()
+		}
+		j += i
+		q, err := strconv.QuotedPrefix(msg[j:])
+		if err != nil {
+			sb.WriteString(msg[i : j+1])
+			i = j + 1
+			continue
+		}
+		sb.WriteString(msg[i:j])
+		if s, _ := strconv.Unquote(q); utf8.RuneCountInString(s) > input.QuoteLimit {
+			sb.WriteString(input.Quote(s))
+		} else {
+			sb.WriteString(q)
+		}
+		i = j + len(q)
+	}
 }
 
 // message returns the text of err for a user: the Msg of a library
-// *slide.Error, without the "slide.Func:" prefix meant for programmers,
-// and err.Error() for anything else.
+// *slide.Error, without the "slide.Func:" prefix meant for programmers, a
+// *slide.LimitError without its "slide:" prefix, and err.Error() for
+// anything else.
 func message(err error) string {
 	var e *slide.Error
 	if errors.As(err, &e) {
 		return e.Msg
 	}
+	var le *slide.LimitError
+	if errors.As(err, &le) {
+		return strings.TrimPrefix(le.Error(), "slide: ")
+	}
 	return err.Error()
 }
 
-// readInput returns the contents of the file name, or of stdin when name
-// is "" or "-", and the name to use for it in messages.
-func readInput(name string, stdin io.Reader) (data []byte, shown string, err error) {
+// openInput opens the file name, or stdin when name is "" or "-", and
+// returns a reader of its contents past a leading UTF-8 byte order mark,
+// the name to use for it in messages, and a function that closes it.
+func openInput(name string, stdin io.Reader) (r io.Reader, shown string, done func(), err error) {
 	if isStdin(name) {
-		data, err = io.ReadAll(stdin)
-		return data, "standard input", err
+		return skipBOM(stdin), "standard input", func() {}, nil
 	}
-	data, err = os.ReadFile(name)
-	return data, name, err
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, name, func() {}, err
+	}
+	return skipBOM(f), name, func() { f.Close() }, nil
 }
+
+// bom is the UTF-8 byte order mark that some editors put at the start of
+// a file.
+const bom = "\ufeff"
+
+// skipBOM returns a reader of r's contents past a leading byte order mark.
+func skipBOM(r io.Reader) io.Reader {
+	br := bufio.NewReader(r)
+	head, err := br.Peek(len(bom))
+	switch {
+	case string(head) == bom:
+		br.Discard(len(bom))
+	case err != nil && err != io.EOF && err != bufio.ErrBufferFull:
+		// Peek took the error: hand back what it read, then the error.
+		return io.MultiReader(strings.NewReader(string(head)), failingReader{err})
+	}
+	return br
+}
+
+// failingReader fails every read with its error.
+type failingReader struct{ err error }
+
+func (r failingReader) Read([]byte) (int, error) { return 0, r.err }
 
 // isStdin reports whether the file name stands for standard input.
 func isStdin(name string) bool { return name == "" || name == "-" }
@@ -106,4 +170,23 @@ func finish(out *bufio.Writer, stderr io.Writer, name string, status int) int {
 		return failure(stderr, name, "writing the output: %v", err)
 	}
 	return status
+}
+
+// A watchedWriter passes writes on to w and keeps the first error, so that
+// run can tell that a command's output was lost even where the command
+// did not look (its usage text, say). After an error it writes no more.
+type watchedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (w *watchedWriter) Write(p []byte) (int, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	n, err := w.w.Write(p)
+	if err != nil {
+		w.err = err
+	}
+	return n, err
 }

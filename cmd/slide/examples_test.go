@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -87,26 +84,11 @@ func runExamples(t *testing.T, runner func(stdin string, args ...string) (stdout
 // TestExamples runs the examples in-process.
 func TestExamples(t *testing.T) { runExamples(t, runSlide) }
 
-// TestBinary builds the slide command and runs the examples, and a few
-// failures, through it: what a user of the built program sees.
+// TestBinary runs the examples, and a few failures, through the built
+// slide command: what a user of the built program sees.
 func TestBinary(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "slide")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 	exec1 := func(stdin string, args ...string) (stdout, stderr string, status int) {
-		cmd := exec.Command(bin, args...)
-		cmd.Stdin = strings.NewReader(stdin)
-		var out, errOut bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errOut
-		if err := cmd.Run(); err != nil {
-			ee, ok := err.(*exec.ExitError)
-			if !ok {
-				t.Fatal(err)
-			}
-			status = ee.ExitCode()
-		}
-		return out.String(), errOut.String(), status
+		return runBinary(t, stdin, args...)
 	}
 	runExamples(t, exec1)
 	for _, tc := range []struct {

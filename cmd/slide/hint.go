@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/input"
 )
 
 const hintAbout = `Hint reads configurations from FILE (standard input if FILE is absent or -)
@@ -40,11 +41,12 @@ func runHint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 1 {
 		return usageError(stderr, "hint", "want at most one FILE, got %d arguments (flags go before FILE)", fs.NArg())
 	}
-	data, shown, err := readInput(fs.Arg(0), stdin)
+	r, shown, done, err := openInput(fs.Arg(0), stdin)
 	if err != nil {
 		return failure(stderr, "hint", "%v", err)
 	}
-	configs, err := parseHintInput(string(data))
+	configs, err := scanHintInput(r)
+	done()
 	if err != nil {
 		return failure(stderr, "hint", "%s: %v", shown, err)
 	}
@@ -104,11 +106,17 @@ func writeGrid(w io.Writer, tiles []int, cols, width int) {
 	}
 }
 
-// parseHintInput reads hint's input: the number of configurations, then
-// for each its rows, its columns and its tiles. It reads them all before
-// any is printed, so bad input prints nothing but the error.
+// parseHintInput reads hint's input from text (see scanHintInput).
 func parseHintInput(text string) ([]hintConfig, error) {
-	in := tokens{fields: strings.Fields(text)}
+	return scanHintInput(strings.NewReader(text))
+}
+
+// scanHintInput reads hint's input: the number of configurations, then
+// for each its rows, its columns and its tiles. It reads them all before
+// any is printed, so bad input prints nothing but the error; it reads a
+// field at a time, so a field or line of any length costs no memory.
+func scanHintInput(r io.Reader) ([]hintConfig, error) {
+	in := tokens{in: input.NewScanner(r, nil)}
 	n, err := in.int("the number of configurations")
 	if err != nil {
 		return nil, err
@@ -124,8 +132,11 @@ func parseHintInput(text string) ([]hintConfig, error) {
 		}
 		configs = append(configs, c)
 	}
-	if in.next < len(in.fields) {
-		return nil, fmt.Errorf("unexpected %q after configuration %d, the last", in.fields[in.next], n)
+	if f, ok := in.in.Next(); ok {
+		return nil, fmt.Errorf("unexpected %s after configuration %d, the last", f.Quote(), n)
+	}
+	if err := in.in.Err(); err != nil {
+		return nil, fmt.Errorf("%w: %v", errRead, err)
 	}
 	return configs, nil
 }
@@ -167,20 +178,21 @@ func parseHintConfig(in *tokens) (hintConfig, error) {
 
 // tokens reads white-space separated fields one at a time.
 type tokens struct {
-	fields []string
-	next   int
+	in *input.Scanner
 }
 
 // int returns the next field as an integer; what names it for errors.
-func (in *tokens) int(what string) (int, error) {
-	if in.next == len(in.fields) {
+func (t *tokens) int(what string) (int, error) {
+	f, ok := t.in.Next()
+	if !ok {
+		if err := t.in.Err(); err != nil {
+			return 0, fmt.Errorf("%w: %v", errRead, err)
+		}
 		return 0, fmt.Errorf("want %s, got the end of the input", what)
 	}
-	f := in.fields[in.next]
-	in.next++
-	v, err := strconv.Atoi(f)
-	if err != nil {
-		return 0, fmt.Errorf("want %s, got %q", what, f)
+	v, ok := fieldInt(f)
+	if !ok {
+		return 0, fmt.Errorf("want %s, got %s", what, f.Quote())
 	}
 	return v, nil
 }

@@ -11,10 +11,16 @@
 // the flags of one.
 package main
 
+// The pictures of the README, checked by TestDocsPictures:
+//go:generate go run . solve -count -svg ../../docs/solve.svg ../../testdata/solve/puzzle3x3-10.txt
+//go:generate go run . blocks -json -svg ../../docs/rush.svg -rush ..B.CC..B...AAB...DDD..E.....E.....E
+
 import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/slidekit/slide/internal/input"
 )
 
 // A command is one subcommand. run gets the arguments after the command's
@@ -40,23 +46,41 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run dispatches to the subcommand named by args[0].
+// run dispatches to the subcommand named by args[0]. Whatever the
+// command, output that could not be written to stdout makes it fail: a
+// message on stderr and exit status 1.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := &watchedWriter{w: stdout}
+	name, status := dispatch(args, stdin, out, stderr)
+	if out.err != nil && status != exitError { // exitError: the command has said why
+		prefix := "slide"
+		if name != "" {
+			prefix += " " + name
+		}
+		fmt.Fprintf(stderr, "%s: writing the output: %v\n", prefix, out.err)
+		return exitError
+	}
+	return status
+}
+
+// dispatch runs the subcommand named by args[0] and returns its name ("" for
+// help and mistakes) and its exit status.
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) (name string, status int) {
 	if len(args) == 0 {
 		usage(stderr)
-		return 2
+		return "", exitUsage
 	}
 	if args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
 		usage(stdout)
-		return 0
+		return "", exitOK
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
-			return c.run(args[1:], stdin, stdout, stderr)
+			return c.name, c.run(args[1:], stdin, stdout, stderr)
 		}
 	}
-	fmt.Fprintf(stderr, "slide: unknown command %q (run \"slide help\")\n", args[0])
-	return 2
+	fmt.Fprintf(stderr, "slide: unknown command %s (run \"slide help\")\n", input.Quote(args[0]))
+	return "", exitUsage
 }
 
 func usage(w io.Writer) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/input"
 )
 
 const pdbAbout = `Pdb builds the pattern database NAME ahead of time (pdb555, pdb663 or pdb78
@@ -29,7 +30,7 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	h, err := slide.ParseHeuristic(name)
 	if err != nil || !h.IsDatabase() {
-		return usageError(stderr, "pdb", "%q is not a pattern database (want pdb555, pdb663, pdb78 or pdb6666)", fs.Arg(1))
+		return usageError(stderr, "pdb", "%s is not a pattern database (want pdb555, pdb663, pdb78 or pdb6666)", input.Quote(fs.Arg(1)))
 	}
 	if err := prepareDatabase(h, stderr); err != nil {
 		return failure(stderr, "pdb", "%s", message(err))

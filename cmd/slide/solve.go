@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/slidekit/slide"
 )
@@ -32,7 +33,14 @@ fraction of a second, up to 255 x 255. Their answers start
 with the lower bound the search proved, unless the answer is proven
 optimal. -moves prints one line of letters U, D, L and R instead of the
 boards, each the direction in which a tile slides into the blank. An
-optimal search that takes long shows its progress on standard error.`
+optimal search that takes long shows its progress on standard error.
+
+With -json, solve prints one JSON object on one line instead: "start" and
+"goal" (board text, as in FILE), "solvable", and for a goal it reaches
+"length", "optimal" (proven fewest), "lower_bound", "moves" (a letter U, D,
+L or R a move: the way a tile slides into the blank), "algorithm",
+"heuristic", "metric" ("tile"), "expanded" and "generated" (nodes); and
+"seconds". Errors still go to standard error, with status 1.`
 
 // solveFlags are the settings of one run of solve.
 type solveFlags struct {
@@ -43,6 +51,8 @@ type solveFlags struct {
 	count     bool
 	modes     modeFlags
 	moves     bool
+	json      bool
+	svg       string
 }
 
 // runSolve is the solve subcommand.
@@ -56,6 +66,8 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.count, "count", false, "print only the number of moves (-1 if the goal cannot be reached)")
 	f.modes.register(fs)
 	fs.BoolVar(&f.moves, "moves", false, "print the moves as one line of letters U, D, L, R instead of the boards")
+	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object (see above)")
+	fs.StringVar(&f.svg, "svg", "", "also draw the solution as an animated SVG picture in `FILE` (the first 500 moves of a longer one)")
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
@@ -64,6 +76,9 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 1 {
 		return usageError(stderr, "solve", "want at most one FILE, got %d arguments (flags go before FILE)", fs.NArg())
+	}
+	if f.json && f.count {
+		return usageError(stderr, "solve", "-json and -count: choose one")
 	}
 	if f.goalFile != "" && isStdin(f.goalFile) && isStdin(fs.Arg(0)) {
 		return usageError(stderr, "solve", "the start and the goal cannot both come from standard input")
@@ -91,19 +106,28 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !f.modes.fast && f.modes.budget == 0 { // the others end soon
 		opts = append(opts, slide.WithProgress(prog.report))
 	}
-	if f.moves && f.modes.fast && !f.count {
+	if f.moves && f.modes.fast && !f.count && !f.json && f.svg == "" {
 		return streamFast(out, stderr, start, goal, opts)
 	}
+	began := time.Now()
 	sol, err := slide.Solve(start, goal, opts...)
 	prog.done()
 	if err != nil && !errors.Is(err, slide.ErrUnsolvable) {
 		return failure(stderr, "solve", "%s", message(err))
 	}
-	if werr := writeSolution(out, sol, err == nil, f.count, f.moves); werr != nil {
+	if f.json {
+		writeReport(out, solveReport(start, goal, sol, err == nil, began))
+	} else if werr := writeSolution(out, sol, err == nil, f.count, f.moves); werr != nil {
 		return failure(stderr, "solve", "%v", werr)
 	}
 	if f.stats {
 		writeStats(stderr, sol, err == nil)
+	}
+	if f.svg != "" {
+		if err := writeSolveSVG(f.svg, inputName(fs.Arg(0)), start, sol, err == nil, stderr); err != nil {
+			out.Flush()
+			return failure(stderr, "solve", "-svg: %v", err)
+		}
 	}
 	return finish(out, stderr, "solve", exitOK)
 }
@@ -148,18 +172,16 @@ func plain(err error) error {
 	return errors.New(message(err))
 }
 
-// readBoard reads a board in the String form from the file name, or from
-// stdin (see readInput). Its errors name the file.
-func readBoard(name string, stdin io.Reader) (slide.Board, error) {
-	data, shown, err := readInput(name, stdin)
-	if err != nil {
-		return slide.Board{}, err
+// solveReport returns the -json report of a solve from start to goal that
+// began at began; solved is false when the goal cannot be reached.
+func solveReport(start, goal slide.Board, sol slide.Solution, solved bool, began time.Time) report {
+	r := report{Start: start.String(), Goal: goal.String(), Metric: slide.TileMoves.String()}
+	if solved {
+		r.solved(sol)
+	} else {
+		r.since(began)
 	}
-	b, err := slide.Parse(string(data))
-	if err != nil {
-		return slide.Board{}, fmt.Errorf("%s: %s", shown, message(err))
-	}
-	return b, nil
+	return r
 }
 
 // maxBoardBytes bounds the boards solve prints: a longer answer of a large
@@ -208,6 +230,10 @@ func writeStats(w io.Writer, sol slide.Solution, solved bool) {
 		fmt.Fprintln(w, "slide solve: no search: the parity rule says the goal cannot be reached")
 		return
 	}
-	fmt.Fprintf(w, "slide solve: %d moves (at least %d needed) by %v with heuristic %v: %d nodes expanded, %d generated, %v\n",
-		sol.Len(), sol.LowerBound, sol.Algorithm, sol.Heuristic, sol.Expanded, sol.Generated, sol.Elapsed)
+	length := fmt.Sprintf("%d moves", sol.Len())
+	if !sol.Optimal {
+		length += fmt.Sprintf(" (at least %d needed)", sol.LowerBound)
+	}
+	fmt.Fprintf(w, "slide solve: %s by %v with heuristic %v: %d nodes expanded, %d generated, %v\n",
+		length, sol.Algorithm, sol.Heuristic, sol.Expanded, sol.Generated, sol.Elapsed)
 }

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"time"
+
+	"github.com/slidekit/slide"
+)
+
+// A report is the JSON object that solve, check, bfs and blocks print with
+// -json: one object on one line of standard output, whatever the outcome
+// (errors still go to standard error, as one line, with status 1). Every
+// command uses the same names for the same things; a field whose value is
+// not known (the length of a solution that was not found, say) is left
+// out, and any other is present even when it is zero or empty. The
+// schema, as the commands' -h texts and the README give it:
+//
+//	start        the start: board text (Board.String: the size line and
+//	             the rows), a position string for bfs, the puzzle's text
+//	             (Blocks.String) for blocks
+//	goal         the goal, in the same form; for blocks, in words
+//	rows, cols   bfs: the size of the tray
+//	max_length   bfs: MAXLENGTH
+//	solvable     whether the goal can be reached at all
+//	length       the number of moves of the solution found
+//	optimal      whether that length is proven to be the fewest
+//	lower_bound  a proven lower bound on the fewest moves
+//	moves        the moves: for boards a string of U, D, L and R, each the
+//	             way a tile slides into the blank, a line move's letter
+//	             followed by its tile count ("U2"); for blocks an array of
+//	             {"piece", "dir", "distance"}, one a straight slide
+//	algorithm    the engine that ran
+//	heuristic    the estimate it used
+//	metric       what counts as a move: tile or line for boards; line,
+//	             step or piece for blocks
+//	expanded     the nodes (positions) expanded
+//	generated    the nodes generated
+//	seconds      the seconds the work took
+type report struct {
+	Start      string  `json:"start"`
+	Goal       string  `json:"goal"`
+	Rows       int     `json:"rows,omitempty"`
+	Cols       int     `json:"cols,omitempty"`
+	MaxLength  *int    `json:"max_length,omitempty"`
+	Solvable   bool    `json:"solvable"`
+	Length     *int    `json:"length,omitempty"`
+	Optimal    *bool   `json:"optimal,omitempty"`
+	LowerBound *int    `json:"lower_bound,omitempty"`
+	Moves      any     `json:"moves,omitempty"` // a string, or []blockSlide
+	Algorithm  string  `json:"algorithm,omitempty"`
+	Heuristic  string  `json:"heuristic,omitempty"`
+	Metric     string  `json:"metric,omitempty"`
+	Expanded   *int64  `json:"expanded,omitempty"`
+	Generated  *int64  `json:"generated,omitempty"`
+	Seconds    float64 `json:"seconds"`
+}
+
+// A blockSlide is one straight slide of a sliding-block piece in a
+// report's moves: the piece's name, its direction (up, down, left,
+// right) and the cells it goes. Under the piece metric one move may be
+// several slides of one piece in a row.
+type blockSlide struct {
+	Piece    string `json:"piece"`
+	Dir      string `json:"dir"`
+	Distance int    `json:"distance"`
+}
+
+// solved records the solution sol of a board in r.
+func (r *report) solved(sol slide.Solution) {
+	r.Solvable = true
+	r.Length, r.Optimal, r.LowerBound = ptr(sol.Len()), ptr(sol.Optimal), ptr(sol.LowerBound)
+	r.Moves = slide.FormatMoves(sol.Moves)
+	r.Algorithm, r.Heuristic = sol.Algorithm.String(), sol.Heuristic.String()
+	r.work(sol.Expanded, sol.Generated)
+	r.Seconds = sol.Elapsed.Seconds()
+}
+
+// solvedBlocks records the shortest solution sol of a puzzle in r.
+func (r *report) solvedBlocks(sol slide.BlockSolution) {
+	r.Solvable = true
+	r.Length, r.Optimal, r.LowerBound = ptr(sol.Len()), ptr(true), ptr(sol.Len())
+	slides := []blockSlide{}
+	for _, m := range sol.Moves {
+		for _, s := range m.Slides {
+			slides = append(slides, blockSlide{string(slide.PieceName(m.Piece)), s.Dir.String(), s.Cells})
+		}
+	}
+	r.Moves = slides
+	r.Algorithm = "bfs"
+	r.work(sol.Expanded, sol.Generated)
+}
+
+// work records the nodes a search expanded and generated.
+func (r *report) work(expanded, generated int64) {
+	r.Expanded, r.Generated = ptr(expanded), ptr(generated)
+}
+
+// since sets r's seconds to the time since began.
+func (r *report) since(began time.Time) { r.Seconds = time.Since(began).Seconds() }
+
+// ptr returns a pointer to a copy of v: a known value of a report.
+func ptr[T any](v T) *T { return &v }
+
+// writeReport writes r as one line of JSON.
+func writeReport(w io.Writer, r report) {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(r) // a failed write shows in the writer, which the command flushes
+}

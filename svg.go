@@ -1,0 +1,317 @@
+package slide
+
+import (
+	"bufio"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Pictures. WriteSVG and WriteBlocksSVG draw a solution as one animated
+// SVG image: the tiles (or pieces) slide from the start to the goal, one
+// move after another, under a move counter, then the animation pauses and
+// starts again. The file is self-contained and runs no script: SMIL
+// <animateTransform> moves each tile that moves, and <set>-like <animate>
+// elements of visibility switch the counter, so any browser plays it. A
+// viewer that does not animate shows the start.
+//
+// Drawings are in units of a hundredth of a cell; the image's width and
+// height give a cell 28 to 80 pixels (80 for small boards, and boards of
+// more than about 30 columns or rows scale down to 28, so that even a
+// 255 x 255 board stays legible zoomed in), and labels take a font size
+// from the cell size and their length.
+
+// SVGOptions adjust WriteSVG and WriteBlocksSVG. A nil *SVGOptions, or a
+// zero field, means the default.
+type SVGOptions struct {
+	// MaxMoves is the most moves a picture animates (default
+	// DefaultSVGMoves). A longer solution shows its first MaxMoves moves,
+	// and the picture says how many it leaves out.
+	MaxMoves int
+	// TotalMoves is the length of the whole solution when the boards given
+	// are only its start (as when a Solution too long to keep its Boards is
+	// drawn from All): the note of a capped picture counts from it. 0 means
+	// the boards given are the whole solution.
+	TotalMoves int
+	// MoveSeconds is how long a move takes in the animation (default 0.4).
+	MoveSeconds float64
+	// Title is the picture's title, shown above the counter (default none).
+	Title string
+}
+
+// DefaultSVGMoves is the default of SVGOptions.MaxMoves: about three and
+// a half minutes of animation at the default speed.
+const DefaultSVGMoves = 500
+
+// WriteSVG writes to w an animated SVG picture of boards, a solution's
+// boards from its start to its goal (Solution.Boards, or the first boards
+// of Solution.All), each one move after the one before: a single tile, or
+// under the line metric a line of tiles, sliding into the blank. Tiles show
+// their labels. It fails with an *Error wrapping ErrMismatch if there are
+// no boards or two in a row are not one move apart, and with w's error if a
+// write fails. O(R*C + moves) time and memory beyond the boards: the file
+// holds one element for each tile and a key frame for each time a tile
+// moves.
+func WriteSVG(w io.Writer, boards []Board, o *SVGOptions) error {
+	const fn = "WriteSVG"
+	if len(boards) == 0 || !boards[0].IsValid() {
+		return errorf(fn, ErrMismatch, "no boards to draw")
+	}
+	pic := newSVGPicture(boards[0].Rows(), boards[0].Cols(), len(boards)-1, o)
+	boards = boards[:pic.moves+1]
+	actorAt := make([]int, boards[0].Len()) // the actor on each cell, or -1
+	for cell := range actorAt {
+		actorAt[cell] = -1
+		if t := boards[0].tile(cell); t != 0 {
+			actorAt[cell] = len(pic.actors)
+			pic.actors = append(pic.actors, svgActor{label: strconv.Itoa(t), w: 1, h: 1,
+				keys: []svgKey{{0, cell / boards[0].Cols(), cell % boards[0].Cols()}}})
+		}
+	}
+	for k := 1; k < len(boards); k++ {
+		a, b := boards[k-1], boards[k]
+		br, bc := a.Blank()
+		step, n, ok := moveBetween(a, b)
+		if !ok {
+			return errorf(fn, ErrMismatch, "boards %d and %d are not one move apart", k-1, k)
+		}
+		// The blank goes n cells along step; each tile on its way goes one
+		// cell back, the one next to the blank first.
+		for i := 1; i <= n; i++ {
+			from := (br+i*step[0])*a.Cols() + bc + i*step[1]
+			to := from - step[0]*a.Cols() - step[1]
+			act := actorAt[from]
+			pic.actors[act].moveTo(float64(k-1), float64(k), to/a.Cols(), to%a.Cols())
+			actorAt[to], actorAt[from] = act, -1
+		}
+	}
+	return pic.write(w)
+}
+
+// moveBetween returns how the blank goes from a to b, one move apart: a
+// unit step in rows and columns, and the number of cells; ok is false if
+// a and b are not one move apart.
+func moveBetween(a, b Board) (step [2]int, n int, ok bool) {
+	if a.Rows() != b.Rows() || a.Cols() != b.Cols() {
+		return step, 0, false
+	}
+	ar, ac := a.Blank()
+	br, bc := b.Blank()
+	var d Direction
+	switch {
+	case ar == br && bc > ac:
+		step, n, d = [2]int{0, 1}, bc-ac, Left
+	case ar == br && bc < ac:
+		step, n, d = [2]int{0, -1}, ac-bc, Right
+	case ac == bc && br > ar:
+		step, n, d = [2]int{1, 0}, br-ar, Up
+	case ac == bc && br < ar:
+		step, n, d = [2]int{-1, 0}, ar-br, Down
+	default:
+		return step, 0, false
+	}
+	next, ok := a.Slide(d, n)
+	return step, n, ok && next == b
+}
+
+// An svgActor is one tile or piece of a picture: its label, its size in
+// cells, its fill (the stylesheet's if ""), and where its upper-left cell
+// stands at each key time, in moves from the start, the first at 0.
+type svgActor struct {
+	label string
+	fill  string
+	w, h  int
+	keys  []svgKey
+}
+
+// An svgKey is a key frame: an actor's cell at a time, in moves.
+type svgKey struct {
+	t        float64
+	row, col int
+}
+
+// moveTo records that the actor goes in a straight line from where it
+// stands at time from to the cell (row, col) at time to.
+func (a *svgActor) moveTo(from, to float64, row, col int) {
+	if last := a.keys[len(a.keys)-1]; last.t < from {
+		a.keys = append(a.keys, svgKey{from, last.row, last.col})
+	}
+	a.keys = append(a.keys, svgKey{to, row, col})
+}
+
+// An svgPicture is a solution ready to draw.
+type svgPicture struct {
+	rows, cols int
+	actors     []svgActor
+	moves      int // the moves animated
+	total      int // the moves of the whole solution
+	opts       SVGOptions
+}
+
+// newSVGPicture returns the picture of a rows x cols solution of n moves,
+// with the options o (nil for the defaults), its moves capped.
+func newSVGPicture(rows, cols, n int, o *SVGOptions) *svgPicture {
+	p := &svgPicture{rows: rows, cols: cols}
+	if o != nil {
+		p.opts = *o
+	}
+	if p.opts.MaxMoves <= 0 {
+		p.opts.MaxMoves = DefaultSVGMoves
+	}
+	if !(p.opts.MoveSeconds > 0) || math.IsInf(p.opts.MoveSeconds, 0) {
+		p.opts.MoveSeconds = 0.4
+	}
+	p.moves, p.total = min(n, p.opts.MaxMoves), max(n, p.opts.TotalMoves)
+	return p
+}
+
+// Layout, in units of a hundredth of a cell.
+const (
+	svgCell   = 100 // a cell
+	svgGap    = 4   // between tiles
+	svgBorder = 12  // around the tray
+	svgStart  = 0.8 // seconds the start is shown before the first move
+	svgEnd    = 2.0 // seconds the goal is shown before the animation starts again
+)
+
+// write draws the picture on w.
+func (p *svgPicture) write(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	px := min(80, max(28, 900/max(p.rows, p.cols))) // pixels a cell
+	unit := float64(svgCell) / float64(px)          // units a pixel
+	font := 18 * unit                               // the header's font size: 18 pixels
+	lines := 1
+	if p.opts.Title != "" {
+		lines++
+	}
+	if p.moves < p.total {
+		lines++
+	}
+	header := float64(lines)*font*1.4 + font*0.6
+	tray := float64(p.cols*svgCell + 2*svgBorder)
+	longest := len(p.note()) // the header's longest line, in characters
+	longest = max(longest, len([]rune(p.opts.Title)), len("Start, "+strconv.Itoa(p.total)+" moves to go"))
+	width := max(tray, 0.6*font*float64(longest)+2*svgBorder)
+	height := header + float64(p.rows*svgCell+2*svgBorder)
+	dur := svgStart + float64(p.moves)*p.opts.MoveSeconds + svgEnd
+	at := func(t float64) float64 { return (svgStart + t*p.opts.MoveSeconds) / dur } // the key time of t moves
+
+	printf(bw, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
+	printf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif">`+"\n",
+		num(width/unit), num(height/unit), num(width), num(height))
+	title := p.opts.Title
+	if title == "" {
+		title = strconv.Itoa(p.total) + " moves"
+	}
+	printf(bw, "<title>%s</title>\n", escape(title))
+	printf(bw, "<style>.tray{fill:#444}.tile rect{fill:#f3e2b3;stroke:#8a6d2b;stroke-width:2}"+
+		".tile text{fill:#222;font-weight:bold;text-anchor:middle;dominant-baseline:central}"+
+		".head{fill:#222;font-size:%spx}</style>\n", num(font))
+	y := font * 1.4
+	if p.opts.Title != "" {
+		printf(bw, `<text class="head" x="%s" y="%s">%s</text>`+"\n", num(svgBorder), num(y), escape(p.opts.Title))
+		y += font * 1.4
+	}
+	p.writeCounter(bw, y, dur, at)
+	if p.moves < p.total {
+		y += font * 1.4
+		printf(bw, `<text class="head note" x="%s" y="%s">%s</text>`+"\n", num(svgBorder), num(y), p.note())
+	}
+	printf(bw, `<g transform="translate(0 %s)">`+"\n", num(header))
+	printf(bw, `<rect class="tray" width="%s" height="%s" rx="%d"/>`+"\n", num(tray), num(height-header), svgBorder)
+	for _, a := range p.actors {
+		p.writeActor(bw, a, dur, at)
+	}
+	printf(bw, "</g>\n</svg>\n")
+	return bw.Flush()
+}
+
+// note returns the note of a picture that shows only the first moves, or
+// "".
+func (p *svgPicture) note() string {
+	if p.moves == p.total {
+		return ""
+	}
+	return "Showing the first " + strconv.Itoa(p.moves) + " of " + strconv.Itoa(p.total) + " moves."
+}
+
+// writeCounter writes the move counter at height y: one text for each
+// count, visible while it holds.
+func (p *svgPicture) writeCounter(w *bufio.Writer, y, dur float64, at func(float64) float64) {
+	for k := 0; k <= p.moves; k++ {
+		text := "Start, " + strconv.Itoa(p.total) + " moves to go"
+		if k > 0 {
+			text = "Move " + strconv.Itoa(k) + " of " + strconv.Itoa(p.total)
+		}
+		visibility := "hidden"
+		if k == 0 {
+			visibility = "visible"
+		}
+		printf(w, `<text class="head counter" x="%s" y="%s" visibility="%s" data-move="%d">%s`,
+			num(svgBorder), num(y), visibility, k, text)
+		if p.moves > 0 { // on from the start of move k to the start of move k+1
+			switch on, off := at(float64(k-1)), at(float64(k)); {
+			case k == 0:
+				printf(w, `<animate attributeName="visibility" values="visible;hidden" keyTimes="0;%s"`, num(off))
+			case k == p.moves:
+				printf(w, `<animate attributeName="visibility" values="hidden;visible" keyTimes="0;%s"`, num(on))
+			default:
+				printf(w, `<animate attributeName="visibility" values="hidden;visible;hidden" keyTimes="0;%s;%s"`, num(on), num(off))
+			}
+			printf(w, ` calcMode="discrete" dur="%ss" repeatCount="indefinite"/>`, num(dur))
+		}
+		printf(w, "</text>\n")
+	}
+}
+
+// writeActor writes one tile or piece, with its animation if it moves.
+func (p *svgPicture) writeActor(w *bufio.Writer, a svgActor, dur float64, at func(float64) float64) {
+	pos := func(k svgKey) string {
+		return num(float64(svgBorder+k.col*svgCell)) + " " + num(float64(svgBorder+k.row*svgCell))
+	}
+	wide, high := a.w*svgCell-svgGap, a.h*svgCell-svgGap
+	size := float64(min(wide, high))
+	font := min(0.5*size, 1.6*size/float64(max(1, len([]rune(a.label))))) // the label fits its cell
+	printf(w, `<g class="tile" data-label="%s" transform="translate(%s)">`, escape(a.label), pos(a.keys[0]))
+	fill := ""
+	if a.fill != "" {
+		fill = ` style="fill:` + a.fill + `"`
+	}
+	printf(w, `<rect x="%d" y="%d" width="%d" height="%d" rx="%d"%s/>`, svgGap/2, svgGap/2, wide, high, svgCell/10, fill)
+	printf(w, `<text x="%s" y="%s" font-size="%s">%s</text>`,
+		num(float64(a.w*svgCell)/2), num(float64(a.h*svgCell)/2), num(font), escape(a.label))
+	if len(a.keys) > 1 {
+		keys := a.keys
+		if keys[len(keys)-1].t < float64(p.moves) {
+			last := keys[len(keys)-1]
+			keys = append(keys, svgKey{float64(p.moves), last.row, last.col})
+		}
+		values := make([]string, 0, len(keys)+2)
+		times := make([]string, 0, len(keys)+2)
+		values, times = append(values, pos(keys[0])), append(times, "0")
+		for _, k := range keys {
+			values, times = append(values, pos(k)), append(times, num(at(k.t)))
+		}
+		values, times = append(values, pos(keys[len(keys)-1])), append(times, "1")
+		printf(w, `<animateTransform attributeName="transform" type="translate" values="%s" keyTimes="%s" dur="%ss" repeatCount="indefinite"/>`,
+			strings.Join(values, ";"), strings.Join(times, ";"), num(dur))
+	}
+	printf(w, "</g>\n")
+}
+
+// printf writes to w, which keeps the first error for Flush.
+func printf(w *bufio.Writer, format string, args ...any) { fmt.Fprintf(w, format, args...) }
+
+// num formats a number of the drawing: at most 6 decimals, no trailing
+// zeros.
+func num(v float64) string { return strconv.FormatFloat(math.Round(v*1e6)/1e6, 'f', -1, 64) }
+
+// escape escapes text for XML.
+func escape(s string) string {
+	var sb strings.Builder
+	xml.EscapeText(&sb, []byte(s))
+	return sb.String()
+}
