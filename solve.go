@@ -132,6 +132,12 @@ type options struct {
 	metric Metric
 	limits Limits
 	wd     bool
+
+	db       Database // WithDatabase's, if dbSet
+	dbSet    bool
+	cache    string // WithCacheDir's directory, if cacheSet ("": no disk)
+	cacheSet bool
+	autoDB   dbState // where the database Auto chose is (dbAbsent: none chosen)
 }
 
 // WithHeuristic makes Solve use h (default Auto: the strongest available).
@@ -147,6 +153,13 @@ func WithMetric(m Metric) Option { return func(o *options) { o.metric = m } }
 // walking distance (see WalkingDistance) at every board: a stronger bound
 // for boards of up to 4 x 4 with distinct labels, at some cost per node.
 func WithWalkingDistance() Option { return func(o *options) { o.wd = true } }
+
+// WithCacheDir makes Solve, BuildDatabase and Database.Build keep pattern
+// databases in the directory dir instead of os.UserCacheDir()/slide/pdb,
+// creating it when they write a table; dir "" keeps them off the disk
+// altogether: nothing is read from or written to it, tables are built in
+// memory when needed, and Auto uses only those already in memory.
+func WithCacheDir(dir string) Option { return func(o *options) { o.cache, o.cacheSet = dir, true } }
 
 // WithLimits bounds the search (see Limits); a search that reaches a bound
 // fails with a *LimitError.
@@ -210,6 +223,9 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 		}
 		return Solution{}, errorf("Solve", ErrUnsolvable, "goal cannot be reached from start: %s", why)
 	}
+	if err := o.check(t); err != nil {
+		return Solution{}, err
+	}
 	o.resolve(t)
 	if o.limits.MaxCost > 0 && start != goal {
 		// A bound below the estimate is answered without a search.
@@ -224,10 +240,17 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 		sol.Heuristic = Zero
 	}
 	sp := newTileSpace(t, sol.Heuristic, o.metric == LineMoves)
+	sp.dbReq = o.dbRequest(o.autoDB == dbAbsent) // Auto never builds
+	if o.dbSet {
+		spec := o.db.spec()
+		sp.custom = &spec
+	}
 	var blanks []int
 	fast := o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves
 	switch {
-	case fast && sol.Heuristic.IsDatabase():
+	case o.autoDB != dbAbsent:
+		blanks, err = sp.autoDatabaseIDA(ctx, code, o, &sol)
+	case fast && sol.Heuristic.IsDatabase() && sp.solverFits():
 		blanks, err = sp.pdbIDA(ctx, code, o, &sol)
 	case fast && !o.wd && (sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict):
 		blanks, err = sp.fastIDA(ctx, code, o.limits, &sol)
@@ -267,10 +290,14 @@ func (o *options) resolve(t *target) {
 			o.algo = AlgoIDAStar
 		}
 	}
+	if o.dbSet {
+		o.heur = PDBCustom
+	}
 	if o.heur == Auto {
 		o.heur = LinearConflict
 		if o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves {
-			o.heur = availableDatabase(t.rows, t.cols, t.blankGoal, LinearConflict)
+			dir, _ := o.cacheDir()
+			o.heur, o.autoDB = availableDatabase(t.rows, t.cols, t.blankGoal, dir)
 		}
 	}
 	if o.heur == LinearConflict && (o.metric == LineMoves || !t.distinct) {
@@ -297,17 +324,6 @@ func get[E any](p *sync.Pool) *E {
 	return new(E)
 }
 
-// availableDatabase returns the strongest pattern database for a rows x
-// cols board whose blank belongs on cell blank that is already in memory or
-// on disk, or otherwise fallback: Auto never starts a build.
-func availableDatabase(rows, cols, blank int, fallback Heuristic) Heuristic {
-	for _, h := range []Heuristic{PDB78, PDB663, PDB555, PDB6666} {
-		if _, spec, err := orient(h, rows, cols, blank); err == nil && databaseAvailable(spec) {
-			return h
-		}
-	}
-	return fallback
-}
 
 // runEngine solves from start with one of the generic engines and returns
 // the blank's cell in every board of the path, the start's included. key

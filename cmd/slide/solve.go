@@ -28,6 +28,7 @@ type solveFlags struct {
 	algorithm algorithmFlag
 	stats     bool
 	count     bool
+	partition string
 }
 
 // runSolve is the solve subcommand.
@@ -39,6 +40,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&f.algorithm, "algorithm", f.algorithm.usage())
 	fs.BoolVar(&f.stats, "stats", false, "print the engine, the nodes it expanded and generated, and the time on standard error")
 	fs.BoolVar(&f.count, "count", false, "print only the number of moves (-1 if the goal cannot be reached)")
+	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels for the goal, as \"1 2 3/4 5 6/...\" (see \"slide pdb -h\")")
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
@@ -58,10 +60,11 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return failure(stderr, "solve", "%v", err)
 		}
 	}
-	if err := prepareDatabase(f.heuristic.h, stderr); err != nil {
-		return failure(stderr, "solve", "%s", message(err))
+	opts, status := searchOptions("solve", &f.heuristic, f.partition, goal, stderr)
+	if status != exitOK {
+		return status
 	}
-	sol, err := slide.Solve(start, goal, append(f.heuristic.options(), slide.WithAlgorithm(f.algorithm.a))...)
+	sol, err := slide.Solve(start, goal, append(opts, slide.WithAlgorithm(f.algorithm.a))...)
 	if err != nil && !errors.Is(err, slide.ErrUnsolvable) {
 		return failure(stderr, "solve", "%s", message(err))
 	}

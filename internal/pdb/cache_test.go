@@ -60,7 +60,7 @@ func TestCacheRoundTrip(t *testing.T) {
 	if builds != 4 {
 		t.Fatalf("corrupted file not rebuilt")
 	}
-	if db, err := readFile(path, smallSpec); err != nil || !bytes.Equal(db.tables[0].data, db1.tables[0].data) {
+	if db, err := Load(dir, smallSpec); err != nil || !bytes.Equal(db.tables[0].data, db1.tables[0].data) {
 		t.Fatalf("rebuilt file not rewritten: %v", err)
 	}
 }
