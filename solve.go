@@ -324,7 +324,6 @@ func get[E any](p *sync.Pool) *E {
 	return new(E)
 }
 
-
 // runEngine solves from start with one of the generic engines and returns
 // the blank's cell in every board of the path, the start's included. key
 // is the engines' Key, or nil.

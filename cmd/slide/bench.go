@@ -194,4 +194,3 @@ func (f *algorithmFlag) usage() string {
 	}
 	return "`name` of the search: " + strings.Join(names, ", ") + " (default auto)"
 }
-
