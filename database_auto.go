@@ -7,17 +7,23 @@ import (
 
 // How Auto uses pattern databases. Auto never builds one: it takes the
 // strongest shipped database for the board that is already in memory or,
-// checked cheaply (header and size), in the disk cache. Reading a table
-// from disk costs far more than a small problem: 0.2 s for 6-6-3 and 0.5 s
-// for 7-8 against milliseconds for a 30-move 15-puzzle. So when the tables
-// are only on disk, Auto first runs IDA* with linear conflicts within
-// autoBudget generated nodes, and loads the tables only if that is not
-// enough. A table in memory is used at once.
+// checked cheaply (header and size), in the disk cache. Making a table
+// ready from disk can cost far more than a small problem: measured on the
+// project's 2-core machine with the file in the page cache, 14 ms for
+// 5-5-5, 100 ms for 6-6-3 (most of it laying the table out for the
+// solver), about 0.5 s for the 290 MB of 7-8. So when tables of more than
+// autoSmallTables bytes are only on disk, Auto first runs IDA* with linear
+// conflicts within autoBudget generated nodes (12 ms on the 15-puzzle,
+// 120 ms on the 24-puzzle), and loads the tables only if that is not
+// enough. Tables in memory are used at once.
 
 // autoBudget is the node budget of Auto's first attempt without the
-// tables on disk: about 20 ms of the 15-puzzle's IDA* with linear
-// conflicts, a tenth of reading the smallest table Auto picks.
+// tables on disk.
 const autoBudget = 1 << 20
+
+// autoSmallTables is the size of the tables, on disk, below which Auto
+// loads them without a first attempt (a variable for tests).
+var autoSmallTables int64 = 4 << 20
 
 // availableDatabase returns the strongest pattern database for a rows x
 // cols board whose blank belongs on cell blank that is in memory or in the
@@ -35,12 +41,12 @@ func availableDatabase(rows, cols, blank int, dir string) (Heuristic, dbState) {
 }
 
 // autoDatabaseIDA solves with the database Auto chose (sp.heur), which is
-// in memory or on disk: from disk, after an attempt with linear conflicts
-// within autoBudget nodes. Should the tables fail to load (the file was
+// in memory or on disk: large tables on disk after an attempt with linear
+// conflicts within autoBudget nodes. Should the tables fail to load (the file was
 // damaged inside, or removed), it solves with linear conflicts.
 func (sp *tileSpace) autoDatabaseIDA(ctx context.Context, code []int32, o options, sol *Solution) ([]int, error) {
 	var spent Solution
-	if o.autoDB == dbOnDisk {
+	if _, spec, _ := sp.databaseSpec(); o.autoDB == dbOnDisk && spec.TableBytes(true) > autoSmallTables {
 		lim := o.limits
 		if lim.MaxNodes <= 0 || lim.MaxNodes > autoBudget {
 			lim.MaxNodes = autoBudget

@@ -304,6 +304,9 @@ func Load(dir string, spec Spec) (*DB, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
+	if err := Check(dir, spec); err != nil {
+		return nil, err // a clearer reason than Read's
+	}
 	path := CachePath(dir, spec)
 	f, _, err := openCached(path)
 	if err != nil {
