@@ -57,7 +57,9 @@ type DatabaseProgress struct {
 // ready but could not be written to the cache, it returns an error wrapping
 // ErrCache that says why: the tables then live in memory only, for this
 // process, and the next process builds them again. Already in memory, but
-// missing from the cache, they are written there.
+// missing from the cache, they are written there. It also removes the
+// temporary files that builds killed while writing the cache left there
+// (unlocked, and older than a few seconds).
 func BuildDatabase(ctx context.Context, h Heuristic, progress func(DatabaseProgress), opts ...Option) error {
 	spec, ok := h.partition()
 	if !ok {
@@ -77,6 +79,9 @@ func BuildDatabase(ctx context.Context, h Heuristic, progress func(DatabaseProgr
 // Database.Build do.
 func buildDatabase(ctx context.Context, fn string, spec pdb.Spec, o options, progress func(DatabaseProgress)) error {
 	dir, dirErr := o.cacheDir()
+	if dir != "" {
+		pdb.CleanStale(dir, pdb.StaleAge) // the remains of killed builds
+	}
 	db, got, err := openDatabase(ctx, fn, spec, dbRequest{dir: dir, build: true, progress: progress, maxMemory: o.limits.memoryBound()})
 	if err != nil {
 		return err

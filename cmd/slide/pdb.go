@@ -56,7 +56,7 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usageError(stderr, "pdb", "-size and -goal describe a -partition database")
 		}
 		if fs.NArg() != 1 {
-			return usageError(stderr, "pdb", "want \"build NAME\", got %d arguments", fs.NArg())
+			return usageError(stderr, "pdb", "want \"build NAME\", got %d arguments (flags go before NAME)", fs.NArg())
 		}
 		name := fs.Arg(0)
 		if !strings.HasPrefix(name, "pdb") {

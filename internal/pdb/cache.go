@@ -369,7 +369,7 @@ func Save(dir string, db *DB) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fail(err)
 	}
-	CleanStale(dir, staleAge)
+	CleanStale(dir, StaleAge)
 	f, err := os.CreateTemp(dir, filepath.Base(path)+tempInfix+"*")
 	if err != nil {
 		return fail(err)
@@ -403,10 +403,10 @@ func Save(dir string, db *DB) error {
 // tempInfix marks the temporary files of Save: NAME.pdb.tmpNNNN.
 const tempInfix = ".tmp"
 
-// staleAge is the age past which Save takes an unlocked temporary file for
+// StaleAge is the age past which Save takes an unlocked temporary file for
 // the remains of a killed build: a live Save locks its file within moments
 // of creating it and writes to it until it renames it.
-const staleAge = 10 * time.Second
+const StaleAge = 10 * time.Second
 
 // CleanStale removes from dir the temporary files of Save (NAME.pdb.tmp*)
 // that no live Save holds: files not modified for olderThan whose lock it

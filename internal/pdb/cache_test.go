@@ -221,7 +221,7 @@ func TestCleanStale(t *testing.T) {
 		t.Fatal(err)
 	}
 	unlock := lockFile(f)
-	removed := CleanStale(dir, staleAge)
+	removed := CleanStale(dir, StaleAge)
 	if len(removed) != 1 || removed[0] != dead {
 		t.Errorf("removed %v, want only %s", removed, dead)
 	}
