@@ -151,7 +151,8 @@ func WithMetric(m Metric) Option { return func(o *options) { o.metric = m } }
 
 // WithWalkingDistance makes Solve take the larger of its heuristic and
 // walking distance (see WalkingDistance) at every board: a stronger bound
-// for boards of up to 4 x 4 with distinct labels, at some cost per node.
+// for boards of 2 x 2 to 4 x 4 with distinct labels, at some cost per
+// node. Other boards fail with ErrOption before the search starts.
 func WithWalkingDistance() Option { return func(o *options) { o.wd = true } }
 
 // WithCacheDir makes Solve, BuildDatabase and Database.Build keep pattern
@@ -191,9 +192,30 @@ func Solve(start, goal Board, opts ...Option) (Solution, error) {
 //   - for line moves, bidirectional BFS on boards of up to 16 cells and A*
 //     beyond, with Manhattan distance divided by the longest line.
 //
+// The default IDA* on the 15- and 24-puzzles depends on the pattern
+// databases that earlier programs left in the disk cache (see
+// BuildDatabase): it uses the strongest one already in memory, or in the
+// cache with a valid header and size, and never builds one. Tables in
+// memory serve at once. Tables only on disk cost their reading (from
+// milliseconds for 5-5-5 to half a second for 7-8), so for those above
+// 4 MB Solve first tries linear conflicts within 2^20 generated nodes
+// (about 12 ms on the 15-puzzle) and reads them only if the problem needs
+// more; a file that fails to read is left alone, and linear conflicts
+// serve. Solution.Heuristic tells which heuristic ran, and Expanded and
+// Generated count both attempts. WithCacheDir("") keeps Solve off the disk
+// (only tables already in memory count), WithCacheDir(dir) points it
+// elsewhere, ReleaseDatabases frees the tables, and an explicit
+// WithHeuristic(LinearConflict) makes the cost of every call the same.
+// An explicit database heuristic (WithHeuristic(PDB663), WithDatabase)
+// reads its tables, or builds them and writes them to the cache, on first
+// use: seconds for 6-6-3, minutes for 7-8.
+//
 // A chosen engine runs with a chosen heuristic where it uses one. BFS and
 // bidirectional BFS store every state they reach, so they suit small
 // boards; A* stores every state generated; IDA* revisits states instead.
+// Options are checked before any work: a heuristic that does not fit the
+// board (a database for another size, walking distance beyond 4 x 4)
+// fails with ErrOption before a table is built.
 func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solution, error) {
 	began := time.Now()
 	o := options{}
