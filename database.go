@@ -82,7 +82,8 @@ func buildDatabase(ctx context.Context, fn string, spec pdb.Spec, o options, pro
 	if dir != "" {
 		pdb.CleanStale(dir, pdb.StaleAge) // the remains of killed builds
 	}
-	db, got, err := openDatabase(ctx, fn, spec, dbRequest{dir: dir, build: true, progress: progress, maxMemory: o.limits.memoryBound()})
+	req := dbRequest{cache: dir, cacheSet: true, build: true, progress: progress, maxMemory: o.limits.memoryBound()}
+	db, got, err := openDatabase(ctx, fn, spec, req)
 	if err != nil {
 		return err
 	}
@@ -158,8 +159,9 @@ type dbEntry struct {
 
 // A dbRequest says where a database may come from.
 type dbRequest struct {
-	dir       string // the disk cache, "" for none
-	build     bool   // build it when it is neither in memory nor on disk
+	cache     string // the disk cache ("" for none), if cacheSet, else the default
+	cacheSet  bool
+	build     bool // build it when it is neither in memory nor on disk
 	progress  func(DatabaseProgress)
 	maxMemory int64 // bound on a build's peak memory, <= 0 for none
 }
@@ -177,6 +179,17 @@ const (
 type dbOpened struct {
 	source  dbSource
 	saveErr error // the cache could not be written after a build
+}
+
+// dir returns the disk cache, "" for none. It is not resolved before it
+// is needed, so that a database in memory costs no look at the
+// environment.
+func (r *dbRequest) dir() string {
+	if r.cacheSet {
+		return r.cache
+	}
+	dir, _ := pdb.DefaultCacheDir()
+	return dir
 }
 
 // errNotCached is openDatabase's error when a database that may not be
@@ -230,14 +243,15 @@ func openDatabase(ctx context.Context, fn string, spec pdb.Spec, req dbRequest) 
 // writes it there.
 func loadOrBuild(ctx context.Context, fn string, spec pdb.Spec, req dbRequest) (*pdb.DB, dbOpened, error) {
 	reason := ""
-	if req.dir != "" {
-		db, err := pdb.Load(req.dir, spec)
+	dir := req.dir()
+	if dir != "" {
+		db, err := pdb.Load(dir, spec)
 		if err == nil {
 			return db, dbOpened{source: fromDisk}, nil
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
 			reason = pdbMessage(err)
-			path := pdb.CachePath(req.dir, spec)
+			path := pdb.CachePath(dir, spec)
 			if s, ok := stamp(path); ok {
 				databases.Lock()
 				if databases.unreadable == nil {
@@ -269,11 +283,11 @@ func loadOrBuild(ctx context.Context, fn string, spec pdb.Spec, req dbRequest) (
 		return nil, dbOpened{}, errorf(fn, ErrOption, "building the tables: %s", pdbMessage(err))
 	}
 	got := dbOpened{source: fromBuild}
-	if req.dir != "" {
-		got.saveErr = pdb.Save(req.dir, db)
+	if dir != "" {
+		got.saveErr = pdb.Save(dir, db)
 		if got.saveErr == nil {
 			databases.Lock()
-			delete(databases.unreadable, pdb.CachePath(req.dir, spec))
+			delete(databases.unreadable, pdb.CachePath(dir, spec))
 			databases.Unlock()
 		}
 	}
@@ -330,9 +344,9 @@ const (
 )
 
 // databaseState tells where the tables of spec are: in memory, or in the
-// disk cache dir (checked cheaply: header and size, see pdb.Check; a file
-// that failed to load before counts as absent until it changes).
-func databaseState(spec pdb.Spec, dir string) dbState {
+// disk cache of req (checked cheaply: header and size, see pdb.Check; a
+// file that failed to load before counts as absent until it changes).
+func databaseState(spec pdb.Spec, req *dbRequest) dbState {
 	databases.Lock()
 	e, found := databases.byName[spec.String()]
 	databases.Unlock()
@@ -345,6 +359,7 @@ func databaseState(spec pdb.Spec, dir string) dbState {
 		default: // being opened
 		}
 	}
+	dir := req.dir()
 	if dir == "" || pdb.Check(dir, spec) != nil {
 		return dbAbsent
 	}
@@ -482,8 +497,10 @@ func (sp *tileSpace) openTables(ctx context.Context) (orientation, *pdb.DB, erro
 // solverFits reports whether the database IDA* of internal/pdb takes sp's
 // tables: boards of at most 32 cells, at most 16 groups.
 func (sp *tileSpace) solverFits() bool {
-	_, spec, err := sp.databaseSpec()
-	return err == nil && sp.n <= pdb.MaxSolverCells && len(spec.Patterns) <= pdb.MaxSolverPatterns
+	if sp.custom == nil {
+		return sp.n <= pdb.MaxSolverCells // the shipped ones have at most 4 groups
+	}
+	return sp.n <= pdb.MaxSolverCells && len(sp.custom.Patterns) <= pdb.MaxSolverPatterns
 }
 
 // pdbIDA solves with the pattern database IDA* of internal/pdb.

@@ -27,12 +27,12 @@ var autoSmallTables int64 = 4 << 20
 
 // availableDatabase returns the strongest pattern database for a rows x
 // cols board whose blank belongs on cell blank that is in memory or in the
-// disk cache dir ("" for none), and where it is; otherwise LinearConflict
-// and dbAbsent.
-func availableDatabase(rows, cols, blank int, dir string) (Heuristic, dbState) {
+// disk cache of req, and where it is; otherwise LinearConflict and
+// dbAbsent.
+func availableDatabase(rows, cols, blank int, req *dbRequest) (Heuristic, dbState) {
 	for _, h := range []Heuristic{PDB78, PDB663, PDB555, PDB6666} {
 		if _, spec, err := orient(h, rows, cols, blank); err == nil {
-			if state := databaseState(spec, dir); state != dbAbsent {
+			if state := databaseState(spec, req); state != dbAbsent {
 				return h, state
 			}
 		}

@@ -41,8 +41,8 @@ func cached555(t *testing.T) string {
 // state555 tells where Auto finds the 5-5-5 tables.
 func state555() dbState {
 	spec, _ := PDB555.partition()
-	dir, _ := (&options{}).cacheDir()
-	return databaseState(spec, dir)
+	req := (&options{}).dbRequest(false)
+	return databaseState(spec, &req)
 }
 
 // TestAutoSmallProblems: with large tables on disk only, Auto solves a
@@ -203,5 +203,20 @@ func TestDatabaseSizeFirst(t *testing.T) {
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "slide", "pdb", "*")); len(files) != 0 {
 		t.Errorf("built %v", files)
+	}
+}
+
+// TestShippedSizes keeps Heuristic.check's sizes in step with the
+// shipped partitions.
+func TestShippedSizes(t *testing.T) {
+	for _, h := range []Heuristic{PDB555, PDB663, PDB78, PDB6666} {
+		spec, _ := h.partition()
+		tg, err := newTarget("test", Goal(spec.Rows, spec.Cols))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.check("test", tg); err != nil {
+			t.Errorf("%v: %v", h, err)
+		}
 	}
 }

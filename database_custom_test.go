@@ -468,12 +468,12 @@ func TestReleaseDatabases(t *testing.T) {
 	if err := d.Build(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	dir, _ := (&options{}).cacheDir()
-	if s := databaseState(d.spec(), dir); s != dbInMemory {
+	req := (&options{}).dbRequest(false)
+	if s := databaseState(d.spec(), &req); s != dbInMemory {
 		t.Fatalf("after Build: state %d", s)
 	}
 	ReleaseDatabases()
-	if s := databaseState(d.spec(), dir); s != dbOnDisk {
+	if s := databaseState(d.spec(), &req); s != dbOnDisk {
 		t.Fatalf("after ReleaseDatabases: state %d", s)
 	}
 	built := false

@@ -318,8 +318,8 @@ func (o *options) resolve(t *target) {
 	if o.heur == Auto {
 		o.heur = LinearConflict
 		if o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves {
-			dir, _ := o.cacheDir()
-			o.heur, o.autoDB = availableDatabase(t.rows, t.cols, t.blankGoal, dir)
+			req := o.dbRequest(false)
+			o.heur, o.autoDB = availableDatabase(t.rows, t.cols, t.blankGoal, &req)
 		}
 	}
 	if o.heur == LinearConflict && (o.metric == LineMoves || !t.distinct) {
