@@ -92,7 +92,8 @@ func TestAutoSmallProblems(t *testing.T) {
 
 // TestAutoBadCacheFiles: a directory, an empty file, a truncated file or
 // a file damaged inside at a cache path is never used by Auto, never
-// rebuilt by it, and BuildDatabase rebuilds it with the reason.
+// rebuilt by it, and BuildDatabase rebuilds it with the reason (or, for a
+// directory, says that it cannot cache).
 func TestAutoBadCacheFiles(t *testing.T) {
 	path := cached555(t)
 	good, err := os.ReadFile(path)
@@ -132,6 +133,9 @@ func TestAutoBadCacheFiles(t *testing.T) {
 				t.Errorf("%s: after a failed load, Auto sees state %d", c.name, s)
 			}
 			t.Logf("%s: Auto in %v", c.name, time.Since(began))
+		}
+		if c.name == "empty" || c.name == "truncated" {
+			continue // their reasons are internal/pdb's TestCheck's; rebuilds cost
 		}
 		var reasons []string
 		err := BuildDatabase(context.Background(), PDB555, func(p DatabaseProgress) { reasons = append(reasons, p.Reason) })

@@ -29,8 +29,10 @@ import (
 // distances allow, see Bytes), and building it takes that byte plus 2 bits
 // for every cell the group leaves empty (rounded up to 1, 2, 4 or 8 bytes)
 // an entry (see BuildBytes). Groups of 5 on a 3 x 5 board take 360,360
-// entries each and build in a fraction of a second; groups of 5 on 6 x 6,
-// 45 million entries, in about a minute each. Boards of up to 32 cells are
+// entries each and build in a fraction of a second; groups of 5 on 6 x 6
+// take 45 million entries each: seven of them built in 2 min 9 s on a
+// 2-core machine, 0.69 GB at the peak (BuildBytes: 0.68 GB), into 158 MB
+// of compact tables. Boards of up to 32 cells are
 // solved by the pattern-database IDA* that PDB663 uses; larger boards by
 // the generic engines (IDA* by default), which recompute the estimate of
 // every board from scratch: correct, but orders of magnitude slower.

@@ -341,6 +341,7 @@ func TestWithDatabaseErrors(t *testing.T) {
 		"zero":          {Goal(2, 3), []Option{WithDatabase(Database{})}, "zero Database"},
 		"two heuristic": {Goal(2, 3), []Option{WithDatabase(d), WithHeuristic(Manhattan)}, "give one"},
 		"pdb alone":     {Goal(2, 3), []Option{WithHeuristic(PDBCustom)}, "needs WithDatabase"},
+		"wd on 2x5":     {Goal(2, 5), []Option{WithDatabase(MustParseDatabase(Goal(2, 5), "1 2 3 4 5/6 7 8 9")), WithWalkingDistance()}, "2 x 2 to 4 x 4"},
 	} {
 		start := b
 		if c.goal != Goal(2, 3) {

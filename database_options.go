@@ -53,9 +53,7 @@ func (o *options) check(t *target) error {
 		case o.db.goal != t.goal:
 			return errorf("Solve", ErrOption, "the Database is for another goal: Solve's goal must be the Database's")
 		}
-		return nil
-	}
-	if err := o.heur.check("Solve", t); err != nil {
+	} else if err := o.heur.check("Solve", t); err != nil {
 		return err
 	}
 	if o.wd {

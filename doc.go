@@ -144,9 +144,11 @@
 // their build before anything is built, and a build whose peak exceeds
 // Limits.MaxMemory (2 GiB by default) is refused. Boards of up to 32 cells
 // (and 16 groups) run the database IDA*; larger ones, such as 6 x 6 in
-// seven groups of 5 (seven tables of 45 million entries, 0.7 GB to
-// build), run the generic engines, which compute every board's estimate
-// from scratch: correct, but slow. The command "slide pdb build -size 3x5
+// seven groups of 5 (seven tables of 45 million entries: 2 minutes and
+// 0.7 GB to build on 2 cores, 158 MB to keep), run the generic engines,
+// which compute every board's estimate from scratch: correct, but slow
+// (a 32-move 6 x 6 board: 6,480 nodes in 8 ms, where linear conflicts
+// take 9,032 in 1.6 ms). The command "slide pdb build -size 3x5
 // -partition ..." builds one, and "slide solve -partition ..." uses it.
 //
 // Tables live in the disk cache (os.UserCacheDir()/slide/pdb, or
