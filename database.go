@@ -114,12 +114,19 @@ func (h Heuristic) partition() (pdb.Spec, bool) {
 }
 
 // ReleaseDatabases forgets every pattern database and walking-distance
-// table held in memory. Searches running with them keep them until they
-// end; the garbage collector then returns the memory. A later search or
-// build reads them again from the disk cache, or builds them.
+// table held in memory (tables being read or built stay, for those
+// waiting for them). Searches running with them keep them until they end;
+// the garbage collector then returns the memory. A later search or build
+// reads them again from the disk cache, or builds them.
 func ReleaseDatabases() {
 	databases.Lock()
-	clear(databases.byName)
+	for name, e := range databases.byName {
+		select {
+		case <-e.ready:
+			delete(databases.byName, name)
+		default: // being opened: its callers wait for it
+		}
+	}
 	clear(databases.unreadable)
 	databases.Unlock()
 	walkingDistances.Lock()

@@ -515,3 +515,51 @@ func FuzzParseDatabase(f *testing.F) {
 		}
 	})
 }
+
+// TestDatabaseParallel: goroutines that solve with one Database share its
+// build, and releasing the tables meanwhile harms none of them (run with
+// -race).
+func TestDatabaseParallel(t *testing.T) {
+	useTempCache(t)
+	t.Cleanup(ReleaseDatabases)
+	goal := Goal(2, 4)
+	d := MustParseDatabase(goal, "1 2 5 6/3 4 7")
+	layers := layersFrom(t, goal)
+	builds := make(chan int, 64)
+	errs := make(chan error, 8)
+	for w := range 8 {
+		go func() {
+			for i := w; i < len(layers); i += 8 {
+				if w == 3 && i%5 == 3 {
+					ReleaseDatabases()
+				}
+				if err := d.Build(context.Background(), func(p DatabaseProgress) {
+					if p.Depth == 1 {
+						builds <- p.Table
+					}
+				}); err != nil {
+					errs <- err
+					return
+				}
+				b := layers[i][0]
+				sol, err := Solve(b, goal, WithDatabase(d))
+				if err == nil && sol.Len() != i {
+					err = errors.New("wrong length")
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(builds) != 2 {
+		t.Errorf("%d tables built, want 2 (one build shared, reloads from disk)", len(builds))
+	}
+}

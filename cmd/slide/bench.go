@@ -18,8 +18,10 @@ row-major order, 0 the blank), with # comments; the goal puts the blank
 first: 0 1 2 ... N-1. Bench prints "id moves expanded generated seconds" for
 each instance and "total INSTANCES EXPANDED GENERATED SECONDS" last, and
 exits with status 1 if any solution's length differs from the optimal
-column. A pattern database is loaded from the cache, or built there first
-with its progress on standard error. Seconds are wall-clock seconds of the
+column. A pattern database (-heuristic pdb663, or -partition for one of
+your own) is loaded from the cache, or built there first with its
+progress on standard error; if the cache cannot be written, bench says so
+once and goes on with the tables in memory. Seconds are wall-clock seconds of the
 search, which runs on one goroutine.`
 
 // benchInstance is a line of a bench file.

@@ -19,7 +19,11 @@ rows (0 is the blank). A board that cannot reach the goal prints
 "No solution possible". The file holds n and n*n tiles, or "rows cols"
 and rows*cols tiles, row by row: the numbers 0 to rows*cols-1 once each.
 The goal is 1 2 3 ... with the blank last unless -goal gives another.
-Every choice of heuristic and algorithm finds an optimal solution.`
+Every choice of heuristic and algorithm finds an optimal solution.
+Without -heuristic, a shipped pattern database is used only if it is
+already in the cache (see "slide pdb -h"); -partition searches with a
+pattern database of your own for the goal, built into the cache first if
+need be.`
 
 // solveFlags are the settings of one run of solve.
 type solveFlags struct {
