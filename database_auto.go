@@ -15,7 +15,11 @@ import (
 // autoSmallTables bytes are only on disk, Auto first runs IDA* with linear
 // conflicts within autoBudget generated nodes (12 ms on the 15-puzzle,
 // 120 ms on the 24-puzzle), and loads the tables only if that is not
-// enough. Tables in memory are used at once.
+// enough. Tables in memory are used at once. Measured with 6-6-3 on disk
+// and released before every call: 25 random walks of 5 to 45 moves took
+// 1.5 ms in all against 2.6 s when every call loads the tables; the
+// first 25 of Korf's instances 3.0 s against 3.4-3.5 s (4 of them solved
+// within the budget, the 21 others paying it).
 
 // autoBudget is the node budget of Auto's first attempt without the
 // tables on disk.
