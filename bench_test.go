@@ -277,5 +277,5 @@ func BenchmarkKorfPDB(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(nodes), "nodes/op")
-	b.ReportMetric((cpuTime() - cpu0).Seconds()/float64(b.N), "CPU-s/op")
+	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "CPU-s/op")
 }
