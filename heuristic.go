@@ -58,10 +58,14 @@ const (
 	PDB663
 	PDB78
 	PDB6666
+	// PDBCustom is the pattern database given by WithDatabase: any goal,
+	// any partition of the tiles (see Database). It names no tables of its
+	// own: Solve and Check reject it without WithDatabase.
+	PDBCustom
 	numHeuristics
 )
 
-var heuristicNames = [...]string{"auto", "zero", "hamming", "manhattan", "linear", "wd", "pdb555", "pdb663", "pdb78", "pdb6666"}
+var heuristicNames = [...]string{"auto", "zero", "hamming", "manhattan", "linear", "wd", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb"}
 
 // Heuristics returns every Heuristic, in the order of their values.
 func Heuristics() []Heuristic {
@@ -72,8 +76,9 @@ func Heuristics() []Heuristic {
 	return hs
 }
 
-// IsDatabase reports whether h is a pattern database (see BuildDatabase).
-func (h Heuristic) IsDatabase() bool { return h >= PDB555 && h <= PDB6666 }
+// IsDatabase reports whether h is a pattern database (see BuildDatabase
+// and Database).
+func (h Heuristic) IsDatabase() bool { return h >= PDB555 && h <= PDBCustom }
 
 // String returns the heuristic's name as ParseHeuristic accepts it.
 func (h Heuristic) String() string {
@@ -85,7 +90,7 @@ func (h Heuristic) String() string {
 
 // ParseHeuristic returns the Heuristic named s: auto, zero, hamming,
 // manhattan, linear (also "linear-conflict" and "lc"), wd (also
-// "walking-distance"), pdb555, pdb663, pdb78 or pdb6666.
+// "walking-distance"), pdb555, pdb663, pdb78, pdb6666 or pdb (PDBCustom).
 func ParseHeuristic(s string) (Heuristic, error) {
 	switch s {
 	case "linear-conflict", "lc":
@@ -123,7 +128,14 @@ func (h Heuristic) Estimate(b, goal Board) (int, error) {
 	if h <= LinearConflict {
 		return t.estimate(h, code), nil
 	}
+	if h == PDBCustom {
+		return 0, errorf("Estimate", ErrOption, "%v names no tables of its own: use Database.Estimate", h)
+	}
+	if err := h.check("Estimate", t); err != nil {
+		return 0, err
+	}
 	sp := newTileSpace(t, h, false)
+	sp.dbReq = (&options{}).dbRequest(true)
 	if err := sp.attach(context.Background(), false); err != nil {
 		return 0, err
 	}
