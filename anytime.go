@@ -33,10 +33,11 @@ const maxFrameCells = 255
 func newFrame(ctx context.Context, t *target, code []int32, o options) (*frame, error) {
 	f := &frame{rows: t.rows, cols: t.cols, blankVal: t.blankGoal, heur: LinearConflict}
 	h := o.heur
-	if h == Auto {
+	req := o.dbRequest(h != Auto) // Auto never builds
+	if h == Auto && !o.dbSet {
 		h = LinearConflict
 		for _, c := range []Heuristic{PDB78, PDB663, PDB555, PDB6666, PDB35, PDB48} {
-			if _, spec, err := orient(c, t.rows, t.cols, t.blankGoal); err == nil && databaseAvailable(spec) {
+			if _, spec, err := orient(c, t.rows, t.cols, t.blankGoal); err == nil && databaseState(spec, &req) != dbAbsent {
 				h = c
 				break
 			}
@@ -51,17 +52,25 @@ func newFrame(ctx context.Context, t *target, code []int32, o options) (*frame, 
 			vals[i] = int(c)
 		}
 	}
-	if h.IsDatabase() {
-		rot, spec, err := orient(h, t.rows, t.cols, t.blankGoal)
-		if err != nil {
+	var spec pdb.Spec
+	switch {
+	case o.dbSet:
+		spec, f.heur = o.db.spec(), PDBCustom
+	case h.IsDatabase():
+		var err error
+		if f.rot, spec, err = orient(h, t.rows, t.cols, t.blankGoal); err != nil {
 			return nil, err
 		}
-		if f.db, err = openDatabase(ctx, spec, nil); err != nil {
+		f.heur = h
+	}
+	if f.heur.IsDatabase() {
+		var err error
+		if f.db, _, err = openDatabase(ctx, "Solve", spec, req); err != nil {
 			return nil, err
 		}
-		f.rot, f.heur, f.blankVal = rot, h, spec.Blank
-		if rot != nil {
-			f.blank = int(rot[f.blank])
+		f.blankVal = spec.Blank
+		if f.rot != nil {
+			f.blank = int(f.rot[f.blank])
 		}
 	}
 	f.cells = f.rot.apply(vals)

@@ -26,6 +26,9 @@ var (
 	ErrLimit = errors.New("search limit reached")
 	// ErrOption: a Solve option that does not apply to the puzzle.
 	ErrOption = errors.New("invalid option")
+	// ErrCache: pattern-database tables that are ready in memory could not
+	// be written to the disk cache (see BuildDatabase).
+	ErrCache = errors.New("pattern database not cached")
 )
 
 // An Error records a failed call: which function, what was wrong, and the

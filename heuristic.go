@@ -58,6 +58,10 @@ const (
 	PDB663
 	PDB78
 	PDB6666
+	// PDBCustom is the pattern database given by WithDatabase: any goal,
+	// any partition of the tiles (see Database). It names no tables of its
+	// own: Solve and Check reject it without WithDatabase.
+	PDBCustom
 	// PDB35 and PDB48 are additive pattern databases for the 35-puzzle
 	// (6 x 6: seven groups of 5 tiles) and the 48-puzzle (7 x 7: groups of
 	// up to 4 tiles), for the near-optimal modes (WithTimeLimit,
@@ -68,7 +72,7 @@ const (
 	numHeuristics
 )
 
-var heuristicNames = [...]string{"auto", "zero", "hamming", "manhattan", "linear", "wd", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb35", "pdb48"}
+var heuristicNames = [...]string{"auto", "zero", "hamming", "manhattan", "linear", "wd", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb", "pdb35", "pdb48"}
 
 // Heuristics returns every Heuristic, in the order of their values.
 func Heuristics() []Heuristic {
@@ -79,7 +83,8 @@ func Heuristics() []Heuristic {
 	return hs
 }
 
-// IsDatabase reports whether h is a pattern database (see BuildDatabase).
+// IsDatabase reports whether h is a pattern database (see BuildDatabase
+// and Database).
 func (h Heuristic) IsDatabase() bool { return h >= PDB555 && h <= PDB48 }
 
 // String returns the heuristic's name as ParseHeuristic accepts it.
@@ -92,7 +97,8 @@ func (h Heuristic) String() string {
 
 // ParseHeuristic returns the Heuristic named s: auto, zero, hamming,
 // manhattan, linear (also "linear-conflict" and "lc"), wd (also
-// "walking-distance"), pdb555, pdb663, pdb78, pdb6666, pdb35 or pdb48.
+// "walking-distance"), pdb555, pdb663, pdb78, pdb6666, pdb (PDBCustom),
+// pdb35 or pdb48.
 func ParseHeuristic(s string) (Heuristic, error) {
 	switch s {
 	case "linear-conflict", "lc":
@@ -130,7 +136,14 @@ func (h Heuristic) Estimate(b, goal Board) (int, error) {
 	if h <= LinearConflict {
 		return t.estimate(h, code), nil
 	}
+	if h == PDBCustom {
+		return 0, errorf("Estimate", ErrOption, "%v names no tables of its own: use Database.Estimate", h)
+	}
+	if err := h.check("Estimate", t); err != nil {
+		return 0, err
+	}
 	sp := newTileSpace(t, h, false)
+	sp.dbReq = (&options{}).dbRequest(true)
 	if err := sp.attach(context.Background(), false); err != nil {
 		return 0, err
 	}

@@ -147,6 +147,12 @@ type options struct {
 	budget   time.Duration // anytime: stop after this long (0: when ctx is done)
 	progress func(Progress)
 	onMove   func(Move)
+
+	db       Database // WithDatabase's, if dbSet
+	dbSet    bool
+	cache    string // WithCacheDir's directory, if cacheSet ("": no disk)
+	cacheSet bool
+	autoDB   dbState // where the database Auto chose is (dbAbsent: none chosen)
 }
 
 // WithHeuristic makes Solve use h (default Auto: the strongest available).
@@ -160,8 +166,16 @@ func WithMetric(m Metric) Option { return func(o *options) { o.metric = m } }
 
 // WithWalkingDistance makes Solve take the larger of its heuristic and
 // walking distance (see WalkingDistance) at every board: a stronger bound
-// for boards of up to 4 x 4 with distinct labels, at some cost per node.
+// for boards of 2 x 2 to 4 x 4 with distinct labels, at some cost per
+// node. Other boards fail with ErrOption before the search starts.
 func WithWalkingDistance() Option { return func(o *options) { o.wd = true } }
+
+// WithCacheDir makes Solve, BuildDatabase and Database.Build keep pattern
+// databases in the directory dir instead of os.UserCacheDir()/slide/pdb,
+// creating it when they write a table; dir "" keeps them off the disk
+// altogether: nothing is read from or written to it, tables are built in
+// memory when needed, and Auto uses only those already in memory.
+func WithCacheDir(dir string) Option { return func(o *options) { o.cache, o.cacheSet = dir, true } }
 
 // WithLimits bounds the search (see Limits); a search that reaches a bound
 // fails with a *LimitError.
@@ -193,9 +207,30 @@ func Solve(start, goal Board, opts ...Option) (Solution, error) {
 //   - for line moves, bidirectional BFS on boards of up to 16 cells and A*
 //     beyond, with Manhattan distance divided by the longest line.
 //
+// The default IDA* on the 15- and 24-puzzles depends on the pattern
+// databases that earlier programs left in the disk cache (see
+// BuildDatabase): it uses the strongest one already in memory, or in the
+// cache with a valid header and size, and never builds one. Tables in
+// memory serve at once. Tables only on disk cost their reading (from
+// milliseconds for 5-5-5 to half a second for 7-8), so for those above
+// 4 MB Solve first tries linear conflicts within 2^20 generated nodes
+// (about 12 ms on the 15-puzzle) and reads them only if the problem needs
+// more; a file that fails to read is left alone, and linear conflicts
+// serve. Solution.Heuristic tells which heuristic ran, and Expanded and
+// Generated count both attempts. WithCacheDir("") keeps Solve off the disk
+// (only tables already in memory count), WithCacheDir(dir) points it
+// elsewhere, ReleaseDatabases frees the tables, and an explicit
+// WithHeuristic(LinearConflict) makes the cost of every call the same.
+// An explicit database heuristic (WithHeuristic(PDB663), WithDatabase)
+// reads its tables, or builds them and writes them to the cache, on first
+// use: seconds for 6-6-3, minutes for 7-8.
+//
 // A chosen engine runs with a chosen heuristic where it uses one. BFS and
 // bidirectional BFS store every state they reach, so they suit small
 // boards; A* stores every state generated; IDA* revisits states instead.
+// Options are checked before any work: a heuristic that does not fit the
+// board (a database for another size, walking distance beyond 4 x 4)
+// fails with ErrOption before a table is built.
 func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solution, error) {
 	began := time.Now()
 	o := options{}
@@ -231,6 +266,9 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 		}
 		return Solution{}, errorf("Solve", ErrUnsolvable, "goal cannot be reached from start: %s", why)
 	}
+	if err := o.check(t); err != nil {
+		return Solution{}, err
+	}
 	switch {
 	case o.fast:
 		return solveFast(ctx, start, t, code, o, began)
@@ -259,11 +297,18 @@ func solveOptimal(ctx context.Context, start Board, t *target, code []int32, o o
 		sol.Heuristic = Zero
 	}
 	sp := newTileSpace(t, sol.Heuristic, o.metric == LineMoves)
+	sp.dbReq = o.dbRequest(o.autoDB == dbAbsent) // Auto never builds
+	if o.dbSet {
+		spec := o.db.spec()
+		sp.custom = &spec
+	}
 	var blanks []int
 	var err error
 	fast := o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves
 	switch {
-	case fast && sol.Heuristic.IsDatabase() && t.rows*t.cols <= 32:
+	case o.autoDB != dbAbsent:
+		blanks, err = sp.autoDatabaseIDA(ctx, code, o, &sol)
+	case fast && sol.Heuristic.IsDatabase() && sp.solverFits():
 		blanks, err = sp.pdbIDA(ctx, code, o, &sol)
 	case fast && !o.wd && (sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict):
 		blanks, err = sp.fastIDA(ctx, code, o.limits, &sol)
@@ -303,10 +348,14 @@ func (o *options) resolve(t *target) {
 			o.algo = AlgoIDAStar
 		}
 	}
+	if o.dbSet {
+		o.heur = PDBCustom
+	}
 	if o.heur == Auto {
 		o.heur = LinearConflict
 		if o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves {
-			o.heur = availableDatabase(t.rows, t.cols, t.blankGoal, LinearConflict)
+			req := o.dbRequest(false)
+			o.heur, o.autoDB = availableDatabase(t.rows, t.cols, t.blankGoal, &req)
 		}
 	}
 	if o.heur == LinearConflict && (o.metric == LineMoves || !t.distinct) {
@@ -331,18 +380,6 @@ func get[E any](p *sync.Pool) *E {
 		return e
 	}
 	return new(E)
-}
-
-// availableDatabase returns the strongest pattern database for a rows x
-// cols board whose blank belongs on cell blank that is already in memory or
-// on disk, or otherwise fallback: Auto never starts a build.
-func availableDatabase(rows, cols, blank int, fallback Heuristic) Heuristic {
-	for _, h := range []Heuristic{PDB78, PDB663, PDB555, PDB6666} {
-		if _, spec, err := orient(h, rows, cols, blank); err == nil && databaseAvailable(spec) {
-			return h
-		}
-	}
-	return fallback
 }
 
 // runEngine solves from start with one of the generic engines and returns

@@ -34,10 +34,12 @@ type tileSpace struct {
 	wide       bool      // gridTile cells take two bytes (else one)
 	scratch    []int32   // codes for from-scratch heuristics
 	// database heuristics, from scratch (see attach)
-	db    *pdb.DB
-	rot   orientation
-	wd    *pdb.WalkingDistance
-	cells []uint8
+	custom *pdb.Spec // WithDatabase's tables, else nil for the shipped ones
+	dbReq  dbRequest // where the tables may come from
+	db     *pdb.DB
+	rot    orientation
+	wd     *pdb.WalkingDistance
+	cells  []uint8
 }
 
 func newTileSpace(t *target, h Heuristic, line bool) *tileSpace {
@@ -169,12 +171,8 @@ func (sp *tileSpace) attach(ctx context.Context, wd bool) error {
 	sp.cells = make([]uint8, sp.n)
 	sp.incr, sp.lines = false, nil
 	if sp.heur.IsDatabase() {
-		var spec pdb.Spec
 		var err error
-		if sp.rot, spec, err = orient(sp.heur, sp.rows, sp.cols, sp.blankVal); err != nil {
-			return err
-		}
-		if sp.db, err = openDatabase(ctx, spec, nil); err != nil {
+		if sp.rot, sp.db, err = sp.openTables(ctx); err != nil {
 			return err
 		}
 	}

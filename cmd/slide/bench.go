@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -17,8 +16,10 @@ row-major order, 0 the blank), with # comments; the goal puts the blank
 first: 0 1 2 ... N-1. Bench prints "id moves expanded generated seconds" for
 each instance and "total INSTANCES EXPANDED GENERATED SECONDS" last, and
 exits with status 1 if any solution's length differs from the optimal
-column. A pattern database is loaded from the cache, or built there first
-with its progress on standard error. Seconds are wall-clock seconds of the
+column. A pattern database (-heuristic pdb663, or -partition for one of
+your own) is loaded from the cache, or built there first with its
+progress on standard error; if the cache cannot be written, bench says so
+once and goes on with the tables in memory. Seconds are wall-clock seconds of the
 search, which runs on one goroutine.`
 
 // benchInstance is a line of a bench file.
@@ -35,6 +36,8 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&hs, "heuristic", hs.usage())
 	var algo algorithmFlag
 	fs.Var(&algo, "algorithm", algo.usage())
+	var partition string
+	fs.StringVar(&partition, "partition", "", "search with the pattern database of these `groups` of tile labels, as \"1 2 3/4 5 6/...\", for the goal of bench files (see \"slide pdb -h\")")
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
@@ -50,17 +53,18 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(stderr, "bench", "%s: %v", shown, err)
 	}
-	if err := prepareDatabase(hs.h, stderr); err != nil {
-		return failure(stderr, "bench", "%s", message(err))
+	first := instances[0].board
+	opts, status := searchOptions("bench", &hs, partition, blankFirst(first.Rows(), first.Cols()), stderr)
+	if status != exitOK {
+		return status
 	}
 	out := bufio.NewWriter(stdout)
-	status := exitOK
 	var expanded, generated int64
 	var seconds float64
 	for _, in := range instances {
 		goal := blankFirst(in.board.Rows(), in.board.Cols())
 		began := time.Now()
-		sol, err := slide.Solve(in.board, goal, append(hs.options(), slide.WithAlgorithm(algo.a))...)
+		sol, err := slide.Solve(in.board, goal, append(opts, slide.WithAlgorithm(algo.a))...)
 		elapsed := time.Since(began).Seconds()
 		if err != nil {
 			out.Flush()
@@ -154,20 +158,4 @@ func (f *algorithmFlag) usage() string {
 		names = append(names, a.String())
 	}
 	return "`name` of the search: " + strings.Join(names, ", ") + " (default auto)"
-}
-
-// prepareDatabase loads or builds the pattern database of h, if it is one,
-// showing a build's progress on w.
-func prepareDatabase(h slide.Heuristic, w io.Writer) error {
-	if !h.IsDatabase() {
-		return nil
-	}
-	last := -1
-	return slide.BuildDatabase(context.Background(), h, func(p slide.DatabaseProgress) {
-		if percent := int(100 * p.Reached / max(p.Entries, 1)); p.Depth == 0 || percent/10 != last/10 || p.Reached == p.Entries {
-			fmt.Fprintf(w, "slide: building %v: table %d of %d (%d tiles), depth %d, %d%% of %d entries\n",
-				h, p.Table+1, p.Tables, p.Tiles, p.Depth, percent, p.Entries)
-			last = percent
-		}
-	})
 }

@@ -66,6 +66,7 @@ func (m *modeFlags) options() []slide.Option {
 // budget of -time then runs from when it is ready), unless the heuristic
 // flag chose one.
 func (m *modeFlags) prepare(start, goal slide.Board, h slide.Heuristic, w io.Writer) error {
+	// The databases of 6 x 6 and 7 x 7 boards take a minute to build once.
 	if !(m.weight != 0 || m.budget != 0) || h != slide.Auto || !start.IsPermutation() {
 		return nil
 	}
@@ -81,7 +82,7 @@ func (m *modeFlags) prepare(start, goal slide.Board, h slide.Heuristic, w io.Wri
 	if r, c := goal.Blank(); !(r == 0 || r == goal.Rows()-1) || !(c == 0 || c == goal.Cols()-1) {
 		return nil // tables are built for a blank in a corner
 	}
-	if err := prepareDatabase(db, w); err != nil {
+	if err := prepareDatabase("solve", db, goal, w); err != nil {
 		// Not fatal: the modes fall back to linear conflicts.
 		fmt.Fprintf(w, "slide: %v unavailable (%s); using linear conflicts\n", db, message(err))
 	}

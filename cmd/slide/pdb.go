@@ -1,39 +1,236 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
 )
 
-const pdbAbout = `Pdb builds the pattern database NAME ahead of time (pdb555, pdb663 or pdb78
-for the 15-puzzle, pdb6666 for the 24-puzzle; the "pdb" may be left out)
-and keeps it in the cache under the user's cache directory, where solve and
-bench find it. A database already cached is only checked. The build shows
-its progress on standard error: seconds for pdb555 and pdb663, minutes for
-pdb78 and pdb6666.`
+const pdbAbout = `Pdb builds a pattern database ahead of time and keeps it in the cache under
+the user's cache directory, where solve and bench find it. A database
+already cached is only checked, and rebuilt if it is damaged. The build
+shows its progress on standard error. Pdb exits with status 1 if the
+tables could not be written to the cache.
 
-// runPDB is the pdb subcommand: "slide pdb build NAME".
+NAME is one of the shipped databases: pdb555, pdb663 or pdb78 for the
+15-puzzle, pdb6666 for the 24-puzzle (the "pdb" may be left out); seconds
+for pdb555 and pdb663, minutes for pdb78 and pdb6666.
+
+With -partition, the database is one of your own: the board size (-size,
+or the size of the -goal board), the goal (-goal FILE, in the form solve
+reads; the standard goal 1 2 3 ... with the blank last by default) and a
+partition of the tiles into groups by label, groups separated by "/":
+
+	slide pdb build -size 3x5 -partition "1 2 3 4 5/6 7 8 9 10/11 12 13 14"
+
+Every tile must be in exactly one group. A group of k tiles on a board of
+n cells has a table of n!/(n-k)! entries; a build that would take more
+than 2 GiB is refused before it starts. Solve and bench use such a
+database with the same -partition (and -goal).`
+
+// runPDB is the pdb subcommand: "slide pdb build NAME" or "slide pdb
+// build -size RxC -partition GROUPS [-goal FILE]".
 func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("pdb", "build NAME", pdbAbout)
+	fs := newFlagSet("pdb", "build NAME\n       slide pdb build [-size RxC] -partition \"1 2 3/4 5 6/...\" [-goal FILE]", pdbAbout)
+	var size, partition, goalFile string
+	fs.StringVar(&size, "size", "", "the board size of a -partition database, `RxC` (or N for N x N)")
+	fs.StringVar(&partition, "partition", "", "build the database of these `groups` of tile labels, as \"1 2 3/4 5 6/...\"")
+	fs.StringVar(&goalFile, "goal", "", "read the goal board of a -partition database from `FILE`")
+	if len(args) > 0 && args[0] == "build" {
+		args = args[1:]
+	} else if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
+		return status // -h, or a bad flag before "build"
+	} else {
+		return usageError(stderr, "pdb", "want \"build NAME\" or \"build -partition ...\"")
+	}
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
-	if fs.NArg() != 2 || fs.Arg(0) != "build" {
-		return usageError(stderr, "pdb", "want \"build NAME\"")
+	if partition == "" {
+		if size != "" || goalFile != "" {
+			return usageError(stderr, "pdb", "-size and -goal describe a -partition database")
+		}
+		if fs.NArg() != 1 {
+			return usageError(stderr, "pdb", "want \"build NAME\", got %d arguments (flags go before NAME)", fs.NArg())
+		}
+		name := fs.Arg(0)
+		if !strings.HasPrefix(name, "pdb") {
+			name = "pdb" + name
+		}
+		h, err := slide.ParseHeuristic(name)
+		if err != nil || !h.IsDatabase() || h == slide.PDBCustom {
+			return usageError(stderr, "pdb", "%s is not a pattern database (want pdb555, pdb663, pdb78 or pdb6666, or -partition)", input.Quote(fs.Arg(0)))
+		}
+		return finishBuild(stderr, buildTables(h.String(), stderr, func(p func(slide.DatabaseProgress)) error {
+			return slide.BuildDatabase(context.Background(), h, p)
+		}))
 	}
-	name := fs.Arg(1)
-	if !strings.HasPrefix(name, "pdb") {
-		name = "pdb" + name
+	if fs.NArg() != 0 {
+		return usageError(stderr, "pdb", "NAME and -partition exclude each other")
 	}
-	h, err := slide.ParseHeuristic(name)
-	if err != nil || !h.IsDatabase() {
-		return usageError(stderr, "pdb", "%s is not a pattern database (want pdb555, pdb663, pdb78 or pdb6666)", input.Quote(fs.Arg(1)))
+	goal, status := partitionGoal(size, goalFile, stdin, stderr)
+	if status != exitOK {
+		return status
 	}
-	if err := prepareDatabase(h, stderr); err != nil {
+	d, err := slide.ParseDatabase(goal, partition)
+	if err != nil {
+		return usageError(stderr, "pdb", "-partition: %s", message(err))
+	}
+	return finishBuild(stderr, buildTables(databaseName(d), stderr, func(p func(slide.DatabaseProgress)) error {
+		return d.Build(context.Background(), p)
+	}))
+}
+
+// partitionGoal returns the goal of a -partition database: the -goal
+// board, or the standard goal of -size.
+func partitionGoal(size, goalFile string, stdin io.Reader, stderr io.Writer) (slide.Board, int) {
+	var rows, cols int
+	if size != "" {
+		var err error
+		if rows, cols, err = parseSize(size); err != nil {
+			return slide.Board{}, usageError(stderr, "pdb", "-size: %v", err)
+		}
+	}
+	if goalFile == "" {
+		if size == "" {
+			return slide.Board{}, usageError(stderr, "pdb", "-partition needs -size or -goal")
+		}
+		return slide.Goal(rows, cols), exitOK
+	}
+	goal, err := readBoard(goalFile, stdin)
+	if err != nil {
+		return slide.Board{}, failure(stderr, "pdb", "%v", err)
+	}
+	if size != "" && (goal.Rows() != rows || goal.Cols() != cols) {
+		return slide.Board{}, usageError(stderr, "pdb", "-size is %d x %d but the -goal board is %d x %d", rows, cols, goal.Rows(), goal.Cols())
+	}
+	return goal, exitOK
+}
+
+// parseSize reads a board size: "RxC" or "N" for N x N.
+func parseSize(s string) (rows, cols int, err error) {
+	r, c, found := strings.Cut(strings.ToLower(s), "x")
+	rows, err1 := strconv.Atoi(r)
+	cols, err2 := rows, error(nil)
+	if found {
+		cols, err2 = strconv.Atoi(c)
+	}
+	if err1 != nil || err2 != nil || rows < 2 || cols < 2 || rows > 255 || cols > 255 {
+		return 0, 0, fmt.Errorf("%s is not a board size: want RxC, such as 3x5, with R and C from 2 to 255", input.Quote(s))
+	}
+	return rows, cols, nil
+}
+
+// databaseName names a custom database in messages: its size and groups.
+func databaseName(d slide.Database) string {
+	g := d.Goal()
+	return fmt.Sprintf("the %dx%d database %q", g.Rows(), g.Cols(), d.String())
+}
+
+// buildTables makes a pattern database ready by calling build, showing on
+// stderr why it is rebuilt, if it is, and its progress. It returns the
+// error of build; an error wrapping slide.ErrCache means that the tables
+// are ready but in memory only.
+func buildTables(name string, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
+	last, told := -1, false
+	return build(func(p slide.DatabaseProgress) {
+		if p.Reason != "" && !told {
+			fmt.Fprintf(stderr, "slide: rebuilding %s: %s\n", name, p.Reason)
+			told = true
+		}
+		if percent := int(100 * p.Reached / max(p.Entries, 1)); p.Depth == 1 || percent/10 != last/10 {
+			fmt.Fprintf(stderr, "slide: building %s: table %d of %d (%d tiles), depth %d, %d%% of %d entries\n",
+				name, p.Table+1, p.Tables, p.Tiles, p.Depth, percent, p.Entries)
+			last = percent
+		}
+	})
+}
+
+// finishBuild returns the exit status of "slide pdb build" after
+// buildTables: 1, with the reason, if the tables could not be built or
+// not be cached.
+func finishBuild(stderr io.Writer, err error) int {
+	switch {
+	case errors.Is(err, slide.ErrCache):
+		return failure(stderr, "pdb", "nothing cached: %s", message(err))
+	case err != nil:
 		return failure(stderr, "pdb", "%s", message(err))
 	}
 	return exitOK
+}
+
+// prepareTables makes the tables of a solve or bench ready before the
+// searches (see buildTables): a cache that cannot be written is told once
+// on stderr, and the command goes on with the tables in memory.
+func prepareTables(cmd, name string, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
+	err := buildTables(name, stderr, build)
+	if errors.Is(err, slide.ErrCache) {
+		fmt.Fprintf(stderr, "slide %s: %s\n", cmd, message(err))
+		return nil
+	}
+	return err
+}
+
+// prepareDatabase makes ready the tables of h, if it is a shipped
+// database, for boards like goal: it checks first that h fits goal, so
+// that nothing is built for a board of another size.
+func prepareDatabase(cmd string, h slide.Heuristic, goal slide.Board, stderr io.Writer) error {
+	if err := h.Check(goal); err != nil || !h.IsDatabase() || h == slide.PDBCustom {
+		return err
+	}
+	return prepareTables(cmd, h.String(), stderr, func(p func(slide.DatabaseProgress)) error {
+		return slide.BuildDatabase(context.Background(), h, p)
+	})
+}
+
+// prepareCustom makes ready the tables of a -partition database.
+func prepareCustom(cmd string, d slide.Database, stderr io.Writer) error {
+	return prepareTables(cmd, databaseName(d), stderr, func(p func(slide.DatabaseProgress)) error {
+		return d.Build(context.Background(), p)
+	})
+}
+
+// searchOptions returns the Solve options of the -heuristic flag h and the
+// -partition flag of cmd for boards like goal, once their tables are
+// ready, or the exit status of a failure: a heuristic or partition that
+// does not fit goal is reported before anything is built.
+func searchOptions(cmd string, h *heuristicFlag, partition string, goal slide.Board, stderr io.Writer) ([]slide.Option, int) {
+	if partition == "" {
+		if h.h == slide.PDBCustom {
+			return nil, usageError(stderr, cmd, "-heuristic pdb needs -partition")
+		}
+		if h.wd {
+			if err := slide.WalkingDistance.Check(goal); err != nil {
+				return nil, failure(stderr, cmd, "+wd: %s", message(err))
+			}
+		}
+		if err := prepareDatabase(cmd, h.h, goal, stderr); err != nil {
+			return nil, failure(stderr, cmd, "%s", message(err))
+		}
+		return h.options(), exitOK
+	}
+	if h.h != slide.Auto && h.h != slide.PDBCustom {
+		return nil, usageError(stderr, cmd, "-partition and -heuristic %v both choose the heuristic: give one", h.h)
+	}
+	d, err := slide.ParseDatabase(goal, partition)
+	if err != nil {
+		return nil, usageError(stderr, cmd, "-partition: %s", message(err))
+	}
+	opts := []slide.Option{slide.WithDatabase(d)}
+	if h.wd {
+		if err := slide.WalkingDistance.Check(goal); err != nil {
+			return nil, failure(stderr, cmd, "+wd: %s", message(err))
+		}
+		opts = append(opts, slide.WithWalkingDistance())
+	}
+	if err := prepareCustom(cmd, d, stderr); err != nil {
+		return nil, failure(stderr, cmd, "%s", message(err))
+	}
+	return opts, exitOK
 }

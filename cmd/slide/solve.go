@@ -40,7 +40,12 @@ With -json, solve prints one JSON object on one line instead: "start" and
 "length", "optimal" (proven fewest), "lower_bound", "moves" (a letter U, D,
 L or R a move: the way a tile slides into the blank), "algorithm",
 "heuristic", "metric" ("tile"), "expanded" and "generated" (nodes); and
-"seconds". Errors still go to standard error, with status 1.`
+"seconds". Errors still go to standard error, with status 1.
+
+Without -heuristic, a shipped pattern database is used only if it is
+already in the cache (see "slide pdb -h"); -partition searches with a
+pattern database of your own for the goal, built into the cache first if
+need be.`
 
 // solveFlags are the settings of one run of solve.
 type solveFlags struct {
@@ -53,6 +58,7 @@ type solveFlags struct {
 	moves     bool
 	json      bool
 	svg       string
+	partition string
 }
 
 // runSolve is the solve subcommand.
@@ -68,6 +74,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.moves, "moves", false, "print the moves as one line of letters U, D, L, R instead of the boards")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object (see above)")
 	fs.StringVar(&f.svg, "svg", "", "also draw the solution as an animated SVG picture in `FILE` (the first 500 moves of a longer one)")
+	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels for the goal, as \"1 2 3/4 5 6/...\" (see \"slide pdb -h\")")
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
@@ -93,14 +100,15 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return failure(stderr, "solve", "%v", err)
 		}
 	}
-	if err := prepareDatabase(f.heuristic.h, stderr); err != nil {
-		return failure(stderr, "solve", "%s", message(err))
+	opts, status := searchOptions("solve", &f.heuristic, f.partition, goal, stderr)
+	if status != exitOK {
+		return status
 	}
 	if err := f.modes.prepare(start, goal, f.heuristic.h, stderr); err != nil {
 		return failure(stderr, "solve", "%s", message(err))
 	}
 	out := bufio.NewWriter(stdout)
-	opts := append(f.heuristic.options(), slide.WithAlgorithm(f.algorithm.a))
+	opts = append(opts, slide.WithAlgorithm(f.algorithm.a))
 	opts = append(opts, f.modes.options()...)
 	prog := newProgress(stderr, !f.modes.any())
 	if !f.modes.fast && f.modes.budget == 0 { // the others end soon

@@ -8,8 +8,11 @@ import (
 	"fmt"
 	"hash/crc64"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 )
 
 // The file format of a DB, all integers little-endian:
@@ -92,58 +95,22 @@ func Read(r io.Reader, spec Spec) (*DB, error) {
 	}
 	h := crc64.New(crcTable)
 	tr := io.TeeReader(r, h)
-	fail := func(what string, args ...any) (*DB, error) {
-		return nil, fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(what, args...))
-	}
-	var magic [8]byte
-	if _, err := io.ReadFull(tr, magic[:]); err != nil || string(magic[:]) != fileMagic {
-		return fail("no %q header", fileMagic)
-	}
-	get := func() (uint32, error) {
-		var x uint32
-		err := binary.Read(tr, binary.LittleEndian, &x)
-		return x, err
-	}
-	want := []uint32{fileVersion, uint32(spec.Rows), uint32(spec.Cols), uint32(spec.Blank), uint32(len(spec.Patterns))}
-	names := []string{"version", "rows", "cols", "blank", "patterns"}
-	for i, w := range want {
-		x, err := get()
-		if err != nil {
-			return fail("short header")
-		}
-		if x != w {
-			return fail("%s is %d, want %d", names[i], x, w)
-		}
-	}
-	for i, p := range spec.Patterns {
-		k, err := get()
-		if err != nil || int(k) != len(p) {
-			return fail("pattern %d: size differs", i)
-		}
-		tiles := make([]byte, k)
-		if _, err := io.ReadFull(tr, tiles); err != nil || string(tiles) != string(p) {
-			return fail("pattern %d: tiles differ", i)
-		}
-	}
-	format, err := get()
-	if err != nil || format != formatByte && format != formatCompact {
-		return fail("entry format %d, want %d or %d", format, formatByte, formatCompact)
+	format, err := readHeader(tr, spec)
+	if err != nil {
+		return nil, err
 	}
 	db := &DB{spec: spec}
 	for i, p := range spec.Patterns {
 		rk, _ := newRanker(spec.Rows*spec.Cols, len(p))
-		size := rk.size
-		if format == formatCompact {
-			size = (size + 1) / 2
-		}
+		size := entryBytes(rk.size, format)
 		var count uint64
 		if err := binary.Read(tr, binary.LittleEndian, &count); err != nil || count != uint64(size) {
-			return fail("pattern %d: entry count differs", i)
+			return nil, corrupt("pattern %d: entry count differs", i)
 		}
 		data := make([]byte, size)
 		adviseHugePages(data)
 		if _, err := io.ReadFull(tr, data); err != nil {
-			return fail("pattern %d: %v", i, err)
+			return nil, corrupt("pattern %d: %v", i, err)
 		}
 		db.tables = append(db.tables, &Table{tiles: append([]uint8(nil), p...), cols: spec.Cols, rk: rk,
 			compact: format == formatCompact, data: data})
@@ -151,15 +118,78 @@ func Read(r io.Reader, spec Spec) (*DB, error) {
 	sum := h.Sum64()
 	var stored uint64
 	if err := binary.Read(r, binary.LittleEndian, &stored); err != nil {
-		return fail("no checksum")
+		return nil, corrupt("no checksum")
 	}
 	if stored != sum {
-		return fail("checksum %016x, computed %016x", stored, sum)
+		return nil, corrupt("checksum %016x, computed %016x", stored, sum)
 	}
 	if n, _ := r.Read(make([]byte, 1)); n != 0 {
-		return fail("data after the checksum")
+		return nil, corrupt("data after the checksum")
 	}
 	return db, nil
+}
+
+// corrupt returns an error wrapping ErrCorrupt with the detail given.
+func corrupt(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, args...))
+}
+
+// readHeader reads the header of a file of spec, up to and including the
+// entry format, which it returns.
+func readHeader(r io.Reader, spec Spec) (uint32, error) {
+	var magic [8]byte
+	if _, err := io.ReadFull(r, magic[:]); err != nil || string(magic[:]) != fileMagic {
+		return 0, corrupt("no %q header", fileMagic)
+	}
+	get := func() (uint32, error) {
+		var x uint32
+		err := binary.Read(r, binary.LittleEndian, &x)
+		return x, err
+	}
+	want := []uint32{fileVersion, uint32(spec.Rows), uint32(spec.Cols), uint32(spec.Blank), uint32(len(spec.Patterns))}
+	names := []string{"version", "rows", "cols", "blank", "patterns"}
+	for i, w := range want {
+		x, err := get()
+		if err != nil {
+			return 0, corrupt("short header")
+		}
+		if x != w {
+			return 0, corrupt("%s is %d, want %d", names[i], x, w)
+		}
+	}
+	for i, p := range spec.Patterns {
+		k, err := get()
+		if err != nil || int(k) != len(p) {
+			return 0, corrupt("pattern %d: size differs", i)
+		}
+		tiles := make([]byte, k)
+		if _, err := io.ReadFull(r, tiles); err != nil || string(tiles) != string(p) {
+			return 0, corrupt("pattern %d: tiles differ", i)
+		}
+	}
+	format, err := get()
+	if err != nil || format != formatByte && format != formatCompact {
+		return 0, corrupt("entry format %d, want %d or %d", format, formatByte, formatCompact)
+	}
+	return format, nil
+}
+
+// entryBytes returns the bytes of a table of entries entries in format.
+func entryBytes(entries int64, format uint32) int64 {
+	if format == formatCompact {
+		return (entries + 1) / 2
+	}
+	return entries
+}
+
+// fileSize returns the size of the file of a DB of spec in format.
+func fileSize(spec Spec, format uint32) int64 {
+	size := int64(len(fileMagic)) + 4*6 + 8 // magic, version to patterns, format; checksum
+	for _, p := range spec.Patterns {
+		rk, _ := newRanker(spec.Rows*spec.Cols, len(p))
+		size += 4 + int64(len(p)) + 8 + entryBytes(rk.size, format)
+	}
+	return size
 }
 
 // DefaultCacheDir returns the directory where Open keeps databases:
@@ -189,8 +219,9 @@ func CachePath(dir string, spec Spec) string {
 }
 
 // Open returns the DB of spec from the cache directory, or builds it and
-// stores it there. A missing, corrupt or mismatched file is rebuilt; a
-// cache that cannot be written costs only the rebuild next time.
+// stores it there (see Load and Save). A missing, corrupt or mismatched
+// file is rebuilt; a cache that cannot be written costs only the rebuild
+// next time.
 func Open(ctx context.Context, spec Spec, opt OpenOptions) (*DB, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
@@ -206,9 +237,8 @@ func Open(ctx context.Context, spec Spec, opt OpenOptions) (*DB, error) {
 			logf("pdb: no cache directory: %v", err)
 		}
 	}
-	path := CachePath(dir, spec)
 	if dir != "" {
-		db, err := readFile(path, spec)
+		db, err := Load(dir, spec)
 		if err == nil {
 			return db, nil
 		}
@@ -219,32 +249,132 @@ func Open(ctx context.Context, spec Spec, opt OpenOptions) (*DB, error) {
 		return nil, err
 	}
 	if dir != "" {
-		if err := writeFile(path, db); err != nil {
+		if err := Save(dir, db); err != nil {
 			logf("pdb: cannot cache %s: %v", spec, err)
 		}
 	}
 	return db, nil
 }
 
-func readFile(path string, spec Spec) (*DB, error) {
-	f, err := os.Open(path)
+// A CacheError says why the cached file of a Spec cannot be used or
+// written.
+type CacheError struct {
+	Path    string // the file
+	Problem string // what is wrong, such as "is a directory"
+	// Err is the cause: an error wrapping fs.ErrNotExist for a missing
+	// file, ErrCorrupt for a file that is not a DB of the Spec, or the
+	// error of the file system.
+	Err error
+}
+
+// Error returns "pdb: Path Problem".
+func (e *CacheError) Error() string { return "pdb: " + e.Path + " " + e.Problem }
+
+// Unwrap returns the cause.
+func (e *CacheError) Unwrap() error { return e.Err }
+
+// Check reports, cheaply, whether dir holds a file for spec that Load can
+// be expected to read: a regular file whose header describes spec and
+// whose size is the one that header implies. It reads the header only, so
+// a file damaged inside its entries passes (Load detects it by its
+// checksum). The error is a *CacheError.
+func Check(dir string, spec Spec) error {
+	path := CachePath(dir, spec)
+	f, size, err := openCached(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	format, err := readHeader(bufio.NewReaderSize(f, 4096), spec)
+	if err != nil {
+		return &CacheError{Path: path, Problem: "is not a table of this pattern database: " + detail(err), Err: err}
+	}
+	if want := fileSize(spec, format); size != want {
+		return &CacheError{Path: path, Problem: fmt.Sprintf("is %d bytes, want %d: truncated or padded", size, want),
+			Err: fmt.Errorf("%w: size %d, want %d", ErrCorrupt, size, want)}
+	}
+	return nil
+}
+
+// Load reads the DB of spec from its file in dir (see CachePath). The
+// error is a *CacheError: no such file (wrapping fs.ErrNotExist), a
+// directory or an empty file at the path, or a file that is not exactly
+// the DB of spec (wrapping ErrCorrupt, with what differs).
+func Load(dir string, spec Spec) (*DB, error) {
+	if err := spec.Validate(); err != nil {
+		return nil, err
+	}
+	if err := Check(dir, spec); err != nil {
+		return nil, err // a clearer reason than Read's
+	}
+	path := CachePath(dir, spec)
+	f, _, err := openCached(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return Read(bufio.NewReaderSize(f, 1<<20), spec)
+	db, err := Read(bufio.NewReaderSize(f, 1<<20), spec)
+	if err != nil {
+		return nil, &CacheError{Path: path, Problem: "is corrupt: " + detail(err), Err: err}
+	}
+	return db, nil
 }
 
-// writeFile writes db to a temporary file beside path and renames it, so
-// that readers never see a partial file.
-func writeFile(path string, db *DB) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+// openCached opens the cached file at path for reading and returns its
+// size, or a *CacheError for a missing file, a directory or an empty file.
+func openCached(path string) (*os.File, int64, error) {
+	f, err := os.Open(path)
 	if err != nil {
-		return err
+		problem := "cannot be read: " + err.Error()
+		if errors.Is(err, fs.ErrNotExist) {
+			problem = "does not exist"
+		}
+		return nil, 0, &CacheError{Path: path, Problem: problem, Err: err}
 	}
+	st, err := f.Stat()
+	var problem string
+	switch {
+	case err != nil:
+		problem = "cannot be read: " + err.Error()
+	case st.IsDir():
+		problem, err = "is a directory", ErrCorrupt
+	case !st.Mode().IsRegular():
+		problem, err = "is not a regular file", ErrCorrupt
+	case st.Size() == 0:
+		problem, err = "is empty", ErrCorrupt
+	}
+	if problem != "" {
+		f.Close()
+		return nil, 0, &CacheError{Path: path, Problem: problem, Err: err}
+	}
+	return f, st.Size(), nil
+}
+
+// detail returns the text of an ErrCorrupt error without its prefix.
+func detail(err error) string {
+	return strings.TrimPrefix(err.Error(), ErrCorrupt.Error()+": ")
+}
+
+// Save writes db to its file in dir (see CachePath), creating dir if need
+// be. It writes a temporary file beside the path and renames it, so that
+// readers never see a partial file, holds a lock on the temporary while it
+// writes it, and removes it on every error. It first removes the stale
+// temporaries of earlier builds that were killed while writing (see
+// CleanStale). The error is a *CacheError.
+func Save(dir string, db *DB) error {
+	path := CachePath(dir, db.spec)
+	fail := func(err error) error {
+		return &CacheError{Path: path, Problem: "cannot be written: " + err.Error(), Err: err}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fail(err)
+	}
+	CleanStale(dir, StaleAge)
+	f, err := os.CreateTemp(dir, filepath.Base(path)+tempInfix+"*")
+	if err != nil {
+		return fail(err)
+	}
+	unlock := lockFile(f)
 	w := bufio.NewWriterSize(f, 1<<20)
 	_, err = db.WriteTo(w)
 	if err == nil {
@@ -256,6 +386,7 @@ func writeFile(path string, db *DB) error {
 	if err == nil {
 		err = f.Chmod(0o644)
 	}
+	unlock() // the file is young: CleanStale leaves it alone until renamed
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -264,6 +395,60 @@ func writeFile(path string, db *DB) error {
 	}
 	if err != nil {
 		os.Remove(f.Name())
+		return fail(err)
 	}
-	return err
+	return nil
+}
+
+// tempInfix marks the temporary files of Save: NAME.pdb.tmpNNNN.
+const tempInfix = ".tmp"
+
+// StaleAge is the age past which Save takes an unlocked temporary file for
+// the remains of a killed build: a live Save locks its file within moments
+// of creating it and writes to it until it renames it.
+const StaleAge = 10 * time.Second
+
+// CleanStale removes from dir the temporary files of Save (NAME.pdb.tmp*)
+// that no live Save holds: files not modified for olderThan whose lock it
+// can take (on systems without file locks, files not modified for a day
+// and olderThan). It returns the files removed.
+func CleanStale(dir string, olderThan time.Duration) []string {
+	if !canLock {
+		olderThan = max(olderThan, 24*time.Hour)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var removed []string
+	for _, e := range entries {
+		name := e.Name()
+		base, _, ok := strings.Cut(name, ".pdb"+tempInfix)
+		if !ok || base == "" || !e.Type().IsRegular() {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil || time.Since(info.ModTime()) < olderThan {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		if removeUnlocked(path) {
+			removed = append(removed, path)
+		}
+	}
+	return removed
+}
+
+// removeUnlocked removes the file at path unless another process holds its
+// lock, and reports whether it did.
+func removeUnlocked(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if !tryLock(f) {
+		return false
+	}
+	return os.Remove(path) == nil
 }

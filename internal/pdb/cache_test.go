@@ -5,8 +5,10 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 var smallSpec = Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}}
@@ -60,7 +62,7 @@ func TestCacheRoundTrip(t *testing.T) {
 	if builds != 4 {
 		t.Fatalf("corrupted file not rebuilt")
 	}
-	if db, err := readFile(path, smallSpec); err != nil || !bytes.Equal(db.tables[0].data, db1.tables[0].data) {
+	if db, err := Load(dir, smallSpec); err != nil || !bytes.Equal(db.tables[0].data, db1.tables[0].data) {
 		t.Fatalf("rebuilt file not rewritten: %v", err)
 	}
 }
@@ -130,4 +132,139 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("accepted %d bytes that write back as %d others", len(data), out.Len())
 		}
 	})
+}
+
+// TestCheck: the cheap check tells a good file from a directory, an empty
+// file, a truncated or padded one and one of another Spec, without
+// reading the entries; Load gives the same reasons.
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	db := mustBuild(t, smallSpec)
+	if err := Save(dir, db); err != nil {
+		t.Fatal(err)
+	}
+	path := CachePath(dir, smallSpec)
+	good, _ := os.ReadFile(path)
+	if err := Check(dir, smallSpec); err != nil {
+		t.Fatalf("good file: %v", err)
+	}
+	other := Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 5}, {4, 6, 7, 8}}}
+	os.WriteFile(CachePath(dir, other), good, 0o644)
+	for name, c := range map[string]struct {
+		make func() error
+		spec Spec
+		want string
+	}{
+		"missing":   {func() error { return os.Remove(path) }, smallSpec, "does not exist"},
+		"directory": {func() error { os.Remove(path); return os.Mkdir(path, 0o755) }, smallSpec, "is a directory"},
+		"empty":     {func() error { return os.WriteFile(path, nil, 0o644) }, smallSpec, "is empty"},
+		"truncated": {func() error { return os.WriteFile(path, good[:len(good)-1], 0o644) }, smallSpec, "truncated or padded"},
+		"padded":    {func() error { return os.WriteFile(path, append(good, 0), 0o644) }, smallSpec, "truncated or padded"},
+		"garbage":   {func() error { return os.WriteFile(path, []byte("hello"), 0o644) }, smallSpec, "not a table"},
+		"other":     {func() error { return nil }, other, "pattern 0: tiles differ"},
+	} {
+		os.RemoveAll(path)
+		os.WriteFile(path, good, 0o644)
+		if err := c.make(); err != nil {
+			t.Fatal(err)
+		}
+		for _, err := range []error{Check(dir, c.spec), func() error { _, err := Load(dir, c.spec); return err }()} {
+			var ce *CacheError
+			if !errors.As(err, &ce) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s: %v, want a CacheError with %q", name, err, c.want)
+			}
+		}
+	}
+}
+
+// TestSaveErrors: Save reports a path it cannot write, and leaves no
+// temporary file behind.
+func TestSaveErrors(t *testing.T) {
+	db := mustBuild(t, smallSpec)
+	dir := t.TempDir()
+	os.Mkdir(CachePath(dir, smallSpec), 0o755) // a directory where the file goes
+	err := Save(dir, db)
+	var ce *CacheError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "cannot be written") {
+		t.Errorf("directory at the path: %v", err)
+	}
+	blocker := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(blocker, nil, 0o644)
+	if err := Save(filepath.Join(blocker, "pdb"), db); !errors.As(err, &ce) {
+		t.Errorf("directory under a file: %v", err)
+	}
+	if tmp, _ := filepath.Glob(filepath.Join(dir, "*.tmp*")); len(tmp) != 0 {
+		t.Errorf("temporaries left: %v", tmp)
+	}
+}
+
+// TestCleanStale: temporaries of killed builds go, by age and lock; those
+// of a live writer (locked) and fresh ones stay.
+func TestCleanStale(t *testing.T) {
+	if !canLock {
+		t.Skip("no file locks here")
+	}
+	dir := t.TempDir()
+	old := time.Now().Add(-time.Hour)
+	mk := func(name string, mod time.Time) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte("partial table"), 0o644)
+		os.Chtimes(p, mod, mod)
+		return p
+	}
+	dead := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp123", old)
+	fresh := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp456", time.Now())
+	live := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp789", old)
+	other := mk("notes.tmp1", old)
+	f, err := os.Open(live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlock := lockFile(f)
+	removed := CleanStale(dir, StaleAge)
+	if len(removed) != 1 || removed[0] != dead {
+		t.Errorf("removed %v, want only %s", removed, dead)
+	}
+	for _, p := range []string{fresh, live, other} {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	unlock()
+	f.Close()
+	// Save cleans up before it writes: the dead writer's file goes.
+	mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp999", old)
+	if err := Save(dir, mustBuild(t, smallSpec)); err != nil {
+		t.Fatal(err)
+	}
+	if tmp, _ := filepath.Glob(filepath.Join(dir, "*.pdb.tmp*")); len(tmp) != 1 || tmp[0] != fresh {
+		t.Errorf("after Save: %v", tmp)
+	}
+}
+
+// TestBuildBytes checks the memory estimates against the figures the
+// documentation gives (and the builder's peak measured for 7-8: 1.46 GiB
+// resident).
+func TestBuildBytes(t *testing.T) {
+	for _, c := range []struct {
+		spec    Spec
+		build   int64
+		compact int64
+	}{
+		{Korf555(), 3_669_120, 786_240},
+		{Korf663(), 34_594_560, 5_767_440},
+		{Korf78(), 1_556_755_200, 288_288_000},
+		{Korf6666(), 1_530_144_000, 255_024_000},
+	} {
+		if got := c.spec.BuildBytes(); got != c.build {
+			t.Errorf("%v: BuildBytes %d, want %d", c.spec, got, c.build)
+		}
+		if got := c.spec.TableBytes(true); got != c.compact {
+			t.Errorf("%v: TableBytes %d, want %d", c.spec, got, c.compact)
+		}
+	}
+	few := Spec{Rows: 6, Cols: 6, Blank: 0, Patterns: [][]uint8{{1, 2, 3}}}
+	if err := few.CheckBuild(); !errors.Is(err, ErrSpec) || !strings.Contains(err.Error(), "at least 4") {
+		t.Errorf("3 tiles on 6x6: %v", err)
+	}
 }

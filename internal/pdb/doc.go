@@ -34,8 +34,14 @@
 // Tables are built explicitly (Build) or through the cache (Open), never
 // at init. Open keeps files under os.UserCacheDir()/slide/pdb, named by
 // Spec.String(), with a versioned header and a CRC-64; a missing, corrupt
-// or mismatched file is rebuilt. Builds report progress through a
-// callback after every breadth-first layer.
+// or mismatched file is rebuilt. Load, Check and Save are its parts: Load
+// reads a file and says what is wrong with it (a *CacheError); Check looks
+// at the header and the size only, cheaply; Save writes a locked temporary
+// file and renames it, removing it on any error, and first removes the
+// temporaries of writers that died (CleanStale). Builds report progress
+// through a callback after every breadth-first layer; Spec.BuildBytes and
+// TableBytes give their memory beforehand, and CheckBuild what the builder
+// cannot take.
 //
 // Costs measured on the project's 2-core machine (BenchmarkBuild, both
 // cores): 5-5-5, 0.55 s for 3 x 524,160 entries; 6-6-3, 4.1 s for 2 x

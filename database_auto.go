@@ -1,0 +1,81 @@
+package slide
+
+import (
+	"context"
+	"errors"
+)
+
+// How Auto uses pattern databases. Auto never builds one: it takes the
+// strongest shipped database for the board that is already in memory or,
+// checked cheaply (header and size), in the disk cache. Making a table
+// ready from disk can cost far more than a small problem: measured on the
+// project's 2-core machine with the file in the page cache, 14 ms for
+// 5-5-5, 100 ms for 6-6-3 (most of it laying the table out for the
+// solver), about 0.5 s for the 290 MB of 7-8. So when tables of more than
+// autoSmallTables bytes are only on disk, Auto first runs IDA* with linear
+// conflicts within autoBudget generated nodes (12 ms on the 15-puzzle,
+// 120 ms on the 24-puzzle), and loads the tables only if that is not
+// enough. Tables in memory are used at once. Measured with 6-6-3 on disk
+// and released before every call: 25 random walks of 5 to 45 moves took
+// 1.5 ms in all against 2.6 s when every call loads the tables; the
+// first 25 of Korf's instances 3.0 s against 3.4-3.5 s (4 of them solved
+// within the budget, the 21 others paying it).
+
+// autoBudget is the node budget of Auto's first attempt without the
+// tables on disk.
+const autoBudget = 1 << 20
+
+// autoSmallTables is the size of the tables, on disk, below which Auto
+// loads them without a first attempt (a variable for tests).
+var autoSmallTables int64 = 4 << 20
+
+// availableDatabase returns the strongest pattern database for a rows x
+// cols board whose blank belongs on cell blank that is in memory or in the
+// disk cache of req, and where it is; otherwise LinearConflict and
+// dbAbsent.
+func availableDatabase(rows, cols, blank int, req *dbRequest) (Heuristic, dbState) {
+	for _, h := range []Heuristic{PDB78, PDB663, PDB555, PDB6666} {
+		if _, spec, err := orient(h, rows, cols, blank); err == nil {
+			if state := databaseState(spec, req); state != dbAbsent {
+				return h, state
+			}
+		}
+	}
+	return LinearConflict, dbAbsent
+}
+
+// autoDatabaseIDA solves with the database Auto chose (sp.heur), which is
+// in memory or on disk: large tables on disk after an attempt with linear
+// conflicts within autoBudget nodes. Should the tables fail to load (the file was
+// damaged inside, or removed), it solves with linear conflicts.
+func (sp *tileSpace) autoDatabaseIDA(ctx context.Context, code []int32, o options, sol *Solution) ([]int, error) {
+	var spent Solution
+	if _, spec, _ := sp.databaseSpec(); o.autoDB == dbOnDisk && spec.TableBytes(true) > autoSmallTables {
+		lim := o.limits
+		if lim.MaxNodes <= 0 || lim.MaxNodes > autoBudget {
+			lim.MaxNodes = autoBudget
+		}
+		sol.Heuristic = LinearConflict
+		blanks, err := newTileSpace(sp.t, LinearConflict, false).fastIDA(ctx, code, lim, &spent)
+		var le *LimitError
+		if !errors.As(err, &le) || lim.MaxNodes == o.limits.MaxNodes {
+			sol.Expanded, sol.Generated = spent.Expanded, spent.Generated
+			return blanks, err
+		}
+		if o.limits.MaxNodes > 0 {
+			o.limits.MaxNodes -= spent.Generated
+		}
+	}
+	var blanks []int
+	var err error
+	if _, _, err = sp.openTables(ctx); err == nil {
+		sol.Heuristic = sp.heur
+		blanks, err = sp.pdbIDA(ctx, code, o, sol)
+	} else if !isContextError(err) {
+		sol.Heuristic = LinearConflict
+		blanks, err = newTileSpace(sp.t, LinearConflict, false).fastIDA(ctx, code, o.limits, sol)
+	}
+	sol.Expanded += spent.Expanded
+	sol.Generated += spent.Generated
+	return blanks, err
+}
