@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
 )
 
 // tileStart returns the packed State of b against goal, for the engines.
@@ -250,6 +252,147 @@ func BenchmarkSolveLarge(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(sol.Generated), "nodes/op")
+}
+
+// replayMoves makes moves on a copy of b's cells, O(1) a move, and reports
+// whether they are all legal and end on goal: the check of solutions of
+// millions of moves, where Board.Slide's O(R*C) a move is too slow.
+func replayMoves(b, goal Board, moves func(yield func(Move) bool)) (n int, ok bool) {
+	cells := b.Tiles()
+	rows, cols := b.Rows(), b.Cols()
+	br, bc := b.Blank()
+	for m := range moves {
+		dr, dc := m.Dir.source()
+		for range m.Tiles {
+			r, c := br+dr, bc+dc
+			if r < 0 || c < 0 || r >= rows || c >= cols {
+				return n, false
+			}
+			cells[br*cols+bc], cells[r*cols+c] = cells[r*cols+c], 0
+			br, bc = r, c
+		}
+		n++
+	}
+	for i, v := range goal.Tiles() {
+		if cells[i] != v {
+			return n, false
+		}
+	}
+	return n, true
+}
+
+// BenchmarkFast solves random n x n boards (uniform among the solvable,
+// a fixed seed) in the fast mode, streaming the moves, and reports the
+// moves per n^3 (the classic greedy method makes (8/3) n^3) and the
+// nodes/op metric as the moves. Every solution is replayed and checked.
+func BenchmarkFast(b *testing.B) {
+	for _, n := range []int{10, 32, 64, 127, 255} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(uint64(n), 9))
+			goal := Goal(n, n)
+			starts := make([]Board, 4)
+			for i := range starts {
+				starts[i] = randomSolvable(rng, goal)
+			}
+			var total, solved int
+			b.ReportAllocs()
+			for b.Loop() {
+				start := starts[solved%len(starts)]
+				var moves []byte // one byte a move: a fraction of Move's size
+				sol, err := Solve(start, goal, WithFast(), WithMoves(func(m Move) { moves = append(moves, byte(m.Dir)) }))
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				count, ok := replayMoves(start, goal, func(yield func(Move) bool) {
+					for _, d := range moves {
+						if !yield(Move{Dir: Direction(d), Tiles: 1}) {
+							return
+						}
+					}
+				})
+				if !ok || count != sol.Len() {
+					b.Fatalf("the %d moves do not solve the board", sol.Len())
+				}
+				b.StartTimer()
+				total += sol.Len()
+				solved++
+			}
+			mean := float64(total) / float64(solved)
+			b.ReportMetric(mean/float64(n*n*n), "moves/n^3")
+			b.ReportMetric(mean, "nodes/op")
+		})
+	}
+}
+
+// BenchmarkWeightedKorf solves Korf's 100 15-puzzle instances with weight
+// 1.5 (Manhattan distance and linear conflicts, so that it compares with
+// BenchmarkKorf), checking every length against the factor.
+func BenchmarkWeightedKorf(b *testing.B) {
+	goal := blankFirstGoal(4, 4)
+	instances := readInstances(b, "korf100.txt", 4, 4)
+	var nodes, moves, optimal int64
+	b.ReportAllocs()
+	for b.Loop() {
+		nodes, moves, optimal = 0, 0, 0
+		for _, in := range instances {
+			sol, err := Solve(in.board, goal, WithWeight(1.5), WithHeuristic(LinearConflict))
+			if err != nil || float64(sol.Len()) > 1.5*float64(in.optimal) || sol.LowerBound > in.optimal {
+				b.Fatalf("#%d: %d moves (at least %d), optimal %d: %v", in.id, sol.Len(), sol.LowerBound, in.optimal, err)
+			}
+			nodes += sol.Generated
+			moves += int64(sol.Len())
+			optimal += int64(in.optimal)
+		}
+	}
+	b.ReportMetric(float64(nodes), "nodes/op")
+	b.ReportMetric(float64(moves)/float64(optimal), "length/optimal")
+}
+
+// BenchmarkAnytime solves the 6 x 6 and 7 x 7 samples of
+// testdata/deep*_sample50.txt with a time limit per board and reports the
+// mean length over the mean reference length (a GPU-trained solver's) and
+// the mean lower bound over the same; an iteration solves every board of
+// the sample, so run it with -benchtime 1x. Pattern databases are used if
+// cached (go run ./cmd/slide pdb build 35, 48).
+func BenchmarkAnytime(b *testing.B) {
+	for _, tc := range []struct {
+		file   string
+		n      int
+		budget time.Duration
+	}{
+		{"deep6x6_sample50.txt", 6, time.Second},
+		{"deep7x7_sample50.txt", 7, time.Second},
+		{"deep6x6_sample50.txt", 6, 10 * time.Second},
+		{"deep7x7_sample50.txt", 7, 10 * time.Second},
+	} {
+		b.Run(fmt.Sprintf("%dx%d/%v", tc.n, tc.n, tc.budget), func(b *testing.B) {
+			goal := blankFirstGoal(tc.n, tc.n)
+			instances := readInstances(b, tc.file, tc.n, tc.n)
+			var moves, ref, lower, nodes int64
+			for b.Loop() {
+				moves, ref, lower, nodes = 0, 0, 0, 0
+				for _, in := range instances {
+					sol, err := Solve(in.board, goal, WithTimeLimit(tc.budget))
+					if err != nil {
+						b.Fatalf("#%d: %v", in.id, err)
+					}
+					b.StopTimer()
+					if _, ok := replayMoves(in.board, goal, slices.Values(sol.Moves)); !ok {
+						b.Fatalf("#%d: the solution does not solve the board", in.id)
+					}
+					b.StartTimer()
+					moves += int64(sol.Len())
+					ref += int64(in.optimal)
+					lower += int64(sol.LowerBound)
+					nodes += sol.Generated
+				}
+			}
+			b.ReportMetric(float64(moves)/float64(ref), "length/reference")
+			b.ReportMetric(float64(lower)/float64(ref), "lowerbound/reference")
+			b.ReportMetric(float64(nodes)/float64(len(instances)), "nodes/op")
+		})
+	}
 }
 
 // BenchmarkKorfPDB solves the first 25 of Korf's 15-puzzle instances

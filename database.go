@@ -104,7 +104,7 @@ func buildDatabase(ctx context.Context, fn string, spec pdb.Spec, o options, pro
 
 // partition returns the shipped partition of a PDB heuristic.
 func (h Heuristic) partition() (pdb.Spec, bool) {
-	names := map[Heuristic]string{PDB555: "555", PDB663: "663", PDB78: "78", PDB6666: "6666"}
+	names := map[Heuristic]string{PDB555: "555", PDB663: "663", PDB78: "78", PDB6666: "6666", PDB35: "35", PDB48: "48"}
 	name, ok := names[h]
 	if !ok {
 		return pdb.Spec{}, false

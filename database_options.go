@@ -92,12 +92,9 @@ func (h Heuristic) check(fn string, t *target) error {
 	case h == WalkingDistance:
 		return checkWalkingDistance(fn, t.rows, t.cols)
 	}
-	n := 4 // the shipped databases: 4 x 4, PDB6666 5 x 5
-	if h == PDB6666 {
-		n = 5
-	}
-	if t.rows != n || t.cols != n {
-		return errorf(fn, ErrOption, "%v is for %d x %d boards, not %d x %d", h, n, n, t.rows, t.cols)
+	spec, _ := h.partition() // shipped databases are square
+	if t.rows != spec.Rows || t.cols != spec.Cols {
+		return errorf(fn, ErrOption, "%v is for %d x %d boards, not %d x %d", h, spec.Rows, spec.Cols, t.rows, t.cols)
 	}
 	return nil
 }

@@ -96,6 +96,47 @@
 // at most that many moves? The searches then stop, with ErrNotFound, as
 // soon as the bound rules a solution out.
 //
+// # When a shortest solution is out of reach
+//
+// Optimal search is practical up to the 15-puzzle and for many 24-puzzle
+// boards; past that, three modes return a good solution instead, each
+// labelled with what is proven about it. Solution.Optimal is true only for
+// a proven optimum, and Solution.LowerBound always holds a proven lower
+// bound on the fewest moves (so a solution is within Len()/LowerBound of
+// optimal).
+//
+//   - WithWeight(w) guarantees at most w times the fewest moves. On boards
+//     larger than 4 x 4 it first tries beam searches (below) and stops as
+//     soon as an answer is within w times the lower bound; otherwise, and on
+//     smaller boards, weighted A* (g + w*h, no reopening, so within w of
+//     optimal for the consistent heuristics here).
+//   - WithTimeLimit(d), or WithAnytime with SolveContext's deadline, returns
+//     the best solution found in the time, and a proven optimum when the
+//     search completes. It starts from the fast mode's answer, runs beam
+//     searches of growing width (the boards of each layer with the least
+//     heuristic are kept; a wider beam finds shorter solutions), then
+//     polishes the best by re-solving windows of it optimally; on boards of
+//     up to 16 cells (25 with a pattern database) it runs the optimal
+//     search bounded by the best answer instead, which either proves it
+//     optimal or improves it, and whose bound is the lower bound when time
+//     runs out. Pattern databases make it stronger: PDB35 (6 x 6) and PDB48
+//     (7 x 7) are built for it on first use by "slide solve -time" (a budget
+//     runs from when its tables are ready).
+//   - WithFast() solves any board, up to 255 x 255, in time polynomial in
+//     its size and memory for the board only (with WithMoves): it brings
+//     home an outer row or column of the unsolved region at a time, filling
+//     the cells whose tile the blank reaches soonest, the last two of a line
+//     as a pair, and steers the blank, of all its shortest paths, along the
+//     one that brings the tiles it displaces closest to home; the last 3 x 3
+//     cells are solved optimally. Random n x n boards take about 2 n^3
+//     moves, against (8/3) n^3 for the greedy method of Parberry (2015).
+//
+// Long solutions need not be kept: WithMoves hands every move to a
+// function, and Solution.All replays the boards when Solution.Boards is nil
+// (it is, past 64 MiB of boards). FormatMoves and ParseMoves write and read
+// solutions as letters (U, D, L, R), the form of "slide solve -moves".
+// WithProgress reports how a long search goes.
+//
 // # Heuristics
 //
 // A Heuristic bounds the moves from a board to a goal from below.

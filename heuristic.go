@@ -62,10 +62,17 @@ const (
 	// any partition of the tiles (see Database). It names no tables of its
 	// own: Solve and Check reject it without WithDatabase.
 	PDBCustom
+	// PDB35 and PDB48 are additive pattern databases for the 35-puzzle
+	// (6 x 6: seven groups of 5 tiles) and the 48-puzzle (7 x 7: groups of
+	// up to 4 tiles), for the near-optimal modes (WithTimeLimit,
+	// WithWeight) on those sizes, built on first use and cached like the
+	// others.
+	PDB35
+	PDB48
 	numHeuristics
 )
 
-var heuristicNames = [...]string{"auto", "zero", "hamming", "manhattan", "linear", "wd", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb"}
+var heuristicNames = [...]string{"auto", "zero", "hamming", "manhattan", "linear", "wd", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb", "pdb35", "pdb48"}
 
 // Heuristics returns every Heuristic, in the order of their values.
 func Heuristics() []Heuristic {
@@ -78,7 +85,7 @@ func Heuristics() []Heuristic {
 
 // IsDatabase reports whether h is a pattern database (see BuildDatabase
 // and Database).
-func (h Heuristic) IsDatabase() bool { return h >= PDB555 && h <= PDBCustom }
+func (h Heuristic) IsDatabase() bool { return h >= PDB555 && h <= PDB48 }
 
 // String returns the heuristic's name as ParseHeuristic accepts it.
 func (h Heuristic) String() string {
@@ -90,7 +97,8 @@ func (h Heuristic) String() string {
 
 // ParseHeuristic returns the Heuristic named s: auto, zero, hamming,
 // manhattan, linear (also "linear-conflict" and "lc"), wd (also
-// "walking-distance"), pdb555, pdb663, pdb78, pdb6666 or pdb (PDBCustom).
+// "walking-distance"), pdb555, pdb663, pdb78, pdb6666, pdb (PDBCustom),
+// pdb35 or pdb48.
 func ParseHeuristic(s string) (Heuristic, error) {
 	switch s {
 	case "linear-conflict", "lc":

@@ -17,10 +17,11 @@ const (
 	AlgoIDAStar
 	AlgoBFS
 	AlgoBidirectional
+	AlgoFast // the fast mode: see WithFast
 	numAlgorithms
 )
 
-var algorithmNames = [...]string{"auto", "astar", "idastar", "bfs", "bibfs"}
+var algorithmNames = [...]string{"auto", "astar", "idastar", "bfs", "bibfs", "fast"}
 
 // String returns the algorithm's name as ParseAlgorithm accepts it.
 func (a Algorithm) String() string {
@@ -40,7 +41,7 @@ func Algorithms() []Algorithm {
 }
 
 // ParseAlgorithm returns the Algorithm named s: auto, astar, idastar (or
-// ida), bfs or bibfs (or bidirectional).
+// ida), bfs, bibfs (or bidirectional) or fast.
 func ParseAlgorithm(s string) (Algorithm, error) {
 	switch s {
 	case "ida":
@@ -118,20 +119,34 @@ type Solution struct {
 	Expanded  int64     // nodes expanded
 	Generated int64     // nodes generated (for IDA*, the root included)
 	Elapsed   time.Duration
+
+	handed int // moves handed to WithMoves's function
 }
 
-// Len returns the number of moves.
-func (s Solution) Len() int { return len(s.Moves) }
+// Len returns the number of moves, also when WithMoves handed them out
+// instead of keeping them.
+func (s Solution) Len() int {
+	if s.Moves == nil {
+		return s.handed
+	}
+	return len(s.Moves)
+}
 
 // An Option adjusts Solve.
 type Option func(*options)
 
 type options struct {
-	heur   Heuristic
-	algo   Algorithm
-	metric Metric
-	limits Limits
-	wd     bool
+	heur     Heuristic
+	algo     Algorithm
+	metric   Metric
+	limits   Limits
+	wd       bool
+	fast     bool
+	weight   float64 // 0: optimal
+	anytime  bool
+	budget   time.Duration // anytime: stop after this long (0: when ctx is done)
+	progress func(Progress)
+	onMove   func(Move)
 
 	db       Database // WithDatabase's, if dbSet
 	dbSet    bool
@@ -230,6 +245,12 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 	case o.metric > LineMoves:
 		return Solution{}, errorf("Solve", ErrOption, "unknown metric %d", o.metric)
 	}
+	if o.algo == AlgoFast {
+		o.fast = true
+	}
+	if err := o.checkModes(); err != nil {
+		return Solution{}, err
+	}
 	t, err := newTarget("Solve", goal)
 	if err != nil {
 		return Solution{}, err
@@ -248,13 +269,27 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 	if err := o.check(t); err != nil {
 		return Solution{}, err
 	}
+	switch {
+	case o.fast:
+		return solveFast(ctx, start, t, code, o, began)
+	case o.weight > 1:
+		return solveWeighted(ctx, start, t, code, o, began)
+	case o.anytime:
+		return solveAnytime(ctx, start, t, code, o, began)
+	}
+	return solveOptimal(ctx, start, t, code, o, began)
+}
+
+// solveOptimal is Solve's optimal search. On a limit or context error the
+// solution it returns carries the lower bound the search proved.
+func solveOptimal(ctx context.Context, start Board, t *target, code []int32, o options, began time.Time) (Solution, error) {
 	o.resolve(t)
-	if o.limits.MaxCost > 0 && start != goal {
+	if o.limits.MaxCost > 0 && start != t.goal {
 		// A bound below the estimate is answered without a search.
 		est := newTileSpace(t, LinearConflict, o.metric == LineMoves)
 		vals := est.values(code)
 		if h := est.estimate(func(i int) int { return vals[i] }); float64(h) > o.limits.MaxCost {
-			return Solution{Elapsed: time.Since(began)}, errorf("Solve", ErrNotFound, "no solution within %v moves: at least %d are needed", o.limits.MaxCost, h)
+			return Solution{Elapsed: time.Since(began), LowerBound: h}, errorf("Solve", ErrNotFound, "no solution within %v moves: at least %d are needed", o.limits.MaxCost, h)
 		}
 	}
 	sol := Solution{Start: start, Algorithm: o.algo, Heuristic: o.heur}
@@ -268,6 +303,7 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 		sp.custom = &spec
 	}
 	var blanks []int
+	var err error
 	fast := o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves
 	switch {
 	case o.autoDB != dbAbsent:
@@ -295,7 +331,7 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 	if err != nil {
 		return sol, err
 	}
-	sol.Boards, sol.Moves = replay(start, blanks)
+	finishPath(&sol, blanks, o)
 	sol.Optimal, sol.LowerBound = true, sol.Len()
 	return sol, nil
 }
@@ -423,12 +459,13 @@ func (sp *tileSpace) fastIDA(ctx context.Context, code []int32, lim Limits, sol 
 	return moves, nil
 }
 
-// replay returns the boards and moves of a path given by the blank's cell
-// in each of its boards.
-func replay(start Board, blanks []int) ([]Board, []Move) {
-	boards := []Board{start}
-	var moves []Move
-	cols := start.Cols()
+// finishPath fills in sol's moves from blanks, the blank's cell in every
+// board of the path from sol.Start: handed to o's move function if there
+// is one, kept in sol.Moves otherwise, with sol.Boards while they take at
+// most maxBoardsBytes.
+func finishPath(sol *Solution, blanks []int, o options) {
+	cols := sol.Start.Cols()
+	moves := make([]Move, 0, max(0, len(blanks)-1))
 	for i := 1; i < len(blanks); i++ {
 		from, to := blanks[i-1], blanks[i]
 		var m Move
@@ -442,9 +479,21 @@ func replay(start Board, blanks []int) ([]Board, []Move) {
 		default:
 			m = Move{Right, from - to}
 		}
-		next, _ := boards[len(boards)-1].Slide(m.Dir, m.Tiles)
-		boards = append(boards, next)
 		moves = append(moves, m)
 	}
-	return boards, moves
+	if o.onMove != nil {
+		for _, m := range moves {
+			o.onMove(m)
+		}
+		sol.Moves, sol.Boards, sol.handed = nil, nil, len(moves)
+		return
+	}
+	sol.Moves = moves
+	if int64(len(moves)+1)*int64(sol.Start.Len()) <= maxBoardsBytes/2 {
+		boards := make([]Board, 0, len(moves)+1)
+		for _, b := range sol.All() {
+			boards = append(boards, b)
+		}
+		sol.Boards = boards
+	}
 }

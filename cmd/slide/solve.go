@@ -22,6 +22,19 @@ and rows*cols tiles, row by row: the numbers 0 to rows*cols-1 once each.
 The goal is 1 2 3 ... with the blank last unless -goal gives another.
 Every choice of heuristic and algorithm finds an optimal solution.
 
+Where a shortest solution is out of reach (boards past 4 x 4), three modes
+find a good one instead: -w FACTOR at most FACTOR times the fewest moves,
+-time DURATION the best found within DURATION (proven optimal if the search
+completes), -fast a solution of about 2 n^3 moves on an n x n board in a
+fraction of a second, up to 255 x 255. Their answers start
+
+	Number of moves = 130 (at least 104 needed)
+
+with the lower bound the search proved, unless the answer is proven
+optimal. -moves prints one line of letters U, D, L and R instead of the
+boards, each the direction in which a tile slides into the blank. An
+optimal search that takes long shows its progress on standard error.
+
 With -json, solve prints one JSON object on one line instead: "start" and
 "goal" (board text, as in FILE), "solvable", and for a goal it reaches
 "length", "optimal" (proven fewest), "lower_bound", "moves" (a letter U, D,
@@ -41,6 +54,8 @@ type solveFlags struct {
 	algorithm algorithmFlag
 	stats     bool
 	count     bool
+	modes     modeFlags
+	moves     bool
 	json      bool
 	svg       string
 	partition string
@@ -55,11 +70,16 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&f.algorithm, "algorithm", f.algorithm.usage())
 	fs.BoolVar(&f.stats, "stats", false, "print the engine, the nodes it expanded and generated, and the time on standard error")
 	fs.BoolVar(&f.count, "count", false, "print only the number of moves (-1 if the goal cannot be reached)")
+	f.modes.register(fs)
+	fs.BoolVar(&f.moves, "moves", false, "print the moves as one line of letters U, D, L, R instead of the boards")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object (see above)")
 	fs.StringVar(&f.svg, "svg", "", "also draw the solution as an animated SVG picture in `FILE` (the first 500 moves of a longer one)")
 	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels for the goal, as \"1 2 3/4 5 6/...\" (see \"slide pdb -h\")")
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
+	}
+	if err := f.modes.check(); err != nil {
+		return usageError(stderr, "solve", "%v", err)
 	}
 	if fs.NArg() > 1 {
 		return usageError(stderr, "solve", "want at most one FILE, got %d arguments (flags go before FILE)", fs.NArg())
@@ -84,16 +104,29 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status != exitOK {
 		return status
 	}
-	began := time.Now()
-	sol, err := slide.Solve(start, goal, append(opts, slide.WithAlgorithm(f.algorithm.a))...)
-	if err != nil && !errors.Is(err, slide.ErrUnsolvable) {
+	if err := f.modes.prepare(start, goal, f.heuristic.h, stderr); err != nil {
 		return failure(stderr, "solve", "%s", message(err))
 	}
 	out := bufio.NewWriter(stdout)
+	opts = append(opts, slide.WithAlgorithm(f.algorithm.a))
+	opts = append(opts, f.modes.options()...)
+	prog := newProgress(stderr, !f.modes.any())
+	if !f.modes.fast && f.modes.budget == 0 { // the others end soon
+		opts = append(opts, slide.WithProgress(prog.report))
+	}
+	if f.moves && f.modes.fast && !f.count && !f.json && f.svg == "" {
+		return streamFast(out, stderr, start, goal, opts)
+	}
+	began := time.Now()
+	sol, err := slide.Solve(start, goal, opts...)
+	prog.done()
+	if err != nil && !errors.Is(err, slide.ErrUnsolvable) {
+		return failure(stderr, "solve", "%s", message(err))
+	}
 	if f.json {
 		writeReport(out, solveReport(start, goal, sol, err == nil, began))
-	} else {
-		writeSolution(out, sol, err == nil, f.count)
+	} else if werr := writeSolution(out, sol, err == nil, f.count, f.moves); werr != nil {
+		return failure(stderr, "solve", "%v", werr)
 	}
 	if f.stats {
 		writeStats(stderr, sol, err == nil)
@@ -104,6 +137,38 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return failure(stderr, "solve", "-svg: %v", err)
 		}
 	}
+	return finish(out, stderr, "solve", exitOK)
+}
+
+// streamFast prints a fast solution as -moves asks, in memory for the
+// board only: a first run counts the moves for the header line, a second
+// (the fast mode is deterministic) prints them as they come.
+func streamFast(out *bufio.Writer, stderr io.Writer, start, goal slide.Board, opts []slide.Option) int {
+	sol, err := slide.Solve(start, goal, append(opts, slide.WithMoves(func(slide.Move) {}))...)
+	if errors.Is(err, slide.ErrUnsolvable) {
+		fmt.Fprintln(out, "No solution possible")
+		return finish(out, stderr, "solve", exitOK)
+	}
+	if err != nil {
+		return failure(stderr, "solve", "%s", message(err))
+	}
+	writeHeader(out, sol)
+	count := 0
+	_, err = slide.Solve(start, goal, append(opts, slide.WithMoves(func(m slide.Move) {
+		if m.Tiles == 1 && m.Dir <= slide.Right {
+			out.WriteByte("UDLR"[m.Dir]) // FormatMoves's letters
+		} else {
+			out.WriteString(slide.FormatMoves([]slide.Move{m}))
+		}
+		count++
+	}))...)
+	if err != nil {
+		return failure(stderr, "solve", "%s", message(err))
+	}
+	if count != sol.Len() {
+		return failure(stderr, "solve", "internal error: the fast mode gave %d moves, then %d", sol.Len(), count)
+	}
+	out.WriteByte('\n')
 	return finish(out, stderr, "solve", exitOK)
 }
 
@@ -127,9 +192,14 @@ func solveReport(start, goal slide.Board, sol slide.Solution, solved bool, began
 	return r
 }
 
+// maxBoardBytes bounds the boards solve prints: a longer answer of a large
+// board asks for -moves.
+const maxBoardBytes = 1 << 30
+
 // writeSolution prints sol as the solve command does; solved is false
-// when the goal cannot be reached.
-func writeSolution(w io.Writer, sol slide.Solution, solved, count bool) {
+// when the goal cannot be reached. It fails, before printing, when the
+// boards would take more than maxBoardBytes.
+func writeSolution(w io.Writer, sol slide.Solution, solved, count, moves bool) error {
 	switch {
 	case count && !solved:
 		fmt.Fprintln(w, -1)
@@ -137,12 +207,29 @@ func writeSolution(w io.Writer, sol slide.Solution, solved, count bool) {
 		fmt.Fprintln(w, sol.Len())
 	case !solved:
 		fmt.Fprintln(w, "No solution possible")
+	case moves:
+		writeHeader(w, sol)
+		fmt.Fprintln(w, slide.FormatMoves(sol.Moves))
 	default:
-		fmt.Fprintf(w, "Minimum number of moves = %d\n", sol.Len())
-		for _, b := range sol.Boards {
+		if size := int64(sol.Len()+1) * int64(len(sol.Start.String())); size > maxBoardBytes {
+			return fmt.Errorf("the solution has %d moves: its boards would take %d MB; use -moves to print the moves", sol.Len(), size>>20)
+		}
+		writeHeader(w, sol)
+		for _, b := range sol.All() {
 			io.WriteString(w, b.String())
 		}
 	}
+	return nil
+}
+
+// writeHeader prints the first line of an answer: the spec's for a proven
+// optimum, and otherwise the length with the lower bound proven.
+func writeHeader(w io.Writer, sol slide.Solution) {
+	if sol.Optimal {
+		fmt.Fprintf(w, "Minimum number of moves = %d\n", sol.Len())
+		return
+	}
+	fmt.Fprintf(w, "Number of moves = %d (at least %d needed)\n", sol.Len(), sol.LowerBound)
 }
 
 // writeStats prints the statistics of a search on w.
@@ -151,6 +238,10 @@ func writeStats(w io.Writer, sol slide.Solution, solved bool) {
 		fmt.Fprintln(w, "slide solve: no search: the parity rule says the goal cannot be reached")
 		return
 	}
-	fmt.Fprintf(w, "slide solve: %d moves by %v with heuristic %v: %d nodes expanded, %d generated, %v\n",
-		sol.Len(), sol.Algorithm, sol.Heuristic, sol.Expanded, sol.Generated, sol.Elapsed)
+	length := fmt.Sprintf("%d moves", sol.Len())
+	if !sol.Optimal {
+		length += fmt.Sprintf(" (at least %d needed)", sol.LowerBound)
+	}
+	fmt.Fprintf(w, "slide solve: %s by %v with heuristic %v: %d nodes expanded, %d generated, %v\n",
+		length, sol.Algorithm, sol.Heuristic, sol.Expanded, sol.Generated, sol.Elapsed)
 }

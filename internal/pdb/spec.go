@@ -119,10 +119,42 @@ func Korf6666() Spec {
 		{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}}
 }
 
+// Six35 is a partition of the 35-puzzle (6 x 6) into seven groups of 5
+// tiles, 2 x 3 blocks less one cell (7 x 22.6 MB compact tables).
+func Six35() Spec {
+	return Spec{Rows: 6, Cols: 6, Blank: 0, Patterns: [][]uint8{
+		{1, 2, 6, 7, 8}, {3, 4, 5, 9, 10}, {11, 16, 17, 22, 23}, {12, 13, 14, 18, 19},
+		{15, 20, 21, 26, 27}, {24, 25, 30, 31, 32}, {28, 29, 33, 34, 35}}}
+}
+
+// Seven48 is a partition of the 48-puzzle (7 x 7) into groups of at most 4
+// tiles: 2 x 2 blocks over the first six rows and columns, and runs of 4
+// along the last row and column.
+func Seven48() Spec {
+	var pats [][]uint8
+	for br := 0; br < 6; br += 2 {
+		for bc := 0; bc < 6; bc += 2 {
+			var p []uint8
+			for _, c := range []int{br*7 + bc, br*7 + bc + 1, (br+1)*7 + bc, (br+1)*7 + bc + 1} {
+				if c != 0 {
+					p = append(p, uint8(c))
+				}
+			}
+			pats = append(pats, p)
+		}
+	}
+	pats = append(pats, []uint8{6, 13, 20, 27}, []uint8{34, 41, 48, 47}, []uint8{42, 43, 44, 45}, []uint8{46})
+	return Spec{Rows: 7, Cols: 7, Blank: 0, Patterns: pats}
+}
+
 // Named returns the shipped partition called name: "555", "663", "78"
-// (15-puzzle) or "6666" (24-puzzle).
+// (15-puzzle), "6666" (24-puzzle), "35" (35-puzzle) or "48" (48-puzzle).
 func Named(name string) (Spec, error) {
 	switch name {
+	case "35":
+		return Six35(), nil
+	case "48":
+		return Seven48(), nil
 	case "555":
 		return Korf555(), nil
 	case "663":
@@ -132,7 +164,7 @@ func Named(name string) (Spec, error) {
 	case "6666":
 		return Korf6666(), nil
 	}
-	return Spec{}, fmt.Errorf("%w: unknown partition %q (want 555, 663, 78 or 6666)", ErrSpec, name)
+	return Spec{}, fmt.Errorf("%w: unknown partition %q (want 555, 663, 78, 6666, 35 or 48)", ErrSpec, name)
 }
 
 // WithBlank returns s for a goal whose blank's goal cell is blank instead of

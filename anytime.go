@@ -1,0 +1,377 @@
+package slide
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"time"
+
+	"github.com/slidekit/slide/internal/pdb"
+)
+
+// A frame is where the weighted and beam searches work: the board's cell
+// values (goal-relative, see tileSpace) as bytes, turned by a database's
+// orientation when it has one, with the heuristic to use.
+type frame struct {
+	rows, cols int
+	rot        orientation // nil: the board as it is
+	blankVal   int
+	cells      []uint8 // the start
+	blank      int     // the start's blank cell
+	db         *pdb.DB // nil: Manhattan distance and linear conflicts
+	heur       Heuristic
+}
+
+// maxFrameCells is the most cells a frame takes: values are bytes.
+const maxFrameCells = 255
+
+// newFrame returns the frame of the board of codes code, for a board with
+// distinct labels of at most maxFrameCells cells. It uses the database
+// heuristic o asks for (building it if need be), or under Auto the
+// strongest database for the board that is already in memory or on disk,
+// or else linear conflicts.
+func newFrame(ctx context.Context, t *target, code []int32, o options) (*frame, error) {
+	f := &frame{rows: t.rows, cols: t.cols, blankVal: t.blankGoal, heur: LinearConflict}
+	h := o.heur
+	req := o.dbRequest(h != Auto) // Auto never builds
+	if h == Auto && !o.dbSet {
+		h = LinearConflict
+		for _, c := range []Heuristic{PDB78, PDB663, PDB555, PDB6666, PDB35, PDB48} {
+			if _, spec, err := orient(c, t.rows, t.cols, t.blankGoal); err == nil && databaseState(spec, &req) != dbAbsent {
+				h = c
+				break
+			}
+		}
+	}
+	vals := make([]int, len(code))
+	for i, c := range code {
+		if c == blankCode {
+			vals[i] = t.blankGoal
+			f.blank = i
+		} else {
+			vals[i] = int(c)
+		}
+	}
+	var spec pdb.Spec
+	switch {
+	case o.dbSet:
+		spec, f.heur = o.db.spec(), PDBCustom
+	case h.IsDatabase():
+		var err error
+		if f.rot, spec, err = orient(h, t.rows, t.cols, t.blankGoal); err != nil {
+			return nil, err
+		}
+		f.heur = h
+	}
+	if f.heur.IsDatabase() {
+		var err error
+		if f.db, _, err = openDatabase(ctx, "Solve", spec, req); err != nil {
+			return nil, err
+		}
+		f.blankVal = spec.Blank
+		if f.rot != nil {
+			f.blank = int(f.rot[f.blank])
+		}
+	}
+	f.cells = f.rot.apply(vals)
+	return f, nil
+}
+
+// wEval returns the frame's heuristic for weighted A*.
+func (f *frame) wEval() wEval {
+	if f.db != nil {
+		return newPDBEval(f.db)
+	}
+	return &mdlcEval{rows: f.rows, cols: f.cols, blankVal: uint8(f.blankVal)}
+}
+
+// bEval returns the frame's heuristic for beam search: the database's
+// bound plus Manhattan distance with linear conflicts, which together
+// rank boards better than either (about 1% shorter solutions on 6 x 6
+// boards at the same width).
+func (f *frame) bEval() bEval {
+	m := &mdlcBeam{mdlcEval: mdlcEval{rows: f.rows, cols: f.cols, blankVal: uint8(f.blankVal)}}
+	if f.db == nil {
+		return m
+	}
+	return &sumBeam{p: &pdbBeam{*newPDBEval(f.db)}, m: m}
+}
+
+// beam returns a beam search of the given width in the frame, on the
+// given number of workers.
+func (f *frame) beam(width, workers int) *beamSearch {
+	bs := newBeamSearch(f.rows, f.cols, f.blankVal, width, f.bEval())
+	for range workers {
+		if workers > 1 {
+			bs.evs = append(bs.evs, f.bEval())
+		}
+	}
+	return bs
+}
+
+// beamWorkers returns the workers a beam search runs on: every core.
+func (o *options) beamWorkers() int { return runtime.GOMAXPROCS(0) }
+
+// estimate returns the frame's admissible heuristic of the start.
+func (f *frame) estimate() int { return f.wEval().estimate(f.cells) }
+
+// back maps a path of blank cells in the frame back to the board.
+func (f *frame) back(path []int) []int {
+	if f.rot == nil {
+		return path
+	}
+	out := make([]int, len(path))
+	for i, c := range path {
+		out[i] = f.rot.back(c)
+	}
+	return out
+}
+
+// sumBeam ranks boards by a database's bound plus Manhattan distance with
+// linear conflicts; a board is a goal when the database's bound is 0.
+type sumBeam struct {
+	p *pdbBeam
+	m *mdlcBeam
+}
+
+func (e *sumBeam) auxLen() int { return e.p.auxLen() }
+func (e *sumBeam) root(board, aux []uint8) int {
+	return e.p.root(board, aux) + e.m.root(board, aux)
+}
+func (e *sumBeam) load(board, aux []uint8, h int) {
+	e.p.load(board, aux, 0)
+	e.m.load(board, aux, h-e.p.value())
+}
+func (e *sumBeam) child(v uint8, from, to int) (int, uint32) {
+	h1, d := e.p.child(v, from, to)
+	if h1 == 0 {
+		return 0, d
+	}
+	h2, _ := e.m.child(v, from, to)
+	return h1 + h2, d
+}
+func (e *sumBeam) apply(aux []uint8, d uint32) { e.p.apply(aux, d) }
+
+// solveAnytime is Solve's anytime mode (see WithAnytime and
+// WithTimeLimit).
+func solveAnytime(ctx context.Context, start Board, t *target, code []int32, o options, began time.Time) (Solution, error) {
+	a := anytime{ctx: ctx, start: start, t: t, code: code, o: o, began: began}
+	a.lower = lowerBound(t, code, o.metric == LineMoves)
+	err := a.run()
+	sol := a.best
+	sol.Start, sol.Elapsed = start, time.Since(began)
+	if a.blanks == nil {
+		if err == nil {
+			err = ctx.Err()
+		}
+		return Solution{Start: start, LowerBound: a.lower, Elapsed: sol.Elapsed}, err
+	}
+	sol.Expanded, sol.Generated = a.expanded, a.generated
+	finishPath(&sol, a.blanks, o)
+	sol.LowerBound = min(a.lower, sol.Len())
+	if sol.Len() == sol.LowerBound {
+		sol.Optimal = true
+	}
+	return sol, nil
+}
+
+// anytime holds the state of one anytime solve: the best solution so far
+// (as blank cells) and the best lower bound.
+type anytime struct {
+	ctx                 context.Context
+	start               Board
+	t                   *target
+	code                []int32
+	o                   options
+	began               time.Time
+	best                Solution
+	blanks              []int
+	lower               int
+	expanded, generated int64
+	lastReport          time.Time
+}
+
+// offer keeps blanks as the best solution if it is shorter.
+func (a *anytime) offer(blanks []int, algo Algorithm, h Heuristic) {
+	if a.blanks == nil || len(blanks) < len(a.blanks) {
+		a.blanks = blanks
+		a.best.Algorithm, a.best.Heuristic = algo, h
+		a.report(0, true)
+	}
+}
+
+// report calls the progress function, at most every tenth of a second
+// unless now.
+func (a *anytime) report(bound int, now bool) {
+	if a.o.progress == nil || !now && time.Since(a.lastReport) < 100*time.Millisecond {
+		return
+	}
+	a.lastReport = time.Now()
+	best := 0
+	if a.blanks != nil {
+		best = len(a.blanks) - 1
+	}
+	a.o.progress(Progress{Bound: bound, Generated: a.generated, Best: best, LowerBound: a.lower, Elapsed: time.Since(a.began)})
+}
+
+// run finds solutions and lower bounds until the context is done or the
+// answer is proven optimal.
+func (a *anytime) run() error {
+	line := a.o.metric == LineMoves
+	n := a.t.rows * a.t.cols
+	if !a.t.distinct || line || n > maxFrameCells || a.t.rows < 2 || a.t.cols < 2 {
+		if a.o.budget > 0 {
+			var cancel context.CancelFunc
+			a.ctx, cancel = context.WithTimeout(a.ctx, a.o.budget)
+			defer cancel()
+		}
+		// The fast mode gives the first answer; the optimal search then
+		// looks for a shorter one in the time left.
+		fo := a.o
+		fo.onMove = nil
+		sol, err := solveFast(a.ctx, a.start, a.t, a.code, fo, a.began)
+		if err != nil {
+			return err
+		}
+		a.offer(blanksOf(a.start, sol.Moves), AlgoFast, sol.Heuristic)
+		if n > maxFrameCells {
+			return a.polish()
+		}
+		return a.improveOptimally()
+	}
+	f, err := newFrame(a.ctx, a.t, a.code, a.o)
+	if err != nil {
+		return err
+	}
+	a.lower = max(a.lower, f.estimate())
+	if a.o.budget > 0 { // the budget runs from when the tables are ready
+		var cancel context.CancelFunc
+		a.ctx, cancel = context.WithTimeout(a.ctx, a.o.budget)
+		defer cancel()
+	}
+	// A first answer from the fast mode, which always has one.
+	fo := a.o
+	fo.onMove = nil
+	sol, err := solveFast(a.ctx, a.start, a.t, a.code, fo, a.began)
+	if err != nil {
+		return err
+	}
+	a.offer(blanksOf(a.start, sol.Moves), AlgoFast, sol.Heuristic)
+	// Small boards: a narrow beam, then the optimal search bounded by its
+	// answer. Larger ones: ever wider beams, then polishing.
+	exact := n <= 16 || n <= 25 && f.db != nil
+	if exact {
+		a.beam(f, 256, len(a.blanks)-2, time.Time{})
+		return a.improveOptimally()
+	}
+	// One beam whose width adapts, layer by layer, so that it ends within
+	// nine tenths of the time left (a beam stopped by the deadline gives
+	// nothing), then polishing. A beam's answers improve with the logarithm
+	// of its width, so one wide beam beats a series of narrower ones.
+	deadline := time.Now().Add(time.Until(deadlineOf(a.ctx)) * 9 / 10)
+	a.beam(f, 256, len(a.blanks)-2, deadline)
+	return a.polish()
+}
+
+// beam runs one beam search of the given width for a solution of at most
+// maxDepth moves, its width adapting to end by deadline unless that is
+// zero, and reports whether the context still has time.
+func (a *anytime) beam(f *frame, width, maxDepth int, deadline time.Time) bool {
+	bs := f.beam(width, a.o.beamWorkers())
+	if !deadline.IsZero() {
+		bs.deadline, bs.minWidth, bs.maxWidth = deadline, 16, a.maxWidth(f.rows*f.cols)
+	}
+	path, err := bs.search(a.ctx, f.cells, f.blank, maxDepth)
+	a.expanded += bs.expanded
+	a.generated += bs.generated
+	if err == nil {
+		a.offer(f.back(path), AlgoAuto, f.heur)
+	}
+	return a.ctx.Err() == nil
+}
+
+// maxWidth returns the widest beam the memory limit allows on boards of n
+// cells: a beam stores, for every layer, the parent and blank of each
+// board, and two layers of boards and scored children.
+func (a *anytime) maxWidth(n int) int {
+	perBoard := int64(2*(n+64) + 4*32 + 5*(len(a.blanks)))
+	limit, _ := a.o.limits.nodeLimit(perBoard)
+	return int(limit)
+}
+
+// deadlineOf returns ctx's deadline, or a time far ahead.
+func deadlineOf(ctx context.Context) time.Time {
+	if d, ok := ctx.Deadline(); ok {
+		return d
+	}
+	return time.Now().Add(24 * time.Hour)
+}
+
+// improveOptimally runs the optimal search for a solution shorter than
+// the best, until it completes (the best, or what it finds, is then
+// optimal) or the context is done (its bound is then a lower bound).
+func (a *anytime) improveOptimally() error {
+	o := a.o
+	o.anytime, o.budget, o.onMove = false, 0, nil
+	o.limits.MaxCost = float64(len(a.blanks) - 2)
+	if o.limits.MaxCost < 1 {
+		a.lower = len(a.blanks) - 1
+		return nil
+	}
+	sol, err := solveOptimal(a.ctx, a.start, a.t, a.code, o, a.began)
+	a.expanded += sol.Expanded
+	a.generated += sol.Generated
+	switch {
+	case err == nil:
+		a.offer(blanksOf(a.start, sol.Moves), sol.Algorithm, sol.Heuristic)
+		a.lower = len(a.blanks) - 1
+	case errors.Is(err, ErrNotFound):
+		a.lower = len(a.blanks) - 1 // nothing shorter: the best is optimal
+	default:
+		a.lower = max(a.lower, sol.LowerBound)
+	}
+	return nil
+}
+
+// polish shortens the best solution by re-solving windows of it (see
+// polisher) until the context is done or a pass gains nothing.
+func (a *anytime) polish() error {
+	if a.t.rows < 2 || a.t.cols < 2 || !a.t.distinct || a.o.metric == LineMoves {
+		return nil
+	}
+	vals := make([]int32, len(a.code))
+	for i, c := range a.code {
+		if c == blankCode {
+			vals[i] = int32(a.t.blankGoal)
+		} else {
+			vals[i] = c
+		}
+	}
+	p := &polisher{rows: a.t.rows, cols: a.t.cols, blankVal: int32(a.t.blankGoal), ctx: a.ctx, maxNodes: 200_000}
+	for _, w := range []int{16, 24, 32, 40} {
+		for a.ctx.Err() == nil {
+			before := len(a.blanks)
+			path := p.polish(vals, a.blanks, w, w/3)
+			a.offer(path, a.best.Algorithm, a.best.Heuristic)
+			if len(path) == before {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// blanksOf returns the blank's cell in every board of moves from start.
+func blanksOf(start Board, moves []Move) []int {
+	r, c := start.Blank()
+	cols := start.Cols()
+	b := r*cols + c
+	out := make([]int, 0, len(moves)+1)
+	out = append(out, b)
+	for _, m := range moves {
+		dr, dc := m.Dir.source()
+		b += m.Tiles * (dr*cols + dc)
+		out = append(out, b)
+	}
+	return out
+}

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/slidekit/slide"
+)
+
+// modeFlags are the flags of the solving modes beyond the optimal search,
+// shared by solve and bench.
+type modeFlags struct {
+	weight float64
+	budget time.Duration
+	fast   bool
+}
+
+func (m *modeFlags) register(fs *flag.FlagSet) {
+	fs.Float64Var(&m.weight, "w", 0, "find a solution of at most `FACTOR` (>= 1) times the fewest moves (weighted A*)")
+	fs.DurationVar(&m.budget, "time", 0, "return the best solution found within `DURATION` (such as 1s or 500ms), proven optimal if the search completes")
+	fs.BoolVar(&m.fast, "fast", false, "find a solution quickly on a board of any size (about 2 n^3 moves on n x n), not a shortest one")
+}
+
+// check rejects bad or conflicting mode flags.
+func (m *modeFlags) check() error {
+	n := 0
+	for _, on := range []bool{m.weight != 0, m.budget != 0, m.fast} {
+		if on {
+			n++
+		}
+	}
+	switch {
+	case n > 1:
+		return errors.New("-w, -time and -fast exclude each other")
+	case m.weight != 0 && m.weight < 1:
+		return fmt.Errorf("-w %v: want a factor of at least 1", m.weight)
+	case m.budget < 0:
+		return fmt.Errorf("-time %v: want a positive duration", m.budget)
+	}
+	return nil
+}
+
+// any reports whether a mode other than the optimal search is chosen.
+func (m *modeFlags) any() bool { return m.weight != 0 || m.budget != 0 || m.fast }
+
+// options returns the Solve options of the mode.
+func (m *modeFlags) options() []slide.Option {
+	switch {
+	case m.fast:
+		return []slide.Option{slide.WithFast()}
+	case m.weight != 0:
+		return []slide.Option{slide.WithWeight(m.weight)}
+	case m.budget != 0:
+		return []slide.Option{slide.WithTimeLimit(m.budget)}
+	}
+	return nil
+}
+
+// prepare builds, with its progress on w, the pattern database the
+// near-optimal modes use for 6 x 6 and 7 x 7 boards on first use (the
+// budget of -time then runs from when it is ready), unless the heuristic
+// flag chose one.
+func (m *modeFlags) prepare(start, goal slide.Board, h slide.Heuristic, w io.Writer) error {
+	// The databases of 6 x 6 and 7 x 7 boards take a minute to build once.
+	if !(m.weight != 0 || m.budget != 0) || h != slide.Auto || !start.IsPermutation() {
+		return nil
+	}
+	var db slide.Heuristic
+	switch {
+	case start.Rows() == 6 && start.Cols() == 6:
+		db = slide.PDB35
+	case start.Rows() == 7 && start.Cols() == 7:
+		db = slide.PDB48
+	default:
+		return nil
+	}
+	if r, c := goal.Blank(); !(r == 0 || r == goal.Rows()-1) || !(c == 0 || c == goal.Cols()-1) {
+		return nil // tables are built for a blank in a corner
+	}
+	if err := prepareDatabase("solve", db, goal, w); err != nil {
+		// Not fatal: the modes fall back to linear conflicts.
+		fmt.Fprintf(w, "slide: %v unavailable (%s); using linear conflicts\n", db, message(err))
+	}
+	return nil
+}
+
+// A progress shows how a long search goes on standard error: after a
+// short wait, one line refreshed in place on a terminal (a line every
+// few seconds otherwise) with the bound, the nodes, the rate and the time,
+// and, for an optimal search, a hint of the faster modes.
+type progress struct {
+	w        io.Writer
+	terminal bool
+	hint     bool // the search is the optimal one
+	last     time.Time
+	shown    bool
+	began    time.Time
+}
+
+// progressDelay is how long a search runs before it shows progress.
+const progressDelay = 2 * time.Second
+
+func newProgress(w io.Writer, optimal bool) *progress {
+	p := &progress{w: w, hint: optimal, began: time.Now()}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.terminal = true
+		}
+	}
+	return p
+}
+
+func (p *progress) report(r slide.Progress) {
+	if r.Elapsed < progressDelay {
+		return
+	}
+	every := time.Second / 4
+	if !p.terminal {
+		every = 10 * time.Second
+	}
+	if p.shown && time.Since(p.last) < every {
+		return
+	}
+	if !p.shown && p.hint {
+		fmt.Fprintln(p.w, "slide: a shortest solution may take long; -time 10s gives the best found in 10 seconds, -fast a quick one")
+	}
+	p.shown, p.last = true, time.Now()
+	rate := float64(r.Generated) / r.Elapsed.Seconds()
+	var sb strings.Builder
+	if r.Bound > 0 {
+		fmt.Fprintf(&sb, "bound %d, ", r.Bound)
+	}
+	if r.Best > 0 {
+		fmt.Fprintf(&sb, "best %d (at least %d), ", r.Best, r.LowerBound)
+	}
+	if r.Generated > 0 {
+		fmt.Fprintf(&sb, "%s nodes, %s nodes/s, ", count(float64(r.Generated)), count(rate))
+	}
+	fmt.Fprintf(&sb, "%v", r.Elapsed.Round(100*time.Millisecond))
+	if p.terminal {
+		fmt.Fprintf(p.w, "\r\x1b[Kslide: %s", sb.String())
+	} else {
+		fmt.Fprintf(p.w, "slide: %s\n", sb.String())
+	}
+}
+
+// done ends the progress line on a terminal.
+func (p *progress) done() {
+	if p.shown && p.terminal {
+		fmt.Fprintln(p.w)
+	}
+}
+
+// count writes a large number briefly: 1234567 as 1.23M.
+func count(x float64) string {
+	switch {
+	case x >= 1e9:
+		return fmt.Sprintf("%.2fG", x/1e9)
+	case x >= 1e6:
+		return fmt.Sprintf("%.2fM", x/1e6)
+	case x >= 1e3:
+		return fmt.Sprintf("%.1fk", x/1e3)
+	}
+	return fmt.Sprintf("%.0f", x)
+}

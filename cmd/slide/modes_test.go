@@ -1,0 +1,117 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/slidekit/slide"
+)
+
+// writeBoardFile writes b in solve's input form to a new file and
+// returns its name.
+func writeBoardFile(t *testing.T, b slide.Board) string {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), "board.txt")
+	if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+// randomStart returns a uniformly random board that reaches the standard
+// goal of its size.
+func randomStart(rng *rand.Rand, rows, cols int) slide.Board {
+	b, _ := slide.New(rows, cols, rng.Perm(rows*cols))
+	if ok, _ := slide.Solvable(b, slide.Goal(rows, cols)); !ok {
+		b = b.Twin()
+	}
+	return b
+}
+
+// TestSolveModes runs solve's modes end to end and checks the first line
+// of each answer, its moves, and what it claims.
+func TestSolveModes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for _, tc := range []struct {
+		rows, cols int
+		args       []string
+	}{
+		{3, 3, []string{"-fast"}},
+		{4, 4, []string{"-w", "1.5"}},
+		{3, 8, []string{"-time", "200ms"}},
+		{5, 10, []string{"-fast"}},
+		{6, 6, []string{"-w", "2", "-heuristic", "linear"}},
+		{30, 30, []string{"-fast", "-moves"}},
+		{5, 5, []string{"-time", "300ms", "-moves"}},
+	} {
+		start := randomStart(rng, tc.rows, tc.cols)
+		goal := slide.Goal(tc.rows, tc.cols)
+		args := append(append([]string{"solve"}, tc.args...), writeBoardFile(t, start))
+		out, errOut, status := runCmd(t, args, "")
+		if status != exitOK {
+			t.Fatalf("%v: status %d, stderr %q", args, status, errOut)
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		var n, lower int
+		optimal := false
+		if _, err := fmt.Sscanf(lines[0], "Minimum number of moves = %d", &n); err == nil {
+			optimal, lower = true, n
+		} else if _, err := fmt.Sscanf(lines[0], "Number of moves = %d (at least %d needed)", &n, &lower); err != nil {
+			t.Fatalf("%v: first line %q", args, lines[0])
+		}
+		if lower > n || optimal && tc.rows*tc.cols > 16 && tc.args[0] != "-time" {
+			t.Fatalf("%v: %q", args, lines[0])
+		}
+		var end slide.Board
+		if strings.Contains(strings.Join(tc.args, " "), "-moves") {
+			if len(lines) != 2 {
+				t.Fatalf("%v: %d lines, want the header and the moves", args, len(lines))
+			}
+			moves, err := slide.ParseMoves(lines[1])
+			if err != nil || len(moves) != n {
+				t.Fatalf("%v: %d moves for %d announced: %v", args, len(moves), n, err)
+			}
+			var ok bool
+			if end, ok = start.Apply(moves); !ok {
+				t.Fatalf("%v: a move cannot be made", args)
+			}
+		} else {
+			boards := parseBoards(t, lines[1:])
+			if len(boards) != n+1 || boards[0] != start {
+				t.Fatalf("%v: %d boards for %d moves", args, len(boards), n)
+			}
+			end = boards[n]
+		}
+		if end != goal {
+			t.Fatalf("%v: the answer does not end on the goal", args)
+		}
+	}
+}
+
+func TestSolveModeFlags(t *testing.T) {
+	file := writeBoardFile(t, slide.Goal(3, 3))
+	for _, args := range [][]string{
+		{"solve", "-w", "0.5", file},
+		{"solve", "-w", "2", "-fast", file},
+		{"solve", "-time", "1s", "-w", "2", file},
+		{"solve", "-time", "-1s", file},
+		{"solve", "-time", "soon", file},
+	} {
+		if _, errOut, status := runCmd(t, args, ""); status != exitUsage || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: status %d, stderr %q; want one line and status %d", args, status, errOut, exitUsage)
+		}
+	}
+}
+
+// runCmd runs the command line args in process with stdin and returns its
+// output, errors and status.
+func runCmd(t *testing.T, args []string, stdin string) (stdout, stderr string, status int) {
+	t.Helper()
+	var out, errOut strings.Builder
+	status = run(args, strings.NewReader(stdin), &out, &errOut)
+	return out.String(), errOut.String(), status
+}

@@ -1,0 +1,131 @@
+package slide
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// TestWeightedCensus checks weighted A* on a sample of every distance of
+// the 3 x 3 census: within its factor of the distance, with a lower bound
+// that never exceeds it.
+func TestWeightedCensus(t *testing.T) {
+	goal := Goal(3, 3)
+	layers := layersFrom(t, goal)
+	for _, w := range []float64{1, 1.1, 1.5, 2, 5} {
+		for d, layer := range layers {
+			for i, b := range layer {
+				if i%(1+len(layer)/40) != 0 {
+					continue
+				}
+				sol, err := Solve(b, goal, WithWeight(w))
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkValid(t, sol, b, goal, TileMoves)
+				if float64(sol.Len()) > w*float64(d) || sol.Len() < d || sol.LowerBound > d {
+					t.Fatalf("w=%v, distance %d: %d moves, lower bound %d", w, d, sol.Len(), sol.LowerBound)
+				}
+			}
+		}
+	}
+}
+
+// TestWeightedKorf checks weighted A* on Korf's instances against their
+// optimal lengths: within the factor, lower bound at most the optimum.
+func TestWeightedKorf(t *testing.T) {
+	goal := blankFirstGoal(4, 4)
+	for i, in := range readInstances(t, "korf100.txt", 4, 4) {
+		if testing.Short() && i%10 != 0 {
+			continue
+		}
+		for _, w := range []float64{1.5, 2} {
+			sol, err := Solve(in.board, goal, WithWeight(w), WithHeuristic(LinearConflict))
+			if err != nil {
+				t.Fatalf("#%d: %v", in.id, err)
+			}
+			checkValid(t, sol, in.board, goal, TileMoves)
+			if float64(sol.Len()) > w*float64(in.optimal) || sol.LowerBound > in.optimal {
+				t.Fatalf("#%d w=%v: %d moves, lower bound %d, optimal %d", in.id, w, sol.Len(), sol.LowerBound, in.optimal)
+			}
+		}
+	}
+}
+
+// TestModesShapes runs every mode on non-square boards and other goals.
+func TestModesShapes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	for _, sz := range [][2]int{{3, 8}, {8, 3}, {5, 10}, {2, 7}, {4, 5}} {
+		goal := randomSolvable(rng, Goal(sz[0], sz[1]))
+		start := randomWalk(rng, goal, 60)
+		for _, opt := range []Option{WithFast(), WithWeight(2), WithTimeLimit(150 * time.Millisecond)} {
+			sol, err := Solve(start, goal, opt)
+			if err != nil {
+				t.Fatalf("%v: %v", sz, err)
+			}
+			checkValid(t, sol, start, goal, TileMoves)
+		}
+	}
+}
+
+// TestAnytimeProvesSmall checks that the anytime mode proves small boards
+// optimal well within its budget, and labels larger ones honestly.
+func TestAnytimeProvesSmall(t *testing.T) {
+	goal := blankFirstGoal(4, 4)
+	for _, in := range readInstances(t, "korf100.txt", 4, 4)[:5] {
+		sol, err := Solve(in.board, goal, WithTimeLimit(2*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkValid(t, sol, in.board, goal, TileMoves)
+		if sol.LowerBound > in.optimal || sol.Len() < in.optimal {
+			t.Fatalf("#%d: %d moves, lower bound %d, optimal %d", in.id, sol.Len(), sol.LowerBound, in.optimal)
+		}
+		if sol.Optimal && sol.Len() != in.optimal {
+			t.Fatalf("#%d: %d moves called optimal; optimal is %d", in.id, sol.Len(), in.optimal)
+		}
+	}
+	six := readInstances(t, "deep6x6_sample50.txt", 6, 6)[0]
+	sol, err := Solve(six.board, blankFirstGoal(6, 6), WithTimeLimit(300*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkValid(t, sol, six.board, blankFirstGoal(6, 6), TileMoves)
+	if sol.Optimal || sol.LowerBound >= sol.Len() {
+		t.Fatalf("6 x 6 in 300 ms: %d moves labelled Optimal=%v, lower bound %d", sol.Len(), sol.Optimal, sol.LowerBound)
+	}
+}
+
+// TestAnytimeContext checks WithAnytime under a context deadline, and
+// that an expired context before any answer is an error.
+func TestAnytimeContext(t *testing.T) {
+	in := readInstances(t, "deep7x7_sample50.txt", 7, 7)[0]
+	goal := blankFirstGoal(7, 7)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	began := time.Now()
+	sol, err := SolveContext(ctx, in.board, goal, WithAnytime())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkValid(t, sol, in.board, goal, TileMoves)
+	if took := time.Since(began); took > 2*time.Second {
+		t.Errorf("300 ms deadline: returned after %v", took)
+	}
+	done, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	if _, err := SolveContext(done, in.board, goal, WithAnytime()); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled context: %v", err)
+	}
+}
+
+func TestModeOptions(t *testing.T) {
+	b, g := Goal(3, 3).Twin().Twin(), Goal(3, 3)
+	for _, opts := range [][]Option{{WithWeight(0.5)}, {WithWeight(-1)}, {WithFast(), WithWeight(2)}, {WithWeight(2), WithAnytime()}, {WithTimeLimit(-time.Second)}} {
+		if _, err := Solve(b, g, opts...); !errors.Is(err, ErrOption) {
+			t.Errorf("%d options: %v, want ErrOption", len(opts), err)
+		}
+	}
+}

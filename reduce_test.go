@@ -1,0 +1,217 @@
+package slide
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// randomSolvable returns a board drawn uniformly from those that reach goal.
+func randomSolvable(rng *rand.Rand, goal Board) Board {
+	b := randomBoard(rng, goal.Rows(), goal.Cols())
+	if ok, _ := Solvable(b, goal); !ok {
+		b = b.Twin()
+	}
+	return b
+}
+
+// reduceMoves runs the reducer on start toward goal and returns its moves.
+func reduceMoves(t testing.TB, start, goal Board) []Direction {
+	t.Helper()
+	tg, err := newTarget("test", goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := tg.encode("test", start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []Direction
+	z := newReducer(context.Background(), start.Rows(), start.Cols(), code, func(d Direction) { moves = append(moves, d) })
+	if err := z.solve(int32(tg.blankGoal)); err != nil {
+		t.Fatalf("%d x %d: %v\n%v", start.Rows(), start.Cols(), err, start)
+	}
+	return moves
+}
+
+func TestReduceRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	for _, sz := range [][2]int{{3, 3}, {4, 4}, {5, 5}, {2, 5}, {5, 2}, {3, 8}, {8, 3}, {5, 10}, {10, 10}, {2, 2}, {7, 4}} {
+		for range 20 {
+			goal := Goal(sz[0], sz[1])
+			start := randomSolvable(rng, goal)
+			moves := reduceMoves(t, start, goal)
+			b := start
+			for i, d := range moves {
+				next, ok := b.Slide(d, 1)
+				if !ok {
+					t.Fatalf("%v: move %d (%v) is not possible", sz, i, d)
+				}
+				b = next
+			}
+			if b != goal {
+				t.Fatalf("%v: the moves end on\n%v", sz, b)
+			}
+		}
+	}
+}
+
+func TestReduceRatio(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for _, n := range []int{10, 32, 64} {
+		total := 0
+		const boards = 5
+		for range boards {
+			goal := Goal(n, n)
+			total += len(reduceMoves(t, randomSolvable(rng, goal), goal))
+		}
+		t.Logf("n=%d: %.3f moves/n^3", n, float64(total)/boards/float64(n*n*n))
+	}
+}
+
+func TestReduceStats(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	n := 64
+	goal := Goal(n, n)
+	moves := reduceMoves(t, randomSolvable(rng, goal), goal)
+	rev := 0
+	for i := 1; i < len(moves); i++ {
+		if moves[i] == moves[i-1].Opposite() {
+			rev++
+		}
+	}
+	t.Logf("n=%d: %d moves, %.3f n^3, %d immediate reversals", n, len(moves), float64(len(moves))/float64(n*n*n), rev)
+}
+
+func TestReduceBig(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for _, n := range []int{127, 255} {
+		goal := Goal(n, n)
+		start := randomSolvable(rng, goal)
+		began := time.Now()
+		m := reduceMoves(t, start, goal)
+		t.Logf("n=%d: %.3f n^3 in %v", n, float64(len(m))/float64(n*n*n), time.Since(began))
+	}
+}
+
+// checkValid checks that sol's moves lead from start to goal, that its
+// boards (when kept) follow them, and that its labels are consistent.
+func checkValid(t testing.TB, sol Solution, start, goal Board, metric Metric) {
+	t.Helper()
+	b := start
+	for i, m := range sol.Moves {
+		if metric == TileMoves && m.Tiles != 1 {
+			t.Fatalf("move %d slides %d tiles under single-tile moves", i, m.Tiles)
+		}
+		next, ok := b.Slide(m.Dir, m.Tiles)
+		if !ok {
+			t.Fatalf("move %d (%v) cannot be made on\n%v", i, m, b)
+		}
+		b = next
+		if sol.Boards != nil && sol.Boards[i+1] != b {
+			t.Fatalf("board %d does not follow move %d", i+1, i)
+		}
+	}
+	if b != goal {
+		t.Fatalf("moves end on\n%vnot on the goal\n%v", b, goal)
+	}
+	if sol.LowerBound > sol.Len() || sol.LowerBound < 0 {
+		t.Fatalf("lower bound %d for %d moves", sol.LowerBound, sol.Len())
+	}
+	if sol.Optimal != (sol.LowerBound == sol.Len()) {
+		t.Fatalf("Optimal = %v with lower bound %d and %d moves", sol.Optimal, sol.LowerBound, sol.Len())
+	}
+}
+
+func TestSolveFastShapes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, sz := range [][2]int{{2, 2}, {2, 3}, {3, 2}, {3, 3}, {4, 4}, {3, 8}, {8, 3}, {5, 10}, {2, 9}, {9, 2}, {1, 7}, {7, 1}, {12, 12}} {
+		for _, metric := range []Metric{TileMoves, LineMoves} {
+			for range 5 {
+				goal := Goal(sz[0], sz[1])
+				if sz[0] > 1 && sz[1] > 1 && rng.IntN(2) == 0 { // another goal: the blank elsewhere
+					goal = randomSolvable(rng, goal)
+				}
+				start := randomSolvable(rng, goal)
+				if sz[0] == 1 || sz[1] == 1 { // tiles keep their order: move the blank
+					start = goal
+					for range 50 {
+						if next, ok := start.Slide(Direction(rng.IntN(4)), 1); ok {
+							start = next
+						}
+					}
+				}
+				sol, err := Solve(start, goal, WithFast(), WithMetric(metric))
+				if err != nil {
+					t.Fatalf("%v: %v", sz, err)
+				}
+				checkValid(t, sol, start, goal, metric)
+			}
+		}
+	}
+}
+
+func TestSolveFastLabeled(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, sz := range [][2]int{{3, 3}, {4, 5}, {6, 6}} {
+		for range 10 {
+			n := sz[0] * sz[1]
+			labels := make([]int, n)
+			for i := 1; i < n; i++ {
+				labels[i] = 1 + rng.IntN(3)
+			}
+			goal, err := NewLabeled(sz[0], sz[1], labels)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng.Shuffle(n, func(i, j int) { labels[i], labels[j] = labels[j], labels[i] })
+			start, _ := NewLabeled(sz[0], sz[1], labels)
+			sol, err := Solve(start, goal, WithFast())
+			if err != nil {
+				t.Fatalf("%v: %v\n%v", sz, err, start)
+			}
+			checkValid(t, sol, start, goal, TileMoves)
+		}
+	}
+}
+
+// TestSolveFastBound checks the fast mode's lower bound against the true
+// distance of every 3 x 3 board, and its length against the same.
+func TestSolveFastBound(t *testing.T) {
+	goal := Goal(3, 3)
+	for d, layer := range layersFrom(t, goal) {
+		for i, b := range layer {
+			if i%7 != 0 {
+				continue
+			}
+			sol, err := Solve(b, goal, WithFast())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.LowerBound > d || sol.Len() < d {
+				t.Fatalf("distance %d: lower bound %d, %d moves", d, sol.LowerBound, sol.Len())
+			}
+			if sol.Len() != d { // a 3 x 3 board is solved optimally
+				t.Fatalf("distance %d: %d moves", d, sol.Len())
+			}
+		}
+	}
+}
+
+func TestSolveFastStream(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 3))
+	goal := Goal(20, 20)
+	start := randomSolvable(rng, goal)
+	var moves []Move
+	sol, err := Solve(start, goal, WithFast(), WithMoves(func(m Move) { moves = append(moves, m) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol.Moves != nil || sol.Boards != nil {
+		t.Fatalf("WithMoves kept %d moves and %d boards in the solution", len(sol.Moves), len(sol.Boards))
+	}
+	if end, ok := start.Apply(moves); !ok || end != goal {
+		t.Fatalf("streamed moves do not solve the board")
+	}
+}

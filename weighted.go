@@ -1,0 +1,495 @@
+package slide
+
+import (
+	"context"
+	"errors"
+	"math"
+	"time"
+
+	"github.com/slidekit/slide/internal/pdb"
+)
+
+// wastar is weighted A* for boards of at most 255 cells with distinct
+// labels under single-tile moves: it expands the open board of least
+// g + W*h, where g is its moves from the start and h a consistent lower
+// bound on its moves to the goal, never reopens a closed board, and so
+// returns a solution of at most W times the fewest moves (for W = 1, a
+// shortest one). Boards are byte strings of cell values in the
+// goal-relative form (a tile's value is its goal cell, the blank's the
+// blank's goal cell), kept in one arena and found again through a
+// Zobrist-hashed open-addressing table; the open list is a bucket queue
+// on g*den + num*h, W being num/den, that pops the newest entry of the
+// lowest bucket first.
+type wastar struct {
+	rows, cols, n int
+	blankVal      uint8
+	num, den      int64
+	ev            wEval
+	zob           []uint64 // zob[cell*n+value]
+
+	cells  []uint8 // node i's board is cells[i*n : (i+1)*n]
+	g, h   []int32
+	parent []int32
+	blank  []int32
+	hash   []uint64
+	closed []bool
+
+	slots   []int32 // node index + 1, 0 for empty
+	buckets [][]int32
+	low     int // no open node has a lower bucket
+
+	child      []uint8
+	expanded   int64
+	generated  int64
+	maxNodes   int
+	ctx        context.Context
+	onProgress func() // called every 2^14 expansions, if not nil
+}
+
+// A wEval is the heuristic of a wastar search: consistent, zero exactly
+// on the goal.
+type wEval interface {
+	// estimate returns h of a board from scratch.
+	estimate(cells []uint8) int
+	// prepare makes board, of heuristic h, the parent of the next calls
+	// of child.
+	prepare(board []uint8, h int)
+	// child returns h of the board where the tile of value v has slid
+	// from cell from into the parent's blank on cell to; board is that
+	// child.
+	child(board []uint8, v uint8, from, to int) int
+}
+
+// newWAStar returns a search over rows x cols boards whose blank's value
+// is blankVal, with weight num/den >= 1.
+func newWAStar(rows, cols, blankVal int, num, den int64, ev wEval) *wastar {
+	n := rows * cols
+	s := &wastar{rows: rows, cols: cols, n: n, blankVal: uint8(blankVal), num: num, den: den, ev: ev,
+		zob: make([]uint64, n*n), child: make([]uint8, n)}
+	x := uint64(0x9e3779b97f4a7c15)
+	for i := range s.zob {
+		x ^= x << 13 // xorshift: a fixed, well-spread sequence
+		x ^= x >> 7
+		x ^= x << 17
+		s.zob[i] = x
+	}
+	return s
+}
+
+// weightFraction returns num/den <= w with den 64, and 1/1 for w <= 1.
+func weightFraction(w float64) (num, den int64) {
+	if w <= 1 || math.IsNaN(w) {
+		return 1, 1
+	}
+	if w > 1e6 {
+		w = 1e6
+	}
+	return int64(math.Floor(w * 64)), 64
+}
+
+func (s *wastar) board(i int32) []uint8 { return s.cells[int(i)*s.n : (int(i)+1)*s.n] }
+
+// add stores a board as a new node and returns its index.
+func (s *wastar) add(board []uint8, g, h, parent, blank int32, hash uint64) int32 {
+	i := int32(len(s.g))
+	s.cells = append(s.cells, board...)
+	s.g = append(s.g, g)
+	s.h = append(s.h, h)
+	s.parent = append(s.parent, parent)
+	s.blank = append(s.blank, blank)
+	s.hash = append(s.hash, hash)
+	s.closed = append(s.closed, false)
+	if 2*len(s.g) > len(s.slots) {
+		s.grow()
+	} else {
+		s.place(i)
+	}
+	return i
+}
+
+func (s *wastar) grow() {
+	size := max(1024, 2*len(s.slots))
+	s.slots = make([]int32, size)
+	for i := range int32(len(s.g)) {
+		s.place(i)
+	}
+}
+
+func (s *wastar) place(i int32) {
+	mask := uint64(len(s.slots) - 1)
+	for k := s.hash[i] & mask; ; k = (k + 1) & mask {
+		if s.slots[k] == 0 {
+			s.slots[k] = i + 1
+			return
+		}
+	}
+}
+
+// find returns the node holding board (of hash h), or -1.
+func (s *wastar) find(board []uint8, h uint64) int32 {
+	mask := uint64(len(s.slots) - 1)
+	for k := h & mask; ; k = (k + 1) & mask {
+		j := s.slots[k] - 1
+		if j < 0 {
+			return -1
+		}
+		if s.hash[j] == h && string(s.board(j)) == string(board) {
+			return j
+		}
+	}
+}
+
+func (s *wastar) push(i int32) {
+	b := int(int64(s.g[i])*s.den + s.num*int64(s.h[i]))
+	for b >= len(s.buckets) {
+		s.buckets = append(s.buckets, nil)
+	}
+	s.buckets[b] = append(s.buckets[b], i)
+	s.low = min(s.low, b)
+}
+
+// pop returns the open node of least priority, the newest first, or -1.
+func (s *wastar) pop() int32 {
+	for s.low < len(s.buckets) {
+		q := s.buckets[s.low]
+		if len(q) == 0 {
+			s.low++
+			continue
+		}
+		i := q[len(q)-1]
+		s.buckets[s.low] = q[:len(q)-1]
+		if s.closed[i] || int(int64(s.g[i])*s.den+s.num*int64(s.h[i])) != s.low {
+			continue // closed, or stale: queued again with a lower g
+		}
+		return i
+	}
+	return -1
+}
+
+// search runs from board start (blank on cell blank) and returns the
+// blank's cell in every board of the solution, start included, or an
+// error: ctx's, a *LimitError at maxNodes stored boards, or ErrNotFound.
+func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, error) {
+	s.ctx = ctx
+	s.cells, s.g, s.h, s.parent, s.blank, s.hash, s.closed = s.cells[:0], s.g[:0], s.h[:0], s.parent[:0], s.blank[:0], s.hash[:0], s.closed[:0]
+	clear(s.slots)
+	for i := range s.buckets {
+		s.buckets[i] = s.buckets[i][:0]
+	}
+	s.low, s.expanded, s.generated = 0, 0, 1
+	var hash uint64
+	for c, v := range start {
+		hash ^= s.zob[c*s.n+int(v)]
+	}
+	h0 := s.ev.estimate(start)
+	root := s.add(start, 0, int32(h0), -1, int32(blank), hash)
+	if h0 == 0 {
+		return []int{blank}, nil
+	}
+	s.push(root)
+	cols := s.cols
+	bv := int(s.blankVal)
+	for {
+		i := s.pop()
+		if i < 0 {
+			return nil, notFound("Solve", math.Inf(1))
+		}
+		s.closed[i] = true
+		s.expanded++
+		if s.expanded&(1<<14-1) == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if s.onProgress != nil {
+				s.onProgress()
+			}
+		}
+		if s.maxNodes > 0 && len(s.g) >= s.maxNodes {
+			return nil, &LimitError{Limit: "memory", Value: int64(s.maxNodes), Expanded: s.expanded, Generated: s.generated}
+		}
+		b := int(s.blank[i])
+		br, bc := b/cols, b%cols
+		parentBlank := -1
+		if p := s.parent[i]; p >= 0 {
+			parentBlank = int(s.blank[p])
+		}
+		s.ev.prepare(s.board(i), int(s.h[i]))
+		for _, nb := range [4]int{b - cols, b - 1, b + 1, b + cols} { // blank up, left, right, down
+			switch {
+			case nb == b-cols && br == 0, nb == b+cols && br == s.rows-1, nb == b-1 && bc == 0, nb == b+1 && bc == cols-1:
+				continue
+			case nb == parentBlank:
+				continue
+			}
+			s.generated++
+			parent := s.board(i)
+			copy(s.child, parent)
+			v := parent[nb]
+			s.child[b], s.child[nb] = v, s.blankVal
+			hc := s.hash[i] ^ s.zob[nb*s.n+int(v)] ^ s.zob[b*s.n+int(v)] ^ s.zob[nb*s.n+bv] ^ s.zob[b*s.n+bv]
+			g := s.g[i] + 1
+			j := s.find(s.child, hc)
+			if j >= 0 {
+				if s.closed[j] || s.g[j] <= g {
+					continue
+				}
+				s.g[j], s.parent[j] = g, i
+				s.push(j)
+				continue
+			}
+			h := int32(s.ev.child(s.child, v, nb, b))
+			j = s.add(s.child, g, h, i, int32(nb), hc)
+			if h == 0 {
+				return s.path(j), nil
+			}
+			s.push(j)
+		}
+	}
+}
+
+// path returns the blank's cells from the root to node i.
+func (s *wastar) path(i int32) []int {
+	var rev []int
+	for ; i >= 0; i = s.parent[i] {
+		rev = append(rev, int(s.blank[i]))
+	}
+	for a, b := 0, len(rev)-1; a < b; a, b = a+1, b-1 {
+		rev[a], rev[b] = rev[b], rev[a]
+	}
+	return rev
+}
+
+// mdlcEval is Manhattan distance plus linear conflicts for wastar, on
+// boards of any shape.
+type mdlcEval struct {
+	rows, cols int
+	blankVal   uint8
+	parent     []uint8
+	h          int
+	lis        lisBuffer
+}
+
+func (e *mdlcEval) dist(v uint8, c int) int {
+	return abs(int(v)/e.cols-c/e.cols) + abs(int(v)%e.cols-c%e.cols)
+}
+
+func (e *mdlcEval) estimate(cells []uint8) int {
+	h := 0
+	for c, v := range cells {
+		if v != e.blankVal {
+			h += e.dist(v, c)
+		}
+	}
+	for r := range e.rows {
+		h += e.rowConflicts(cells, r)
+	}
+	for c := range e.cols {
+		h += e.colConflicts(cells, c)
+	}
+	return h
+}
+
+// rowConflicts returns twice the conflicts of row r.
+func (e *mdlcEval) rowConflicts(cells []uint8, r int) int {
+	e.lis.reset()
+	for c := r * e.cols; c < (r+1)*e.cols; c++ {
+		if v := cells[c]; v != e.blankVal && int(v)/e.cols == r {
+			e.lis.add(int(v) % e.cols)
+		}
+	}
+	return 2 * e.lis.conflicts()
+}
+
+func (e *mdlcEval) colConflicts(cells []uint8, col int) int {
+	e.lis.reset()
+	for c := col; c < len(cells); c += e.cols {
+		if v := cells[c]; v != e.blankVal && int(v)%e.cols == col {
+			e.lis.add(int(v) / e.cols)
+		}
+	}
+	return 2 * e.lis.conflicts()
+}
+
+func (e *mdlcEval) prepare(board []uint8, h int) { e.parent, e.h = board, h }
+
+func (e *mdlcEval) child(board []uint8, v uint8, from, to int) int {
+	h := e.h + e.dist(v, to) - e.dist(v, from)
+	// Only v's goal line along the move can gain or lose conflicts.
+	if from%e.cols == to%e.cols {
+		if r := int(v) / e.cols; r == from/e.cols || r == to/e.cols {
+			h += e.rowConflicts(board, r) - e.rowConflicts(e.parent, r)
+		}
+	} else if c := int(v) % e.cols; c == from%e.cols || c == to%e.cols {
+		h += e.colConflicts(board, c) - e.colConflicts(e.parent, c)
+	}
+	return h
+}
+
+// pdbEval is an additive pattern database for wastar, maxed with its
+// lookup on the board reflected about the main diagonal when the goal
+// allows it (see pdb.Spec.Transposable).
+type pdbEval struct {
+	tabs    []*pdb.Table
+	patOf   []int8 // pattern of each value, -1 for the blank
+	idx     []uint8
+	n       int
+	blank   uint8
+	reflect bool
+	tr      []uint8 // cell c's mirror image
+	// the parent's
+	where, rwhere []uint8 // cell of each value, directly and reflected
+	vals, rvals   []int
+	sum, rsum     int
+	pos           []uint8
+}
+
+func newPDBEval(db *pdb.DB) *pdbEval {
+	spec := db.Spec()
+	n := spec.Rows * spec.Cols
+	e := &pdbEval{tabs: db.Tables(), patOf: make([]int8, n), idx: make([]uint8, n), n: n, blank: uint8(spec.Blank),
+		reflect: spec.Transposable(), tr: make([]uint8, n), where: make([]uint8, n), rwhere: make([]uint8, n),
+		vals: make([]int, len(db.Tables())), rvals: make([]int, len(db.Tables())), pos: make([]uint8, n)}
+	for v := range e.patOf {
+		e.patOf[v] = -1
+	}
+	for j, t := range e.tabs {
+		for i, v := range t.Tiles() {
+			e.patOf[v], e.idx[v] = int8(j), uint8(i)
+		}
+	}
+	for c := range e.tr {
+		e.tr[c] = uint8(c%spec.Cols*spec.Cols + c/spec.Cols)
+	}
+	return e
+}
+
+// lookup returns table j's entry with its tiles where where says, but
+// tile v (if in the pattern) on cell at.
+func (e *pdbEval) lookup(j int, where []uint8, v, at uint8) int {
+	t := e.tabs[j]
+	tiles := t.Tiles()
+	pos := e.pos[:len(tiles)]
+	for i, u := range tiles {
+		pos[i] = where[u]
+		if u == v {
+			pos[i] = at
+		}
+	}
+	return t.Lookup(pos)
+}
+
+func (e *pdbEval) estimate(cells []uint8) int {
+	e.prepare(cells, 0)
+	return max(e.sum, e.rsum)
+}
+
+func (e *pdbEval) prepare(board []uint8, _ int) {
+	for c, v := range board {
+		e.where[v] = uint8(c)
+		e.rwhere[e.tr[v]] = e.tr[c]
+	}
+	e.sum, e.rsum = 0, 0
+	for j := range e.tabs {
+		e.vals[j] = e.lookup(j, e.where, 255, 0)
+		e.sum += e.vals[j]
+		if e.reflect {
+			e.rvals[j] = e.lookup(j, e.rwhere, 255, 0)
+			e.rsum += e.rvals[j]
+		}
+	}
+}
+
+func (e *pdbEval) child(_ []uint8, v uint8, _, to int) int {
+	j := int(e.patOf[v])
+	h := e.sum - e.vals[j] + e.lookup(j, e.where, v, uint8(to))
+	if e.reflect {
+		tv := e.tr[v]
+		jr := int(e.patOf[tv])
+		h = max(h, e.rsum-e.rvals[jr]+e.lookup(jr, e.rwhere, tv, e.tr[to]))
+	}
+	return h
+}
+
+// solveWeighted is Solve's bounded-suboptimal mode (see WithWeight). A
+// solution whose length is within the weight of a proven lower bound
+// needs no further search, so cheap answers are tried first: the fast
+// mode's on boards too large for anything else, beams of growing width on
+// boards of distinct labels of at most maxFrameCells cells under
+// single-tile moves, which then run weighted A* if no beam answer is
+// proven good enough. Anything else runs the optimal search, whose answer
+// meets every weight.
+func solveWeighted(ctx context.Context, start Board, t *target, code []int32, o options, began time.Time) (Solution, error) {
+	n := t.rows * t.cols
+	if !t.distinct || o.metric == LineMoves || n > maxFrameCells || t.rows < 2 || t.cols < 2 {
+		if n > 16 {
+			fo := o
+			fo.weight = 0
+			sol, err := solveFast(ctx, start, t, code, fo, began)
+			if err == nil && float64(sol.Len()) <= o.weight*float64(sol.LowerBound) {
+				return sol, nil
+			}
+		}
+		return solveOptimal(ctx, start, t, code, o, began)
+	}
+	f, err := newFrame(ctx, t, code, o)
+	if err != nil {
+		return Solution{}, err
+	}
+	lower := max(f.estimate(), lowerBound(t, code, false))
+	sol := Solution{Start: start, Heuristic: f.heur}
+	var path []int
+	// On boards larger than 4 x 4, beams of growing width, while one costs
+	// less than a tenth of what weighted A* would be allowed: each answer
+	// is checked against the weight times the lower bound.
+	for width := 256; n > 16 && width <= 1<<16 && float64(width) < 0.1*float64(o.weightedNodes(n)); width *= 4 {
+		bs := f.beam(width, o.beamWorkers())
+		p, err := bs.search(ctx, f.cells, f.blank, max(1, int(o.weight*float64(lower))))
+		sol.Expanded += bs.expanded
+		sol.Generated += bs.generated
+		if err == nil {
+			path = p
+			break
+		}
+		if ctx.Err() != nil {
+			return sol, ctx.Err()
+		}
+	}
+	if path == nil {
+		num, den := weightFraction(o.weight)
+		s := newWAStar(f.rows, f.cols, f.blankVal, num, den, f.wEval())
+		s.maxNodes = o.weightedNodes(n)
+		if o.progress != nil {
+			s.onProgress = func() {
+				o.progress(Progress{Generated: s.generated, LowerBound: lower, Elapsed: time.Since(began)})
+			}
+		}
+		path, err = s.search(ctx, f.cells, f.blank)
+		sol.Expanded += s.expanded
+		sol.Generated += s.generated
+		sol.Algorithm = AlgoAStar
+		if err != nil {
+			var le *LimitError
+			if errors.As(err, &le) {
+				le.Value = o.limits.limitValue("memory", int64(s.maxNodes))
+				le.Expanded, le.Generated = sol.Expanded, sol.Generated
+			}
+			sol.Elapsed = time.Since(began)
+			return sol, err
+		}
+		// No solution is shorter than the length over the weight.
+		lower = max(lower, int(math.Ceil(float64(len(path)-1)*float64(den)/float64(num))))
+	}
+	sol.Elapsed = time.Since(began)
+	finishPath(&sol, f.back(path), o)
+	sol.LowerBound = min(sol.Len(), lower)
+	sol.Optimal = sol.LowerBound == sol.Len()
+	return sol, nil
+}
+
+// weightedNodes returns the most boards weighted A* may store on boards
+// of n cells under the memory limit: each takes its cells and about 56
+// bytes of bookkeeping, twice over while the arrays grow.
+func (o *options) weightedNodes(n int) int {
+	limit, _ := o.limits.nodeLimit(int64(2 * (n + 56)))
+	return int(limit)
+}
