@@ -302,8 +302,8 @@ func (b Blocks) String() string {
 // Slide returns the puzzle after piece i slides cells cells (at least 1)
 // in direction d, through free cells only. ok is false, and b is returned,
 // if there is no piece i, its Motion forbids d, or the way is not free.
-// Unlike the moves of a Board, d is the way the piece itself goes: Up
-// lowers its row. O(pieces + cells).
+// As on a Board, where d is the way the tile that moves goes, d is the way
+// the piece itself goes: Up lowers its row. O(pieces + cells).
 func (b Blocks) Slide(i int, d Direction, cells int) (next Blocks, ok bool) {
 	if i < 0 || i >= b.NumPieces() || d > Right || cells < 1 || cells > MaxCells {
 		return b, false

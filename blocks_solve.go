@@ -33,14 +33,18 @@ func (m BlockMetric) String() string {
 	return "BlockMetric(" + strconv.Itoa(int(m)) + ")"
 }
 
-// ParseBlockMetric returns the BlockMetric named s as String names it.
+// ParseBlockMetric returns the BlockMetric named s as String names it:
+// "line" (also "straight", for StraightMoves), "step" or "piece".
 func ParseBlockMetric(s string) (BlockMetric, error) {
+	if s == "straight" {
+		return StraightMoves, nil
+	}
 	for m, name := range blockMetricNames {
 		if s == name {
 			return BlockMetric(m), nil
 		}
 	}
-	return 0, errorf("ParseBlockMetric", ErrOption, "unknown metric %q (want line, step or piece)", s)
+	return 0, errorf("ParseBlockMetric", ErrOption, "unknown metric %s (want line, straight, step or piece)", quoteName(s))
 }
 
 // A BlockGoal says which positions of a sliding-block puzzle solve it. The

@@ -98,7 +98,7 @@ func ParseHeuristic(s string) (Heuristic, error) {
 			return Heuristic(h), nil
 		}
 	}
-	return 0, errorf("ParseHeuristic", ErrOption, "unknown heuristic %q (want %s)", s, oneOf(heuristicNames[:]))
+	return 0, errorf("ParseHeuristic", ErrOption, "unknown heuristic %s (want %s)", quoteName(s), oneOf(heuristicNames[:]))
 }
 
 // Estimate returns h's lower bound on the single-tile moves from b to goal.

@@ -53,7 +53,7 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 			return Algorithm(a), nil
 		}
 	}
-	return 0, errorf("ParseAlgorithm", ErrOption, "unknown algorithm %q (want %s)", s, oneOf(algorithmNames[:]))
+	return 0, errorf("ParseAlgorithm", ErrOption, "unknown algorithm %s (want %s)", quoteName(s), oneOf(algorithmNames[:]))
 }
 
 // Metric is what counts as one move.
@@ -67,13 +67,10 @@ const (
 	LineMoves
 )
 
-// String returns "tile" or "line".
+// String returns "tile" or "line", the names ParseMetric reads.
 func (m Metric) String() string {
-	switch m {
-	case TileMoves:
-		return "tile"
-	case LineMoves:
-		return "line"
+	if int(m) < len(metricNames) {
+		return metricNames[m]
 	}
 	return "Metric(" + strconv.Itoa(int(m)) + ")"
 }
