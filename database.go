@@ -42,7 +42,7 @@ func BuildDatabase(ctx context.Context, h Heuristic, progress func(DatabaseProgr
 	if !ok {
 		return errorf("BuildDatabase", ErrOption, "%v is not a pattern database", h)
 	}
-	_, err := openDatabase(ctx, spec, progress)
+	_, err := openDatabase(orBackground(ctx), spec, progress)
 	return err
 }
 

@@ -26,6 +26,9 @@ var (
 	ErrLimit = errors.New("search limit reached")
 	// ErrOption: a Solve option that does not apply to the puzzle.
 	ErrOption = errors.New("invalid option")
+	// ErrCost: a move cost or heuristic that is negative or not a number,
+	// or a path cost beyond the range of its integer type.
+	ErrCost = errors.New("invalid cost")
 )
 
 // An Error records a failed call: which function, what was wrong, and the

@@ -109,14 +109,15 @@ func ParseHeuristic(s string) (Heuristic, error) {
 // engines instead. The first estimate of a database heuristic loads or
 // builds its tables (see BuildDatabase).
 func (h Heuristic) Estimate(b, goal Board) (int, error) {
+	const fn = "Heuristic.Estimate"
 	if h >= numHeuristics {
-		return 0, errorf("Estimate", ErrOption, "unknown heuristic %d", h)
+		return 0, errorf(fn, ErrOption, "unknown heuristic %v", h)
 	}
-	t, err := newTarget("Estimate", goal)
+	t, err := newTarget(fn, goal)
 	if err != nil {
 		return 0, err
 	}
-	code, err := t.encode("Estimate", b)
+	code, err := t.encode(fn, b)
 	if err != nil {
 		return 0, err
 	}
@@ -125,7 +126,7 @@ func (h Heuristic) Estimate(b, goal Board) (int, error) {
 	}
 	sp := newTileSpace(t, h, false)
 	if err := sp.attach(context.Background(), false); err != nil {
-		return 0, err
+		return 0, renamed(err, fn) // the tables' errors speak of Solve
 	}
 	vals := sp.values(code)
 	return sp.estimate(func(i int) int { return vals[i] }), nil

@@ -178,10 +178,17 @@ func Solve(start, goal Board, opts ...Option) (Solution, error) {
 // A chosen engine runs with a chosen heuristic where it uses one. BFS and
 // bidirectional BFS store every state they reach, so they suit small
 // boards; A* stores every state generated; IDA* revisits states instead.
+//
+// A nil ctx is taken as context.Background(), as by every function of the
+// package that takes a context; a nil Option is an ErrOption error.
 func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solution, error) {
 	began := time.Now()
+	ctx = orBackground(ctx)
 	o := options{}
-	for _, opt := range opts {
+	for i, opt := range opts {
+		if opt == nil {
+			return Solution{}, errorf("Solve", ErrOption, "option %d of %d is nil", i+1, len(opts))
+		}
 		opt(&o)
 	}
 	switch {
@@ -220,6 +227,9 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 	if o.algo == AlgoBFS || o.algo == AlgoBidirectional {
 		sol.Heuristic = Zero
 	}
+	if err := checkDatabaseMemory("Solve", sol.Heuristic, t.rows, t.cols, t.blankGoal, o.limits); err != nil {
+		return Solution{Elapsed: time.Since(began)}, err
+	}
 	sp := newTileSpace(t, sol.Heuristic, o.metric == LineMoves)
 	var blanks []int
 	fast := o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves
@@ -239,8 +249,7 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 			goal := packedTile{sp: sp, key: sp.goalPacked, blank: uint8(t.blankGoal)}
 			blanks, err = runEngine(ctx, &packedEngines, sp.packedStart(code), goal, func(s packedTile) int { return int(s.blank) }, packedKey, o, &sol)
 		} else {
-			goal := gridTile{sp: sp, key: sp.goalGrid, blank: int32(t.blankGoal)}
-			blanks, err = runEngine(ctx, &gridEngines, sp.gridStart(code), goal, func(s gridTile) int { return int(s.blank) }, nil, o, &sol)
+			blanks, err = sp.gridEngine(ctx, code, o, &sol)
 		}
 	}
 	sol.Elapsed = time.Since(began)
@@ -250,6 +259,15 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 	sol.Boards, sol.Moves = replay(start, blanks)
 	sol.Optimal, sol.LowerBound = true, sol.Len()
 	return sol, nil
+}
+
+// orBackground returns ctx, or context.Background() for a nil ctx: the
+// package's functions accept a nil context and never cancel it.
+func orBackground(ctx context.Context) context.Context {
+	if ctx == nil {
+		return context.Background()
+	}
+	return ctx
 }
 
 // resolve fills in the automatic choices.
@@ -267,7 +285,7 @@ func (o *options) resolve(t *target) {
 	if o.heur == Auto {
 		o.heur = LinearConflict
 		if o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves {
-			o.heur = availableDatabase(t.rows, t.cols, t.blankGoal, LinearConflict)
+			o.heur = availableDatabase(t.rows, t.cols, t.blankGoal, LinearConflict, o.limits)
 		}
 	}
 	if o.heur == LinearConflict && (o.metric == LineMoves || !t.distinct) {
@@ -282,8 +300,9 @@ type enginePool[S State[S, int]] struct {
 }
 
 var (
-	packedEngines enginePool[packedTile]
-	gridEngines   enginePool[gridTile]
+	packedEngines   enginePool[packedTile]
+	gridEngines     enginePool[gridTile]
+	gridNodeEngines enginePool[gridNode]
 )
 
 // get returns a pooled engine, or a new one.
@@ -296,10 +315,11 @@ func get[E any](p *sync.Pool) *E {
 
 // availableDatabase returns the strongest pattern database for a rows x
 // cols board whose blank belongs on cell blank that is already in memory or
-// on disk, or otherwise fallback: Auto never starts a build.
-func availableDatabase(rows, cols, blank int, fallback Heuristic) Heuristic {
+// on disk and fits lim's memory bound, or otherwise fallback: Auto never
+// starts a build.
+func availableDatabase(rows, cols, blank int, fallback Heuristic, lim Limits) Heuristic {
 	for _, h := range []Heuristic{PDB78, PDB663, PDB555, PDB6666} {
-		if _, spec, err := orient(h, rows, cols, blank); err == nil && databaseAvailable(spec) {
+		if _, spec, err := orient(h, rows, cols, blank); err == nil && databaseAvailable(spec) && databaseMemory(h, rows, cols, blank) <= lim.memory() {
 			return h
 		}
 	}
@@ -342,6 +362,20 @@ func runEngine[S State[S, int]](ctx context.Context, pool *enginePool[S], start,
 		blanks[i] = blankOf(s)
 	}
 	return blanks, nil
+}
+
+// gridEngine solves a board of more than 16 cells with a generic engine:
+// IDA* on gridTile, which stores only its path, the others on gridNode,
+// whose boards the space interns.
+func (sp *tileSpace) gridEngine(ctx context.Context, code []int32, o options, sol *Solution) ([]int, error) {
+	if o.algo == AlgoIDAStar {
+		goal := gridTile{sp: sp, key: sp.goalGrid, blank: int32(sp.t.blankGoal)}
+		return runEngine(ctx, &gridEngines, sp.gridStart(code), goal, func(s gridTile) int { return int(s.blank) }, nil, o, sol)
+	}
+	start := sp.gridNodeStart(code)
+	goal := gridNode{sp: sp, id: sp.goalID, blank: int32(sp.t.blankGoal)}
+	goal.h = int32(sp.estimate(goal.at))
+	return runEngine(ctx, &gridNodeEngines, start, goal, func(s gridNode) int { return int(s.blank) }, gridNodeKey, o, sol)
 }
 
 // fastIDA runs the specialized IDA* (ida16 or idaGrid).
