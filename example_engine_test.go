@@ -227,13 +227,13 @@ func ExampleBlockGoalAt() {
 }
 
 // BuildDatabase makes a pattern database ready ahead of the first Solve
-// that needs it, reporting its progress: here the 5-5-5 partition of the
-// 15-puzzle, for the goal with the blank first, used at once on one of
-// Korf's instances.
+// that needs it, reporting the progress of a build (here on standard
+// error; a database already in memory or on disk needs none): the 5-5-5
+// partition of the 15-puzzle, for the goal with the blank first, used at
+// once on one of Korf's instances.
 func ExampleBuildDatabase() {
-	var tables int
 	err := slide.BuildDatabase(context.Background(), slide.PDB555, func(p slide.DatabaseProgress) {
-		tables = p.Tables
+		fmt.Fprintf(os.Stderr, "table %d of %d: depth %d, %d of %d entries\n", p.Table+1, p.Tables, p.Depth, p.Reached, p.Entries)
 	})
 	if err != nil {
 		fmt.Println(err)
@@ -246,10 +246,10 @@ func ExampleBuildDatabase() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(tables, "tables;", sol.Len(), "moves by", sol.Algorithm, "with", sol.Heuristic)
+	fmt.Println(sol.Len(), "moves by", sol.Algorithm, "with", sol.Heuristic)
 	end, ok := start.Apply(sol.Moves)
 	fmt.Println("reaches the goal:", ok && end == korfGoal)
 	// Output:
-	// 3 tables; 41 moves by idastar with pdb555
+	// 41 moves by idastar with pdb555
 	// reaches the goal: true
 }

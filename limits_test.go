@@ -276,3 +276,44 @@ func TestMemoryBound(t *testing.T) {
 		})
 	}
 }
+
+// TestDatabaseMemory checks that a pattern database counts against the
+// memory bound: refused before it is built or read when it needs more
+// (MaxMemory 10 MB once loaded a 288 MB table), passed over by Auto.
+func TestDatabaseMemory(t *testing.T) {
+	dir := useTempCache(t)
+	korfGoal := blankFirstGoal(4, 4)
+	start := MustParse("4\n13 8 14 3\n9 1 0 7\n15 5 4 10\n12 2 6 11\n") // Korf's 55, 41 moves
+	small := WithLimits(Limits{MaxMemory: 1 << 20})
+	if spec, _ := PDB555.partition(); !databaseAvailable(spec) { // not loaded by an earlier test
+		_, err := Solve(start, korfGoal, WithHeuristic(PDB555), small)
+		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "building the tables of pdb555 needs 3.5 MiB, more than the memory limit of 1 MiB: raise Limits.MaxMemory") {
+			t.Errorf("PDB555 within 1 MiB, not built: %v", err)
+		}
+		if files, _ := filepath.Glob(filepath.Join(dir, "slide", "pdb", "*")); len(files) > 0 {
+			t.Errorf("the refused database was built: %v", files)
+		}
+	}
+	if err := BuildDatabase(context.Background(), PDB555, nil); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Solve(start, korfGoal, WithHeuristic(PDB555), small)
+	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "the tables of pdb555 need 2.25 MiB") {
+		t.Errorf("PDB555 within 1 MiB, built: %v", err)
+	}
+	if sol, err := Solve(start, korfGoal, small); err != nil || sol.Heuristic != LinearConflict || sol.Len() != 41 {
+		t.Errorf("Auto within 1 MiB: %v, %v moves, %v", sol.Heuristic, sol.Len(), err)
+	}
+	if sol, err := Solve(start, korfGoal); err != nil || sol.Heuristic != PDB555 || sol.Len() != 41 {
+		t.Errorf("Auto within 2 GiB: %v, %v moves, %v", sol.Heuristic, sol.Len(), err)
+	}
+	for _, h := range Heuristics() {
+		tables, build := h.Memory()
+		if h.IsDatabase() != (tables > 0 && build > 0) {
+			t.Errorf("%v.Memory() = %d, %d", h, tables, build)
+		}
+	}
+	if tables, _ := PDB78.Memory(); tables < 280e6 || tables > 300e6 {
+		t.Errorf("PDB78's tables: %s, want about 288 MB", formatBytes(tables))
+	}
+}

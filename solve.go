@@ -319,7 +319,7 @@ func get[E any](p *sync.Pool) *E {
 // starts a build.
 func availableDatabase(rows, cols, blank int, fallback Heuristic, lim Limits) Heuristic {
 	for _, h := range []Heuristic{PDB78, PDB663, PDB555, PDB6666} {
-		if _, spec, err := orient(h, rows, cols, blank); err == nil && databaseAvailable(spec) && databaseMemory(h, rows, cols, blank) <= lim.memory() {
+		if _, spec, err := orient(h, rows, cols, blank); err == nil && databaseAvailable(spec) && databaseFits(h, rows, cols, blank, lim) {
 			return h
 		}
 	}

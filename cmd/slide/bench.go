@@ -32,11 +32,12 @@ type benchInstance struct {
 
 // runBench is the bench subcommand.
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("bench", "[-heuristic NAME] [-algorithm NAME] FILE", benchAbout)
+	fs := newFlagSet("bench", "[-heuristic NAME] [-algorithm NAME] [-max-memory SIZE] FILE", benchAbout)
 	var hs heuristicFlag
 	fs.Var(&hs, "heuristic", hs.usage())
 	var algo algorithmFlag
 	fs.Var(&algo, "algorithm", algo.usage())
+	mem := addMemoryFlag(fs)
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
@@ -51,7 +52,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(stderr, "bench", "%s: %v", shown, err)
 	}
-	if err := prepareDatabase(hs.h, stderr); err != nil {
+	if err := prepareDatabase(hs.h, stderr, mem); err != nil {
 		return failure(stderr, "bench", "%s", message(err))
 	}
 	out := bufio.NewWriter(stdout)
@@ -61,7 +62,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, in := range instances {
 		goal := blankFirst(in.board.Rows(), in.board.Cols())
 		began := time.Now()
-		sol, err := slide.Solve(in.board, goal, append(hs.options(), slide.WithAlgorithm(algo.a))...)
+		sol, err := slide.Solve(in.board, goal, append(hs.options(), slide.WithAlgorithm(algo.a), slide.WithLimits(mem.limits()))...)
 		elapsed := time.Since(began).Seconds()
 		if err != nil {
 			out.Flush()
@@ -194,9 +195,14 @@ func (f *algorithmFlag) usage() string {
 }
 
 // prepareDatabase loads or builds the pattern database of h, if it is one,
-// showing a build's progress on w.
-func prepareDatabase(h slide.Heuristic, w io.Writer) error {
+// showing a build's progress on w. It leaves a database whose tables or
+// build need more than the memory bound mem to the search, which refuses
+// it if it must.
+func prepareDatabase(h slide.Heuristic, w io.Writer, mem *memoryFlag) error {
 	if !h.IsDatabase() {
+		return nil
+	}
+	if tables, build := h.Memory(); max(tables, build) > mem.bound() {
 		return nil
 	}
 	last := -1

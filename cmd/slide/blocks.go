@@ -13,8 +13,8 @@ import (
 	"github.com/slidekit/slide"
 )
 
-const blocksUsage = `usage: slide blocks [-h] [-metric line|step|piece] FILE
-       slide blocks [-metric line|step|piece] -rush STRING
+const blocksUsage = `usage: slide blocks [-h] [-metric line|step|piece] [-max-memory SIZE] FILE
+       slide blocks [-metric line|step|piece] [-max-memory SIZE] -rush STRING
 
 Blocks prints a shortest solution of the sliding-block puzzle in FILE: one
 line "rows cols", then a line "row col width height motion" per piece (rows
@@ -34,9 +34,13 @@ the right edge, other capital letters cars and trucks).
 Flags:
   -h        also write the solution as a web page: FILE with the extension
             .html (-help shows this text)
-  -metric   what one move is: line, one piece any distance in one direction
-            (the default); step, one piece one cell; piece, one piece along
-            any path
+  -max-memory SIZE
+            bound the memory of the search: bytes, or a number with a unit
+            B, KB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers
+            of 1024), such as 512MiB, or "none" (default 2GiB)
+  -metric   what one move is: line (or straight), one piece any distance in
+            one direction (the default); step, one piece one cell; piece,
+            one piece along any path
   -rush     solve the Rush Hour position STRING instead of a file
 `
 
@@ -47,6 +51,7 @@ func runBlocks(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	html := fs.Bool("h", false, "")
 	metricName := fs.String("metric", "line", "")
 	rush := fs.String("rush", "", "")
+	mem := addMemoryFlag(fs)
 	var files []string
 	for { // flags may follow the file name
 		if err := fs.Parse(args); err != nil {
@@ -101,7 +106,7 @@ func runBlocks(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	r := solveBlocks(puzzle, metric)
+	r := solveBlocks(puzzle, metric, mem.limits())
 	if r.err != nil {
 		fmt.Fprintf(stderr, "slide blocks: %s: %s\n", name, message(r.err))
 		return 1
@@ -138,9 +143,9 @@ type blocksResult struct {
 	err        error
 }
 
-func solveBlocks(b slide.Blocks, m slide.BlockMetric) blocksResult {
+func solveBlocks(b slide.Blocks, m slide.BlockMetric, lim slide.Limits) blocksResult {
 	r := blocksResult{start: b, metric: m}
-	r.sol, r.err = slide.BlockSolver{Metric: m}.Solve(context.Background(), b)
+	r.sol, r.err = slide.BlockSolver{Metric: m, Limits: lim}.Solve(context.Background(), b)
 	if errors.Is(r.err, slide.ErrUnsolvable) {
 		r.unsolvable = fmt.Sprintf("No solution: piece Z cannot reach the last column (%d positions explored).", r.sol.Expanded)
 		r.err = nil

@@ -76,8 +76,12 @@ func oneLine(format string, args ...any) string {
 
 // message returns the text of err for a user: the Msg of a library
 // *slide.Error, without the "slide.Func:" prefix meant for programmers,
-// and err.Error() for anything else.
+// a memory limit's with the flag that raises it (see limitMessage), and
+// err.Error() for anything else.
 func message(err error) string {
+	if msg, ok := limitMessage(err); ok {
+		return msg
+	}
 	var e *slide.Error
 	if errors.As(err, &e) {
 		return e.Msg

@@ -31,7 +31,7 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil || !h.IsDatabase() {
 		return usageError(stderr, "pdb", "%q is not a pattern database (want pdb555, pdb663, pdb78 or pdb6666)", fs.Arg(1))
 	}
-	if err := prepareDatabase(h, stderr); err != nil {
+	if err := prepareDatabase(h, stderr, &memoryFlag{bytes: -1}); err != nil { // an explicit build is not bounded
 		return failure(stderr, "pdb", "%s", message(err))
 	}
 	return exitOK
