@@ -114,8 +114,10 @@ func (g BlockGoal) String() string {
 // such positions; telling its four small squares and its four 2 x 1
 // pieces apart would multiply that by up to 4! x 4!. A position whose
 // piece coordinates fit in 64 bits is one uint64, and expanding it
-// allocates nothing; a larger one is a string, allocated for each position
-// generated. Grids of at most 64 cells keep their occupancy in one uint64.
+// allocates nothing; a larger one is stored once in an arena of keys and
+// named by its number there, each move's key made from its parent's by
+// rewriting the moved piece's group. Grids of at most 64 cells keep their
+// occupancy in one uint64.
 type BlockSolver struct {
 	Metric BlockMetric
 	Goal   BlockGoal
