@@ -295,8 +295,7 @@ func (a *anytime) beam(f *frame, width, maxDepth int, deadline time.Time) bool {
 // board, and two layers of boards and scored children.
 func (a *anytime) maxWidth(n int) int {
 	perBoard := int64(2*(n+64) + 4*32 + 5*(len(a.blanks)))
-	limit, _ := a.o.limits.nodeLimit(perBoard)
-	return int(limit)
+	return int(min(a.o.limits.maxNodes(), a.o.limits.memory()/perBoard))
 }
 
 // deadlineOf returns ctx's deadline, or a time far ahead.

@@ -2,160 +2,10 @@ package slide
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"slices"
 	"unsafe"
-
-	"golang.org/x/exp/constraints"
 )
-
-// Cost is the type of move costs and path costs: any integer or float type.
-// Integer costs with small path costs (below 65536) get a bucket queue in
-// A*; others a binary heap.
-type Cost interface {
-	constraints.Integer | constraints.Float
-}
-
-// An Arc is one move out of a state: the state it leads to and its cost.
-type Arc[S any, C Cost] struct {
-	To   S
-	Cost C
-}
-
-// State is what the generic engines (AStar, IDAStar, BFS) search. A state
-// is a comparable value that knows its moves, an estimate of its distance to
-// a goal, and whether it is a goal; S is the implementing type itself:
-//
-//	type pos struct{ x, y int }
-//	func (p pos) Successors(dst []slide.Arc[pos, int]) []slide.Arc[pos, int] { ... }
-//	func (p pos) Heuristic() int { ... }
-//	func (p pos) IsGoal() bool { ... }
-//
-// States are compared with == and used as map keys, so two values for the
-// same position must be equal: keep them small and canonical (packed
-// integers, strings, small arrays; a pointer to shared read-only data is
-// fine). Moves are costed by Arc.Cost, which must not be negative.
-type State[S any, C Cost] interface {
-	comparable
-	// Successors appends the moves out of the state to dst and returns the
-	// extended slice. The engines pass a reused buffer, so an implementation
-	// that only appends allocates nothing. The order of the moves fixes the
-	// order of the search, and so which of several optimal paths is found.
-	Successors(dst []Arc[S, C]) []Arc[S, C]
-	// Heuristic returns a lower bound on the cost from the state to the
-	// nearest goal. A* and IDA* find an optimal path when it never
-	// overestimates (is admissible); return 0 when there is none to give.
-	Heuristic() C
-	// IsGoal reports whether the state is a goal.
-	IsGoal() bool
-}
-
-// A Result reports a search: the path found and how much work it took.
-// Engines return the counts with their errors too.
-type Result[S any, C Cost] struct {
-	Path      []S   // the states from the start to a goal, both included; nil if none
-	Cost      C     // the sum of the move costs along Path
-	Expanded  int64 // states whose successors were generated
-	Generated int64 // successors generated, duplicates included
-}
-
-// Limits bound a search. The zero value gives a search no node limit and
-// the DefaultMaxMemory bound; a search that reaches a limit returns a
-// *LimitError.
-type Limits struct {
-	// MaxNodes bounds the states a search stores (A*, BFS) or generates
-	// (IDA*). 0 means no limit.
-	MaxNodes int64
-	// MaxMemory bounds the bytes a search may use for stored states,
-	// estimated from the size of the state type (and the Size method of a
-	// state that has one: a state holding a string or slice should report
-	// the bytes it points to). 0 means DefaultMaxMemory; negative means no
-	// limit.
-	MaxMemory int64
-	// MaxCost bounds the answer: a search returns only a path costing at
-	// most MaxCost (BFS counts moves), and ErrNotFound when there is none,
-	// as soon as it can tell. A* and IDA* prune states whose g + h exceeds
-	// it, so a small bound also keeps the search small. 0 means no bound
-	// (a path of cost 0 is only ever the start, which every search tests
-	// first).
-	MaxCost float64
-}
-
-// maxCost returns the cost bound, +Inf for none.
-func (l Limits) maxCost() float64 {
-	if l.MaxCost <= 0 {
-		return math.Inf(1)
-	}
-	return l.MaxCost
-}
-
-// DefaultMaxMemory is the memory bound of a search whose Limits leave
-// MaxMemory 0: 2 GiB.
-const DefaultMaxMemory = 2 << 30
-
-// nodeLimit returns the most nodes of bytesPerNode a search may store.
-func (l Limits) nodeLimit(bytesPerNode int64) (n int64, which string) {
-	n, which = math.MaxInt32, "nodes"
-	if l.MaxNodes > 0 && l.MaxNodes < n {
-		n = l.MaxNodes
-	}
-	mem := l.MaxMemory
-	if mem == 0 {
-		mem = DefaultMaxMemory
-	}
-	if mem > 0 && mem/bytesPerNode < n {
-		n, which = mem/bytesPerNode, "memory"
-	}
-	return n, which
-}
-
-// depthLimit returns the depth a depth-first search may reach when each
-// level takes frameBytes, under MaxMemory (or its default).
-func (l Limits) depthLimit(frameBytes int64) int {
-	mem := l.MaxMemory
-	if mem == 0 {
-		mem = DefaultMaxMemory
-	}
-	if mem < 0 || mem/frameBytes > math.MaxInt32 {
-		return math.MaxInt32
-	}
-	return int(mem / frameBytes)
-}
-
-// sizeOf returns the bytes a stored state takes, for the memory limit:
-// the value itself plus what its Size method reports, if it has one.
-func sizeOf[S any](s S) int64 {
-	size := int64(unsafe.Sizeof(s))
-	if sz, ok := any(s).(interface{ Size() int }); ok {
-		size += int64(sz.Size())
-	}
-	return size
-}
-
-// A LimitError reports a search stopped by its Limits. It wraps ErrLimit.
-type LimitError struct {
-	Limit     string // "nodes" or "memory"
-	Value     int64  // the bound: nodes, or bytes
-	Expanded  int64
-	Generated int64
-}
-
-// Error describes the limit and the work done before it.
-func (e *LimitError) Error() string {
-	unit := "nodes"
-	if e.Limit == "memory" {
-		unit = "bytes"
-	}
-	return fmt.Sprintf("slide: search stopped at its %s limit (%d %s) after %d expansions", e.Limit, e.Value, unit, e.Expanded)
-}
-
-// Unwrap returns ErrLimit.
-func (e *LimitError) Unwrap() error { return ErrLimit }
-
-// ctxEvery is how many expansions the engines make between looks at their
-// context.
-const ctxEvery = 1 << 10
 
 // AStar is a reusable A* searcher: it finds a cheapest path from a start
 // state to a goal state, optimal when the heuristic is admissible (it need
@@ -166,15 +16,26 @@ const ctxEvery = 1 << 10
 // Among open states of equal f = g + h, the one generated last is expanded
 // first, which makes the search deterministic and dive toward goals. The
 // goal test is made when a state is expanded. Memory: every state generated
-// is stored once, with its parent, g and h.
-type AStar[S State[S, C], C Cost] struct {
+// is stored once, with its parent, g and h, in chunks that are never
+// copied, and indexed in a hash table; all of it counts against
+// Limits.MaxMemory.
+type AStar[S Node[S, C], C Cost] struct {
 	Limits Limits
 	// Key, if set, packs a state into a uint64, distinct states into
 	// distinct numbers; the search then indexes states in an
-	// open-addressing table instead of a Go map, which is faster.
+	// open-addressing table instead of a Go map, which is faster and
+	// smaller.
 	Key func(S) uint64
+	// GoalFunc, if set, is the goal test; otherwise the state's IsGoal
+	// method is (see State). A search without either fails with ErrOption.
+	GoalFunc func(S) bool
+	// HeuristicFunc, if set, is the heuristic; otherwise the state's
+	// Heuristic method is, and without one the heuristic is 0 (a
+	// uniform-cost search).
+	HeuristicFunc func(S) C
 
-	nodes []astarNode[S, C]
+	guard
+	nodes chunked[astarNode[S, C]]
 	index stateIndex[S]
 	open  openList[C]
 	arcs  []Arc[S, C]
@@ -189,74 +50,109 @@ type astarNode[S any, C Cost] struct {
 
 // Search runs A* from start. It returns the path and its counts, or an
 // error: ErrNotFound when no goal is reachable, a *LimitError, the context's
-// error, or an *Error for a negative move cost.
+// error once ctx is done (a nil ctx is never done), ErrCost for a negative
+// move cost or heuristic or a path cost that overflows C, or ErrOption
+// when there is no goal test.
 func (a *AStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
+	const fn = "AStar.Search"
 	var res Result[S, C]
-	a.index.reset(a.Key)
-	a.nodes = a.nodes[:0]
+	ctx = orBackground(ctx)
+	t := newTests(a.GoalFunc, a.HeuristicFunc)
+	if !t.hasGoal {
+		return res, noGoal(fn)
+	}
+	a.guard.start(ctx, a.Limits)
+	defer a.guard.end()
+	attachGuard(start, &a.guard)
+	a.index.reset(a.Key, &a.mem)
+	// Each node also holds a table slot (see stateIndex) and, at first, an
+	// entry of the open list; queues may hold twice what they hold.
+	a.nodes.reset(sizeOf(start) - int64(unsafe.Sizeof(start)) + a.index.entryBytes() + 2*int64(unsafe.Sizeof(heapItem[C]{})))
 	a.open.reset()
-	maxNodes, which := a.Limits.nodeLimit(sizeOf(start) + int64(unsafe.Sizeof(astarNode[S, C]{})) + 2*int64(unsafe.Sizeof(start)) + 24)
-
+	maxNodes := a.Limits.maxNodes()
 	bound := a.Limits.maxCost()
-	add := func(s S, parent int32, g C) { // a new node, already indexed
-		h := s.Heuristic()
-		i := int32(len(a.nodes))
-		n := astarNode[S, C]{state: s, parent: parent, g: g, h: h}
-		if float64(g+h) > bound {
+
+	// add stores a new node, already indexed as number len(nodes).
+	add := func(s S, parent int32, g C) error {
+		i := int32(a.nodes.len())
+		if !a.nodes.push(astarNode[S, C]{state: s, parent: parent, g: g}, &a.mem) {
+			return a.guard.err(ctx, res.Expanded, res.Generated)
+		}
+		n := a.nodes.at(i)
+		n.h = t.heuristic(&n.state)
+		if f := g + n.h; !(n.h >= 0) || f < g {
+			return badEstimate(fn, g, n.h)
+		}
+		if float64(g+n.h) > bound {
 			n.closed = true // beyond the bound: kept only as a duplicate check
 		} else {
-			a.open.push(g+h, entry[C]{node: i, g: g})
+			a.open.push(g+n.h, entry[C]{node: i, g: g})
 		}
-		a.nodes = append(a.nodes, n)
-	}
-	if !start.IsGoal() && float64(start.Heuristic()) > bound {
-		return res, notFound("AStar.Search", bound)
+		return nil
 	}
 	a.index.put(start, 0)
-	add(start, -1, 0)
+	if err := add(start, -1, 0); err != nil {
+		return res, err
+	}
+	if s := a.nodes.at(0); !t.isGoal(&s.state) && float64(s.h) > bound {
+		return res, notFound(fn, bound)
+	}
 	for a.open.len() > 0 {
+		if a.stopped() {
+			return res, a.guard.err(ctx, res.Expanded, res.Generated)
+		}
 		_, e := a.open.pop()
-		n := &a.nodes[e.node]
+		n := a.nodes.at(e.node)
 		if n.closed || e.g != n.g {
 			continue // stale: expanded already, or reached more cheaply since
 		}
-		if n.state.IsGoal() {
+		if t.isGoal(&n.state) {
 			res.Cost = n.g
 			res.Path = a.path(e.node)
 			return res, nil
-		}
-		if res.Expanded%ctxEvery == 0 && ctx.Err() != nil {
-			return res, ctx.Err()
 		}
 		n.closed = true
 		res.Expanded++
 		g, parent := n.g, n.parent
 		a.arcs = n.state.Successors(a.arcs[:0])
-		for _, arc := range a.arcs {
-			if parent >= 0 && arc.To == a.nodes[parent].state {
+		if a.stopped() { // a space that stores states stopped within Successors
+			return res, a.guard.err(ctx, res.Expanded, res.Generated)
+		}
+		for k := range a.arcs {
+			arc := &a.arcs[k]
+			if parent >= 0 && arc.To == a.nodes.at(parent).state {
 				continue // never cheaper than the parent's own g
 			}
 			res.Generated++
-			if arc.Cost < 0 {
-				return res, errorf("AStar.Search", ErrOption, "negative move cost %v", arc.Cost)
-			}
 			g2 := g + arc.Cost
-			if j, ok := a.index.getOrPut(arc.To, int32(len(a.nodes))); ok {
-				m := &a.nodes[j]
+			if !(arc.Cost >= 0) || g2 < g {
+				return res, badCost(fn, g, arc.Cost)
+			}
+			j, ok := a.index.getOrPut(arc.To, int32(a.nodes.len()))
+			if a.mem.over {
+				return res, a.guard.err(ctx, res.Expanded, res.Generated)
+			}
+			if ok {
+				m := a.nodes.at(j)
 				if g2 >= m.g || float64(g2+m.h) > bound {
 					continue
 				}
 				m.g, m.parent, m.closed = g2, e.node, false
+				if !a.mem.charge(int64(unsafe.Sizeof(heapItem[C]{}))) {
+					return res, a.guard.err(ctx, res.Expanded, res.Generated)
+				}
 				a.open.push(g2+m.h, entry[C]{node: j, g: g2})
 				continue
 			}
-			if int64(len(a.nodes)) >= maxNodes {
-				return res, &LimitError{Limit: which, Value: a.Limits.limitValue(which, maxNodes), Expanded: res.Expanded, Generated: res.Generated}
+			if int64(a.nodes.len()) >= maxNodes {
+				return res, a.nodeLimit(res.Expanded, res.Generated)
 			}
-			add(arc.To, e.node, g2)
+			if err := add(arc.To, e.node, g2); err != nil {
+				return res, err
+			}
 		}
 	}
-	return res, notFound("AStar.Search", bound)
+	return res, notFound(fn, bound)
 }
 
 // notFound is the error of a search that found no path, within bound.
@@ -267,22 +163,11 @@ func notFound(fn string, bound float64) error {
 	return errorf(fn, ErrNotFound, "no goal within cost %v of the start", bound)
 }
 
-// limitValue is the Value of a LimitError: the node bound, or the bytes.
-func (l Limits) limitValue(which string, nodes int64) int64 {
-	if which == "nodes" {
-		return nodes
-	}
-	if l.MaxMemory == 0 {
-		return DefaultMaxMemory
-	}
-	return l.MaxMemory
-}
-
 // path follows parents from node i back to the start.
 func (a *AStar[S, C]) path(i int32) []S {
 	var p []S
-	for ; i >= 0; i = a.nodes[i].parent {
-		p = append(p, a.nodes[i].state)
+	for ; i >= 0; i = a.nodes.at(i).parent {
+		p = append(p, a.nodes.at(i).state)
 	}
 	slices.Reverse(p)
 	return p
@@ -298,11 +183,17 @@ func (a *AStar[S, C]) path(i int32) []S {
 // move back to a state's parent is never generated.
 //
 // The zero value is ready to use. Limits.MaxNodes bounds generated nodes;
-// MaxMemory bounds the depth of the path, at an estimate of its memory. The goal test is made when a state is
-// expanded; successors are tried in the order Successors gives them.
-type IDAStar[S State[S, C], C Cost] struct {
+// MaxMemory bounds the depth of the path, at an estimate of its memory.
+// The goal test is made when a state is expanded; successors are tried in
+// the order Successors gives them.
+type IDAStar[S Node[S, C], C Cost] struct {
 	Limits Limits
+	// GoalFunc and HeuristicFunc are as for AStar.
+	GoalFunc      func(S) bool
+	HeuristicFunc func(S) C
 
+	guard
+	tests  tests[S, C]
 	path   []S
 	frames []idaFrame[S, C]
 }
@@ -315,11 +206,24 @@ type idaFrame[S any, C Cost] struct {
 
 // Search runs IDA* from start. Errors are as for AStar.Search.
 func (d *IDAStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
+	const fn = "IDAStar.Search"
 	var res Result[S, C]
-	bound := start.Heuristic()
+	ctx = orBackground(ctx)
+	d.tests = newTests(d.GoalFunc, d.HeuristicFunc)
+	if !d.tests.hasGoal {
+		return res, noGoal(fn)
+	}
+	d.guard.start(ctx, d.Limits)
+	defer d.guard.end()
+	attachGuard(start, &d.guard)
+	d.path = append(d.path[:0], start)
+	bound := d.tests.heuristic(&d.path[0])
+	if !(bound >= 0) {
+		return res, badEstimate(fn, 0, bound)
+	}
 	maxCost := d.Limits.maxCost()
-	if !start.IsGoal() && float64(bound) > maxCost {
-		return res, notFound("IDAStar.Search", maxCost)
+	if !d.tests.isGoal(&d.path[0]) && float64(bound) > maxCost {
+		return res, notFound(fn, maxCost)
 	}
 	frameBytes := idaFrameBytes[S, C](start)
 	for {
@@ -328,7 +232,7 @@ func (d *IDAStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], erro
 			return res, err
 		}
 		if next == bound { // nothing exceeded the bound within maxCost
-			return res, notFound("IDAStar.Search", maxCost)
+			return res, notFound(fn, maxCost)
 		}
 		bound = next
 	}
@@ -344,12 +248,14 @@ func idaFrameBytes[S any, C Cost](s S) int64 {
 // the least f above the bound and within maxCost it saw (bound itself if
 // none), and whether it found a goal, which it leaves in res.
 func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, maxCost float64, frameBytes int64, res *Result[S, C]) (next C, found bool, err error) {
+	const fn = "IDAStar.Search"
 	next = bound
 	d.path = append(d.path[:0], start)
 	depth := 0
 	maxDepth := d.Limits.depthLimit(frameBytes)
-	enter := func(s S, g C) bool { // expands s; reports whether it is a goal
-		if s.IsGoal() {
+	enter := func(g C) bool { // expands the state at the end of the path; reports whether it is a goal
+		s := &d.path[len(d.path)-1]
+		if d.tests.isGoal(s) {
 			res.Cost = g
 			res.Path = slices.Clone(d.path)
 			return true
@@ -358,50 +264,54 @@ func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, maxCost f
 			d.frames = append(d.frames, idaFrame[S, C]{})
 		}
 		f := &d.frames[depth]
-		f.arcs = s.Successors(f.arcs[:0])
+		f.arcs = (*s).Successors(f.arcs[:0])
 		f.next, f.g = 0, g
 		res.Expanded++
 		return false
 	}
-	if enter(start, 0) {
+	if enter(0) {
 		return next, true, nil
 	}
 	for depth >= 0 {
+		if d.stopped() {
+			return next, false, d.guard.err(ctx, res.Expanded, res.Generated)
+		}
 		f := &d.frames[depth]
 		if f.next == len(f.arcs) { // done here: back up
 			depth--
 			d.path = d.path[:len(d.path)-1]
 			continue
 		}
-		arc := f.arcs[f.next]
+		arc := &f.arcs[f.next]
 		f.next++
 		if depth > 0 && arc.To == d.path[depth-1] {
 			continue // the move back to the parent
 		}
 		res.Generated++
-		if arc.Cost < 0 {
-			return next, false, errorf("IDAStar.Search", ErrOption, "negative move cost %v", arc.Cost)
+		g := f.g + arc.Cost
+		if !(arc.Cost >= 0) || g < f.g {
+			return next, false, badCost(fn, f.g, arc.Cost)
 		}
 		if d.Limits.MaxNodes > 0 && res.Generated > d.Limits.MaxNodes {
 			return next, false, &LimitError{Limit: "nodes", Value: d.Limits.MaxNodes, Expanded: res.Expanded, Generated: res.Generated}
 		}
-		g := f.g + arc.Cost
-		fc := g + arc.To.Heuristic()
+		h := d.tests.heuristic(&arc.To)
+		fc := g + h
+		if !(h >= 0) || fc < g {
+			return next, false, badEstimate(fn, g, h)
+		}
 		if fc > bound {
 			if (next == bound || fc < next) && float64(fc) <= maxCost {
 				next = fc
 			}
 			continue
 		}
-		if res.Expanded%ctxEvery == 0 && ctx.Err() != nil {
-			return next, false, ctx.Err()
-		}
 		if depth+1 >= maxDepth {
 			return next, false, &LimitError{Limit: "memory", Value: int64(maxDepth) * frameBytes, Expanded: res.Expanded, Generated: res.Generated}
 		}
 		d.path = append(d.path, arc.To)
 		depth++
-		if enter(arc.To, g) {
+		if enter(g) {
 			return next, true, nil
 		}
 	}

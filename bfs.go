@@ -8,22 +8,31 @@ import (
 )
 
 // BFS is a reusable breadth-first searcher. It counts every move as one,
-// whatever its Arc.Cost, and never calls Heuristic. It offers a shortest
-// path to a goal (Search), the same between two given states searching from
-// both ends (Bidirectional), and the whole space reachable from a state, by
-// distance (Layers).
+// whatever its Arc.Cost, and needs no heuristic: any Node will do. It
+// offers a shortest path to a goal (Search), the same between two given
+// states searching from both ends (Bidirectional), and the whole space
+// reachable from a state, by distance (Layers).
 //
 // The zero value is ready to use. Limits bound the states stored; every
-// reachable state up to the answer's distance is stored once. A BFS must not
-// be used by two goroutines at once.
-type BFS[S State[S, C], C Cost] struct {
+// reachable state up to the answer's distance is stored once, in chunks
+// that are never copied, and indexed in a hash table. A BFS must not be
+// used by two goroutines at once.
+type BFS[S Node[S, C], C Cost] struct {
 	Limits Limits
 	// Key, if set, packs a state into a uint64 as for AStar.Key.
 	Key func(S) uint64
+	// GoalFunc, if set, is Search's goal test; otherwise the state's
+	// IsGoal method is (see State). Bidirectional and Layers need neither.
+	GoalFunc func(S) bool
 
-	err   error
-	index stateIndex[S]
-	nodes []bfsNode[S]
+	guard
+	err     error
+	bounded bool // the last Search stopped at MaxCost with states left
+	index   stateIndex[S]
+	nodes   chunked[bfsNode[S]]
+	// costs holds the cost of the move into each node, once a search has
+	// seen a move whose cost is not 1 (until then every move cost 1).
+	costs chunked[C]
 	arcs  []Arc[S, C]
 }
 
@@ -33,74 +42,148 @@ type bfsNode[S any] struct {
 	back   bool // reached from the goal (Bidirectional)
 }
 
-func (b *BFS[S, C]) bytesPerNode(s S) int64 {
-	return sizeOf(s) + int64(unsafe.Sizeof(bfsNode[S]{})) + 2*int64(unsafe.Sizeof(s)) + 24
+// prepare readies the engine for a search from start, under ctx; call
+// b.end when it is over.
+func (b *BFS[S, C]) prepare(ctx context.Context, start S) {
+	b.guard.start(ctx, b.Limits)
+	attachGuard(start, &b.guard)
+	b.index.reset(b.Key, &b.mem)
+	b.nodes.reset(sizeOf(start) - int64(unsafe.Sizeof(start)) + b.index.entryBytes())
 }
 
 // Search returns a path from start to a goal with the fewest moves; its
-// Cost is the sum of the move costs along it. The goal test is made when a
-// state is generated. Errors are as for AStar.Search.
+// Cost is the sum of the move costs along it, kept as the search goes.
+// The goal test is made when a state is generated. Errors are as for
+// AStar.Search; ErrNotFound also when no goal lies within MaxCost moves.
 func (b *BFS[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
+	const fn = "BFS.Search"
 	var res Result[S, C]
-	b.nodes = append(b.nodes[:0], bfsNode[S]{state: start, parent: -1})
-	if start.IsGoal() {
+	ctx = orBackground(ctx)
+	t := newTests[S, C](b.GoalFunc, nil)
+	if !t.hasGoal {
+		return res, noGoal(fn)
+	}
+	b.prepare(ctx, start)
+	defer b.end()
+	b.bounded = false
+	unit := true // every move so far cost 1; b.costs is unused
+	if !b.nodes.push(bfsNode[S]{state: start, parent: -1}, &b.mem) {
+		return res, b.guard.err(ctx, 0, 0)
+	}
+	if t.isGoal(&b.nodes.at(0).state) {
 		res.Path = []S{start}
 		return res, nil
 	}
-	b.index.reset(b.Key)
 	b.index.add(start)
-	maxNodes, which := b.Limits.nodeLimit(b.bytesPerNode(start))
+	maxNodes := b.Limits.maxNodes()
 	maxDepth := b.Limits.maxCost()
 	depth, layerEnd := 0, 1 // the depth of the nodes before layerEnd
-	for head := 0; head < len(b.nodes); head++ {
+	for head := 0; head < b.nodes.len(); head++ {
 		if head == layerEnd {
-			depth, layerEnd = depth+1, len(b.nodes)
+			depth, layerEnd = depth+1, b.nodes.len()
 		}
 		if float64(depth) >= maxDepth {
+			b.bounded = true
 			break // children would lie beyond the bound
 		}
-		if res.Expanded%ctxEvery == 0 && ctx.Err() != nil {
-			return res, ctx.Err()
+		if b.stopped() {
+			return res, b.guard.err(ctx, res.Expanded, res.Generated)
 		}
 		res.Expanded++
-		parent := b.nodes[head].parent
-		b.arcs = b.nodes[head].state.Successors(b.arcs[:0])
-		for _, arc := range b.arcs {
-			if parent >= 0 && arc.To == b.nodes[parent].state {
+		n := b.nodes.at(int32(head))
+		parent := n.parent
+		b.arcs = n.state.Successors(b.arcs[:0])
+		if b.stopped() {
+			return res, b.guard.err(ctx, res.Expanded, res.Generated)
+		}
+		for k := range b.arcs {
+			arc := &b.arcs[k]
+			if parent >= 0 && arc.To == b.nodes.at(parent).state {
 				continue // the move back, whose end is stored already
 			}
 			res.Generated++
-			i := int32(len(b.nodes))
 			if !b.index.add(arc.To) {
 				continue
 			}
-			if int64(i) >= maxNodes {
-				return res, &LimitError{Limit: which, Value: b.Limits.limitValue(which, maxNodes), Expanded: res.Expanded, Generated: res.Generated}
+			i := int32(b.nodes.len())
+			switch {
+			case b.mem.over:
+				return res, b.guard.err(ctx, res.Expanded, res.Generated)
+			case int64(i) >= maxNodes:
+				return res, b.nodeLimit(res.Expanded, res.Generated)
+			case !b.nodes.push(bfsNode[S]{state: arc.To, parent: int32(head)}, &b.mem):
+				return res, b.guard.err(ctx, res.Expanded, res.Generated)
 			}
-			b.nodes = append(b.nodes, bfsNode[S]{state: arc.To, parent: int32(head)})
-			if arc.To.IsGoal() {
+			if arc.Cost != 1 || !unit {
+				if err := b.keepCost(fn, i, arc.Cost, &unit); err != nil {
+					return res, err
+				}
+			}
+			if t.isGoal(&b.nodes.at(i).state) {
 				res.Path = b.path(i, nil)
-				res.Cost = pathCost(res.Path, &b.arcs)
-				return res, nil
+				var err error
+				res.Cost, err = b.pathCostTo(fn, i, unit)
+				return res, err
 			}
 		}
 	}
-	return res, notFound("BFS.Search", maxDepth)
+	return res, notFound(fn, maxDepth)
+}
+
+// keepCost records c, the cost of the move into node i, the newest node.
+// The first cost other than 1 starts b.costs, with 1 for every node
+// before.
+func (b *BFS[S, C]) keepCost(fn string, i int32, c C, unit *bool) error {
+	if !(c >= 0) {
+		return badCost(fn, 0, c)
+	}
+	if *unit {
+		*unit = false
+		b.costs.reset(0)
+		for range i {
+			if !b.costs.push(1, &b.mem) {
+				return &LimitError{Limit: "memory", Value: b.mem.limit}
+			}
+		}
+	}
+	if !b.costs.push(c, &b.mem) {
+		return &LimitError{Limit: "memory", Value: b.mem.limit}
+	}
+	return nil
+}
+
+// pathCostTo sums the costs of the moves from the root to node i, or
+// fails with ErrCost if the sum overflows C.
+func (b *BFS[S, C]) pathCostTo(fn string, i int32, unit bool) (C, error) {
+	var total C
+	for ; b.nodes.at(i).parent >= 0; i = b.nodes.at(i).parent {
+		c := C(1)
+		if !unit {
+			c = *b.costs.at(i)
+		}
+		if total+c < total {
+			return total, badCost(fn, total, c)
+		}
+		total += c
+	}
+	return total, nil
 }
 
 // path returns the states from the root of node i's tree to node i,
 // appended to dst.
 func (b *BFS[S, C]) path(i int32, dst []S) []S {
 	n := len(dst)
-	for ; i >= 0; i = b.nodes[i].parent {
-		dst = append(dst, b.nodes[i].state)
+	for ; i >= 0; i = b.nodes.at(i).parent {
+		dst = append(dst, b.nodes.at(i).state)
 	}
 	slices.Reverse(dst[n:])
 	return dst
 }
 
-// pathCost sums the costs of the moves along p, using buf as scratch.
-func pathCost[S State[S, C], C Cost](p []S, buf *[]Arc[S, C]) C {
+// pathCost sums the costs of the moves along p, the cheapest move from
+// each state to the next, using buf as scratch; it fails with ErrCost if
+// the sum overflows C.
+func pathCost[S Node[S, C], C Cost](fn string, p []S, buf *[]Arc[S, C]) (C, error) {
 	var total C
 	for i := 1; i < len(p); i++ {
 		*buf = p[i-1].Successors((*buf)[:0])
@@ -110,34 +193,43 @@ func pathCost[S State[S, C], C Cost](p []S, buf *[]Arc[S, C]) C {
 				best, found = arc.Cost, true
 			}
 		}
+		if !(best >= 0) || total+best < total {
+			return total, badCost(fn, total, best)
+		}
 		total += best
 	}
-	return total
+	return total, nil
 }
 
 // Bidirectional returns a path from start to goal with the fewest moves,
 // searching breadth-first from both ends and always widening the smaller
 // frontier by a whole layer. It assumes every move can be undone (the state
-// space is undirected), as in sliding puzzles, and ignores IsGoal. Its
-// counts sum both directions. It stores the states within about half the
-// answer's distance of either end; with Limits.MaxCost it stops, with
-// ErrNotFound, once the layers searched from the two ends add up to the
-// bound without meeting (by then any shorter path would have met), so a
-// small bound keeps the search small however far apart the ends are.
-// Errors are as for AStar.Search.
+// space is undirected), as in sliding puzzles, and ignores IsGoal and
+// GoalFunc. Its counts sum both directions; its Cost is found at the end
+// by asking each state of the path for its moves again. It stores the
+// states within about half the answer's distance of either end; with
+// Limits.MaxCost it stops, with ErrNotFound, once the layers searched from
+// the two ends add up to the bound without meeting (by then any shorter
+// path would have met), so a small bound keeps the search small however
+// far apart the ends are. Errors are as for AStar.Search.
 func (b *BFS[S, C]) Bidirectional(ctx context.Context, start, goal S) (Result[S, C], error) {
+	const fn = "BFS.Bidirectional"
 	var res Result[S, C]
+	ctx = orBackground(ctx)
 	if start == goal {
 		res.Path = []S{start}
 		return res, nil
 	}
+	b.prepare(ctx, start)
+	defer b.end()
 	// The nodes of both trees share b.nodes and b.index.
-	b.nodes = append(b.nodes[:0], bfsNode[S]{state: start, parent: -1}, bfsNode[S]{state: goal, parent: -1, back: true})
-	b.index.reset(b.Key)
+	if !b.nodes.push(bfsNode[S]{state: start, parent: -1}, &b.mem) || !b.nodes.push(bfsNode[S]{state: goal, parent: -1, back: true}, &b.mem) {
+		return res, b.guard.err(ctx, 0, 0)
+	}
 	b.index.put(start, 0)
 	b.index.put(goal, 1)
 	fronts := [2][]int32{{0}, {1}}
-	maxNodes, which := b.Limits.nodeLimit(b.bytesPerNode(start))
+	maxNodes := b.Limits.maxNodes()
 	maxDepth := b.Limits.maxCost()
 	var next []int32
 	// Invariant: no path has depth moves or fewer, depth being the layers
@@ -153,36 +245,51 @@ func (b *BFS[S, C]) Bidirectional(ctx context.Context, start, goal S) (Result[S,
 		back := dir == 1
 		next = next[:0]
 		for _, i := range fronts[dir] {
-			if res.Expanded%ctxEvery == 0 && ctx.Err() != nil {
-				return res, ctx.Err()
+			if b.stopped() {
+				return res, b.guard.err(ctx, res.Expanded, res.Generated)
 			}
 			res.Expanded++
-			b.arcs = b.nodes[i].state.Successors(b.arcs[:0])
+			b.arcs = b.nodes.at(i).state.Successors(b.arcs[:0])
+			if b.stopped() {
+				return res, b.guard.err(ctx, res.Expanded, res.Generated)
+			}
 			for _, arc := range b.arcs {
 				res.Generated++
 				j, seen := b.index.get(arc.To)
-				if seen && b.nodes[j].back != back {
+				if seen && b.nodes.at(j).back != back {
 					// The first meeting is a shortest path, of depth+1
 					// moves: the trees were disjoint before this layer.
 					res.Path = b.joinPaths(i, j, back)
-					res.Cost = pathCost(res.Path, &b.arcs)
-					return res, nil
+					var err error
+					res.Cost, err = pathCost(fn, res.Path, &b.arcs)
+					return res, err
 				}
 				if seen {
 					continue
 				}
-				if int64(len(b.nodes)) >= maxNodes {
-					return res, &LimitError{Limit: which, Value: b.Limits.limitValue(which, maxNodes), Expanded: res.Expanded, Generated: res.Generated}
+				j = int32(b.nodes.len())
+				var ok bool
+				switch {
+				case int64(j) >= maxNodes:
+					return res, b.nodeLimit(res.Expanded, res.Generated)
+				case !b.nodes.push(bfsNode[S]{state: arc.To, parent: i, back: back}, &b.mem):
+					return res, b.guard.err(ctx, res.Expanded, res.Generated)
 				}
-				j = int32(len(b.nodes))
-				b.nodes = append(b.nodes, bfsNode[S]{state: arc.To, parent: i, back: back})
 				b.index.put(arc.To, j)
-				next = append(next, j)
+				if len(next) == cap(next) {
+					if next, ok = growCharged(next, &b.mem); !ok {
+						return res, b.guard.err(ctx, res.Expanded, res.Generated)
+					}
+				}
+				if next = append(next, j); b.mem.over {
+					return res, b.guard.err(ctx, res.Expanded, res.Generated)
+				}
 			}
 		}
+		// The layer just expanded becomes the buffer of the next one.
 		fronts[dir], next = next, fronts[dir]
 	}
-	return res, notFound("BFS.Bidirectional", maxDepth)
+	return res, notFound(fn, maxDepth)
 }
 
 // joinPaths returns the path from the start through node i and its
@@ -201,16 +308,21 @@ func (b *BFS[S, C]) joinPaths(i, j int32, back bool) []S {
 // Layers returns the states reachable from start, one layer at a time: the
 // distance d (0 for start itself) and the states at exactly that distance,
 // in the order they were first generated. The slice is the iterator's to
-// reuse: copy what you keep. It ignores IsGoal, and stops after the layer
-// at distance Limits.MaxCost, if set. When the iteration ends early
-// because of a limit or the context, Err reports why.
+// reuse: copy what you keep. It ignores IsGoal and GoalFunc, and stops
+// after the layer at distance Limits.MaxCost, if set. When the iteration
+// ends early because of a limit or the context, Err reports why. It
+// stores every state reached in its index, and two layers at a time.
 func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 	return func(yield func(int, []S) bool) {
+		ctx := orBackground(ctx)
 		b.err = nil
-		b.index.reset(b.Key)
+		b.prepare(ctx, start)
+		defer b.end()
 		b.index.add(start)
 		stored := int64(1)
-		maxNodes, which := b.Limits.nodeLimit(b.bytesPerNode(start))
+		maxNodes := b.Limits.maxNodes()
+		// Besides its layer, a state costs its heap data and its slot.
+		extra := sizeOf(start) - int64(unsafe.Sizeof(start)) + b.index.entryBytes()
 		layer, next := []S{start}, []S(nil)
 		var expanded, generated int64
 		maxDepth := b.Limits.maxCost()
@@ -220,8 +332,8 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 			}
 			next = next[:0]
 			for _, s := range layer {
-				if expanded%ctxEvery == 0 && ctx.Err() != nil {
-					b.err = ctx.Err()
+				if b.stopped() {
+					b.err = b.guard.err(ctx, expanded, generated)
 					return
 				}
 				expanded++
@@ -232,11 +344,19 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 						continue
 					}
 					if stored >= maxNodes {
-						b.err = &LimitError{Limit: which, Value: b.Limits.limitValue(which, maxNodes), Expanded: expanded, Generated: generated}
+						b.err = b.nodeLimit(expanded, generated)
 						return
 					}
-					stored++
+					ok := !b.mem.over && (extra == 0 || b.mem.charge(extra))
+					if ok && len(next) == cap(next) {
+						next, ok = growCharged(next, &b.mem)
+					}
+					if !ok {
+						b.err = b.guard.err(ctx, expanded, generated)
+						return
+					}
 					next = append(next, arc.To)
+					stored++
 				}
 			}
 			layer, next = next, layer
@@ -246,148 +366,3 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 
 // Err returns the error that ended the last Layers iteration early, or nil.
 func (b *BFS[S, C]) Err() error { return b.err }
-
-// A Distribution is a census of a puzzle's boards by their distance from
-// one goal, as Distances takes it.
-type Distribution struct {
-	Counts   []int64 // Counts[d] boards lie exactly d moves from the goal
-	Farthest []Board // the boards at the greatest distance, in the order found
-}
-
-// Total returns the number of boards reachable from the goal.
-func (d Distribution) Total() int64 {
-	var n int64
-	for _, c := range d.Counts {
-		n += c
-	}
-	return n
-}
-
-// Distances explores breadth-first every board that can reach goal (or,
-// the same thing, that goal can reach) and counts them by distance under
-// metric. It is the exhaustive oracle against which the solvers are
-// checked, and a research tool in its own right.
-//
-// Boards of up to 16 cells run on packed states; with distinct labels and
-// at most 13 cells a visited bit per permutation rank (n!/8 bytes: 45 KB
-// for 3 x 3, 60 MB for 3 x 4) replaces the hash table. Memory besides is
-// two layers of 8 bytes a board. Larger boards run on the generic BFS. The
-// search stops with a *LimitError at lim's bounds, or with the context's
-// error.
-func Distances(ctx context.Context, goal Board, metric Metric, lim Limits) (Distribution, error) {
-	t, err := newTarget("Distances", goal)
-	if err != nil {
-		return Distribution{}, err
-	}
-	sp := newTileSpace(t, Zero, metric == LineMoves)
-	code, _ := t.encode("Distances", goal)
-	if sp.n > 16 {
-		return gridDistances(ctx, sp, sp.gridStart(code), lim)
-	}
-	var dist Distribution
-	start := sp.packedStart(code).key
-	maxBytes := lim.MaxMemory
-	if maxBytes == 0 {
-		maxBytes = DefaultMaxMemory
-	}
-	var seen packedVisited
-	if t.distinct && sp.n <= 13 {
-		words := (factorials[sp.n] + 63) / 64
-		if maxBytes > 0 && int64(words)*8 > maxBytes {
-			return dist, &LimitError{Limit: "memory", Value: maxBytes}
-		}
-		seen = packedVisited{n: sp.n, bits: make([]uint64, words)}
-	}
-	seen.add(start)
-	// Below 16 cells the top four bits of a layer's entries hold the cell
-	// the blank came from, plus one, so the move back is not generated.
-	const cellBits = 60
-	mark := sp.n < 16
-	layer, next := []uint64{start}, []uint64(nil)
-	var succ [32]uint64
-	var blanks [32]int8
-	var stored, expanded int64 = 1, 0
-	for len(layer) > 0 {
-		dist.Counts = append(dist.Counts, int64(len(layer)))
-		next = next[:0]
-		for _, entry := range layer {
-			if expanded%(1<<16) == 0 && ctx.Err() != nil {
-				return dist, ctx.Err()
-			}
-			expanded++
-			key, came := entry, -1
-			if mark {
-				key, came = entry&(1<<cellBits-1), int(entry>>cellBits)-1
-			}
-			blank := sp.blankOf(key)
-			for i, nk := range succ[:sp.packedMoves(key, blank, &succ, &blanks)] {
-				if int(blanks[i]) == came || !seen.add(nk) {
-					continue
-				}
-				if mark {
-					nk |= uint64(blank+1) << cellBits
-				}
-				next = append(next, nk)
-			}
-		}
-		stored += int64(len(next))
-		used := 8*int64(cap(layer)+cap(next)) + seen.bytes()
-		if lim.MaxNodes > 0 && stored > lim.MaxNodes || maxBytes > 0 && used > maxBytes {
-			which, value := "memory", maxBytes
-			if lim.MaxNodes > 0 && stored > lim.MaxNodes {
-				which, value = "nodes", lim.MaxNodes
-			}
-			return dist, &LimitError{Limit: which, Value: value, Expanded: expanded}
-		}
-		if len(next) == 0 {
-			for _, entry := range layer {
-				key := entry & (1<<(4*sp.n) - 1)
-				dist.Farthest = append(dist.Farthest, sp.board(func(i int) int { return int(key>>(4*i)) & 15 }))
-			}
-		}
-		layer, next = next, layer
-	}
-	return dist, nil
-}
-
-// gridDistances is Distances for boards of more than 16 cells.
-func gridDistances(ctx context.Context, sp *tileSpace, start gridTile, lim Limits) (Distribution, error) {
-	var dist Distribution
-	bfs := BFS[gridTile, int]{Limits: lim}
-	var last []gridTile
-	for _, layer := range bfs.Layers(ctx, start) {
-		dist.Counts = append(dist.Counts, int64(len(layer)))
-		last = append(last[:0], layer...)
-	}
-	if err := bfs.Err(); err != nil {
-		return dist, err
-	}
-	for _, s := range last {
-		dist.Farthest = append(dist.Farthest, sp.board(s.at))
-	}
-	return dist, nil
-}
-
-// A packedVisited is the set of packed boards a census has reached: a bit
-// per permutation rank when bits is set (distinct labels), else a hash set.
-type packedVisited struct {
-	n    int
-	bits []uint64
-	set  packedSet
-}
-
-// add marks key and reports whether it was new.
-func (v *packedVisited) add(key uint64) bool {
-	if v.bits == nil {
-		return v.set.add(key)
-	}
-	r := rankPacked(key, v.n)
-	w, bit := r/64, uint64(1)<<(r%64)
-	if v.bits[w]&bit != 0 {
-		return false
-	}
-	v.bits[w] |= bit
-	return true
-}
-
-func (v *packedVisited) bytes() int64 { return 8*int64(len(v.bits)) + v.set.bytes() }

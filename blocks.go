@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"unicode"
 )
 
 // ErrPiece: a sliding-block piece that does not fit its grid (outside it,
@@ -53,6 +52,11 @@ type Piece struct {
 	Row, Col      int
 	Width, Height int
 	Motion        Motion
+}
+
+// meets reports whether p and q share a cell.
+func (p Piece) meets(q Piece) bool {
+	return p.Row < q.Row+q.Height && q.Row < p.Row+p.Height && p.Col < q.Col+q.Width && q.Col < p.Col+p.Width
 }
 
 // covers reports whether p covers the cell in row r, column c.
@@ -255,7 +259,6 @@ func (b Blocks) Grid() string {
 	if !b.IsValid() {
 		return ""
 	}
-	names := pieceNames(b.NumPieces())
 	var sb strings.Builder
 	border := strings.Repeat("*", b.Cols()+2) + "\n"
 	sb.WriteString(border)
@@ -266,7 +269,7 @@ func (b Blocks) Grid() string {
 			if i < 0 {
 				sb.WriteByte('.')
 			} else {
-				sb.WriteRune(names[i])
+				sb.WriteRune(PieceName(int(i)))
 			}
 		}
 		sb.WriteString("*\n")
@@ -302,8 +305,9 @@ func (b Blocks) String() string {
 // Slide returns the puzzle after piece i slides cells cells (at least 1)
 // in direction d, through free cells only. ok is false, and b is returned,
 // if there is no piece i, its Motion forbids d, or the way is not free.
-// Unlike the moves of a Board, d is the way the piece itself goes: Up
-// lowers its row. O(pieces + cells).
+// As on a Board, where d is the way the tile that moves goes, d is the way
+// the piece itself goes: Up lowers its row. O(pieces): it allocates the
+// new puzzle and nothing else.
 func (b Blocks) Slide(i int, d Direction, cells int) (next Blocks, ok bool) {
 	if i < 0 || i >= b.NumPieces() || d > Right || cells < 1 || cells > MaxCells {
 		return b, false
@@ -318,15 +322,14 @@ func (b Blocks) Slide(i int, d Direction, cells int) (next Blocks, ok bool) {
 	if q.Row < 0 || q.Col < 0 || q.Row+q.Height > b.Rows() || q.Col+q.Width > b.Cols() {
 		return b, false
 	}
-	own := b.owners()
-	for k := 1; k <= cells; k++ {
-		r0, c0 := p.Row+k*dr, p.Col+k*dc
-		for r := r0; r < r0+p.Height; r++ {
-			for c := c0; c < c0+p.Width; c++ {
-				if o := own.own[r*b.Cols()+c]; o >= 0 && int(o) != i {
-					return b, false
-				}
-			}
+	// The cells swept, start excluded, make one rectangle: the way is free
+	// when no other piece meets it.
+	way := Piece{Row: min(p.Row+dr, q.Row), Col: min(p.Col+dc, q.Col)}
+	way.Width = max(p.Col, q.Col) + p.Width - way.Col
+	way.Height = max(p.Row, q.Row) + p.Height - way.Row
+	for j := range b.NumPieces() {
+		if j != i && b.Piece(j).meets(way) {
+			return b, false
 		}
 	}
 	buf := []byte(b.pieces)
@@ -353,69 +356,4 @@ func (b Blocks) Move(m BlockMove) (next Blocks, ok bool) {
 func (d Direction) offset() (dr, dc int) {
 	dr, dc = d.source()
 	return -dr, -dc
-}
-
-// PieceName returns the one-character name of piece i (from 0) in the
-// pictures of Grid and in move descriptions: Z for the goal piece, then 1
-// to 9, a to z and A to Y, which name 61 pieces, as the text format of
-// ParseBlocks has it. The 62nd piece and later take the Unicode letters
-// from U+00C0 up, in code-point order: À Á Â ... Ö Ø ... ö ø ... ÿ Ā ā ...
-// (the non-letters × and ÷ are skipped). Names never repeat and never clash
-// with the '.' and '*' of the pictures. Up to 459 pieces are named from the
-// Latin-1 and Latin Extended-A and -B letters; a name is one character,
-// though not one byte. PieceName returns '?' for a negative i.
-func PieceName(i int) rune {
-	switch {
-	case i < 0:
-		return '?'
-	case i < len(asciiNames):
-		return rune(asciiNames[i])
-	case i < latinNames:
-		return latinName(i - len(asciiNames))
-	}
-	r := rune(0x24F)
-	for k := latinNames; k <= i; k++ {
-		r = nextLetter(r)
-	}
-	return r
-}
-
-const (
-	asciiNames = "Z123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY"
-	latinNames = len(asciiNames) + 0x250 - 0xC0 - 2 // named from U+00C0 ... U+024F
-)
-
-// latinName returns the k-th letter from U+00C0 on, for k below
-// latinNames-len(asciiNames): U+00C0 ... U+024F are letters but for
-// U+00D7 and U+00F7.
-func latinName(k int) rune {
-	r := rune(0xC0 + k)
-	if r >= 0xD7 {
-		r++
-	}
-	if r >= 0xF7 {
-		r++
-	}
-	return r
-}
-
-// nextLetter returns the first Unicode letter after r.
-func nextLetter(r rune) rune {
-	for r++; !unicode.IsLetter(r); r++ {
-	}
-	return r
-}
-
-// pieceNames returns the names of pieces 0 to n-1, in O(n) beyond the
-// first latinNames.
-func pieceNames(n int) []rune {
-	names := make([]rune, n)
-	for i := range names {
-		if i < latinNames {
-			names[i] = PieceName(i)
-		} else {
-			names[i] = nextLetter(names[i-1])
-		}
-	}
-	return names
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"sync"
-	"unsafe"
 )
 
 // blockBFS is BFS.Search specialized for the hot path of block puzzles:
@@ -14,9 +13,11 @@ import (
 // same counts and limits) without calling through the State interface,
 // which makes it about a quarter faster on Klotski.
 type blockBFS struct {
-	nodes []blockNode
-	seen  packedSet
-	next  []uint64
+	guard
+	nodes   chunked[blockNode]
+	seen    packedSet
+	next    []uint64
+	bounded bool // the last search stopped at MaxCost with positions left
 }
 
 type blockNode struct {
@@ -24,45 +25,47 @@ type blockNode struct {
 	parent int32
 }
 
-// blockBFSBytes is what a stored position costs: its node and two slots of
-// the table.
-const blockBFSBytes = int64(unsafe.Sizeof(blockNode{})) + 2*8
-
 var blockBFSPool sync.Pool
 
 // bfs64 searches from the key start; it returns the keys of the positions
-// from start to a goal.
-func (sp *blockSpace) bfs64(ctx context.Context, start uint64, lim Limits, sol *BlockSolution) ([]uint64, error) {
+// from start to a goal. Its ErrNotFound says in bounded whether the search
+// stopped at lim.MaxCost (else it saw every position it could reach).
+func (sp *blockSpace) bfs64(ctx context.Context, start uint64, lim Limits, sol *BlockSolution) (path []uint64, bounded bool, err error) {
 	b, _ := blockBFSPool.Get().(*blockBFS)
 	if b == nil {
 		b = new(blockBFS)
 	}
 	defer blockBFSPool.Put(b)
 	if (block64{sp: sp, key: start}).IsGoal() {
-		return []uint64{start}, nil
+		return []uint64{start}, false, nil
 	}
-	b.nodes = append(b.nodes[:0], blockNode{start, -1})
-	b.seen.reset()
+	b.guard.start(ctx, lim)
+	defer b.guard.end()
+	b.nodes.reset(0)
+	b.seen.reset(&b.mem)
+	if !b.nodes.push(blockNode{start, -1}, &b.mem) {
+		return nil, false, b.guard.err(ctx, 0, 0)
+	}
 	b.seen.add(start)
-	maxNodes, which := lim.nodeLimit(blockBFSBytes)
+	maxNodes := lim.maxNodes()
 	maxDepth := lim.maxCost()
 	depth, layerEnd := 0, 1 // the depth of the nodes before layerEnd
-	for head := 0; head < len(b.nodes); head++ {
+	for head := 0; head < b.nodes.len(); head++ {
 		if head == layerEnd {
-			depth, layerEnd = depth+1, len(b.nodes)
+			depth, layerEnd = depth+1, b.nodes.len()
 		}
 		if float64(depth) >= maxDepth {
-			break
+			return nil, true, notFound("BlockSolver.Solve", maxDepth)
 		}
-		if sol.Expanded%ctxEvery == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
+		if b.stopped() {
+			return nil, false, b.guard.err(ctx, sol.Expanded, sol.Generated)
 		}
 		sol.Expanded++
-		n := b.nodes[head]
+		n := *b.nodes.at(int32(head))
 		var back uint64 // the parent's key, if there is a parent
 		hasBack := n.parent >= 0
 		if hasBack {
-			back = b.nodes[n.parent].key
+			back = b.nodes.at(n.parent).key
 		}
 		b.next = sp.successors64(n.key, b.next[:0])
 		for _, key := range b.next {
@@ -70,27 +73,31 @@ func (sp *blockSpace) bfs64(ctx context.Context, start uint64, lim Limits, sol *
 				continue
 			}
 			sol.Generated++
-			i := int32(len(b.nodes))
+			i := int32(b.nodes.len())
 			if !b.seen.add(key) {
 				continue
 			}
-			if int64(i) >= maxNodes {
-				return nil, &LimitError{Limit: which, Value: lim.limitValue(which, maxNodes), Expanded: sol.Expanded, Generated: sol.Generated}
+			switch {
+			case b.mem.over:
+				return nil, false, b.guard.err(ctx, sol.Expanded, sol.Generated)
+			case int64(i) >= maxNodes:
+				return nil, false, b.nodeLimit(sol.Expanded, sol.Generated)
+			case !b.nodes.push(blockNode{key, int32(head)}, &b.mem):
+				return nil, false, b.guard.err(ctx, sol.Expanded, sol.Generated)
 			}
-			b.nodes = append(b.nodes, blockNode{key, int32(head)})
 			if (block64{sp, key}).IsGoal() {
-				return b.path(i), nil
+				return b.path(i), false, nil
 			}
 		}
 	}
-	return nil, notFound("BlockSolver.Solve", maxDepth)
+	return nil, false, notFound("BlockSolver.Solve", maxDepth)
 }
 
 // path returns the keys from the start to node i.
 func (b *blockBFS) path(i int32) []uint64 {
 	var p []uint64
-	for ; i >= 0; i = b.nodes[i].parent {
-		p = append(p, b.nodes[i].key)
+	for ; i >= 0; i = b.nodes.at(i).parent {
+		p = append(p, b.nodes.at(i).key)
 	}
 	slices.Reverse(p)
 	return p

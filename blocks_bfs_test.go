@@ -31,7 +31,7 @@ func TestBlockBFSMatchesEngine(t *testing.T) {
 				continue
 			}
 			var fast BlockSolution
-			keys, ferr := sp.bfs64(context.Background(), sp.pack64(sp.startCodes()), Limits{}, &fast)
+			keys, _, ferr := sp.bfs64(context.Background(), sp.pack64(sp.startCodes()), Limits{}, &fast)
 			res, gerr := (&BFS[block64, int]{Key: block64Key}).Search(context.Background(), block64{sp, sp.pack64(sp.startCodes())})
 			if (ferr == nil) != (gerr == nil) || len(keys) != len(res.Path) || fast.Expanded != res.Expanded || fast.Generated != res.Generated {
 				t.Errorf("%s %v: specialized %d positions, %d/%d nodes, %v; engine %d, %d/%d, %v", filepath.Base(f), m,

@@ -14,17 +14,34 @@ func (sp *blockSpace) generate() []blockStep {
 			continue
 		}
 		for s := g.first; s < g.end; s++ {
-			r, c := int(sp.rs[s]), int(sp.cs[s])
-			sp.put(g, r, c, false)
-			if sp.metric == PieceMoves {
-				sp.flood(g, s, r, c)
-			} else {
-				sp.slides(g, s, r, c)
-			}
-			sp.put(g, r, c, true)
+			sp.addMoves(g, s)
 		}
 	}
 	return sp.moves
+}
+
+// pieceMoves returns the moves of slot s's piece, of group g, in the state
+// just decoded and filled (see fill), as generate orders them. The slice
+// is sp's to reuse. Taking the moves a piece at a time bounds the scratch
+// of a position with millions of moves.
+func (sp *blockSpace) pieceMoves(g *blockGroup, s int) []blockStep {
+	sp.moves = sp.moves[:0]
+	if g.dirs != 0 {
+		sp.addMoves(g, s)
+	}
+	return sp.moves
+}
+
+// addMoves appends the moves of slot s's piece, of group g.
+func (sp *blockSpace) addMoves(g *blockGroup, s int) {
+	r, c := int(sp.rs[s]), int(sp.cs[s])
+	sp.put(g, r, c, false)
+	if sp.metric == PieceMoves {
+		sp.flood(g, s, r, c)
+	} else {
+		sp.slides(g, s, r, c)
+	}
+	sp.put(g, r, c, true)
 }
 
 // slides adds the straight moves of slot s's piece, lifted from (r, c):

@@ -278,3 +278,45 @@ func ParseRushHour(s string) (Blocks, error) {
 	out := append([]Piece{pieces[goal]}, pieces[:goal]...)
 	return NewBlocks(side, side, append(out, pieces[goal+1:]...))
 }
+
+// AppendText implements encoding.TextAppender: b in the String form, the
+// text format of ParseBlocks. The zero Blocks appends nothing.
+func (b Blocks) AppendText(dst []byte) ([]byte, error) { return append(dst, b.String()...), nil }
+
+// MarshalText implements encoding.TextMarshaler with the String form.
+func (b Blocks) MarshalText() ([]byte, error) { return b.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler. It reads the text
+// format of ParseBlocks, but strictly: a piece line that ParseBlocks would
+// discard is an error here (the first such line is reported), since a
+// decoder must not drop part of its input. Empty text, or only white
+// space and comments, gives the zero Blocks.
+func (b *Blocks) UnmarshalText(text []byte) error {
+	const fn = "Blocks.UnmarshalText"
+	if blankText(string(text)) {
+		*b = Blocks{}
+		return nil
+	}
+	nb, discarded, err := ParseBlocks(string(text))
+	if err != nil {
+		return renamed(err, fn)
+	}
+	if len(discarded) > 0 {
+		e := renamed(discarded[0], fn).(*Error)
+		e.Msg = strings.TrimSuffix(e.Msg, "; discarded")
+		return e
+	}
+	*b = nb
+	return nil
+}
+
+// blankText reports whether text holds nothing but white space and
+// comment lines.
+func blankText(text string) bool {
+	for line := range strings.SplitSeq(text, "\n") {
+		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
+			return false
+		}
+	}
+	return true
+}

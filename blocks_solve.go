@@ -33,14 +33,18 @@ func (m BlockMetric) String() string {
 	return "BlockMetric(" + strconv.Itoa(int(m)) + ")"
 }
 
-// ParseBlockMetric returns the BlockMetric named s as String names it.
+// ParseBlockMetric returns the BlockMetric named s as String names it:
+// "line" (also "straight", for StraightMoves), "step" or "piece".
 func ParseBlockMetric(s string) (BlockMetric, error) {
+	if s == "straight" {
+		return StraightMoves, nil
+	}
 	for m, name := range blockMetricNames {
 		if s == name {
 			return BlockMetric(m), nil
 		}
 	}
-	return 0, errorf("ParseBlockMetric", ErrOption, "unknown metric %q (want line, step or piece)", s)
+	return 0, errorf("ParseBlockMetric", ErrOption, "unknown metric %s (want line, straight, step or piece)", quoteName(s))
 }
 
 // A BlockGoal says which positions of a sliding-block puzzle solve it. The
@@ -110,8 +114,10 @@ func (g BlockGoal) String() string {
 // such positions; telling its four small squares and its four 2 x 1
 // pieces apart would multiply that by up to 4! x 4!. A position whose
 // piece coordinates fit in 64 bits is one uint64, and expanding it
-// allocates nothing; a larger one is a string, allocated for each position
-// generated. Grids of at most 64 cells keep their occupancy in one uint64.
+// allocates nothing; a larger one is stored once in an arena of keys and
+// named by its number there, each move's key made from its parent's by
+// rewriting the moved piece's group. Grids of at most 64 cells keep their
+// occupancy in one uint64.
 type BlockSolver struct {
 	Metric BlockMetric
 	Goal   BlockGoal
@@ -182,17 +188,20 @@ var (
 
 // Solve returns a shortest solution of b, or an error: an *Error wrapping
 // ErrUnsolvable when the goal is out of reach (after every reachable
-// position has been seen), ErrOption for a metric or goal that does not
-// fit b, ErrPiece for the zero Blocks, a *LimitError when the Limits stop
-// the search, or the context's error once ctx is done. Memory: every
-// position reached is stored once; with a uint64 key, 24 bytes and 32 to
-// 64 bytes of index table each.
+// position has been seen), ErrNotFound when Limits.MaxCost is set and no
+// solution has at most that many moves, ErrOption for a metric or goal
+// that does not fit b, ErrPiece for the zero Blocks, a *LimitError when
+// the Limits stop the search, or the context's error once ctx is done (a
+// nil ctx is never done). Memory: every position reached is stored once,
+// all of it counted against Limits.MaxMemory; with a uint64 key, 16 to 40
+// bytes and 16 to 48 bytes of index table each; a longer key is stored
+// once in an arena, with a 4-byte number standing for it.
 func (s BlockSolver) Solve(ctx context.Context, b Blocks) (BlockSolution, error) {
 	sp, err := newBlockSpace("BlockSolver.Solve", b, s)
 	if err != nil {
 		return BlockSolution{}, err
 	}
-	return s.solve(ctx, sp)
+	return s.solve(orBackground(ctx), sp)
 }
 
 // solve is Solve on a prepared space.
@@ -201,23 +210,26 @@ func (s BlockSolver) solve(ctx context.Context, sp *blockSpace) (BlockSolution, 
 	sol := BlockSolution{Metric: s.Metric}
 	var err error
 	var path [][]uint32
+	var bounded bool // the search stopped at MaxCost
 	start := sp.startCodes()
 	switch {
 	case sp.wideKey:
-		path, err = searchBlocks(ctx, &blockWideEngines, blockWide{sp, sp.packWide(start)}, nil, s.Limits, &sol)
+		path, bounded, err = searchBlocks(ctx, &blockWideEngines, sp.wideStart(start), blockWideKey, s.Limits, &sol)
 	case sp.narrow && s.Metric != PieceMoves:
 		var keys []uint64
-		keys, err = sp.bfs64(ctx, sp.pack64(start), s.Limits, &sol)
+		keys, bounded, err = sp.bfs64(ctx, sp.pack64(start), s.Limits, &sol)
 		for _, k := range keys {
 			path = append(path, block64{sp, k}.codes())
 		}
 	default:
-		path, err = searchBlocks(ctx, &block64Engines, block64{sp, sp.pack64(start)}, block64Key, s.Limits, &sol)
+		path, bounded, err = searchBlocks(ctx, &block64Engines, block64{sp, sp.pack64(start)}, block64Key, s.Limits, &sol)
 	}
-	if errors.Is(err, ErrNotFound) {
+	switch {
+	case errors.Is(err, ErrNotFound) && bounded:
+		return sol, errorf(fn, ErrNotFound, "no sequence of at most %v moves reaches %v: %d positions explored", s.Limits.MaxCost, s.Goal, sol.Expanded)
+	case errors.Is(err, ErrNotFound):
 		return sol, errorf(fn, ErrUnsolvable, "no sequence of moves reaches %v: %d positions explored", s.Goal, sol.Expanded)
-	}
-	if err != nil {
+	case err != nil:
 		return sol, err
 	}
 	return sol, sp.describe(fn, path, &sol)
@@ -230,21 +242,22 @@ type blockState[S any] interface {
 }
 
 // searchBlocks runs a pooled BFS engine from start and returns the fields
-// of the positions along the path found.
-func searchBlocks[S blockState[S]](ctx context.Context, pool *sync.Pool, start S, key func(S) uint64, lim Limits, sol *BlockSolution) ([][]uint32, error) {
+// of the positions along the path found; bounded says, with an
+// ErrNotFound, that the search stopped at lim.MaxCost.
+func searchBlocks[S blockState[S]](ctx context.Context, pool *sync.Pool, start S, key func(S) uint64, lim Limits, sol *BlockSolution) (path [][]uint32, bounded bool, err error) {
 	e := get[BFS[S, int]](pool)
 	defer pool.Put(e)
 	e.Limits, e.Key = lim, key
 	res, err := e.Search(ctx, start)
 	sol.Expanded, sol.Generated = res.Expanded, res.Generated
 	if err != nil {
-		return nil, err
+		return nil, e.bounded, err
 	}
-	path := make([][]uint32, len(res.Path))
+	path = make([][]uint32, len(res.Path))
 	for i, st := range res.Path {
 		path[i] = st.codes()
 	}
-	return path, nil
+	return path, false, nil
 }
 
 // Distances explores every position reachable from b and returns how many
@@ -256,14 +269,14 @@ func (s BlockSolver) Distances(ctx context.Context, b Blocks) (counts []int64, e
 	if err != nil {
 		return nil, err
 	}
-	return s.distances(ctx, sp)
+	return s.distances(orBackground(ctx), sp)
 }
 
 // distances is Distances on a prepared space.
 func (s BlockSolver) distances(ctx context.Context, sp *blockSpace) ([]int64, error) {
 	start := sp.startCodes()
 	if sp.wideKey {
-		return layerCounts(ctx, &blockWideEngines, blockWide{sp, sp.packWide(start)}, nil, s.Limits)
+		return layerCounts(ctx, &blockWideEngines, sp.wideStart(start), blockWideKey, s.Limits)
 	}
 	return layerCounts(ctx, &block64Engines, block64{sp, sp.pack64(start)}, block64Key, s.Limits)
 }

@@ -51,7 +51,6 @@ type blockSpace struct {
 	// Scratch, valid while one state is expanded.
 	words   []uint64 // the key being decoded
 	codes   []uint32 // its fields, by slot
-	next    []uint32 // codes with one move made (see moved)
 	rs, cs  []int32  // the row and column of each slot's piece
 	occ0    uint64   // narrow occupancy
 	occ     []uint64 // wide occupancy
@@ -62,6 +61,9 @@ type blockSpace struct {
 	stamp   uint32
 	queue   []int32
 	keyBuf  []byte
+	wideBuf []byte       // keyWide's key
+	guard   *guard       // blockWide: the search's
+	arena   *recordArena // blockWide: the keys
 }
 
 // A blockGroup is a set of interchangeable pieces: slots first to end-1.
@@ -149,7 +151,6 @@ func newBlockSpace(fn string, b Blocks, s BlockSolver) (*blockSpace, error) {
 	slots := len(sp.slots)
 	sp.words = make([]uint64, (sp.bits+63)/64+1)
 	sp.codes = make([]uint32, slots)
-	sp.next = make([]uint32, slots)
 	sp.rs, sp.cs = make([]int32, slots), make([]int32, slots)
 	sp.occ = make([]uint64, len(sp.fixed))
 	sp.keyBuf = make([]byte, 8*len(sp.words))
@@ -299,14 +300,14 @@ func field(words []uint64, off, n uint) uint32 {
 	return uint32(v & (1<<n - 1))
 }
 
-// decode unpacks sp.words into codes, rs and cs, and copies codes to next.
+// decode unpacks sp.words into codes, rs and cs.
 func (sp *blockSpace) decode() {
 	for k := range sp.groups {
 		g := &sp.groups[k]
 		off := g.off
 		for s := g.first; s < g.end; s++ {
 			code := field(sp.words, off, g.bits)
-			sp.codes[s], sp.next[s] = code, code
+			sp.codes[s] = code
 			r, c := g.pos(code)
 			sp.rs[s], sp.cs[s] = int32(r), int32(c)
 			off += g.bits
@@ -326,9 +327,9 @@ func (sp *blockSpace) pack64(codes []uint32) uint64 {
 	return key
 }
 
-// packWide returns the key of codes as a string of (bits+7)/8 bytes,
-// little-endian.
-func (sp *blockSpace) packWide(codes []uint32) string {
+// packWide returns the key of codes as (bits+7)/8 bytes, little-endian,
+// in sp's scratch: valid until the next call.
+func (sp *blockSpace) packWide(codes []uint32) []byte {
 	clear(sp.words)
 	for k := range sp.groups {
 		g := &sp.groups[k]
@@ -344,11 +345,11 @@ func (sp *blockSpace) packWide(codes []uint32) string {
 	for i, w := range sp.words {
 		binary.LittleEndian.PutUint64(sp.keyBuf[8*i:], w)
 	}
-	return string(sp.keyBuf[:(sp.bits+7)/8])
+	return sp.keyBuf[:(sp.bits+7)/8]
 }
 
 // unpackWide loads a packWide key into sp.words.
-func (sp *blockSpace) unpackWide(key string) {
+func (sp *blockSpace) unpackWide(key []byte) {
 	clear(sp.keyBuf)
 	copy(sp.keyBuf, key)
 	for i := range sp.words {
@@ -387,32 +388,6 @@ func (sp *blockSpace) startCodes() []uint32 {
 	return sp.sortedCodes(rs, cs)
 }
 
-// moved writes into next the fields of m's group after move m, in
-// ascending order, and returns the group. Call restore after using next.
-func (sp *blockSpace) moved(m blockStep) *blockGroup {
-	g := sp.slots[m.slot].g
-	o, placed := g.first, false
-	for s := g.first; s < g.end; s++ {
-		if s == int(m.slot) {
-			continue
-		}
-		c := sp.codes[s]
-		if !placed && m.code < c {
-			sp.next[o], o, placed = m.code, o+1, true
-		}
-		sp.next[o], o = c, o+1
-	}
-	if !placed {
-		sp.next[o] = m.code
-	}
-	return g
-}
-
-// restore undoes moved.
-func (sp *blockSpace) restore(g *blockGroup) {
-	copy(sp.next[g.first:g.end], sp.codes[g.first:g.end])
-}
-
 // key64 returns the key after move m of the state of key.
 func (sp *blockSpace) key64(key uint64, m blockStep) uint64 {
 	sl := &sp.slots[m.slot]
@@ -422,10 +397,45 @@ func (sp *blockSpace) key64(key uint64, m blockStep) uint64 {
 	return key&^(uint64(sl.g.mask)<<sl.off) | uint64(m.code)<<sl.off
 }
 
-// keyWide returns the key after move m of the state just decoded.
-func (sp *blockSpace) keyWide(m blockStep) string {
-	g := sp.moved(m)
-	key := sp.packWide(sp.next)
-	sp.restore(g)
-	return key
+// keyWide returns the key after move m of the state of key, just
+// decoded, in sp's scratch (valid until the next call): key with the
+// fields of m's group rewritten from the moving piece's slot to the slot
+// where its new field belongs, so that they stay in ascending order.
+// O(key bytes + the fields between the two slots).
+func (sp *blockSpace) keyWide(key []byte, m blockStep) []byte {
+	n := len(key)
+	if len(sp.wideBuf) < n+8 {
+		sp.wideBuf = make([]byte, n+8) // 8 bytes of room for setField
+	}
+	buf := sp.wideBuf
+	copy(buf, key)
+	g := sp.slots[m.slot].g
+	fields := sp.codes[g.first:g.end]
+	j := int(m.slot) - g.first
+	i, _ := slices.BinarySearch(fields, m.code) // fields below the new one
+	if fields[j] < m.code {
+		i-- // the moving piece's own field is not below it any more
+	}
+	put := func(slot int, code uint32) { setField(buf, g.off+uint(slot)*g.bits, g.bits, code) }
+	switch {
+	case i > j:
+		for k := j; k < i; k++ {
+			put(k, fields[k+1])
+		}
+	case i < j:
+		for k := j; k > i; k-- {
+			put(k, fields[k-1])
+		}
+	}
+	put(i, m.code)
+	return buf[:n]
+}
+
+// setField writes the n bits of v (n <= 32) at bit off of buf, which must
+// have 8 bytes from byte off/8 on.
+func setField(buf []byte, off, n uint, v uint32) {
+	at, sh := off/8, off%8
+	w := binary.LittleEndian.Uint64(buf[at:])
+	mask := (uint64(1)<<n - 1) << sh
+	binary.LittleEndian.PutUint64(buf[at:], w&^mask|uint64(v)<<sh)
 }

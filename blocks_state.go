@@ -50,22 +50,54 @@ func (s block64) codes() []uint32 {
 func block64Key(s block64) uint64 { return s.key }
 
 // A blockWide is a sliding-block position whose key is longer than 64
-// bits, held in a string (see blockSpace.packWide).
+// bits: its number in the space's arena of keys (see blockSpace.packWide),
+// where each key is stored once.
 type blockWide struct {
-	sp  *blockSpace
-	key string
+	sp *blockSpace
+	id uint32
 }
 
-// Size reports the bytes of the key, for the engines' memory bound.
-func (s blockWide) Size() int { return len(s.key) }
+// wideStart returns the state of codes, interning its key in a new arena.
+func (sp *blockSpace) wideStart(codes []uint32) blockWide {
+	key := sp.packWide(codes)
+	sp.arena = newRecordArena(len(key))
+	id, _ := sp.arena.intern(key)
+	return blockWide{sp, id}
+}
 
-// Successors implements State. It allocates a key a move.
+// setGuard implements guarded: the arena's memory is the search's, and
+// Successors stops with it.
+func (s blockWide) setGuard(g *guard) {
+	s.sp.guard = g
+	s.sp.arena.setGuard(g)
+}
+
+// Successors implements State. It makes each move's key from the state's
+// by rewriting the moved group's fields (see keyWide), and interns it. It
+// stops early, with fewer moves, when the search must stop (its context
+// is done, or the arena cannot store a key): a state of hundreds of
+// pieces has thousands of moves of thousands of bytes each.
 func (s blockWide) Successors(dst []Arc[blockWide, int]) []Arc[blockWide, int] {
 	sp := s.sp
-	sp.unpackWide(s.key)
+	key := sp.arena.get(s.id)
+	sp.unpackWide(key)
 	sp.decode()
-	for _, m := range sp.generate() {
-		dst = append(dst, Arc[blockWide, int]{To: blockWide{sp, sp.keyWide(m)}, Cost: 1})
+	sp.fill()
+	made := 0
+	for k := range sp.groups {
+		g := &sp.groups[k]
+		for slot := g.first; slot < g.end; slot++ {
+			for _, m := range sp.pieceMoves(g, slot) {
+				if made++; made%256 == 0 && sp.guard != nil && sp.guard.stopped() {
+					return dst
+				}
+				id, ok := sp.arena.intern(sp.keyWide(key, m))
+				if !ok {
+					return dst
+				}
+				dst = append(dst, Arc[blockWide, int]{To: blockWide{sp, id}, Cost: 1})
+			}
+		}
 	}
 	return dst
 }
@@ -76,20 +108,23 @@ func (s blockWide) Heuristic() int { return 0 }
 // IsGoal implements State.
 func (s blockWide) IsGoal() bool {
 	sp := s.sp
+	key := sp.arena.get(s.id)
 	if sp.goal.match != nil {
-		sp.unpackWide(s.key)
+		sp.unpackWide(key)
 		return sp.matches()
 	}
 	g := sp.goal.g
 	var buf [8]byte
-	copy(buf[:], s.key[g.off/8:])
+	copy(buf[:], key[g.off/8:])
 	return sp.reached(uint32(binary.LittleEndian.Uint64(buf[:])>>(g.off%8)) & g.mask)
 }
 
 func (s blockWide) codes() []uint32 {
-	s.sp.unpackWide(s.key)
+	s.sp.unpackWide(s.sp.arena.get(s.id))
 	return s.sp.decodeCopy()
 }
+
+func blockWideKey(s blockWide) uint64 { return uint64(s.id) }
 
 // reached reports whether the goal's piece at field value code is where
 // the goal wants it.

@@ -24,7 +24,10 @@ func WriteBlocksSVG(w io.Writer, positions []Blocks, o *SVGOptions) error {
 	start := positions[0]
 	pic := newSVGPicture(start.Rows(), start.Cols(), len(positions)-1, o)
 	positions = positions[:pic.moves+1]
-	names := pieceNames(start.NumPieces())
+	names := make([]rune, start.NumPieces())
+	for i := range names {
+		names[i] = PieceName(i)
+	}
 	for i, p := range start.Pieces() {
 		fill := "hsl(" + strconv.Itoa(i*137%360) + ",60%,78%)"
 		switch {

@@ -3,6 +3,9 @@ package slide
 import (
 	"context"
 	"errors"
+	"math"
+	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode"
@@ -141,6 +144,74 @@ func TestBlocksSlide(t *testing.T) {
 	}
 }
 
+// TestBlocksSlideOracle checks Slide against a cell-by-cell test of the
+// way on random puzzles, every piece, direction and distance.
+func TestBlocksSlideOracle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	for range 200 {
+		b := randomBlocks(rng, 2+rng.IntN(5), 2+rng.IntN(5), 1+rng.IntN(6), []Motion{Fixed, Horizontal, Vertical, Both})
+		own := b.owners()
+		for i := range b.NumPieces() {
+			p := b.Piece(i)
+			for d := Up; d <= Right; d++ {
+				for cells := 1; cells <= 6; cells++ {
+					dr, dc := d.offset()
+					want := p.Motion.allows(d)
+					for k := 1; k <= cells && want; k++ {
+						for r := p.Row + k*dr; r < p.Row+k*dr+p.Height && want; r++ {
+							for c := p.Col + k*dc; c < p.Col+k*dc+p.Width && want; c++ {
+								if r < 0 || c < 0 || r >= b.Rows() || c >= b.Cols() {
+									want = false
+								} else if o := own.own[r*b.Cols()+c]; o >= 0 && int(o) != i {
+									want = false
+								}
+							}
+						}
+					}
+					next, ok := b.Slide(i, d, cells)
+					if ok != want {
+						t.Fatalf("%v\nSlide(%d, %v, %d) = %v, want %v", b, i, d, cells, ok, want)
+					}
+					if ok {
+						q := next.Piece(i)
+						if q.Row != p.Row+cells*dr || q.Col != p.Col+cells*dc {
+							t.Fatalf("Slide(%d, %v, %d) put the piece at %d, %d", i, d, cells, q.Row, q.Col)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestBlocksSlideLong slides a piece along a 1 x 65535 grid: each slide
+// costs O(pieces), not a grid of the puzzle's size (once 256 KB a slide).
+func TestBlocksSlideLong(t *testing.T) {
+	b, err := NewBlocks(1, MaxCells, []Piece{{Row: 0, Col: 0, Width: 1, Height: 1, Motion: Both}, {Row: 0, Col: MaxCells - 1, Width: 1, Height: 1, Motion: Fixed}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ms0, ms1 runtime.MemStats
+	runtime.ReadMemStats(&ms0)
+	for range 1000 {
+		next, ok := b.Slide(0, Right, 1)
+		if !ok {
+			t.Fatal("slide failed")
+		}
+		b = next
+	}
+	runtime.ReadMemStats(&ms1)
+	if perSlide := (ms1.TotalAlloc - ms0.TotalAlloc) / 1000; perSlide > 256 {
+		t.Errorf("a slide allocates %d bytes", perSlide)
+	}
+	if _, ok := b.Slide(0, Right, MaxCells-1001); ok {
+		t.Error("slid onto the fixed piece")
+	}
+	if _, ok := b.Slide(0, Right, MaxCells-1002); !ok {
+		t.Error("cannot slide up to the fixed piece")
+	}
+}
+
 func TestNewBlocksErrors(t *testing.T) {
 	tests := []struct {
 		rows, cols int
@@ -181,20 +252,25 @@ func TestPieceName(t *testing.T) {
 	if PieceName(61) != 'À' || PieceName(61+23) != 'Ø' || PieceName(458) != 'ɏ' || PieceName(-1) != '?' {
 		t.Errorf("names 61, 84, 458, -1: %c %c %c %c", PieceName(61), PieceName(61+23), PieceName(458), PieceName(-1))
 	}
-	const n = 1000
-	names := pieceNames(n)
-	seen := map[rune]int{'.': -1, '*': -1}
-	for i, r := range names {
-		if r != PieceName(i) {
-			t.Fatalf("pieceNames(%d)[%d] = %c, PieceName = %c", n, i, r, PieceName(i))
+	// Beyond the ASCII names, every Unicode letter from U+00C0 on, in
+	// order: the names are distinct, and run out only past MaxCells.
+	i := len(asciiNames)
+	for r := rune(0xC0); r <= unicode.MaxRune; r++ {
+		if !unicode.IsLetter(r) {
+			continue
 		}
-		if j, dup := seen[r]; dup {
-			t.Fatalf("pieces %d and %d are both named %c", i, j, r)
+		if got := PieceName(i); got != r {
+			t.Fatalf("PieceName(%d) = %U, want %U", i, got, r)
 		}
-		if i >= 61 && !unicode.IsLetter(r) {
-			t.Fatalf("piece %d is named %U, not a letter", i, r)
+		i++
+	}
+	if i != NumPieceNames() || i <= MaxCells {
+		t.Errorf("%d names, NumPieceNames %d, MaxCells %d", i, NumPieceNames(), MaxCells)
+	}
+	for _, k := range []int{NumPieceNames(), 1 << 40, math.MaxInt} {
+		if PieceName(k) != '?' {
+			t.Errorf("PieceName(%d) = %U, want '?'", k, PieceName(k))
 		}
-		seen[r] = i
 	}
 }
 

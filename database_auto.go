@@ -33,10 +33,10 @@ var autoSmallTables int64 = 4 << 20
 // cols board whose blank belongs on cell blank that is in memory or in the
 // disk cache of req, and where it is; otherwise LinearConflict and
 // dbAbsent.
-func availableDatabase(rows, cols, blank int, req *dbRequest) (Heuristic, dbState) {
+func availableDatabase(rows, cols, blank int, req *dbRequest, lim Limits) (Heuristic, dbState) {
 	for _, h := range []Heuristic{PDB78, PDB663, PDB555, PDB6666} {
 		if _, spec, err := orient(h, rows, cols, blank); err == nil {
-			if state := databaseState(spec, req); state != dbAbsent {
+			if state := databaseState(spec, req); state != dbAbsent && databaseFits(h, rows, cols, blank, lim, req) {
 				return h, state
 			}
 		}

@@ -89,12 +89,35 @@
 //     within the answer's distance (bidirectional: within half of it from
 //     each end); they suit small boards, line moves and labeled boards.
 //
-// Every search stops with a *LimitError at its Limits (nodes, or an
-// estimate of the memory used, 2 GiB by default) and with the context's
-// error when SolveContext's context is done, never by exhausting memory.
-// Limits.MaxCost asks a bounded question instead: is there a solution of
-// at most that many moves? The searches then stop, with ErrNotFound, as
-// soon as the bound rules a solution out.
+// Every search stops with a *LimitError at its Limits (nodes, or memory,
+// 2 GiB by default) and with the context's error when SolveContext's
+// context is done, never by exhausting memory. Limits.MaxCost asks a
+// bounded question instead: is there a solution of at most that many
+// moves? The searches then stop, with ErrNotFound, as soon as the bound
+// rules a solution out.
+//
+// # Memory and cancellation
+//
+// A search counts against Limits.MaxMemory everything it holds, as it
+// allocates it: its nodes (kept in chunks that never move, so that no
+// regrown array lingers), its hash tables (each counted with the one it
+// replaced until the next doubling), queues and layers, the boards of more
+// than 16 cells and the keys of large block puzzles (stored once each in
+// an arena, and named by a number), and the pattern databases Solve would
+// load or build (refused beforehand when they need more; Auto passes over
+// them). A search of the package's puzzles therefore makes no garbage per
+// state, and its peak resident memory stays close to its bound: 1.84 to
+// 2.06 GiB under the 2 GiB default for A* and bidirectional BFS on random
+// 5 x 5, 6 x 6 and 200 x 200 boards, the census of the 200 x 200 board,
+// and block puzzles of hundreds of pieces, measured with /usr/bin/time.
+// Heuristic.Memory tells what a database needs. The command's searches
+// take the bound as -max-memory.
+//
+// A context's cancellation is turned into a flag that the searches poll at
+// every expansion (and, for a block position of thousands of moves, within
+// it), so that they stop within a few milliseconds of it, on any board.
+// Every function that takes a context takes a nil one as
+// context.Background().
 //
 // # When a shortest solution is out of reach
 //
@@ -230,22 +253,32 @@
 //
 // # The generic engines
 //
-// AStar, IDAStar and BFS search any type that implements State: a
-// comparable value with Successors, Heuristic and IsGoal. They return the
-// path from start to goal, its cost, and the nodes expanded and generated
-// (for tuning heuristics). They break ties deterministically (A*: lowest
-// f = g + h, then the state generated last), keep their scratch memory
-// between searches (keep a searcher to reuse it), and allocate nothing per
-// node once warm. Costs may be any integer or float type; integer costs
-// with small path costs get a bucket queue, others a binary heap. A state
-// that packs into a uint64 can give the engine a Key function, which
-// replaces the Go map with an open-addressing table.
+// AStar, IDAStar and BFS search any type that implements Node: a
+// comparable value with Successors. The goal test and the heuristic are
+// the engines' GoalFunc and HeuristicFunc fields, which can close over the
+// target instead of storing it in every state, or else the state's own
+// IsGoal and Heuristic methods (a State has both); BFS needs no heuristic,
+// and Bidirectional and Layers no goal test. The engines return the path
+// from start to goal, its cost, and the nodes expanded and generated (for
+// tuning heuristics). They break ties deterministically (A*: lowest f = g
+// + h, then the state generated last), keep their scratch memory between
+// searches (keep a searcher to reuse it), and allocate nothing per node
+// once warm. Costs may be any integer or float type; integer costs with
+// small path costs get a bucket queue, others a binary heap. A negative
+// move cost or heuristic, or a path cost that overflows an integer type,
+// is an ErrCost error. A state that packs into a uint64 can give the
+// engine a Key function, which replaces the Go map with an open-addressing
+// table.
 //
 // Distances takes a census of a puzzle: every board that can reach a goal,
 // counted by distance, and the farthest boards. BFS.Layers does the same
 // for any State.
 //
 // # Encodings
+//
+// Heuristic, Algorithm, Metric, BlockMetric and Direction read and write
+// themselves by name (MarshalText, UnmarshalText), so they can be JSON
+// fields and flag.TextVar values; Board and Blocks write their text forms.
 //
 // Board.Pack packs a board of up to 16 cells with labels below 16 into a
 // uint64, four bits a cell, cell i in bits 4i to 4i+3; the solvers work on

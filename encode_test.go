@@ -193,7 +193,7 @@ func TestPackedMap(t *testing.T) {
 	if m.len() != len(ref) {
 		t.Errorf("len %d, want %d", m.len(), len(ref))
 	}
-	m.reset()
+	m.reset(nil)
 	if m.len() != 0 {
 		t.Error("reset")
 	}
@@ -220,7 +220,7 @@ func TestPackedSet(t *testing.T) {
 	if s.len() != len(ref) {
 		t.Errorf("len %d, want %d", s.len(), len(ref))
 	}
-	s.reset()
+	s.reset(nil)
 	if s.len() != 0 || !s.add(0) || !s.add(5) {
 		t.Error("reset")
 	}

@@ -259,11 +259,13 @@ func (n negative) Successors(dst []Arc[negative, int]) []Arc[negative, int] {
 func (n negative) Heuristic() int { return 0 }
 func (n negative) IsGoal() bool   { return n == 5 }
 
+// TestNegativeCost checks that a negative move cost is an error of its
+// own class, ErrCost, not ErrOption.
 func TestNegativeCost(t *testing.T) {
-	if _, err := (&AStar[negative, int]{}).Search(context.Background(), 0); !errors.Is(err, ErrOption) {
+	if _, err := (&AStar[negative, int]{}).Search(context.Background(), 0); !errors.Is(err, ErrCost) || errors.Is(err, ErrOption) {
 		t.Errorf("A*: %v", err)
 	}
-	if _, err := (&IDAStar[negative, int]{}).Search(context.Background(), 0); !errors.Is(err, ErrOption) {
+	if _, err := (&IDAStar[negative, int]{}).Search(context.Background(), 0); !errors.Is(err, ErrCost) || errors.Is(err, ErrOption) {
 		t.Errorf("IDA*: %v", err)
 	}
 }

@@ -29,6 +29,9 @@ var (
 	// ErrCache: pattern-database tables that are ready in memory could not
 	// be written to the disk cache (see BuildDatabase).
 	ErrCache = errors.New("pattern database not cached")
+	// ErrCost: a move cost or heuristic that is negative or not a number,
+	// or a path cost beyond the range of its integer type.
+	ErrCost = errors.New("invalid cost")
 )
 
 // An Error records a failed call: which function, what was wrong, and the

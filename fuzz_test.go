@@ -110,7 +110,7 @@ func perm(bs []byte) []int {
 // FuzzParseNames checks that the parsers of option names accept exactly
 // the names the values print, and nothing else.
 func FuzzParseNames(f *testing.F) {
-	for _, s := range []string{"auto", "linear", "lc", "pdb78", "wd", "bibfs", "ida", "line", "step", "piece", "", "PDB78", "astar "} {
+	for _, s := range []string{"auto", "linear", "lc", "pdb78", "wd", "bibfs", "ida", "line", "step", "piece", "", "PDB78", "astar ", "straight", "tile", "up", "R", "l"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -128,6 +128,27 @@ func FuzzParseNames(f *testing.F) {
 			if back, err := ParseBlockMetric(m.String()); err != nil || back != m {
 				t.Fatalf("ParseBlockMetric(%q) = %v, which does not parse back", s, m)
 			}
+		}
+		if m, err := ParseMetric(s); err == nil {
+			if back, err := ParseMetric(m.String()); err != nil || back != m {
+				t.Fatalf("ParseMetric(%q) = %v, which does not parse back", s, m)
+			}
+		}
+		if d, err := ParseDirection(s); err == nil {
+			if back, err := ParseDirection(d.String()); err != nil || back != d {
+				t.Fatalf("ParseDirection(%q) = %v, which does not parse back", s, d)
+			}
+		}
+		// UnmarshalText accepts exactly what the Parse functions accept.
+		var h Heuristic
+		_, perr := ParseHeuristic(s)
+		if err := h.UnmarshalText([]byte(s)); (err == nil) != (perr == nil) {
+			t.Fatalf("Heuristic.UnmarshalText(%q): %v; ParseHeuristic: %v", s, err, perr)
+		}
+		var d Direction
+		_, perr = ParseDirection(s)
+		if err := d.UnmarshalText([]byte(s)); (err == nil) != (perr == nil) {
+			t.Fatalf("Direction.UnmarshalText(%q): %v; ParseDirection: %v", s, err, perr)
 		}
 	})
 }

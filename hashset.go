@@ -1,5 +1,7 @@
 package slide
 
+import "unsafe"
+
 // A packedMap maps packed states (uint64 keys) to int32 values by open
 // addressing: one flat array of slots probed linearly from the key's
 // Fibonacci hash, kept at most half full, so a lookup is one multiply, a
@@ -10,12 +12,58 @@ package slide
 // whole space (181,440 keys put, then found): 20 ms against 47 ms, with 10
 // allocations against 1,043, which is why the engines use it for states
 // with a Key function. packedSet, without values, takes 15 ms.
+//
+// A table may be given a memBudget (see limit): it charges each new table
+// there, with the table it replaces, which lingers as garbage; when a
+// charge fails it keeps its size, which still has room (it is half full),
+// and the budget's over flag tells the search to stop.
 type packedMap struct {
 	slots   []slot
 	n       int
 	shift   uint // 64 - log2(len(slots))
 	hasZero bool
 	zeroVal int32
+	mem     tableBudget
+}
+
+// A tableBudget is the memBudget of a hash table, and the bytes of the
+// table it last replaced, charged until it replaces the next.
+type tableBudget struct {
+	mem  *memBudget
+	prev int64
+}
+
+// bigTable is the size in bytes above which a table is dropped rather
+// than cleared between searches; so is a table above an eighth of the
+// new search's budget, which it would otherwise start with.
+const bigTable = 64 << 20
+
+// keepTable reports whether a table of bytes is worth keeping for a
+// search with budget mem.
+func keepTable(bytes int64, mem *memBudget) bool {
+	return bytes <= bigTable && (mem == nil || bytes <= mem.limit/8)
+}
+
+// limit makes the table charge mem from now on, first for its current
+// size.
+func (b *tableBudget) limit(mem *memBudget, bytes int64) {
+	b.mem, b.prev = mem, 0
+	mem.charge(bytes)
+}
+
+// grow reports whether a table of oldBytes may be replaced by one of
+// newBytes, charging for it; a table that is full must grow whatever the
+// budget (the budget is then over, and the search stops).
+func (b *tableBudget) grow(oldBytes, newBytes int64, full bool) bool {
+	if b.mem == nil {
+		return true
+	}
+	if !b.mem.charge(newBytes) && !full {
+		return false
+	}
+	b.mem.release(b.prev)
+	b.prev = oldBytes
+	return true
 }
 
 // A slot holds a key and its value side by side, so that a probe touches
@@ -34,10 +82,15 @@ func (m *packedMap) len() int {
 	return m.n
 }
 
-// reset empties the map, keeping its memory.
-func (m *packedMap) reset() {
+// reset empties the map, keeping its memory unless it is big, and makes
+// it charge mem (nil for none) from now on.
+func (m *packedMap) reset(mem *memBudget) {
+	if !keepTable(m.bytes(), mem) {
+		m.slots = nil
+	}
 	clear(m.slots)
 	m.n, m.hasZero = 0, false
+	m.mem.limit(mem, m.bytes())
 }
 
 // get returns the value of key and whether it is present.
@@ -114,10 +167,14 @@ func (m *packedMap) getOrPut(key uint64, val int32) (int32, bool) {
 	}
 }
 
-// grow doubles the table (to 1024 slots at first) and reinserts.
+// grow doubles the table (to 1024 slots at first) and reinserts, if its
+// budget allows.
 func (m *packedMap) grow() {
 	old := m.slots
 	size := max(2*len(old), 1024)
+	if !m.mem.grow(m.bytes(), int64(size)*16, m.n+1 >= len(old)) {
+		return
+	}
 	m.slots = make([]slot, size)
 	m.shift = 64
 	for s := size; s > 1; s >>= 1 {
@@ -145,18 +202,33 @@ type stateIndex[S comparable] struct {
 	m      map[S]int32
 }
 
-func (x *stateIndex[S]) reset(key func(S) uint64) {
+// reset empties the index, which will index states by key (if not nil)
+// and charge its tables to mem.
+func (x *stateIndex[S]) reset(key func(S) uint64, mem *memBudget) {
 	x.key = key
 	if key != nil {
-		x.packed.reset()
-		x.set.reset()
+		x.packed.reset(mem)
+		x.set.reset(mem)
 		x.m = nil
 		return
 	}
-	if x.m == nil {
-		x.m = make(map[S]int32)
+	if x.m == nil || len(x.m) > bigTable/64 {
+		x.m = make(map[S]int32) // a cleared map keeps its size
 	}
 	clear(x.m)
+}
+
+// entryBytes returns the bytes an indexed state costs beyond the tables
+// that are charged as they grow: for a Go map, an estimate of its slot
+// (a slot of key and value and a control byte, at a load of 7/16 to
+// 7/8, plus the growing table's share).
+func (x *stateIndex[S]) entryBytes() int64 {
+	if x.key != nil {
+		return 0
+	}
+	var s S
+	slot := (int64(unsafe.Sizeof(s)) + 4 + 7) &^ 7
+	return 3 * (slot + 1)
 }
 
 func (x *stateIndex[S]) get(s S) (int32, bool) {
@@ -209,6 +281,7 @@ type packedSet struct {
 	n       int
 	shift   uint
 	hasZero bool
+	mem     tableBudget
 }
 
 func (s *packedSet) len() int {
@@ -218,9 +291,14 @@ func (s *packedSet) len() int {
 	return s.n
 }
 
-func (s *packedSet) reset() {
+// reset empties the set as packedMap.reset does.
+func (s *packedSet) reset(mem *memBudget) {
+	if !keepTable(s.bytes(), mem) {
+		s.keys = nil
+	}
 	clear(s.keys)
 	s.n, s.hasZero = 0, false
+	s.mem.limit(mem, s.bytes())
 }
 
 // add inserts key and reports whether it was new.
@@ -249,6 +327,9 @@ func (s *packedSet) add(key uint64) bool {
 func (s *packedSet) grow() {
 	old := s.keys
 	size := max(2*len(old), 1024)
+	if !s.mem.grow(s.bytes(), int64(size)*8, s.n+1 >= len(old)) {
+		return
+	}
 	s.keys = make([]uint64, size)
 	s.shift = 64
 	for n := size; n > 1; n >>= 1 {

@@ -111,7 +111,7 @@ func ParseHeuristic(s string) (Heuristic, error) {
 			return Heuristic(h), nil
 		}
 	}
-	return 0, errorf("ParseHeuristic", ErrOption, "unknown heuristic %q (want %s)", s, oneOf(heuristicNames[:]))
+	return 0, errorf("ParseHeuristic", ErrOption, "unknown heuristic %s (want %s)", quoteName(s), oneOf(heuristicNames[:]))
 }
 
 // Estimate returns h's lower bound on the single-tile moves from b to goal.
@@ -122,14 +122,15 @@ func ParseHeuristic(s string) (Heuristic, error) {
 // engines instead. The first estimate of a database heuristic loads or
 // builds its tables (see BuildDatabase).
 func (h Heuristic) Estimate(b, goal Board) (int, error) {
+	const fn = "Heuristic.Estimate"
 	if h >= numHeuristics {
-		return 0, errorf("Estimate", ErrOption, "unknown heuristic %d", h)
+		return 0, errorf(fn, ErrOption, "unknown heuristic %v", h)
 	}
-	t, err := newTarget("Estimate", goal)
+	t, err := newTarget(fn, goal)
 	if err != nil {
 		return 0, err
 	}
-	code, err := t.encode("Estimate", b)
+	code, err := t.encode(fn, b)
 	if err != nil {
 		return 0, err
 	}
@@ -137,15 +138,15 @@ func (h Heuristic) Estimate(b, goal Board) (int, error) {
 		return t.estimate(h, code), nil
 	}
 	if h == PDBCustom {
-		return 0, errorf("Estimate", ErrOption, "%v names no tables of its own: use Database.Estimate", h)
+		return 0, errorf("Heuristic.Estimate", ErrOption, "%v names no tables of its own: use Database.Estimate", h)
 	}
-	if err := h.check("Estimate", t); err != nil {
+	if err := h.check("Heuristic.Estimate", t); err != nil {
 		return 0, err
 	}
 	sp := newTileSpace(t, h, false)
 	sp.dbReq = (&options{}).dbRequest(true)
 	if err := sp.attach(context.Background(), false); err != nil {
-		return 0, err
+		return 0, renamed(err, fn) // the tables' errors speak of Solve
 	}
 	vals := sp.values(code)
 	return sp.estimate(func(i int) int { return vals[i] }), nil

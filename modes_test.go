@@ -58,7 +58,7 @@ func TestWeightedKorf(t *testing.T) {
 func TestModesShapes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	for _, sz := range [][2]int{{3, 8}, {8, 3}, {5, 10}, {2, 7}, {4, 5}} {
-		goal := randomSolvable(rng, Goal(sz[0], sz[1]))
+		goal := randomReaching(rng, Goal(sz[0], sz[1]))
 		start := randomWalk(rng, goal, 60)
 		for _, opt := range []Option{WithFast(), WithWeight(2), WithTimeLimit(150 * time.Millisecond)} {
 			sol, err := Solve(start, goal, opt)

@@ -11,7 +11,8 @@ import (
 // board) or "rows cols", then rows*cols integers in row-major order, 0 for
 // the blank, separated by any white space (one line per row is customary but
 // not required). Blank lines before the header are skipped. The tiles must
-// be 0 ... rows*cols-1, each once; use UnmarshalText for labeled boards.
+// be 0 ... rows*cols-1, each once; ParseLabeled reads boards with any
+// labels, repeated or not (see NewLabeled).
 // Errors are *Error values wrapping ErrSyntax, ErrSize or ErrTile, and name
 // the line at fault; they quote at most 40 characters of a field.
 func Parse(s string) (Board, error) { return parse("Parse", s, true) }

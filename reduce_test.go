@@ -8,7 +8,7 @@ import (
 )
 
 // randomSolvable returns a board drawn uniformly from those that reach goal.
-func randomSolvable(rng *rand.Rand, goal Board) Board {
+func randomReaching(rng *rand.Rand, goal Board) Board {
 	b := randomBoard(rng, goal.Rows(), goal.Cols())
 	if ok, _ := Solvable(b, goal); !ok {
 		b = b.Twin()
@@ -40,7 +40,7 @@ func TestReduceRandom(t *testing.T) {
 	for _, sz := range [][2]int{{3, 3}, {4, 4}, {5, 5}, {2, 5}, {5, 2}, {3, 8}, {8, 3}, {5, 10}, {10, 10}, {2, 2}, {7, 4}} {
 		for range 20 {
 			goal := Goal(sz[0], sz[1])
-			start := randomSolvable(rng, goal)
+			start := randomReaching(rng, goal)
 			moves := reduceMoves(t, start, goal)
 			b := start
 			for i, d := range moves {
@@ -64,7 +64,7 @@ func TestReduceRatio(t *testing.T) {
 		const boards = 5
 		for range boards {
 			goal := Goal(n, n)
-			total += len(reduceMoves(t, randomSolvable(rng, goal), goal))
+			total += len(reduceMoves(t, randomReaching(rng, goal), goal))
 		}
 		t.Logf("n=%d: %.3f moves/n^3", n, float64(total)/boards/float64(n*n*n))
 	}
@@ -74,7 +74,7 @@ func TestReduceStats(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	n := 64
 	goal := Goal(n, n)
-	moves := reduceMoves(t, randomSolvable(rng, goal), goal)
+	moves := reduceMoves(t, randomReaching(rng, goal), goal)
 	rev := 0
 	for i := 1; i < len(moves); i++ {
 		if moves[i] == moves[i-1].Opposite() {
@@ -88,7 +88,7 @@ func TestReduceBig(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	for _, n := range []int{127, 255} {
 		goal := Goal(n, n)
-		start := randomSolvable(rng, goal)
+		start := randomReaching(rng, goal)
 		began := time.Now()
 		m := reduceMoves(t, start, goal)
 		t.Logf("n=%d: %.3f n^3 in %v", n, float64(len(m))/float64(n*n*n), time.Since(began))
@@ -131,9 +131,9 @@ func TestSolveFastShapes(t *testing.T) {
 			for range 5 {
 				goal := Goal(sz[0], sz[1])
 				if sz[0] > 1 && sz[1] > 1 && rng.IntN(2) == 0 { // another goal: the blank elsewhere
-					goal = randomSolvable(rng, goal)
+					goal = randomReaching(rng, goal)
 				}
-				start := randomSolvable(rng, goal)
+				start := randomReaching(rng, goal)
 				if sz[0] == 1 || sz[1] == 1 { // tiles keep their order: move the blank
 					start = goal
 					for range 50 {
@@ -202,7 +202,7 @@ func TestSolveFastBound(t *testing.T) {
 func TestSolveFastStream(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 3))
 	goal := Goal(20, 20)
-	start := randomSolvable(rng, goal)
+	start := randomReaching(rng, goal)
 	var moves []Move
 	sol, err := Solve(start, goal, WithFast(), WithMoves(func(m Move) { moves = append(moves, m) }))
 	if err != nil {

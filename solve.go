@@ -54,7 +54,7 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 			return Algorithm(a), nil
 		}
 	}
-	return 0, errorf("ParseAlgorithm", ErrOption, "unknown algorithm %q (want %s)", s, oneOf(algorithmNames[:]))
+	return 0, errorf("ParseAlgorithm", ErrOption, "unknown algorithm %s (want %s)", quoteName(s), oneOf(algorithmNames[:]))
 }
 
 // Metric is what counts as one move.
@@ -68,13 +68,10 @@ const (
 	LineMoves
 )
 
-// String returns "tile" or "line".
+// String returns "tile" or "line", the names ParseMetric reads.
 func (m Metric) String() string {
-	switch m {
-	case TileMoves:
-		return "tile"
-	case LineMoves:
-		return "line"
+	if int(m) < len(metricNames) {
+		return metricNames[m]
 	}
 	return "Metric(" + strconv.Itoa(int(m)) + ")"
 }
@@ -231,10 +228,17 @@ func Solve(start, goal Board, opts ...Option) (Solution, error) {
 // Options are checked before any work: a heuristic that does not fit the
 // board (a database for another size, walking distance beyond 4 x 4)
 // fails with ErrOption before a table is built.
+//
+// A nil ctx is taken as context.Background(), as by every function of the
+// package that takes a context; a nil Option is an ErrOption error.
 func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solution, error) {
 	began := time.Now()
+	ctx = orBackground(ctx)
 	o := options{}
-	for _, opt := range opts {
+	for i, opt := range opts {
+		if opt == nil {
+			return Solution{}, errorf("Solve", ErrOption, "option %d of %d is nil", i+1, len(opts))
+		}
 		opt(&o)
 	}
 	switch {
@@ -298,6 +302,9 @@ func solveOptimal(ctx context.Context, start Board, t *target, code []int32, o o
 	}
 	sp := newTileSpace(t, sol.Heuristic, o.metric == LineMoves)
 	sp.dbReq = o.dbRequest(o.autoDB == dbAbsent) // Auto never builds
+	if err := checkDatabaseMemory("Solve", sol.Heuristic, t.rows, t.cols, t.blankGoal, o.limits, &sp.dbReq); err != nil {
+		return Solution{Elapsed: time.Since(began)}, err
+	}
 	if o.dbSet {
 		spec := o.db.spec()
 		sp.custom = &spec
@@ -323,8 +330,7 @@ func solveOptimal(ctx context.Context, start Board, t *target, code []int32, o o
 			goal := packedTile{sp: sp, key: sp.goalPacked, blank: uint8(t.blankGoal)}
 			blanks, err = runEngine(ctx, &packedEngines, sp.packedStart(code), goal, func(s packedTile) int { return int(s.blank) }, packedKey, o, &sol)
 		} else {
-			goal := gridTile{sp: sp, key: sp.goalGrid, blank: int32(t.blankGoal)}
-			blanks, err = runEngine(ctx, &gridEngines, sp.gridStart(code), goal, func(s gridTile) int { return int(s.blank) }, nil, o, &sol)
+			blanks, err = sp.gridEngine(ctx, code, o, &sol)
 		}
 	}
 	sol.Elapsed = time.Since(began)
@@ -334,6 +340,15 @@ func solveOptimal(ctx context.Context, start Board, t *target, code []int32, o o
 	finishPath(&sol, blanks, o)
 	sol.Optimal, sol.LowerBound = true, sol.Len()
 	return sol, nil
+}
+
+// orBackground returns ctx, or context.Background() for a nil ctx: the
+// package's functions accept a nil context and never cancel it.
+func orBackground(ctx context.Context) context.Context {
+	if ctx == nil {
+		return context.Background()
+	}
+	return ctx
 }
 
 // resolve fills in the automatic choices.
@@ -355,7 +370,7 @@ func (o *options) resolve(t *target) {
 		o.heur = LinearConflict
 		if o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves {
 			req := o.dbRequest(false)
-			o.heur, o.autoDB = availableDatabase(t.rows, t.cols, t.blankGoal, &req)
+			o.heur, o.autoDB = availableDatabase(t.rows, t.cols, t.blankGoal, &req, o.limits)
 		}
 	}
 	if o.heur == LinearConflict && (o.metric == LineMoves || !t.distinct) {
@@ -370,8 +385,9 @@ type enginePool[S State[S, int]] struct {
 }
 
 var (
-	packedEngines enginePool[packedTile]
-	gridEngines   enginePool[gridTile]
+	packedEngines   enginePool[packedTile]
+	gridEngines     enginePool[gridTile]
+	gridNodeEngines enginePool[gridNode]
 )
 
 // get returns a pooled engine, or a new one.
@@ -418,6 +434,20 @@ func runEngine[S State[S, int]](ctx context.Context, pool *enginePool[S], start,
 		blanks[i] = blankOf(s)
 	}
 	return blanks, nil
+}
+
+// gridEngine solves a board of more than 16 cells with a generic engine:
+// IDA* on gridTile, which stores only its path, the others on gridNode,
+// whose boards the space interns.
+func (sp *tileSpace) gridEngine(ctx context.Context, code []int32, o options, sol *Solution) ([]int, error) {
+	if o.algo == AlgoIDAStar {
+		goal := gridTile{sp: sp, key: sp.goalGrid, blank: int32(sp.t.blankGoal)}
+		return runEngine(ctx, &gridEngines, sp.gridStart(code), goal, func(s gridTile) int { return int(s.blank) }, nil, o, sol)
+	}
+	start := sp.gridNodeStart(code)
+	goal := gridNode{sp: sp, id: sp.goalID, blank: int32(sp.t.blankGoal)}
+	goal.h = int32(sp.estimate(goal.at))
+	return runEngine(ctx, &gridNodeEngines, start, goal, func(s gridNode) int { return int(s.blank) }, gridNodeKey, o, sol)
 }
 
 // fastIDA runs the specialized IDA* (ida16 or idaGrid).

@@ -2,7 +2,6 @@ package slide
 
 import (
 	"context"
-	"encoding/binary"
 	"math/bits"
 
 	"github.com/slidekit/slide/internal/pdb"
@@ -29,6 +28,10 @@ type tileSpace struct {
 	nadj       [16]uint8
 	goalPacked uint64
 	goalGrid   string
+	goalID     uint32       // gridNode: the goal's number in arena
+	arena      *recordArena // gridNode: the boards
+	gmoves     []gridMove   // scratch of gridTile and gridNode
+	gbuf       []byte
 	incr       bool      // single moves update the heuristic by delta
 	lines      *lineKeys // packed boards: linear conflicts by delta
 	wide       bool      // gridTile cells take two bytes (else one)
@@ -85,7 +88,7 @@ func newTileSpace(t *target, h Heuristic, line bool) *tileSpace {
 			sp.lines = &lk
 		}
 	} else {
-		sp.goalGrid = sp.gridKey(vals)
+		sp.goalGrid = string(sp.gridKey(vals))
 	}
 	sp.incr = sp.incremental()
 	return sp
@@ -102,21 +105,6 @@ func (sp *tileSpace) values(code []int32) []int {
 		}
 	}
 	return v
-}
-
-func (sp *tileSpace) gridKey(vals []int) string {
-	if !sp.wide {
-		buf := make([]byte, len(vals))
-		for i, v := range vals {
-			buf[i] = byte(v)
-		}
-		return string(buf)
-	}
-	buf := make([]byte, 2*len(vals))
-	for i, v := range vals {
-		binary.LittleEndian.PutUint16(buf[2*i:], uint16(v))
-	}
-	return string(buf)
 }
 
 // estimate computes the heuristic of a board given by its cell values,
@@ -287,84 +275,6 @@ func (s packedTile) lineSuccessors(dst []Arc[packedTile, int]) []Arc[packedTile,
 		next := packedTile{sp: sp, key: key, blank: uint8(blanks[i])}
 		next.h = uint16(sp.estimate(next.at))
 		dst = append(dst, Arc[packedTile, int]{next, 1})
-	}
-	return dst
-}
-
-// A gridTile is a board of any size as a State: its cell values in a
-// string, one byte a cell, or two (little-endian) beyond 255 cells.
-type gridTile struct {
-	sp    *tileSpace
-	key   string
-	blank int32
-	h     int32
-}
-
-func (sp *tileSpace) gridStart(code []int32) gridTile {
-	s := gridTile{sp: sp, key: sp.gridKey(sp.values(code))}
-	for i, c := range code {
-		if c == blankCode {
-			s.blank = int32(i)
-		}
-	}
-	s.h = int32(sp.estimate(s.at))
-	return s
-}
-
-func (s gridTile) at(i int) int {
-	if s.sp.wide {
-		return int(binary.LittleEndian.Uint16([]byte(s.key[2*i:])))
-	}
-	return int(s.key[i])
-}
-
-// Size reports the bytes of the key, for the engines' memory bound.
-func (s gridTile) Size() int { return len(s.key) }
-
-// Heuristic implements State.
-func (s gridTile) Heuristic() int { return int(s.h) }
-
-// IsGoal implements State.
-func (s gridTile) IsGoal() bool { return s.key == s.sp.goalGrid }
-
-// Successors implements State, in the order of packedTile.Successors.
-func (s gridTile) Successors(dst []Arc[gridTile, int]) []Arc[gridTile, int] {
-	sp := s.sp
-	b := int(s.blank)
-	br, bc := b/sp.cols, b%sp.cols
-	w := 1
-	if sp.wide {
-		w = 2
-	}
-	for d := Up; d <= Right; d++ {
-		dr, dc := d.source()
-		step := dr*sp.cols + dc
-		buf := []byte(s.key)
-		h := int(s.h)
-		for k := 1; ; k++ {
-			r, c := br+k*dr, bc+k*dc
-			if r < 0 || c < 0 || r >= sp.rows || c >= sp.cols {
-				break
-			}
-			from, to := b+k*step, b+(k-1)*step
-			copy(buf[w*to:w*to+w], buf[w*from:w*from+w])
-			if sp.wide {
-				binary.LittleEndian.PutUint16(buf[w*from:], uint16(sp.blankVal))
-			} else {
-				buf[from] = byte(sp.blankVal)
-			}
-			next := gridTile{sp: sp, key: string(buf), blank: int32(from)}
-			if sp.incr {
-				h += sp.delta(next.at(to), from, to)
-				next.h = int32(h)
-			} else {
-				next.h = int32(sp.estimate(next.at))
-			}
-			dst = append(dst, Arc[gridTile, int]{next, 1})
-			if !sp.line {
-				break
-			}
-		}
 	}
 	return dst
 }

@@ -470,7 +470,7 @@ func solveWeighted(ctx context.Context, start Board, t *target, code []int32, o 
 		if err != nil {
 			var le *LimitError
 			if errors.As(err, &le) {
-				le.Value = o.limits.limitValue("memory", int64(s.maxNodes))
+				le.Value = o.limits.memory()
 				le.Expanded, le.Generated = sol.Expanded, sol.Generated
 			}
 			sol.Elapsed = time.Since(began)
@@ -490,6 +490,5 @@ func solveWeighted(ctx context.Context, start Board, t *target, code []int32, o 
 // of n cells under the memory limit: each takes its cells and about 56
 // bytes of bookkeeping, twice over while the arrays grow.
 func (o *options) weightedNodes(n int) int {
-	limit, _ := o.limits.nodeLimit(int64(2 * (n + 56)))
-	return int(limit)
+	return int(min(o.limits.maxNodes(), o.limits.memory()/int64(2*(n+56))))
 }

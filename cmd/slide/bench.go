@@ -31,13 +31,14 @@ type benchInstance struct {
 
 // runBench is the bench subcommand.
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("bench", "[-heuristic NAME] [-algorithm NAME] FILE", benchAbout)
+	fs := newFlagSet("bench", "[-heuristic NAME] [-algorithm NAME] [-max-memory SIZE] FILE", benchAbout)
 	var hs heuristicFlag
 	fs.Var(&hs, "heuristic", hs.usage())
 	var algo algorithmFlag
 	fs.Var(&algo, "algorithm", algo.usage())
 	var partition string
 	fs.StringVar(&partition, "partition", "", "search with the pattern database of these `groups` of tile labels, as \"1 2 3/4 5 6/...\", for the goal of bench files (see \"slide pdb -h\")")
+	mem := addMemoryFlag(fs)
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
@@ -58,6 +59,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status != exitOK {
 		return status
 	}
+	opts = append(opts, slide.WithLimits(mem.limits()))
 	out := bufio.NewWriter(stdout)
 	var expanded, generated int64
 	var seconds float64

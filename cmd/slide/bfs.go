@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -45,11 +46,12 @@ and "seconds". Errors still go to standard error, with status 1.`
 
 // runBFS is the bfs subcommand.
 func runBFS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("bfs", "[-r] [-n] [HEIGHT WIDTH] MAXLENGTH INITIAL GOAL", bfsAbout)
+	fs := newFlagSet("bfs", "[-r] [-n] [-max-memory SIZE] [HEIGHT WIDTH] MAXLENGTH INITIAL GOAL", bfsAbout)
 	line := fs.Bool("r", false, "count sliding a whole row or column of tiles toward the blank as one move")
 	count := fs.Bool("n", false, "print the number of moves instead of the positions")
 	asJSON := fs.Bool("json", false, "print the result as one JSON object (see above)")
-	n := bfsFlagCount(args)
+	mem := addMemoryFlag(fs)
+	n := min(bfsFlagCount(fs, args), len(args))
 	if status, ok := parseFlags(fs, args[:n], stdout, stderr); !ok {
 		return status
 	}
@@ -77,7 +79,7 @@ func runBFS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "bfs", "-json and -n: choose one")
 	}
 	began := time.Now()
-	res, err := shortestPath(rows, cols, maxLen, pos[1], pos[2], *line)
+	res, err := shortestPath(rows, cols, maxLen, pos[1], pos[2], *line, mem.limits())
 	if err != nil {
 		return failure(stderr, "bfs", "%v", err)
 	}
@@ -128,18 +130,26 @@ func (res bfsResult) report(rows, cols, maxLen int, initial, goal string) report
 	return r
 }
 
-// bfsFlagCount returns how many of args, from the first, are flags: those
-// that begin with - and are not negative numbers (a negative MAXLENGTH is
-// an argument, to be refused as such), up to and including "--". The
+// bfsFlagCount returns how many of args, from the first, are flags of fs
+// and their values: those that begin with - and are not negative numbers
+// (a negative MAXLENGTH is an argument, to be refused as such), with the
+// value after a flag of fs that takes one, up to and including "--". The
 // arguments after them are positions and numbers even if they begin
 // with -.
-func bfsFlagCount(args []string) int {
-	for i, a := range args {
+func bfsFlagCount(fs *flag.FlagSet, args []string) int {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		switch _, err := strconv.Atoi(a); {
 		case a == "--":
 			return i + 1
 		case len(a) < 2 || a[0] != '-' || err == nil:
 			return i
+		}
+		name := strings.TrimLeft(a, "-")
+		if f := fs.Lookup(name); f != nil && !strings.Contains(name, "=") {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+				i++ // the flag's value
+			}
 		}
 	}
 	return len(args)
@@ -163,9 +173,9 @@ func traySize(height, width string) (rows, cols int, err error) {
 
 // shortestPath returns a shortest sequence of at most maxLen moves from
 // initial to goal on a rows x cols tray, if there is one; line counts line
-// moves as one. Its errors describe bad positions or a search too large
-// for memory.
-func shortestPath(rows, cols, maxLen int, initial, goal string, line bool) (bfsResult, error) {
+// moves as one; lim bounds the search's memory. Its errors describe bad
+// positions or a search too large for memory.
+func shortestPath(rows, cols, maxLen int, initial, goal string, line bool, lim slide.Limits) (bfsResult, error) {
 	res := bfsResult{metric: slide.TileMoves}
 	if line {
 		res.metric = slide.LineMoves
@@ -198,7 +208,6 @@ func shortestPath(rows, cols, maxLen int, initial, goal string, line bool) (bfsR
 	if maxLen == 0 {
 		return res, nil // a bound of 0 moves reaches only INITIAL itself
 	}
-	lim := slide.Limits{}
 	if maxLen > 0 {
 		lim.MaxCost = float64(maxLen)
 	}
@@ -208,7 +217,7 @@ func shortestPath(rows, cols, maxLen int, initial, goal string, line bool) (bfsR
 	case errors.Is(err, slide.ErrUnsolvable) || errors.Is(err, slide.ErrNotFound):
 		return res, nil
 	case errors.Is(err, slide.ErrLimit):
-		return res, fmt.Errorf("the search outgrew its memory bound after %d positions; try a smaller MAXLENGTH", res.sol.Expanded)
+		return res, fmt.Errorf("the search outgrew its memory bound after %d positions: try a smaller MAXLENGTH, or raise the bound with -max-memory (now %v)", res.sol.Expanded, memoryText(lim.MaxMemory))
 	case err != nil:
 		return res, errors.New(message(err))
 	}

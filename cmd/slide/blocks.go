@@ -16,8 +16,8 @@ import (
 	"github.com/slidekit/slide/internal/input"
 )
 
-const blocksUsage = `usage: slide blocks [-h] [-json] [-svg PICTURE] [-metric line|step|piece] FILE
-       slide blocks [-json] [-svg PICTURE] [-metric line|step|piece] -rush STRING
+const blocksUsage = `usage: slide blocks [-h] [-json] [-svg PICTURE] [-metric line|step|piece] [-max-memory SIZE] FILE
+       slide blocks [-json] [-svg PICTURE] [-metric line|step|piece] [-max-memory SIZE] -rush STRING
 
 Blocks prints a shortest solution of the sliding-block puzzle in FILE: one
 line "rows cols", then a line "row col width height motion" per piece (rows
@@ -49,9 +49,13 @@ Flags:
   -json     print the result as one JSON object (see above)
   -svg      also draw the solution as an animated SVG picture in the file
             PICTURE (the first 500 moves of a longer one)
-  -metric   what one move is: line, one piece any distance in one direction
-            (the default); step, one piece one cell; piece, one piece along
-            any path
+  -max-memory SIZE
+            bound the memory of the search: bytes, or a number with a unit
+            B, KB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers
+            of 1024), such as 512MiB, or "none" (default 2GiB)
+  -metric   what one move is: line (or straight), one piece any distance in
+            one direction (the default); step, one piece one cell; piece,
+            one piece along any path
   -rush     solve the Rush Hour position STRING instead of a file
 `
 
@@ -64,6 +68,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rush := fs.String("rush", "", "")
 	asJSON := fs.Bool("json", false, "")
 	svg := fs.String("svg", "", "")
+	mem := addMemoryFlag(fs)
 	var files []string
 	for { // flags may follow the file name
 		if err := fs.Parse(args); err != nil {
@@ -121,7 +126,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	began := time.Now()
-	r := solveBlocks(puzzle, metric)
+	r := solveBlocks(puzzle, metric, mem.limits())
 	if r.err != nil {
 		out.Flush()
 		return failure(stderr, "blocks", "%s: %s", name, message(r.err))
@@ -190,9 +195,9 @@ type blocksResult struct {
 	err        error
 }
 
-func solveBlocks(b slide.Blocks, m slide.BlockMetric) blocksResult {
+func solveBlocks(b slide.Blocks, m slide.BlockMetric, lim slide.Limits) blocksResult {
 	r := blocksResult{start: b, metric: m}
-	r.sol, r.err = slide.BlockSolver{Metric: m}.Solve(context.Background(), b)
+	r.sol, r.err = slide.BlockSolver{Metric: m, Limits: lim}.Solve(context.Background(), b)
 	if errors.Is(r.err, slide.ErrUnsolvable) {
 		r.unsolvable = fmt.Sprintf("No solution: piece Z cannot reach the last column (%d positions explored).", r.sol.Expanded)
 		r.err = nil

@@ -109,9 +109,13 @@ func clipQuoted(msg string) string {
 
 // message returns the text of err for a user: the Msg of a library
 // *slide.Error, without the "slide.Func:" prefix meant for programmers, a
-// *slide.LimitError without its "slide:" prefix, and err.Error() for
-// anything else.
+// *slide.LimitError without its "slide:" prefix, a memory limit's with the
+// flag that raises it (see limitMessage), and err.Error() for anything
+// else.
 func message(err error) string {
+	if msg, ok := limitMessage(err); ok {
+		return msg
+	}
 	var e *slide.Error
 	if errors.As(err, &e) {
 		return e.Msg

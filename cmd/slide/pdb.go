@@ -93,7 +93,7 @@ func partitionGoal(size, goalFile string, stdin io.Reader, stderr io.Writer) (sl
 	var rows, cols int
 	if size != "" {
 		var err error
-		if rows, cols, err = parseSize(size); err != nil {
+		if rows, cols, err = parseBoardSize(size); err != nil {
 			return slide.Board{}, usageError(stderr, "pdb", "-size: %v", err)
 		}
 	}
@@ -113,8 +113,8 @@ func partitionGoal(size, goalFile string, stdin io.Reader, stderr io.Writer) (sl
 	return goal, exitOK
 }
 
-// parseSize reads a board size: "RxC" or "N" for N x N.
-func parseSize(s string) (rows, cols int, err error) {
+// parseBoardSize reads a board size: "RxC" or "N" for N x N.
+func parseBoardSize(s string) (rows, cols int, err error) {
 	r, c, found := strings.Cut(strings.ToLower(s), "x")
 	rows, err1 := strconv.Atoi(r)
 	cols, err2 := rows, error(nil)

@@ -75,6 +75,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object (see above)")
 	fs.StringVar(&f.svg, "svg", "", "also draw the solution as an animated SVG picture in `FILE` (the first 500 moves of a longer one)")
 	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels for the goal, as \"1 2 3/4 5 6/...\" (see \"slide pdb -h\")")
+	mem := addMemoryFlag(fs)
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
@@ -104,6 +105,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status != exitOK {
 		return status
 	}
+	opts = append(opts, slide.WithLimits(mem.limits()))
 	if err := f.modes.prepare(start, goal, f.heuristic.h, stderr); err != nil {
 		return failure(stderr, "solve", "%s", message(err))
 	}

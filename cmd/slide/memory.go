@@ -1,0 +1,143 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/slidekit/slide"
+)
+
+// memoryFlag is a -max-memory value: the memory bound of the searches of
+// a command, slide.Limits.MaxMemory.
+type memoryFlag struct{ bytes int64 }
+
+// memoryUsage is the usage of -max-memory.
+const memoryUsage = "bound the memory of the search to `SIZE`: bytes, or a number with a unit " +
+	"B, KB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers of 1024), such as 512MiB or 2GiB, " +
+	"or \"none\" (default 2GiB)"
+
+// addMemoryFlag defines -max-memory on fs.
+func addMemoryFlag(fs *flag.FlagSet) *memoryFlag {
+	f := &memoryFlag{}
+	fs.Var(f, "max-memory", memoryUsage)
+	return f
+}
+
+func (f *memoryFlag) String() string {
+	if f == nil {
+		return memoryText(0)
+	}
+	return memoryText(f.bytes)
+}
+
+// memoryText writes a bound of Limits.MaxMemory as parseSize reads it:
+// 0 is the default, 2GiB; a negative bound is "none".
+func memoryText(n int64) string {
+	switch {
+	case n == 0:
+		n = slide.DefaultMaxMemory
+	case n < 0:
+		return "none"
+	}
+	for _, u := range []struct {
+		name  string
+		bytes int64
+	}{{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.bytes && n%(u.bytes/1024) == 0 {
+			return strconv.FormatFloat(float64(n)/float64(u.bytes), 'f', -1, 64) + u.name
+		}
+	}
+	return strconv.FormatInt(n, 10) + "B"
+}
+
+func (f *memoryFlag) Set(s string) error {
+	n, err := parseSize(s)
+	if err != nil {
+		return err
+	}
+	f.bytes = n
+	return nil
+}
+
+// limits returns the library limits of the flag.
+func (f *memoryFlag) limits() slide.Limits { return slide.Limits{MaxMemory: f.bytes} }
+
+// bound returns the bound in bytes, math.MaxInt64 for none.
+func (f *memoryFlag) bound() int64 {
+	switch {
+	case f.bytes == 0:
+		return slide.DefaultMaxMemory
+	case f.bytes < 0:
+		return math.MaxInt64
+	}
+	return f.bytes
+}
+
+// sizeUnits are the units parseSize reads, in lower case.
+var sizeUnits = map[string]float64{
+	"": 1, "b": 1,
+	"k": 1e3, "kb": 1e3, "m": 1e6, "mb": 1e6, "g": 1e9, "gb": 1e9, "t": 1e12, "tb": 1e12,
+	"kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30, "tib": 1 << 40,
+}
+
+// parseSize reads a size in bytes: a number, possibly with a fraction,
+// and an optional unit (see memoryUsage), or "none" (no bound, -1). A
+// size must be at least one byte.
+func parseSize(s string) (int64, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if t == "none" {
+		return -1, nil
+	}
+	i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	if i < 0 {
+		i = len(t)
+	}
+	num, unit := t[:i], strings.TrimSpace(t[i:])
+	scale, ok := sizeUnits[unit]
+	v, err := strconv.ParseFloat(num, 64)
+	switch {
+	case num == "" || err != nil:
+		return 0, fmt.Errorf("%s is not a size: want a number and a unit, such as 512MiB or 2GiB", quoteArg(s))
+	case !ok:
+		return 0, fmt.Errorf("%s: unknown unit %s (want B, KB, MB, GB, TB, KiB, MiB, GiB or TiB)", quoteArg(s), quoteArg(unit))
+	case v*scale < 1:
+		return 0, fmt.Errorf("%s is less than a byte", quoteArg(s))
+	case v*scale >= math.MaxInt64:
+		return 0, fmt.Errorf("%s is too large", quoteArg(s))
+	}
+	return int64(v * scale), nil
+}
+
+// quoteArg quotes a command-line value for a message, at most 40 bytes of
+// it.
+func quoteArg(s string) string {
+	if len(s) > 40 {
+		return strconv.Quote(s[:40]) + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// limitMessage returns the text of a library error that stopped a search
+// at its memory limit, as the commands say it: without the "slide:"
+// prefix, and pointing at -max-memory rather than Limits.MaxMemory. ok is
+// false for other errors.
+func limitMessage(err error) (msg string, ok bool) {
+	if !errors.Is(err, slide.ErrLimit) {
+		return "", false
+	}
+	var le *slide.LimitError
+	var e *slide.Error
+	switch {
+	case errors.As(err, &le):
+		msg = strings.TrimPrefix(le.Error(), "slide: ")
+	case errors.As(err, &e):
+		msg = e.Msg
+	default:
+		return "", false
+	}
+	return strings.ReplaceAll(msg, "raise Limits.MaxMemory", "raise it with -max-memory"), true
+}

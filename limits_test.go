@@ -1,0 +1,319 @@
+package slide
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// randomSolvable returns a random board of rows x cols that can reach the
+// standard goal.
+func randomSolvable(rng *rand.Rand, rows, cols int) Board {
+	for {
+		b, _ := New(rows, cols, rng.Perm(rows*cols))
+		if ok, _ := Solvable(b, Goal(rows, cols)); ok {
+			return b
+		}
+	}
+}
+
+// grid255 is a 255 x 255 sliding-block puzzle of 16,257 identical 1 x 1
+// pieces, one every other row and column: its key is 32 KB, and a position
+// has some 65,000 moves.
+func grid255(t testing.TB) Blocks {
+	var ps []Piece
+	for r := 0; r < 255 && len(ps) < 16257; r += 2 {
+		for c := 0; c < 255 && len(ps) < 16257; c += 2 {
+			ps = append(ps, Piece{Row: r, Col: c, Width: 1, Height: 1, Motion: Both})
+		}
+	}
+	b, err := NewBlocks(255, 255, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// cancelCase is a search that runs for seconds unless it is stopped.
+type cancelCase struct {
+	name string
+	run  func(ctx context.Context) error
+}
+
+func cancelCases(t testing.TB) []cancelCase {
+	rng := rand.New(rand.NewPCG(1, 2))
+	big := randomSolvable(rng, 200, 200)
+	b6 := randomSolvable(rng, 6, 6)
+	b4 := MustParse("4\n15 14 13 12\n11 10 9 8\n7 6 5 4\n3 1 2 0\n")
+	blocks := grid255(t)
+	return []cancelCase{
+		{"A* 200x200", func(ctx context.Context) error {
+			_, err := SolveContext(ctx, big, Goal(200, 200), WithAlgorithm(AlgoAStar))
+			return err
+		}},
+		{"IDA* 200x200 Hamming", func(ctx context.Context) error {
+			_, err := SolveContext(ctx, big, Goal(200, 200), WithAlgorithm(AlgoIDAStar), WithHeuristic(Hamming))
+			return err
+		}},
+		{"IDA* 200x200", func(ctx context.Context) error {
+			_, err := SolveContext(ctx, big, Goal(200, 200))
+			return err
+		}},
+		{"Distances 200x200", func(ctx context.Context) error {
+			_, err := Distances(ctx, Goal(200, 200), TileMoves, Limits{})
+			return err
+		}},
+		{"Distances 4x4", func(ctx context.Context) error {
+			_, err := Distances(ctx, Goal(4, 4), TileMoves, Limits{})
+			return err
+		}},
+		{"bidirectional 6x6", func(ctx context.Context) error {
+			_, err := SolveContext(ctx, b6, Goal(6, 6), WithAlgorithm(AlgoBidirectional))
+			return err
+		}},
+		{"A* 4x4", func(ctx context.Context) error {
+			_, err := SolveContext(ctx, b4, Goal(4, 4), WithAlgorithm(AlgoAStar), WithHeuristic(Manhattan))
+			return err
+		}},
+		{"BFS 4x4 line moves", func(ctx context.Context) error {
+			_, err := SolveContext(ctx, b4, Goal(4, 4), WithAlgorithm(AlgoBFS), WithMetric(LineMoves))
+			return err
+		}},
+		{"blocks 255x255", func(ctx context.Context) error {
+			_, err := BlockSolver{}.Solve(ctx, blocks)
+			return err
+		}},
+		{"blocks 255x255 piece moves", func(ctx context.Context) error {
+			_, err := BlockSolver{Metric: PieceMoves}.Solve(ctx, blocks)
+			return err
+		}},
+	}
+}
+
+// TestCancelPromptly cancels searches that would run for seconds (minutes,
+// some) after 50 ms and checks that each returns the context's error
+// within 100 ms of the cancellation. A* on a random 200 x 200 board once
+// took 2 s to notice, the blocks search 14 s.
+func TestCancelPromptly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	for _, c := range cancelCases(t) {
+		var late time.Duration
+		for try := range 2 { // a loaded machine may deschedule us once
+			ctx, cancel := context.WithCancel(context.Background())
+			var cancelled time.Time
+			timer := time.AfterFunc(50*time.Millisecond, func() {
+				cancelled = time.Now()
+				cancel()
+			})
+			err := c.run(ctx)
+			late = time.Since(cancelled)
+			timer.Stop()
+			cancel()
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("%s: %v, want context.Canceled", c.name, err)
+			}
+			if late < 100*time.Millisecond {
+				break
+			}
+			t.Logf("%s: try %d returned %v after the cancellation", c.name, try+1, late)
+		}
+		if late >= 100*time.Millisecond {
+			t.Errorf("%s: returned %v after the cancellation, want under 100 ms", c.name, late)
+		} else {
+			t.Logf("%s: returned %v after the cancellation", c.name, late.Round(time.Microsecond))
+		}
+	}
+}
+
+// TestBlocksNodeLimitPromptly checks that a node limit stops a search of
+// huge positions at once: each of the 255 x 255 grid's has thousands of
+// moves of 32 KB keys (once 8.3 s for MaxNodes 1000).
+func TestBlocksNodeLimitPromptly(t *testing.T) {
+	b := grid255(t)
+	began := time.Now()
+	_, err := BlockSolver{Limits: Limits{MaxNodes: 1000}}.Solve(context.Background(), b)
+	var le *LimitError
+	if !errors.As(err, &le) || le.Limit != "nodes" {
+		t.Fatalf("%v, want a node limit", err)
+	}
+	if d := time.Since(began); d > time.Second {
+		t.Errorf("took %v", d)
+	}
+}
+
+// memoryCases are searches that outgrow their memory bound; the child
+// process of TestMemoryBound runs one.
+var memoryCases = map[string]func(lim Limits) error{
+	"astar6x6": func(lim Limits) error {
+		b := randomSolvable(rand.New(rand.NewPCG(1, 2)), 6, 6)
+		_, err := Solve(b, Goal(6, 6), WithAlgorithm(AlgoAStar), WithLimits(lim))
+		return err
+	},
+	"bibfs5x5": func(lim Limits) error {
+		b := randomSolvable(rand.New(rand.NewPCG(1, 2)), 5, 5)
+		_, err := Solve(b, Goal(5, 5), WithAlgorithm(AlgoBidirectional), WithLimits(lim))
+		return err
+	},
+	"distances200": func(lim Limits) error {
+		_, err := Distances(context.Background(), Goal(200, 200), TileMoves, lim)
+		return err
+	},
+	"distances4x4": func(lim Limits) error {
+		_, err := Distances(context.Background(), Goal(4, 4), TileMoves, lim)
+		return err
+	},
+	"astar4x4": func(lim Limits) error {
+		b := MustParse("4\n15 14 13 12\n11 10 9 8\n7 6 5 4\n3 1 2 0\n")
+		_, err := Solve(b, Goal(4, 4), WithAlgorithm(AlgoAStar), WithHeuristic(Manhattan), WithLimits(lim))
+		return err
+	},
+	"blocks400": func(lim Limits) error {
+		rng := rand.New(rand.NewPCG(3, 4))
+		ps := []Piece{{0, 0, 1, 1, Both}, {0, 1, 1, 1, Fixed}, {1, 0, 1, 1, Fixed}}
+		used := map[[2]int]bool{{0, 0}: true, {0, 1}: true, {1, 0}: true}
+		for len(ps) < 400 {
+			p := [2]int{rng.IntN(30), rng.IntN(30)}
+			if !used[p] {
+				used[p] = true
+				ps = append(ps, Piece{p[0], p[1], 1, 1, Both})
+			}
+		}
+		b, err := NewBlocks(30, 30, ps)
+		if err != nil {
+			return err
+		}
+		_, err = BlockSolver{Limits: lim}.Solve(context.Background(), b)
+		return err
+	},
+}
+
+// TestMemoryBoundChild is the child process of TestMemoryBound: it runs
+// the case named by SLIDE_MEMORY_CASE under the bound SLIDE_MEMORY_BYTES
+// and prints its peak resident memory.
+func TestMemoryBoundChild(t *testing.T) {
+	name := os.Getenv("SLIDE_MEMORY_CASE")
+	if name == "" {
+		t.Skip("run by TestMemoryBound")
+	}
+	bytes, _ := strconv.ParseInt(os.Getenv("SLIDE_MEMORY_BYTES"), 10, 64)
+	err := memoryCases[name](Limits{MaxMemory: bytes})
+	var le *LimitError
+	if !errors.As(err, &le) || le.Limit != "memory" {
+		t.Fatalf("%s: %v, want the memory limit", name, err)
+	}
+	fmt.Printf("peak %d\n", peakRSS(t))
+}
+
+// peakRSS returns the process's peak resident memory, VmHWM.
+func peakRSS(t testing.TB) int64 {
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return kb << 10
+		}
+	}
+	t.Skip("no VmHWM")
+	return 0
+}
+
+// TestMemoryBound runs searches that outgrow a 96 MiB bound, each in a
+// process of its own, and checks that each stops at the bound with its
+// peak resident memory within 1.25 times the bound (the runtime and the
+// test binary included). Searches once held 1.3 to 1.8 times their bound.
+func TestMemoryBound(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("peak resident memory is read from /proc")
+	}
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	const bound = 96 << 20
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	for name := range memoryCases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			cmd := exec.Command(exe, "-test.run=^TestMemoryBoundChild$", "-test.v")
+			cmd.Env = append(os.Environ(), "SLIDE_MEMORY_CASE="+name, "SLIDE_MEMORY_BYTES="+strconv.Itoa(bound))
+			cmd.Dir = filepath.Dir(exe)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			i := strings.Index(string(out), "peak ")
+			if i < 0 {
+				t.Fatalf("no peak in\n%s", out)
+			}
+			var peak int64
+			fmt.Sscan(string(out[i+5:]), &peak)
+			t.Logf("peak resident memory %s under a bound of %s", formatBytes(peak), formatBytes(bound))
+			if peak > bound*5/4 {
+				t.Errorf("peak resident memory %s, over 1.25 times the bound of %s", formatBytes(peak), formatBytes(bound))
+			}
+		})
+	}
+}
+
+// TestDatabaseMemory checks that a pattern database counts against the
+// memory bound: refused before it is built or read when it needs more
+// (MaxMemory 10 MB once loaded a 288 MB table), passed over by Auto.
+func TestDatabaseMemory(t *testing.T) {
+	dir := useTempCache(t)
+	korfGoal := blankFirstGoal(4, 4)
+	start := MustParse("4\n13 8 14 3\n9 1 0 7\n15 5 4 10\n12 2 6 11\n") // Korf's 55, 41 moves
+	small := WithLimits(Limits{MaxMemory: 1 << 20})
+	if spec, _ := PDB555.partition(); databaseState(spec, &dbRequest{}) == dbAbsent { // not loaded by an earlier test
+		_, err := Solve(start, korfGoal, WithHeuristic(PDB555), small)
+		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "building the tables of pdb555 needs 3.5 MiB, more than the memory limit of 1 MiB: raise Limits.MaxMemory") {
+			t.Errorf("PDB555 within 1 MiB, not built: %v", err)
+		}
+		if files, _ := filepath.Glob(filepath.Join(dir, "slide", "pdb", "*")); len(files) > 0 {
+			t.Errorf("the refused database was built: %v", files)
+		}
+	}
+	if err := BuildDatabase(context.Background(), PDB555, nil); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Solve(start, korfGoal, WithHeuristic(PDB555), small)
+	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "the tables of pdb555 need 2.25 MiB") {
+		t.Errorf("PDB555 within 1 MiB, built: %v", err)
+	}
+	if sol, err := Solve(start, korfGoal, small); err != nil || sol.Heuristic != LinearConflict || sol.Len() != 41 {
+		t.Errorf("Auto within 1 MiB: %v, %v moves, %v", sol.Heuristic, sol.Len(), err)
+	}
+	if sol, err := Solve(start, korfGoal); err != nil || sol.Heuristic != PDB555 || sol.Len() != 41 {
+		t.Errorf("Auto within 2 GiB: %v, %v moves, %v", sol.Heuristic, sol.Len(), err)
+	}
+	for _, h := range Heuristics() {
+		tables, build := h.Memory()
+		if (h.IsDatabase() && h != PDBCustom) != (tables > 0 && build > 0) {
+			t.Errorf("%v.Memory() = %d, %d", h, tables, build)
+		}
+	}
+	if tables, _ := PDB78.Memory(); tables < 280e6 || tables > 300e6 {
+		t.Errorf("PDB78's tables: %s, want about 288 MB", formatBytes(tables))
+	}
+}
