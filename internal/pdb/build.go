@@ -294,6 +294,7 @@ func (sr *search) expandInto(wk *worker, u int64, d int) (found, opened int64) {
 	}
 	wl := uint(l.wlog[u])
 	ud0 := u * l.perms
+	udist := sr.dist[ud0 : ud0+l.perms]
 	for _, mv := range moves {
 		info := mv.info
 		// The move of u's tile from place o to o2 leads to set t; back, t's
@@ -326,21 +327,9 @@ func (sr *search) expandInto(wk *worker, u int64, d int) (found, opened int64) {
 				i := w - t0
 				if o == o2 && wlt == wl {
 					// Word for word.
-					x := sc[i]
-					newly := g << from &^ (x | x>>1)
-					if newly == 0 {
-						continue
-					}
-					sc[i] = x | newly*code
-					opened += int64(bits.OnesCount64(newly))
-					for ; newly != 0; newly &= newly - 1 {
-						e := uint(bits.TrailingZeros64(newly)) >> (wl + 1)
-						if wl > 0 && x>>(e<<(wl+1))&(1<<(2<<wl)-1) != 0 {
-							continue // the placement was reached before
-						}
-						sr.dist[ud0+i<<(5-wl)+int64(e)] = uint8(d + 1)
-						found++
-					}
+					n, o := sr.openWord(sc, i, g<<from, wl, code, ud0, d)
+					found += n
+					opened += o
 					continue
 				}
 				if delta == nil {
@@ -349,23 +338,9 @@ func (sr *search) expandInto(wk *worker, u int64, d int) (found, opened int64) {
 					opened += o
 					continue
 				}
-				// Entry by entry, without branches on what is seen: a
-				// placement reached before has a distance of at most d+1.
-				for ; g != 0; g &= g - 1 {
-					pt := i<<(5-wlt) + int64(uint(bits.TrailingZeros64(g))>>(wlt+1))
-					pu := pt + int64(delta[pt])
-					bit := pu << (1 + wl)
-					sh := uint(bit&63) + from
-					x := sc[bit>>6]
-					unseen := ^(x>>sh | x>>(sh+1)) & 1
-					sc[bit>>6] = x | unseen*code<<sh
-					opened += int64(unseen)
-					v := sr.dist[ud0+pu]
-					sr.dist[ud0+pu] = min(v, uint8(d+1))
-					if v == unvisited {
-						found++
-					}
-				}
+				n, o := openMapped(sc, udist, delta, g, i<<(5-wlt), wlt, wl, from, code, uint8(d+1))
+				found += n
+				opened += o
 			}
 		}
 	}
@@ -397,6 +372,58 @@ func (sr *search) mapSlow(wk *worker, g uint64, i int64, wlt, wl, from uint, o, 
 		opened++
 		if sr.dist[ud0+pu] == unvisited {
 			sr.dist[ud0+pu] = uint8(d + 1)
+			found++
+		}
+	}
+	return found, opened
+}
+
+// openWord opens the unseen states among those of scratch word j of set u
+// whose fields' low bits are set in g (2<<wl-bit entries), at depth d+1
+// (code). It returns how many placements it reached first and how many
+// states it opened.
+func (sr *search) openWord(sc []uint64, j int64, g uint64, wl uint, code uint64, ud0 int64, d int) (found, opened int64) {
+	x := sc[j]
+	newly := g &^ (x | x>>1)
+	if newly == 0 {
+		return 0, 0
+	}
+	sc[j] = x | newly*code
+	opened = int64(bits.OnesCount64(newly))
+	for ; newly != 0; newly &= newly - 1 {
+		e := uint(bits.TrailingZeros64(newly)) >> (wl + 1)
+		if wl > 0 && x>>(e<<(wl+1))&(1<<(2<<wl)-1) != 0 {
+			continue // the placement was reached before
+		}
+		sr.dist[ud0+j<<(5-wl)+int64(e)] = uint8(d + 1)
+		found++
+	}
+	return found, opened
+}
+
+// openMapped opens the unseen states of set u (scratch words sc,
+// distances dist) that the frontier states g of a word of set t lead to:
+// t's entry base+e (2<<wlt bits, low bit e<<(wlt+1) of g) is u's entry
+// base+e+delta[base+e] (2<<wl bits), in the field at bit from of the entry;
+// code marks them, at depth depth. Entry by entry, without branches on what
+// is seen: a placement reached before has a distance of at most depth. It
+// returns how many placements it reached first and how many states it
+// opened.
+func openMapped(sc []uint64, dist []uint8, delta []int32, g uint64, base int64, wlt, wl, from uint, code uint64, depth uint8) (found, opened int64) {
+	// Shift counts masked to 6 bits compile to single shifts.
+	es, ws := (wlt+1)&63, (wl+1)&63
+	for ; g != 0; g &= g - 1 {
+		pt := base + int64(uint(bits.TrailingZeros64(g))>>es)
+		pu := pt + int64(delta[pt])
+		bit := uint64(pu) << ws
+		sh := uint(bit+uint64(from)) & 63
+		x := sc[bit>>6]
+		unseen := ^(x >> sh) & ^(x >> (sh + 1) & 63) & 1
+		sc[bit>>6] = x | unseen*code<<sh
+		opened += int64(unseen)
+		v := dist[pu]
+		dist[pu] = min(v, depth)
+		if v == unvisited {
 			found++
 		}
 	}

@@ -124,27 +124,22 @@ func (dw *denseWalk) window(first []uint8) {
 // index so far being pi and the dense rank r, with Manhattan distance md.
 // Tile t on place o has arrangement digit a (the free places below o) and
 // dense digit cells[o] - (o - a) (its cell less the earlier tiles on lower
-// cells).
+// cells). The last two tiles are placed together.
 func (dw *denseWalk) walk(t int, used uint32, pi, r int64, md int) {
 	k := dw.l.k
-	if t == k-1 {
-		o := bits.TrailingZeros32(^used)
-		c := dw.cells[o]
-		r += c - int64(o)
-		d := dw.dist[pi]
-		if !dw.compact {
-			dw.out[r] = d
+	if t >= k-2 {
+		f := ^used & (1<<k - 1)
+		o1 := bits.TrailingZeros32(f)
+		if t == k-1 {
+			c := dw.cells[o1]
+			dw.put(pi, r+c-int64(o1), md+int(dw.md[t][c]))
 			return
 		}
-		if d == unvisited {
-			return // cannot occur; 0 in compact tables
-		}
-		x := int(d) - md - int(dw.md[t][c])
-		if x < 0 || x&1 != 0 || x > 30 {
-			dw.bad.Store(true)
-			return
-		}
-		dw.out[r>>1] |= uint8(x/2) << (4 * (r & 1))
+		o2 := bits.TrailingZeros32(f & (f - 1))
+		c1, c2 := dw.cells[o1], dw.cells[o2]
+		w := dw.rk.w[t] // the last tile's weight is 1, as are both arrangement weights
+		dw.put(pi, r+(c1-int64(o1))*w+c2-int64(o2), md+int(dw.md[t][c1])+int(dw.md[t+1][c2]))
+		dw.put(pi+1, r+(c2-int64(o2)+1)*w+c1-int64(o1), md+int(dw.md[t][c2])+int(dw.md[t+1][c1]))
 		return
 	}
 	a := int64(0)
@@ -156,6 +151,24 @@ func (dw *denseWalk) walk(t int, used uint32, pi, r int64, md int) {
 	}
 }
 
+// put moves the distance of index pi to dense rank r, whose Manhattan
+// distance is md.
+func (dw *denseWalk) put(pi, r int64, md int) {
+	d := dw.dist[pi]
+	if !dw.compact {
+		dw.out[r] = d
+		return
+	}
+	if d == unvisited {
+		return // cannot occur; 0 in compact tables
+	}
+	x := int(d) - md
+	if x < 0 || x&1 != 0 || x > 30 {
+		dw.bad.Store(true)
+		return
+	}
+	dw.out[r>>1] |= uint8(x/2) << (4 * (r & 1))
+}
 // deposit returns the cells of mask picked by the bits of x: bit i of x
 // picks mask's i-th lowest cell.
 func deposit(x, mask uint64) uint64 {

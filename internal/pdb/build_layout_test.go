@@ -169,3 +169,35 @@ func TestBuildMatchesOldBuilder(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeBoardsMatchOracle compares every entry of tables whose
+// patterns leave more than 32 empty cells (beyond the old builder) with the
+// 0-1 breadth-first search over (placement, blank cell).
+func TestLargeBoardsMatchOracle(t *testing.T) {
+	specs := []Spec{
+		{Rows: 6, Cols: 6, Blank: 0, Patterns: [][]uint8{{7}}},
+		{Rows: 7, Cols: 7, Blank: 0, Patterns: [][]uint8{{1, 8}, {48}}},
+		{Rows: 8, Cols: 8, Blank: 63, Patterns: [][]uint8{{9, 10}}},
+		{Rows: 6, Cols: 6, Blank: 14, Patterns: [][]uint8{{0, 5, 35}}},
+	}
+	if testing.Short() {
+		specs = specs[:3]
+	}
+	for _, spec := range specs {
+		db := mustBuild(t, spec)
+		for i, tab := range db.Tables() {
+			want := abstractDistances(spec.Rows, spec.Cols, spec.Blank, tab.Tiles())
+			pos := make([]uint8, len(tab.Tiles()))
+			for r := range tab.Len() {
+				tab.rk.unrank(r, pos)
+				var key uint64
+				for j, c := range pos {
+					key |= uint64(c) << (6 * j)
+				}
+				if got := tab.At(r); got != want[key] {
+					t.Fatalf("%v pattern %d: placement %v has %d, oracle %d", spec, i, pos, got, want[key])
+				}
+			}
+		}
+	}
+}
