@@ -169,6 +169,7 @@ func (dw *denseWalk) put(pi, r int64, md int) {
 	}
 	dw.out[r>>1] |= uint8(x/2) << (4 * (r & 1))
 }
+
 // deposit returns the cells of mask picked by the bits of x: bit i of x
 // picks mask's i-th lowest cell.
 func deposit(x, mask uint64) uint64 {
