@@ -306,12 +306,13 @@ func (sr *search) expandInto(wk *worker, u int64, d int) (found, opened int64) {
 		t0, t1 := l.wordOff[t], l.wordOff[t+1]
 		wlt := uint(info & 7)
 		tstarts := entryStarts[wlt]
+		// Back from t: t's tile moves from place o2 to o.
 		delta := l.zeros // the moves that keep every place
 		if o != o2 {
 			delta = nil
-			if l.delta != nil {
-				c := int64(l.deltaCode[o2][o])
-				delta = l.delta[c*l.perms : (c+1)*l.perms]
+			if pj := &l.jumps; pj.direct != nil {
+				c := int64(pj.code[o2][o])
+				delta = pj.direct[c*l.perms : (c+1)*l.perms]
 			}
 		}
 		for fi := t0 >> 6; fi <= (t1-1)>>6; fi++ {

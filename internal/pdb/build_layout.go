@@ -34,18 +34,14 @@ type setLayout struct {
 	fact  [maxPattern]int64 // fact[t] = (k-1-t)!, the weight of tile t's digit in permRank
 	binom [maxCells + 1][maxPattern + 1]int64
 
-	// delta[c*k! + r] is the change of arrangement rank r when a tile
-	// moves from place o to o2, c = deltaCode[o][o2]; nil when too large
-	// (see maxDelta).
-	delta     []int32
-	zeros     []int32 // k! zeros: the delta of the moves that keep every place
-	deltaCode [maxPattern][maxPattern]int16
-	sets      []uint64 // the cells of each set, in colex order
-	wlog      []uint8  // a set's entries are 2<<wlog bits wide
-	wordOff   []int64  // the state words of set s: [wordOff[s], wordOff[s+1])
-	moveOff   []uint32 // the moves of set s: moves[moveOff[s]:moveOff[s+1]]
-	moves     []setMove
-	words     int64 // state words in all
+	jumps   permJumps // how the moves that jump over tiles change arrangements
+	zeros   []int32   // k! zeros: the delta of the moves that keep every place
+	sets    []uint64  // the cells of each set, in colex order
+	wlog    []uint8   // a set's entries are 2<<wlog bits wide
+	wordOff []int64   // the state words of set s: [wordOff[s], wordOff[s+1])
+	moveOff []uint32  // the moves of set s: moves[moveOff[s]:moveOff[s+1]]
+	moves   []setMove
+	words   int64 // state words in all
 }
 
 // A setMove is one move of a set's tiles: the target set's number and first
@@ -153,7 +149,7 @@ func newSetLayout(rows, cols, k, workers int) (*setLayout, error) {
 		return nil, fmt.Errorf("pdb: %d tiles on a %d x %d board need %d state words: want at most %d", k, rows, cols, l.words, int64(maxLayoutWords))
 	}
 
-	l.newDelta(workers)
+	l.jumps = newPermJumps(k, g.cols-1, &l.fact, l.perms, workers, jumpsAuto)
 	l.zeros = make([]int32, l.perms)
 
 	// Pass 2: the moves.
@@ -192,50 +188,6 @@ func newSetLayout(rows, cols, k, workers int) (*setLayout, error) {
 		}
 	})
 	return l, nil
-}
-
-// maxDelta bounds the entries of a layout's delta table (64 MiB).
-const maxDelta = 1 << 24
-
-// newDelta tabulates the arrangement rank changes of the moves that jump
-// over tiles (place o to o2, 0 < |o2-o| < cols), unless the table would
-// exceed maxDelta entries.
-func (l *setLayout) newDelta(workers int) {
-	k, jump := l.k, l.g.cols-1
-	codes := 0
-	for o := range k {
-		for o2 := max(0, o-jump); o2 < min(k, o+jump+1); o2++ {
-			if o2 != o {
-				codes++
-			}
-		}
-	}
-	if codes == 0 || int64(codes)*l.perms > maxDelta {
-		return
-	}
-	l.delta = make([]int32, int64(codes)*l.perms)
-	c := int16(0)
-	for o := range k {
-		for o2 := max(0, o-jump); o2 < min(k, o+jump+1); o2++ {
-			if o2 != o {
-				l.deltaCode[o][o2] = c
-				c++
-			}
-		}
-	}
-	parallelRange(l.perms, workers, 1024, func(lo, hi int) {
-		pc := permCursor{k: k, fact: &l.fact}
-		for r := int64(lo); r < int64(hi); r++ {
-			pc.seek(r)
-			for o := range k {
-				for o2 := max(0, o-jump); o2 < min(k, o+jump+1); o2++ {
-					if o2 != o {
-						l.delta[int64(l.deltaCode[o][o2])*l.perms+r] = int32(permMoved(r, &pc.tau, o, o2, &l.fact) - r)
-					}
-				}
-			}
-		}
-	})
 }
 
 // setID returns the colex rank of the k-cell set occ: the number of sets
