@@ -101,6 +101,7 @@ type search struct {
 	state []uint64 // 2 bits a region of each placement, in the layout's words
 	dist  []uint8  // a byte a placement, at set*k! + arrangement
 	front []uint64 // a bit a state word: whether it holds states of the frontier
+	sets  []bool   // whether each set holds states of the frontier
 }
 
 // search runs the breadth-first search of the pattern tiles (goal cells)
@@ -120,6 +121,7 @@ func (l *setLayout) search(ctx context.Context, tiles []uint8, blank, workers in
 	k := l.k
 	sr := &search{l: l, state: make([]uint64, l.words), dist: make([]uint8, int64(len(l.sets))*l.perms)}
 	sr.front = make([]uint64, (l.words+63)/64)
+	sr.sets = make([]bool, len(l.sets))
 	adviseHugePages(sr.state)
 	adviseHugePages(sr.dist)
 	for i := range sr.dist {
@@ -157,6 +159,11 @@ func (l *setLayout) search(ctx context.Context, tiles []uint8, blank, workers in
 			return nil, fmt.Errorf("pdb: distances exceed %d", unvisited-1)
 		}
 		parallelRange(int64(len(sr.front)), workers, 256, func(lo, hi int) { sr.markFrontier(d, lo, hi) })
+		parallelRange(int64(len(l.sets)), workers, 4096, func(lo, hi int) {
+			for s := lo; s < hi; s++ {
+				sr.sets[s] = sr.frontier(l.wordOff[s], l.wordOff[s+1]) != 0
+			}
+		})
 		var next, found, opened atomic.Int64
 		var wg sync.WaitGroup
 		for range workers {
@@ -244,21 +251,27 @@ func (sr *search) expandSets(wk *worker, d int, next *atomic.Int64, chunk int64)
 	}
 }
 
-// frontierIn reports whether state words [lo, hi) hold frontier states.
-func (sr *search) frontierIn(lo, hi int64) bool {
-	for i := lo >> 6; i <= (hi-1)>>6; i++ {
-		m := sr.front[i]
-		if i == lo>>6 {
-			m &= ^uint64(0) << (lo & 63)
-		}
-		if i == (hi-1)>>6 {
-			m &= ^uint64(0) >> (63 - (hi-1)&63)
-		}
-		if m != 0 {
-			return true
-		}
+// frontierWord returns the bits of front for the state words of bitmap word
+// i that lie in [lo, hi).
+func (sr *search) frontierWord(i, lo, hi int64) uint64 {
+	m := sr.front[i]
+	if i == lo>>6 {
+		m &= ^uint64(0) << (lo & 63)
 	}
-	return false
+	if i == (hi-1)>>6 {
+		m &= ^uint64(0) >> (63 - (hi-1)&63)
+	}
+	return m
+}
+
+// frontier returns whether state words [lo, hi) hold frontier states, as
+// a nonzero value.
+func (sr *search) frontier(lo, hi int64) uint64 {
+	var m uint64
+	for i := lo >> 6; i <= (hi-1)>>6; i++ {
+		m |= sr.frontierWord(i, lo, hi)
+	}
+	return m
 }
 
 // expandInto opens the states of set u reached at depth d+1 from the
@@ -274,15 +287,15 @@ func (sr *search) frontierIn(lo, hi int64) bool {
 func (sr *search) expandInto(wk *worker, u int64, d int) (found, opened int64) {
 	l := sr.l
 	moves := l.moves[l.moveOff[u]:l.moveOff[u+1]]
-	any := false
+	fed := false
 	for _, mv := range moves {
 		t := int64(mv.set)
-		if sr.frontierIn(l.wordOff[t], l.wordOff[t+1]) {
-			any = true
+		if sr.sets[t] {
+			fed = true
 			break
 		}
 	}
-	if !any {
+	if !fed {
 		return 0, 0
 	}
 	cur := uint64(1 + d&1)
@@ -301,8 +314,11 @@ func (sr *search) expandInto(wk *worker, u int64, d int) (found, opened int64) {
 		// states in region field to lead to u's in region field from.
 		from := 2 * uint(info>>moveFrom&31)
 		to := 2 * uint(info>>moveTo&31)
-		o, o2 := int(info>>moveOrder&31), int(info>>moveOrd2&31)
 		t := int64(mv.set)
+		if !sr.sets[t] {
+			continue
+		}
+		o, o2 := int(info>>moveOrder&31), int(info>>moveOrd2&31)
 		t0, t1 := l.wordOff[t], l.wordOff[t+1]
 		wlt := uint(info & 7)
 		tstarts := entryStarts[wlt]
@@ -316,11 +332,8 @@ func (sr *search) expandInto(wk *worker, u int64, d int) (found, opened int64) {
 			}
 		}
 		for fi := t0 >> 6; fi <= (t1-1)>>6; fi++ {
-			for m := sr.front[fi]; m != 0; m &= m - 1 {
+			for m := sr.frontierWord(fi, t0, t1); m != 0; m &= m - 1 {
 				w := fi<<6 + int64(bits.TrailingZeros64(m))
-				if w < t0 || w >= t1 {
-					continue
-				}
 				g := fieldsEqual(atomic.LoadUint64(&sr.state[w]), cur) >> to & tstarts
 				if g == 0 {
 					continue

@@ -3,6 +3,8 @@ package pdb
 import (
 	"context"
 	"math/bits"
+	"os"
+	"runtime/debug"
 	"slices"
 	"testing"
 )
@@ -199,5 +201,55 @@ func TestLargeBoardsMatchOracle(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLargeTablesMatchOldBuilder compares the tables of the shipped 7-8 and
+// 6-6-6-6 partitions, built by the set layout and by the old builder, on
+// every entry. It takes about ten minutes and 2 GB, so it runs only with
+// SLIDE_PDB_LARGE=1 in the environment:
+//
+//	SLIDE_PDB_LARGE=1 go test -run LargeTablesMatch -timeout 1h ./internal/pdb
+func TestLargeTablesMatchOldBuilder(t *testing.T) {
+	if os.Getenv("SLIDE_PDB_LARGE") != "1" {
+		t.Skip("set SLIDE_PDB_LARGE=1 to compare the 7-8 and 6-6-6-6 tables with the old builder")
+	}
+	for _, spec := range []Spec{Korf78(), Korf6666()} {
+		tb := newTableBuilder(spec.Rows, spec.Cols, spec.Blank, 0, nil)
+		for i, p := range spec.Patterns {
+			got, err := tb.build(context.Background(), p, i, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := oldBuildTable(context.Background(), spec.Rows, spec.Cols, spec.Blank, p, 0, nil, i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if int64(len(want)) != got.Len() {
+				t.Fatalf("%v pattern %d: %d entries, want %d", spec, i, got.Len(), len(want))
+			}
+			pos := make([]uint8, len(p))
+			for r, w := range want {
+				if got.data[r] != w {
+					got.rk.unrank(int64(r), pos)
+					t.Fatalf("%v pattern %d: placement %v has %d, want %d", spec, i, pos, got.data[r], w)
+				}
+			}
+			t.Logf("%v pattern %d: %d entries equal", spec, i, len(want))
+			debug.FreeOSMemory()
+		}
+	}
+}
+
+// permTiles writes into tau the tile on each place of the arrangement of
+// rank r: the inverse of sigma.
+func permTiles(r int64, k int, fact *[maxPattern]int64, tau *[maxPattern]uint8) {
+	var used uint32
+	for t := range k {
+		a := r / fact[t]
+		r -= a * fact[t]
+		o := selectBit(uint64(^used), int(a))
+		tau[o] = uint8(t)
+		used |= 1 << o
 	}
 }

@@ -21,19 +21,6 @@ func permRank(sigma []uint8, fact *[maxPattern]int64) int64 {
 	return r
 }
 
-// permTiles writes into tau the tile on each place of the arrangement of
-// rank r: the inverse of sigma.
-func permTiles(r int64, k int, fact *[maxPattern]int64, tau *[maxPattern]uint8) {
-	var used uint32
-	for t := range k {
-		a := r / fact[t]
-		r -= a * fact[t]
-		o := selectBit(uint64(^used), int(a))
-		tau[o] = uint8(t)
-		used |= 1 << o
-	}
-}
-
 // permMoved returns the rank of the arrangement tau (of rank r) after the
 // tile on place o takes place o2, the tiles on the places between shifting
 // by one towards o. For o < o2, each such tile y leaves the count of a
