@@ -100,28 +100,33 @@ type search struct {
 	l     *setLayout
 	state []uint64 // 2 bits a region of each placement, in the layout's words
 	dist  []uint8  // a byte a placement, at set*k! + arrangement
-	front []uint64 // a bit a state word: whether it holds states of the frontier
-	sets  []bool   // whether each set holds states of the frontier
+	// A bit a state word, and a flag a set: whether they hold states of
+	// the frontier (front, sets) or states opened in the layer under way
+	// (next, nextSets).
+	front, next    []uint64
+	sets, nextSets []bool
 }
 
 // search runs the breadth-first search of the pattern tiles (goal cells)
 // with the blank's goal cell blank, calling progress after each layer, and
 // returns the distances in the layout's order.
 //
-// Each layer takes two passes. The first, over the state words in chunks
-// of 64, closes the states of the layer before and marks the words that
-// hold the layer's frontier (states open at its depth's parity). The
-// second goes set by set, each set taken by one worker: for each move of
-// the set, it reads the frontier of the set the move leads to and opens in
-// its own set the states that move back to it (moves are reversible). So a
-// worker writes only its own sets, which it updates in a scratch copy and
-// stores back a word at a time; no two workers write the same word, and
-// any interleaving builds the same table.
+// Each layer goes set by set, each set taken by one worker: for each move
+// of the set, it reads the frontier of the set the move leads to (the
+// states open at the layer's parity, in the words marked as holding some)
+// and opens in its own set the states that move back to it (moves are
+// reversible), marking the words for the next layer. So a worker writes
+// only its own sets, which it updates in a scratch copy and stores back a
+// word at a time; no two workers write the same word, and any interleaving
+// builds the same table. A set closes the states of the layer before when
+// it is next taken: until then they are in no marked word.
 func (l *setLayout) search(ctx context.Context, tiles []uint8, blank, workers int, progress func(depth int, reached int64)) ([]uint8, error) {
 	k := l.k
 	sr := &search{l: l, state: make([]uint64, l.words), dist: make([]uint8, int64(len(l.sets))*l.perms)}
 	sr.front = make([]uint64, (l.words+63)/64)
+	sr.next = make([]uint64, len(sr.front))
 	sr.sets = make([]bool, len(l.sets))
+	sr.nextSets = make([]bool, len(l.sets))
 	adviseHugePages(sr.state)
 	adviseHugePages(sr.dist)
 	for i := range sr.dist {
@@ -141,7 +146,10 @@ func (l *setLayout) search(ctx context.Context, tiles []uint8, blank, workers in
 	s0 := l.setID(occ)
 	p0 := permRank(sigma[:k], &l.fact)
 	bit := p0<<(1+l.wlog[s0]) + int64(2*l.g.regionIndex(l.g.full&^occ, blank))
-	sr.state[l.wordOff[s0]+bit>>6] |= 1 << (bit & 63)
+	w0 := l.wordOff[s0] + bit>>6
+	sr.state[w0] |= 1 << (bit & 63)
+	sr.front[w0>>6] |= 1 << (w0 & 63)
+	sr.sets[s0] = true
 	sr.dist[s0*l.perms+p0] = 0
 	reached := int64(1)
 
@@ -158,12 +166,6 @@ func (l *setLayout) search(ctx context.Context, tiles []uint8, blank, workers in
 		if d+1 >= unvisited {
 			return nil, fmt.Errorf("pdb: distances exceed %d", unvisited-1)
 		}
-		parallelRange(int64(len(sr.front)), workers, 256, func(lo, hi int) { sr.markFrontier(d, lo, hi) })
-		parallelRange(int64(len(l.sets)), workers, 4096, func(lo, hi int) {
-			for s := lo; s < hi; s++ {
-				sr.sets[s] = sr.frontier(l.wordOff[s], l.wordOff[s+1]) != 0
-			}
-		})
 		var next, found, opened atomic.Int64
 		var wg sync.WaitGroup
 		for range workers {
@@ -178,6 +180,10 @@ func (l *setLayout) search(ctx context.Context, tiles []uint8, blank, workers in
 		}
 		wg.Wait()
 		reached += found.Load()
+		sr.front, sr.next = sr.next, sr.front
+		sr.sets, sr.nextSets = sr.nextSets, sr.sets
+		clear(sr.next)
+		clear(sr.nextSets)
 		if progress != nil {
 			progress(d+1, reached)
 		}
@@ -196,28 +202,6 @@ func fieldsEqual(x, code uint64) uint64 {
 		return x &^ (x >> 1) & lows
 	}
 	return x >> 1 &^ x & lows
-}
-
-// markFrontier closes the states open at depth d-1 in the state words of
-// frontier words [lo, hi) (64 state words each), and marks the words that
-// hold states open at depth d.
-func (sr *search) markFrontier(d, lo, hi int) {
-	cur := uint64(1 + d&1)
-	prev := 3 - cur
-	for i := lo; i < hi; i++ {
-		var m uint64
-		ws := sr.state[i*64 : min(i*64+64, len(sr.state))]
-		for j, x := range ws {
-			if p := fieldsEqual(x, prev); p != 0 {
-				x |= p | p<<1
-				ws[j] = x
-			}
-			if fieldsEqual(x, cur) != 0 {
-				m |= 1 << j
-			}
-		}
-		sr.front[i] = m
-	}
 }
 
 // A worker holds one goroutine's scratch: the words of the set it updates,
@@ -264,16 +248,6 @@ func (sr *search) frontierWord(i, lo, hi int64) uint64 {
 	return m
 }
 
-// frontier returns whether state words [lo, hi) hold frontier states, as
-// a nonzero value.
-func (sr *search) frontier(lo, hi int64) uint64 {
-	var m uint64
-	for i := lo >> 6; i <= (hi-1)>>6; i++ {
-		m |= sr.frontierWord(i, lo, hi)
-	}
-	return m
-}
-
 // expandInto opens the states of set u reached at depth d+1 from the
 // frontier. It returns how many placements it reached first and how many
 // states it opened.
@@ -303,7 +277,9 @@ func (sr *search) expandInto(wk *worker, u int64, d int) (found, opened int64) {
 	u0, u1 := l.wordOff[u], l.wordOff[u+1]
 	sc := wk.scratch[:u1-u0]
 	for i := range sc {
-		sc[i] = atomic.LoadUint64(&sr.state[u0+int64(i)])
+		x := atomic.LoadUint64(&sr.state[u0+int64(i)])
+		p := fieldsEqual(x, code) // open since the layer before: closed now
+		sc[i] = x | p | p<<1
 	}
 	wl := uint(l.wlog[u])
 	ud0 := u * l.perms
@@ -358,9 +334,23 @@ func (sr *search) expandInto(wk *worker, u int64, d int) (found, opened int64) {
 			}
 		}
 	}
+	// Store the changed words; mark those with states opened, a word of
+	// marks at a time (the first and last may be shared with other sets).
+	var marks uint64
 	for i, x := range sc {
-		if p := &sr.state[u0+int64(i)]; x != atomic.LoadUint64(p) {
+		w := u0 + int64(i)
+		if p := &sr.state[w]; x != atomic.LoadUint64(p) {
 			atomic.StoreUint64(p, x)
+			if fieldsEqual(x, code) != 0 {
+				marks |= 1 << (w & 63)
+			}
+		}
+		if w&63 == 63 || i == len(sc)-1 {
+			if marks != 0 {
+				atomic.OrUint64(&sr.next[w>>6], marks)
+				sr.nextSets[u] = true
+				marks = 0
+			}
 		}
 	}
 	return found, opened
