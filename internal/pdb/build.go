@@ -409,25 +409,23 @@ func (sr *search) openWord(sc []uint64, j int64, g uint64, wl uint, code uint64,
 // distances dist) that the frontier states g of a word of set t lead to:
 // t's entry base+e (2<<wlt bits, low bit e<<(wlt+1) of g) is u's entry
 // base+e+delta[base+e] (2<<wl bits), in the field at bit from of the entry;
-// code marks them, at depth depth. Entry by entry, without branches on what
-// is seen: a placement reached before has a distance of at most depth. It
-// returns how many placements it reached first and how many states it
+// code marks them, at depth depth. It returns how many placements it reached first and how many states it
 // opened.
 func openMapped(sc []uint64, dist []uint8, delta []int32, g uint64, base int64, wlt, wl, from uint, code uint64, depth uint8) (found, opened int64) {
 	// Shift counts masked to 6 bits compile to single shifts.
 	es, ws := (wlt+1)&63, (wl+1)&63
+	entry := ^uint64(0) >> (64 - 2<<wl) // an entry's bits
 	for ; g != 0; g &= g - 1 {
 		pt := base + int64(uint(bits.TrailingZeros64(g))>>es)
 		pu := pt + int64(delta[pt])
 		bit := uint64(pu) << ws
-		sh := uint(bit+uint64(from)) & 63
 		x := sc[bit>>6]
-		unseen := ^(x >> sh) & ^(x >> (sh + 1) & 63) & 1
-		sc[bit>>6] = x | unseen*code<<sh
+		f := x >> ((bit + uint64(from)) & 63)
+		unseen := ^(f | f>>1) & 1
+		sc[bit>>6] = x | unseen*code<<((bit+uint64(from))&63)
 		opened += int64(unseen)
-		v := dist[pu]
-		dist[pu] = min(v, depth)
-		if v == unvisited {
+		if x>>(bit&63)&entry == 0 { // first reached
+			dist[pu] = depth
 			found++
 		}
 	}
