@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
@@ -24,74 +25,112 @@ type Progress struct {
 // stays on placements that cannot occur.
 const unvisited = 0xff
 
-// A builder computes one pattern table by breadth-first search backwards
-// from the goal over abstract states (placement of the pattern tiles,
-// region of the blank). Moving a pattern tile costs 1; the blank moves
-// freely among the cells the pattern leaves empty, so a state keeps only
-// the connected region of empty cells that holds the blank. The table
-// stores, for each placement, the least distance over the blank's regions:
-// the depth at which the placement is first reached.
+// A tableBuilder builds the tables of one Spec, keeping the set layouts
+// (see setLayout) that equal-sized patterns share.
+type tableBuilder struct {
+	rows, cols, blank int
+	workers           int
+	progress          func(Progress)
+	layouts           map[int]*setLayout
+}
+
+func newTableBuilder(rows, cols, blank, workers int, progress func(Progress)) *tableBuilder {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return &tableBuilder{rows: rows, cols: cols, blank: blank, workers: workers, progress: progress, layouts: map[int]*setLayout{}}
+}
+
+// build computes the Table of pattern tiles (goal cells), the index-th of
+// its Spec: compact if compact is asked for and every excess allows (see
+// Table), else bytes.
 //
-// A placement's empty cells are numbered in increasing order (its slots).
-// Every slot has a 2-bit state: unseen (0), open at an even depth (1), open
-// at an odd depth (2), closed (3); all slots of a region share it. The
-// frontier is never listed: layer d is the set of slots open at d's parity,
-// found by scanning, and expanding them closes them.
+// It searches breadth-first backwards from the goal over abstract states
+// (placement of the pattern tiles, region of the blank): moving a pattern
+// tile costs 1, the blank moves freely among the cells the pattern leaves
+// empty, so a state keeps only the connected region of empty cells that
+// holds the blank. A placement's entry is the least distance over the
+// blank's regions: the depth at which the placement is first reached.
 //
-// Memory, for k tiles on n cells: one byte a placement for the distances
-// (the table itself) and 2(n-k) bits, rounded up to 8, 16, 32 or 64, for
-// the slot states, freed at the end. The 8 tiles of the 15-puzzle take
-// 519 MB + 1038 MB.
+// The search runs over a setLayout: placements by set of occupied cells,
+// then by arrangement. Each (placement, region) has a 2-bit state: unseen
+// (0), open at an even depth (1), open at an odd depth (2), closed (3).
+// The frontier is never listed: layer d is the set of states open at d's
+// parity, found by scanning, and expanding them closes them. Distances are
+// kept a byte a placement in the layout's order and moved to dense ranks
+// at the end.
 //
-// Layers are expanded by parallel workers over chunks of ranks. Slot states
+// Memory: a byte a placement for the distances, twice over while they are
+// moved to dense ranks, and 2 bits a region of each placement for the
+// states (most sets of empty cells form one region): for the 8 tiles of
+// the 15-puzzle, 519 MB + 519 MB at the end, 165 MB of states.
+//
+// Layers are expanded by parallel workers over chunks of sets. States
 // change by atomic OR only (unseen to open, open to closed), and a
-// placement's distance is written once by the worker whose OR found all its
-// slots unseen, so any interleaving builds the same table.
-type builder struct {
-	g  grid
-	rk ranker
-
-	dist      []uint8
-	state     []uint64 // slot states, entryBits each
-	entryBits uint     // 8, 16, 32 or 64
-	entryLog  uint     // log2 of entries a word
-}
-
-// A worker holds one expanding goroutine's placement and the successors of
-// the regions it expands, reused from one expansion to the next.
-type worker struct {
-	mr       moveRanker
-	r2       [4 * maxPattern]int64
-	from, to [4 * maxPattern]uint8
-	words    [4 * maxPattern]uint64
-}
-
-// buildTable computes the table of pattern tiles (goal cells) on a rows x
-// cols board whose blank's goal cell is blank.
-func buildTable(ctx context.Context, rows, cols, blank int, tiles []uint8, workers int, progress func(Progress), index int) ([]uint8, error) {
-	g := newGrid(rows, cols)
-	rk, err := newRanker(g.n, len(tiles))
+// placement's distance is written once, by the worker whose OR found all
+// its regions unseen, so any interleaving builds the same table.
+func (tb *tableBuilder) build(ctx context.Context, tiles []uint8, index int, compact bool) (*Table, error) {
+	k := len(tiles)
+	l := tb.layouts[k]
+	if l == nil {
+		var err error
+		if l, err = newSetLayout(tb.rows, tb.cols, k, tb.workers); err != nil {
+			return nil, err
+		}
+		tb.layouts[k] = l
+	}
+	rk, err := newRanker(l.g.n, k)
 	if err != nil {
 		return nil, err
 	}
-	free := g.n - len(tiles)
-	if free > 32 {
-		return nil, fmt.Errorf("pdb: %d tiles leave %d empty cells: want at most 32", len(tiles), free)
+	dist, err := l.search(ctx, tiles, tb.blank, tb.workers, func(depth int, reached int64) {
+		if tb.progress != nil {
+			tb.progress(Progress{Table: index, Tiles: k, Depth: depth, Reached: reached, Entries: rk.size})
+		}
+	})
+	if err != nil {
+		return nil, err
 	}
-	b := &builder{g: g, rk: rk, entryBits: 8}
-	for int(b.entryBits) < 2*free {
-		b.entryBits *= 2
-	}
-	b.entryLog = uint(bits.TrailingZeros(64 / b.entryBits))
-	b.dist = make([]uint8, rk.size)
-	b.state = make([]uint64, (rk.size+(1<<b.entryLog)-1)>>b.entryLog)
-	adviseHugePages(b.dist)
-	adviseHugePages(b.state)
-	for i := range b.dist {
-		b.dist[i] = unvisited
-	}
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+	debug.FreeOSMemory() // return the states before the table is allocated
+	return l.toTable(dist, tiles, tb.cols, compact, tb.workers), nil
+}
+
+// A search is one breadth-first search over a setLayout.
+type search struct {
+	l     *setLayout
+	state []uint64 // 2 bits a region of each placement, in the layout's words
+	dist  []uint8  // a byte a placement, at set*k! + arrangement
+	// A bit a state word, and a flag a set: whether they hold states of
+	// the frontier (front, sets) or states opened in the layer under way
+	// (next, nextSets).
+	front, next    []uint64
+	sets, nextSets []bool
+}
+
+// search runs the breadth-first search of the pattern tiles (goal cells)
+// with the blank's goal cell blank, calling progress after each layer, and
+// returns the distances in the layout's order.
+//
+// Each layer goes set by set, each set taken by one worker: for each move
+// of the set, it reads the frontier of the set the move leads to (the
+// states open at the layer's parity, in the words marked as holding some)
+// and opens in its own set the states that move back to it (moves are
+// reversible), marking the words for the next layer. So a worker writes
+// only its own sets, which it updates in a scratch copy and stores back a
+// word at a time; no two workers write the same word, and any interleaving
+// builds the same table. A set closes the states of the layer before when
+// it is next taken: until then they are in no marked word.
+func (l *setLayout) search(ctx context.Context, tiles []uint8, blank, workers int, progress func(depth int, reached int64)) ([]uint8, error) {
+	k := l.k
+	sr := &search{l: l, state: make([]uint64, l.words), dist: make([]uint8, int64(len(l.sets))*l.perms)}
+	sr.front = make([]uint64, (l.words+63)/64)
+	sr.next = make([]uint64, len(sr.front))
+	sr.sets = make([]bool, len(l.sets))
+	sr.nextSets = make([]bool, len(l.sets))
+	adviseHugePages(sr.state)
+	adviseHugePages(sr.dist)
+	for i := range sr.dist {
+		sr.dist[i] = unvisited
 	}
 
 	// The goal: pattern tiles home, the blank in its goal cell's region,
@@ -100,14 +139,26 @@ func buildTable(ctx context.Context, rows, cols, blank int, tiles []uint8, worke
 	for _, t := range tiles {
 		occ |= 1 << t
 	}
-	empty := g.full &^ occ
-	r0 := rk.rank(tiles)
-	b.dist[r0] = 0
-	b.state[r0>>b.entryLog] |= spread(slots(g.region(empty, blank), empty)) << b.shift(r0)
+	var sigma [maxPattern]uint8
+	for i, t := range tiles {
+		sigma[i] = uint8(bits.OnesCount64(occ & (1<<t - 1)))
+	}
+	s0 := l.setID(occ)
+	p0 := permRank(sigma[:k], &l.fact)
+	bit := p0<<(1+l.wlog[s0]) + int64(2*l.g.regionIndex(l.g.full&^occ, blank))
+	w0 := l.wordOff[s0] + bit>>6
+	sr.state[w0] |= 1 << (bit & 63)
+	sr.front[w0>>6] |= 1 << (w0 & 63)
+	sr.sets[s0] = true
+	sr.dist[s0*l.perms+p0] = 0
 	reached := int64(1)
 
-	// Chunks are whole words of entries, so that the scan reads words.
-	chunk := int64(1 << 14)
+	var maxWords int64
+	for s := range l.sets {
+		maxWords = max(maxWords, l.wordOff[s+1]-l.wordOff[s])
+	}
+	// Chunks of about 2^16 placements.
+	chunk := max(1, (1<<16)/l.perms)
 	for d := 0; ; d++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -121,144 +172,262 @@ func buildTable(ctx context.Context, rows, cols, blank int, tiles []uint8, worke
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				n, o := b.expandChunks(d, &next, chunk)
+				wk := &worker{scratch: make([]uint64, maxWords), pc: permCursor{k: k, fact: &l.fact}}
+				n, o := sr.expandSets(wk, d, &next, chunk)
 				found.Add(n)
 				opened.Add(o)
 			}()
 		}
 		wg.Wait()
 		reached += found.Load()
+		sr.front, sr.next = sr.next, sr.front
+		sr.sets, sr.nextSets = sr.nextSets, sr.sets
+		clear(sr.next)
+		clear(sr.nextSets)
 		if progress != nil {
-			progress(Progress{Table: index, Tiles: rk.k, Depth: d + 1, Reached: reached, Entries: rk.size})
+			progress(d+1, reached)
 		}
 		if opened.Load() == 0 {
 			break
 		}
 	}
-	return b.dist, nil
+	return sr.dist, nil
 }
 
-// shift returns the bit offset of entry r within its word.
-func (b *builder) shift(r int64) uint {
-	return uint(r&(1<<b.entryLog-1)) * b.entryBits
-}
-
-// expandChunks expands, chunk after chunk, the slots open at depth d's
-// parity. It returns how many placements it reached first and how many
-// regions it opened.
-func (b *builder) expandChunks(d int, next *atomic.Int64, chunk int64) (found, opened int64) {
-	wk := &worker{mr: newMoveRanker(&b.rk)}
-	cur := uint64(1 + d&1)
+// fieldsEqual returns the low bits of the 2-bit fields of x equal to code
+// (1 or 2).
+func fieldsEqual(x, code uint64) uint64 {
 	const lows = 0x5555555555555555
-	words := int64(len(b.state))
-	per := int64(1) << b.entryLog
-	mask := uint64(1)<<b.entryBits - 1
-	if b.entryBits == 64 {
-		mask = ^uint64(0)
+	if code == 1 {
+		return x &^ (x >> 1) & lows
 	}
+	return x >> 1 &^ x & lows
+}
+
+// A worker holds one goroutine's scratch: the words of the set it updates,
+// and an arrangement cursor for layouts without a delta table.
+type worker struct {
+	scratch []uint64
+	pc      permCursor
+}
+
+// entryStarts[wlog] has the lowest bit of each entry of 2<<wlog bits set.
+var entryStarts = [6]uint64{
+	0x5555555555555555, 0x1111111111111111, 0x0101010101010101,
+	0x0001000100010001, 0x0000000100000001, 1,
+}
+
+// expandSets updates, chunk of sets after chunk, the states that the
+// frontier of depth d reaches. It returns how many placements it reached
+// first and how many states it opened.
+func (sr *search) expandSets(wk *worker, d int, next *atomic.Int64, chunk int64) (found, opened int64) {
+	nsets := int64(len(sr.l.sets))
 	for {
-		lo := next.Add(chunk/per) - chunk/per
-		if lo >= words {
+		lo := next.Add(chunk) - chunk
+		if lo >= nsets {
 			return found, opened
 		}
-		hi := min(lo+chunk/per, words)
-		for w := lo; w < hi; w++ {
-			x := atomic.LoadUint64(&b.state[w])
-			var f uint64 // low bits of the fields equal to cur
-			if cur == 1 {
-				f = x &^ (x >> 1) & lows
-			} else {
-				f = x >> 1 &^ x & lows
-			}
-			for f != 0 {
-				e := uint(bits.TrailingZeros64(f)) / b.entryBits
-				fe := f >> (e * b.entryBits) & mask
-				f &^= mask << (e * b.entryBits)
-				r := w<<b.entryLog + int64(e)
-				n, o := b.expand(wk, r, unspread(fe), d)
-				found += n
-				opened += o
-				atomic.OrUint64(&b.state[w], (fe|fe<<1)<<(e*b.entryBits)) // closed
-			}
+		for s := lo; s < min(lo+chunk, nsets); s++ {
+			n, o := sr.expandInto(wk, s, d)
+			found += n
+			opened += o
 		}
 	}
 }
 
-// expand generates the successors of placement r with the blank in the
-// regions of slot set s, at depth d. It returns how many placements it
-// reached first and how many regions it opened.
+// frontierWord returns the bits of front for the state words of bitmap word
+// i that lie in [lo, hi).
+func (sr *search) frontierWord(i, lo, hi int64) uint64 {
+	m := sr.front[i]
+	if i == lo>>6 {
+		m &= ^uint64(0) << (lo & 63)
+	}
+	if i == (hi-1)>>6 {
+		m &= ^uint64(0) >> (63 - (hi-1)&63)
+	}
+	return m
+}
+
+// expandInto opens the states of set u reached at depth d+1 from the
+// frontier. It returns how many placements it reached first and how many
+// states it opened.
 //
-// The successors' ranks are computed first and their state words loaded
-// next, all independent loads, so that the processor overlaps their cache
-// misses; only then is each one checked and, if new, opened.
-func (b *builder) expand(wk *worker, r int64, s uint64, d int) (found, opened int64) {
-	g := &b.g
-	mr := &wk.mr
-	mr.seek(r)
-	pos := mr.pos[:b.rk.k]
-	empty := g.full &^ mr.occ()
-	cells := cellsOf(s, empty)
-	r2, from, to, words := &wk.r2, &wk.from, &wk.to, &wk.words
-	m := 0
-	for i, p := range pos {
-		for t := g.nbr[p] & cells; t != 0; t &= t - 1 {
-			q := uint8(bits.TrailingZeros64(t))
-			switch q {
-			case p + 1: // along the row: only digit i changes, by one
-				r2[m] = mr.r + b.rk.w[i]
-			case p - 1:
-				r2[m] = mr.r - b.rk.w[i]
-			default:
-				r2[m] = mr.moved(i, p, q)
-			}
-			from[m], to[m] = p, q
-			m++
+// It goes move by move, each move of u over the frontier of the set t the
+// move leads to: a move that keeps every tile's place (along a row, or
+// across rows with no tile between) keeps the arrangement, so that
+// between sets of equal entry width it takes whole words of states at
+// once; the others map each arrangement of t to one of u by the delta
+// table.
+func (sr *search) expandInto(wk *worker, u int64, d int) (found, opened int64) {
+	l := sr.l
+	moves := l.moves[l.moveOff[u]:l.moveOff[u+1]]
+	fed := false
+	for _, mv := range moves {
+		t := int64(mv.set)
+		if sr.sets[t] {
+			fed = true
+			break
 		}
 	}
-	for j := range m {
-		words[j] = atomic.LoadUint64(&b.state[r2[j]>>b.entryLog])
+	if !fed {
+		return 0, 0
 	}
+	cur := uint64(1 + d&1)
 	code := uint64(1 + (d+1)&1)
-	for j := range m {
-		// The tile moves from p to q: the blank is on p.
-		p, q := from[j], to[j]
-		free := empty ^ (1 << p) ^ (1 << q)
-		slot := uint(bits.OnesCount64(free & (1<<p - 1)))
-		sh := b.shift(r2[j])
-		if words[j]>>(sh+2*slot)&3 != 0 {
+	u0, u1 := l.wordOff[u], l.wordOff[u+1]
+	sc := wk.scratch[:u1-u0]
+	for i := range sc {
+		x := atomic.LoadUint64(&sr.state[u0+int64(i)])
+		p := fieldsEqual(x, code) // open since the layer before: closed now
+		sc[i] = x | p | p<<1
+	}
+	wl := uint(l.wlog[u])
+	ud0 := u * l.perms
+	udist := sr.dist[ud0 : ud0+l.perms]
+	for _, mv := range moves {
+		info := mv.info
+		// The move of u's tile from place o to o2 leads to set t; back, t's
+		// states in region field to lead to u's in region field from.
+		from := 2 * uint(info>>moveFrom&31)
+		to := 2 * uint(info>>moveTo&31)
+		t := int64(mv.set)
+		if !sr.sets[t] {
+			continue
+		}
+		o, o2 := int(info>>moveOrder&31), int(info>>moveOrd2&31)
+		t0, t1 := l.wordOff[t], l.wordOff[t+1]
+		wlt := uint(info & 7)
+		tstarts := entryStarts[wlt]
+		// Back from t: t's tile moves from place o2 to o.
+		delta := l.zeros // the moves that keep every place
+		if o != o2 {
+			delta = nil
+			if pj := &l.jumps; pj.direct != nil {
+				c := int64(pj.code[o2][o])
+				delta = pj.direct[c*l.perms : (c+1)*l.perms]
+			}
+		}
+		for fi := t0 >> 6; fi <= (t1-1)>>6; fi++ {
+			for m := sr.frontierWord(fi, t0, t1); m != 0; m &= m - 1 {
+				w := fi<<6 + int64(bits.TrailingZeros64(m))
+				g := fieldsEqual(atomic.LoadUint64(&sr.state[w]), cur) >> to & tstarts
+				if g == 0 {
+					continue
+				}
+				i := w - t0
+				if o == o2 && wlt == wl {
+					// Word for word.
+					n, o := sr.openWord(sc, i, g<<from, wl, code, ud0, d)
+					found += n
+					opened += o
+					continue
+				}
+				if delta == nil {
+					n, o := sr.mapSlow(wk, g, i, wlt, wl, from, o2, o, code, ud0, d)
+					found += n
+					opened += o
+					continue
+				}
+				n, o := openMapped(sc, udist, delta, g, i<<(5-wlt), wlt, wl, from, code, uint8(d+1))
+				found += n
+				opened += o
+			}
+		}
+	}
+	// Store the changed words; mark those with states opened, a word of
+	// marks at a time (the first and last may be shared with other sets).
+	var marks uint64
+	for i, x := range sc {
+		w := u0 + int64(i)
+		if p := &sr.state[w]; x != atomic.LoadUint64(p) {
+			atomic.StoreUint64(p, x)
+			if fieldsEqual(x, code) != 0 {
+				marks |= 1 << (w & 63)
+			}
+		}
+		if w&63 == 63 || i == len(sc)-1 {
+			if marks != 0 {
+				atomic.OrUint64(&sr.next[w>>6], marks)
+				sr.nextSets[u] = true
+				marks = 0
+			}
+		}
+	}
+	return found, opened
+}
+
+// mapSlow opens, for the move of u's tile from place o to o2, the states
+// of set u that the frontier states g of word i of the move's set t lead
+// to, ranking each arrangement with the worker's cursor: expandInto for
+// layouts without a delta table. It returns how many placements it reached
+// first and how many states it opened.
+func (sr *search) mapSlow(wk *worker, g uint64, i int64, wlt, wl, from uint, o, o2 int, code uint64, ud0 int64, d int) (found, opened int64) {
+	for ; g != 0; g &= g - 1 {
+		pt := i<<(5-wlt) + int64(uint(bits.TrailingZeros64(g))>>(wlt+1))
+		wk.pc.seek(pt)
+		pu := permMoved(pt, &wk.pc.tau, o, o2, &sr.l.fact)
+		bit := pu << (1 + wl)
+		sh := uint(bit&63) + from
+		x := wk.scratch[bit>>6]
+		if x>>sh&3 != 0 {
 			continue // seen
 		}
-		fields := spread(slots(g.region(free, int(p)), free)) * code
-		old := atomic.OrUint64(&b.state[r2[j]>>b.entryLog], fields<<sh) >> sh
-		if old>>(2*slot)&3 != 0 {
-			continue // another worker opened it first
-		}
+		wk.scratch[bit>>6] = x | code<<sh
 		opened++
-		if b.entryBits < 64 {
-			old &= 1<<b.entryBits - 1
-		}
-		if old == 0 {
-			b.dist[r2[j]] = uint8(d + 1)
+		if sr.dist[ud0+pu] == unvisited {
+			sr.dist[ud0+pu] = uint8(d + 1)
 			found++
 		}
 	}
 	return found, opened
 }
 
-// spread maps slot set s to the low bits of the 2-bit fields of its slots.
-func spread(s uint64) uint64 {
-	var f uint64
-	for ; s != 0; s &= s - 1 {
-		f |= 1 << (2 * bits.TrailingZeros64(s))
+// openWord opens the unseen states among those of scratch word j of set u
+// whose fields' low bits are set in g (2<<wl-bit entries), at depth d+1
+// (code). It returns how many placements it reached first and how many
+// states it opened.
+func (sr *search) openWord(sc []uint64, j int64, g uint64, wl uint, code uint64, ud0 int64, d int) (found, opened int64) {
+	x := sc[j]
+	newly := g &^ (x | x>>1)
+	if newly == 0 {
+		return 0, 0
 	}
-	return f
+	sc[j] = x | newly*code
+	opened = int64(bits.OnesCount64(newly))
+	for ; newly != 0; newly &= newly - 1 {
+		e := uint(bits.TrailingZeros64(newly)) >> (wl + 1)
+		if wl > 0 && x>>(e<<(wl+1))&(1<<(2<<wl)-1) != 0 {
+			continue // the placement was reached before
+		}
+		sr.dist[ud0+j<<(5-wl)+int64(e)] = uint8(d + 1)
+		found++
+	}
+	return found, opened
 }
 
-// unspread is the inverse of spread.
-func unspread(f uint64) uint64 {
-	var s uint64
-	for ; f != 0; f &= f - 1 {
-		s |= 1 << (bits.TrailingZeros64(f) / 2)
+// openMapped opens the unseen states of set u (scratch words sc,
+// distances dist) that the frontier states g of a word of set t lead to:
+// t's entry base+e (2<<wlt bits, low bit e<<(wlt+1) of g) is u's entry
+// base+e+delta[base+e] (2<<wl bits), in the field at bit from of the entry;
+// code marks them, at depth depth. It returns how many placements it reached first and how many states it
+// opened.
+func openMapped(sc []uint64, dist []uint8, delta []int32, g uint64, base int64, wlt, wl, from uint, code uint64, depth uint8) (found, opened int64) {
+	// Shift counts masked to 6 bits compile to single shifts.
+	es, ws := (wlt+1)&63, (wl+1)&63
+	entry := ^uint64(0) >> (64 - 2<<wl) // an entry's bits
+	for ; g != 0; g &= g - 1 {
+		pt := base + int64(uint(bits.TrailingZeros64(g))>>es)
+		pu := pt + int64(delta[pt])
+		bit := uint64(pu) << ws
+		x := sc[bit>>6]
+		f := x >> ((bit + uint64(from)) & 63)
+		unseen := ^(f | f>>1) & 1
+		sc[bit>>6] = x | unseen*code<<((bit+uint64(from))&63)
+		opened += int64(unseen)
+		if x>>(bit&63)&entry == 0 { // first reached
+			dist[pu] = depth
+			found++
+		}
 	}
-	return s
+	return found, opened
 }

@@ -1,7 +1,5 @@
 package pdb
 
-import "math/bits"
-
 // A grid is the geometry of an R x C board: cells are numbered row-major,
 // cell sets are uint64 masks (bit c for cell c).
 type grid struct {
@@ -52,28 +50,4 @@ func (g *grid) region(free uint64, start int) uint64 {
 		}
 		x = y
 	}
-}
-
-// slots maps a set of cells within free to the set of their slots, a cell's
-// slot being its index among the cells of free in increasing order.
-func slots(cells, free uint64) uint64 {
-	var s uint64
-	for c := cells; c != 0; c &= c - 1 {
-		low := c & -c
-		s |= 1 << bits.OnesCount64(free&(low-1))
-	}
-	return s
-}
-
-// cellsOf is the inverse of slots.
-func cellsOf(s, free uint64) uint64 {
-	var cells uint64
-	for i := 0; free != 0; i++ {
-		low := free & -free
-		if s>>i&1 != 0 {
-			cells |= low
-		}
-		free ^= low
-	}
-	return cells
 }

@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"runtime/debug"
 	"slices"
 	"sync"
-	"sync/atomic"
 )
 
 // A Table is the pattern database of one pattern: for every placement of
@@ -154,42 +152,6 @@ func abs(x int) int {
 	return x
 }
 
-// compress returns the compact form of the byte entries dist of t's
-// pattern, or nil if an excess is odd or above 30. Two workers walk halves
-// of the ranks.
-func (t *Table) compress(dist []uint8, workers int) []uint8 {
-	out := make([]uint8, (len(dist)+1)/2)
-	adviseHugePages(out)
-	var bad atomic.Bool
-	var wg sync.WaitGroup
-	per := (t.rk.size/int64(workers) + 1) &^ 1 // even, so no byte is shared
-	for lo := int64(0); lo < t.rk.size; lo += per {
-		hi := min(lo+per, t.rk.size)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			mr := newMoveRanker(&t.rk)
-			for r := lo; r < hi && !bad.Load(); r++ {
-				mr.seek(r)
-				if dist[r] == unvisited {
-					continue
-				}
-				x := int(dist[r]) - t.manhattan(mr.pos[:t.rk.k])
-				if x < 0 || x&1 != 0 || x > 30 {
-					bad.Store(true)
-					return
-				}
-				out[r>>1] |= uint8(x/2) << (4 * (r & 1))
-			}
-		}()
-	}
-	wg.Wait()
-	if bad.Load() {
-		return nil
-	}
-	return out
-}
-
 // A DB is the set of tables of a Spec: an additive heuristic, the sum of
 // its tables' entries, since the tables count moves of disjoint tile sets.
 type DB struct {
@@ -244,34 +206,25 @@ func Build(ctx context.Context, spec Spec, opt BuildOptions) (*DB, error) {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return len(spec.Patterns[b]) - len(spec.Patterns[a]) })
+	tb := newTableBuilder(spec.Rows, spec.Cols, spec.Blank, opt.Workers, opt.Progress)
+	compact := !opt.Bytes
 	for _, i := range order {
-		p := spec.Patterns[i]
-		data, err := buildTable(ctx, spec.Rows, spec.Cols, spec.Blank, p, opt.Workers, opt.Progress, i)
+		t, err := tb.build(ctx, spec.Patterns[i], i, compact)
 		if err != nil {
 			return nil, err
 		}
-		rk, _ := newRanker(spec.Rows*spec.Cols, len(p))
-		db.tables[i] = &Table{tiles: slices.Clone(p), cols: spec.Cols, rk: rk, data: data}
-		debug.FreeOSMemory() // return the builder's scratch before the next table
-	}
-	// Compact entries only if every table takes them: the solver reads one
-	// format.
-	if !opt.Bytes {
-		workers := opt.Workers
-		if workers <= 0 {
-			workers = runtime.GOMAXPROCS(0)
-		}
-		compact := make([][]uint8, len(db.tables))
-		for i, t := range db.tables {
-			if compact[i] = t.compress(t.data, workers); compact[i] == nil {
-				compact = nil
-				break
+		// Compact entries only if every table takes them: the solver
+		// reads one format.
+		if compact && !t.compact {
+			compact = false
+			for _, u := range db.tables {
+				if u != nil {
+					u.data, u.compact = u.bytes(tb.workers), false
+				}
 			}
 		}
-		for i, c := range compact {
-			db.tables[i].data, db.tables[i].compact = c, true
-		}
-		debug.FreeOSMemory()
+		db.tables[i] = t
+		debug.FreeOSMemory() // return the builder's scratch before the next table
 	}
 	return db, nil
 }
