@@ -115,6 +115,7 @@ type Solution struct {
 
 	Algorithm Algorithm // the engine that ran
 	Heuristic Heuristic // the heuristic it used (Zero for BFS)
+	Workers   int       // the goroutines it ran on (see WithWorkers)
 	Expanded  int64     // nodes expanded
 	Generated int64     // nodes generated (for IDA*, the root included)
 	Elapsed   time.Duration
@@ -130,8 +131,9 @@ type options struct {
 	heur   Heuristic
 	algo   Algorithm
 	metric Metric
-	limits Limits
-	wd     bool
+	limits  Limits
+	wd      bool
+	workers int // 0: runtime.GOMAXPROCS
 }
 
 // WithHeuristic makes Solve use h (default Auto: the strongest available).
@@ -194,6 +196,8 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 		return Solution{}, errorf("Solve", ErrOption, "unknown algorithm %v", o.algo)
 	case o.metric > LineMoves:
 		return Solution{}, errorf("Solve", ErrOption, "unknown metric %d", o.metric)
+	case o.workers < 0 || o.workers > maxWorkers:
+		return Solution{}, errorf("Solve", ErrOption, "%d workers: want 0 (one per core) to %d", o.workers, maxWorkers)
 	}
 	t, err := newTarget("Solve", goal)
 	if err != nil {
@@ -219,7 +223,7 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 			return Solution{Elapsed: time.Since(began)}, errorf("Solve", ErrNotFound, "no solution within %v moves: at least %d are needed", o.limits.MaxCost, h)
 		}
 	}
-	sol := Solution{Start: start, Algorithm: o.algo, Heuristic: o.heur}
+	sol := Solution{Start: start, Algorithm: o.algo, Heuristic: o.heur, Workers: 1}
 	if o.algo == AlgoBFS || o.algo == AlgoBidirectional {
 		sol.Heuristic = Zero
 	}
@@ -230,7 +234,7 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 	case fast && sol.Heuristic.IsDatabase():
 		blanks, err = sp.pdbIDA(ctx, code, o, &sol)
 	case fast && !o.wd && (sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict):
-		blanks, err = sp.fastIDA(ctx, code, o.limits, &sol)
+		blanks, err = sp.fastIDA(ctx, code, o.limits, o.workerCount(), &sol)
 	case o.algo == AlgoAStar && t.distinct && o.metric == TileMoves && !o.wd && fitsIDA16(t.rows, t.cols) &&
 		(sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict):
 		blanks, err = sp.astar16Solve(ctx, sp.packedStart(code), o.limits, &sol)
@@ -347,8 +351,9 @@ func runEngine[S State[S, int]](ctx context.Context, pool *enginePool[S], start,
 	return blanks, nil
 }
 
-// fastIDA runs the specialized IDA* (ida16 or idaGrid).
-func (sp *tileSpace) fastIDA(ctx context.Context, code []int32, lim Limits, sol *Solution) ([]int, error) {
+// fastIDA runs the specialized IDA* (ida16 or idaGrid) on workers
+// goroutines.
+func (sp *tileSpace) fastIDA(ctx context.Context, code []int32, lim Limits, workers int, sol *Solution) ([]int, error) {
 	lc := sp.heur == LinearConflict
 	vals := sp.values(code)
 	blank := 0
@@ -366,18 +371,28 @@ func (sp *tileSpace) fastIDA(ctx context.Context, code []int32, lim Limits, sol 
 		for i, v := range vals {
 			board |= uint64(v) << (4 * i)
 		}
-		n, core, cell = s.solve(ctx, board, blank, lim), &s.idaCore, func(i int) int { return int(s.path[i]) }
+		if workers > 1 {
+			n = s.solveParallel(ctx, board, blank, lim, workers)
+		} else {
+			n = s.solve(ctx, board, blank, lim)
+		}
+		core, cell = &s.idaCore, func(i int) int { return int(s.path[i]) }
 	} else {
 		s := newIDAGrid(sp, lc)
 		board := make([]int32, len(vals))
 		for i, v := range vals {
 			board[i] = int32(v)
 		}
-		n, core, cell = s.solve(ctx, board, blank, lim), &s.idaCore, func(i int) int { return int(s.path[i]) }
+		if workers > 1 {
+			n = s.solveParallel(ctx, board, blank, lim, workers)
+		} else {
+			n = s.solve(ctx, board, blank, lim)
+		}
+		core, cell = &s.idaCore, func(i int) int { return int(s.path[i]) }
 	}
-	sol.Expanded, sol.Generated = core.expanded, core.gen
+	sol.Expanded, sol.Generated, sol.Workers = core.Expanded, core.Gen, workers
 	if n < 0 {
-		return nil, core.err
+		return nil, core.Err
 	}
 	moves := []int{blank}
 	for i := range n {
