@@ -123,9 +123,9 @@ func (s *ida16) solveParallel(ctx context.Context, board uint64, blank int, lim 
 // cells, replayed from the root when it is loaded), the depth, the
 // heuristic, the blank's cell and the previous one.
 type nodeGrid struct {
-	path           [idastar.MaxSplit]int32
-	g, h           int32
-	blank, prev    int32
+	path        [idastar.MaxSplit]int32
+	g, h        int32
+	blank, prev int32
 }
 
 // record appends the node the search stands on, of heuristic h, to the

@@ -128,9 +128,9 @@ func (s Solution) Len() int { return len(s.Moves) }
 type Option func(*options)
 
 type options struct {
-	heur   Heuristic
-	algo   Algorithm
-	metric Metric
+	heur    Heuristic
+	algo    Algorithm
+	metric  Metric
 	limits  Limits
 	wd      bool
 	workers int // 0: runtime.GOMAXPROCS
