@@ -80,6 +80,10 @@ type node16 struct {
 }
 
 // record appends the node the search stands on to the frontier.
+//
+// It is not inlined, which keeps the hot loop that calls it small.
+//
+//go:noinline
 func (s *ida16) record(g, blank, prev int) {
 	n := node16{board: s.board, g: int8(g), blank: int8(blank), prev: int8(prev)}
 	copy(n.path[:], s.path[:g])
@@ -130,6 +134,10 @@ type nodeGrid struct {
 
 // record appends the node the search stands on, of heuristic h, to the
 // frontier.
+//
+// It is not inlined, which keeps the hot loop that calls it small.
+//
+//go:noinline
 func (s *idaGrid) record(g, h, blank, prev int) {
 	n := nodeGrid{g: int32(g), h: int32(h), blank: int32(blank), prev: int32(prev)}
 	copy(n.path[:], s.path[:g])

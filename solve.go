@@ -115,7 +115,7 @@ type Solution struct {
 
 	Algorithm Algorithm // the engine that ran
 	Heuristic Heuristic // the heuristic it used (Zero for BFS)
-	Workers   int       // the goroutines it ran on (see WithWorkers)
+	Workers   int       // the goroutines the search could use (see WithWorkers)
 	Expanded  int64     // nodes expanded
 	Generated int64     // nodes generated (for IDA*, the root included)
 	Elapsed   time.Duration

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/slidekit/slide"
 )
@@ -28,6 +29,7 @@ type solveFlags struct {
 	algorithm algorithmFlag
 	stats     bool
 	count     bool
+	workers   int
 }
 
 // runSolve is the solve subcommand.
@@ -39,11 +41,15 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&f.algorithm, "algorithm", f.algorithm.usage())
 	fs.BoolVar(&f.stats, "stats", false, "print the engine, the nodes it expanded and generated, and the time on standard error")
 	fs.BoolVar(&f.count, "count", false, "print only the number of moves (-1 if the goal cannot be reached)")
+	fs.IntVar(&f.workers, "workers", 0, "run the IDA* search on `N` goroutines (default 0: one per core)")
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
 	if fs.NArg() > 1 {
 		return usageError(stderr, "solve", "want at most one FILE, got %d arguments (flags go before FILE)", fs.NArg())
+	}
+	if f.workers < 0 {
+		return usageError(stderr, "solve", "-workers %d: want 0 (the default: one per core) or more goroutines", f.workers)
 	}
 	if f.goalFile != "" && isStdin(f.goalFile) && isStdin(fs.Arg(0)) {
 		return usageError(stderr, "solve", "the start and the goal cannot both come from standard input")
@@ -61,7 +67,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := prepareDatabase(f.heuristic.h, stderr); err != nil {
 		return failure(stderr, "solve", "%s", message(err))
 	}
-	sol, err := slide.Solve(start, goal, append(f.heuristic.options(), slide.WithAlgorithm(f.algorithm.a))...)
+	sol, err := slide.Solve(start, goal, append(f.heuristic.options(), slide.WithAlgorithm(f.algorithm.a), slide.WithWorkers(f.workers))...)
 	if err != nil && !errors.Is(err, slide.ErrUnsolvable) {
 		return failure(stderr, "solve", "%s", message(err))
 	}
@@ -119,6 +125,10 @@ func writeStats(w io.Writer, sol slide.Solution, solved bool) {
 		fmt.Fprintln(w, "slide solve: no search: the parity rule says the goal cannot be reached")
 		return
 	}
-	fmt.Fprintf(w, "slide solve: %d moves by %v with heuristic %v: %d nodes expanded, %d generated, %v\n",
-		sol.Len(), sol.Algorithm, sol.Heuristic, sol.Expanded, sol.Generated, sol.Elapsed)
+	on := "1 goroutine"
+	if sol.Workers > 1 {
+		on = strconv.Itoa(sol.Workers) + " goroutines"
+	}
+	fmt.Fprintf(w, "slide solve: %d moves by %v with heuristic %v: %d nodes expanded, %d generated, %v on %s\n",
+		sol.Len(), sol.Algorithm, sol.Heuristic, sol.Expanded, sol.Generated, sol.Elapsed, on)
 }

@@ -23,6 +23,10 @@ type node struct {
 
 // record appends the node the search stands on, at depth g with the blank
 // on cell blank and automaton state ps, to the frontier.
+//
+// It is not inlined, which keeps the hot loop that calls it small.
+//
+//go:noinline
 func (s *Solver) record(g, blank int, ps int32) {
 	n := node{at: s.at, wd: s.wdState, ps: ps, g: uint8(g), blank: uint8(blank)}
 	copy(n.path[:], s.path[:g])
