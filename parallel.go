@@ -63,6 +63,9 @@ func parallelSearch[N any](ctx context.Context, c *idaCore, workers int, first i
 	c.discardedExp, c.discardedGen = p.Discarded.Expanded, p.Discarded.Generated
 	if err != nil {
 		c.Err = searchError(err, lim.MaxNodes, maxDepth, c.Expanded, c.Gen)
+		if le, ok := c.Err.(*LimitError); ok { // a worker's memory limit: count every worker's nodes
+			le.Expanded, le.Generated = c.Expanded, c.Gen
+		}
 		return nil
 	}
 	return p.Trees[winner]

@@ -60,10 +60,10 @@ func (c *Core) Reset(ctx context.Context, maxNodes int64) {
 }
 
 // Generate counts a child and reports whether the search may go on. It
-// looks at the context every 2^16 children and enforces the node limit;
-// on several workers it also stops a worker whose work another worker's
-// outcome has made useless. Its common path is a few instructions and is
-// inlined.
+// looks at the context every 2^16 children (2^12 on several workers) and
+// enforces the node limit; on several workers it also stops a worker
+// whose work another worker's outcome has made useless. Its common path is
+// a few instructions and is inlined.
 func (c *Core) Generate() bool {
 	c.Gen++
 	return c.Gen&(checkEvery-1) != 0 && c.Gen <= c.MaxNodes || c.check()

@@ -22,6 +22,11 @@ var (
 // the path to them in arrays of this length.
 const MaxSplit = 32
 
+// pollEvery is how often, in generated nodes, a worker looks at whether
+// an earlier task ended the iteration: some 0.1 ms of search, at the cost
+// of an atomic load and the context's Err.
+const pollEvery = 1 << 12
+
 // trialNodes is the size, in generated nodes, up to which an iteration
 // runs on one worker (see Parallel): a few milliseconds of search, beside
 // some microseconds to start the workers.
@@ -98,7 +103,7 @@ type Tree[N any] interface {
 // # Limits
 //
 // Every worker looks at the context, and at whether a task before its own
-// has ended the iteration, every 2^16 nodes it generates. A node limit
+// has ended the iteration, every 2^12 nodes it generates. A node limit
 // applies to the nodes of all workers together: each worker claims its
 // share from a shared budget as it goes, in chunks of at most 2^16 that
 // shrink as the budget runs out; the search fails with ErrNodeLimit when a
@@ -225,7 +230,7 @@ func (p *Parallel[N]) prepare(i int, c *Core) {
 	if p.limited {
 		c.claimed = c.Gen
 	}
-	c.MaxNodes = c.claimed
+	c.setLimit()
 }
 
 // grow makes the workers that Trees lacks, ready for an iteration of the
@@ -256,10 +261,10 @@ func (p *Parallel[N]) trial(root *N) (int, error) {
 	t := p.Trees[0]
 	c := t.IDACore()
 	c.trialEnd = c.Gen + trialNodes
-	c.MaxNodes = min(c.claimed, c.trialEnd)
+	c.setLimit()
 	_, found := t.Search(root, nil)
 	c.trialEnd = math.MaxInt64
-	c.MaxNodes = c.claimed
+	c.setLimit()
 	if found {
 		return 0, nil
 	}
@@ -369,8 +374,16 @@ func (sh *shared) check(c *Core) bool {
 		c.Err = ErrNodeLimit
 		return false
 	}
-	c.MaxNodes = min(c.claimed, c.trialEnd)
+	c.setLimit()
 	return true
+}
+
+// setLimit sets the count at which worker c next takes Generate's rare
+// path: the end of its share of the budget or of a trial, and at most
+// pollEvery nodes ahead, so that it soon notices that another worker's
+// outcome made its task useless.
+func (c *Core) setLimit() {
+	c.MaxNodes = min(c.claimed, c.trialEnd, c.Gen+pollEvery)
 }
 
 // claim moves a share of the node budget to worker c: at most checkEvery
