@@ -33,41 +33,11 @@ func runFast(t testing.TB, ctx context.Context, start, goal Board, lim Limits, w
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp := newTileSpace(tg, LinearConflict, false)
-	vals := sp.values(code)
-	blank := slices.Index(code, blankCode)
 	var r fastRun
-	var core *idaCore
-	if fitsIDA16(sp.rows, sp.cols) {
-		s := newIDA16(sp, true)
-		var board uint64
-		for i, v := range vals {
-			board |= uint64(v) << (4 * i)
-		}
-		if workers > 1 {
-			r.moves = s.solveParallel(ctx, board, blank, lim, workers)
-		} else {
-			r.moves = s.solve(ctx, board, blank, lim)
-		}
-		for i := range max(r.moves, 0) {
-			r.path = append(r.path, int(s.path[i]))
-		}
-		core = &s.idaCore
-	} else {
-		s := newIDAGrid(sp, true)
-		board := make([]int32, len(vals))
-		for i, v := range vals {
-			board[i] = int32(v)
-		}
-		if workers > 1 {
-			r.moves = s.solveParallel(ctx, board, blank, lim, workers)
-		} else {
-			r.moves = s.solve(ctx, board, blank, lim)
-		}
-		for i := range max(r.moves, 0) {
-			r.path = append(r.path, int(s.path[i]))
-		}
-		core = &s.idaCore
+	_, n, core, cell := newTileSpace(tg, LinearConflict, false).runFast(ctx, code, lim, workers)
+	r.moves = n
+	for i := range max(n, 0) {
+		r.path = append(r.path, cell(i))
 	}
 	r.expanded, r.generated, r.splits, r.err = core.Expanded, core.Gen, core.splits, core.Err
 	r.discarded = [2]int64{core.discardedExp, core.discardedGen}

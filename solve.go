@@ -354,17 +354,30 @@ func runEngine[S State[S, int]](ctx context.Context, pool *enginePool[S], start,
 // fastIDA runs the specialized IDA* (ida16 or idaGrid) on workers
 // goroutines.
 func (sp *tileSpace) fastIDA(ctx context.Context, code []int32, lim Limits, workers int, sol *Solution) ([]int, error) {
+	blank, n, core, cell := sp.runFast(ctx, code, lim, workers)
+	sol.Expanded, sol.Generated, sol.Workers = core.Expanded, core.Gen, workers
+	if n < 0 {
+		return nil, core.Err
+	}
+	moves := []int{blank}
+	for i := range n {
+		moves = append(moves, cell(i))
+	}
+	return moves, nil
+}
+
+// runFast runs the specialized IDA* (ida16 or idaGrid) from code on
+// workers goroutines. It returns the blank's cell, the number of moves
+// (-1 on failure, with core.Err set), the search's core with its counts,
+// and the blank's cell after each move.
+func (sp *tileSpace) runFast(ctx context.Context, code []int32, lim Limits, workers int) (blank, n int, core *idaCore, cell func(i int) int) {
 	lc := sp.heur == LinearConflict
 	vals := sp.values(code)
-	blank := 0
 	for i, c := range code {
 		if c == blankCode {
 			blank = i
 		}
 	}
-	var core *idaCore
-	var n int
-	var cell func(i int) int // the blank's cell after move i
 	if fitsIDA16(sp.rows, sp.cols) {
 		s := newIDA16(sp, lc)
 		var board uint64
@@ -376,29 +389,19 @@ func (sp *tileSpace) fastIDA(ctx context.Context, code []int32, lim Limits, work
 		} else {
 			n = s.solve(ctx, board, blank, lim)
 		}
-		core, cell = &s.idaCore, func(i int) int { return int(s.path[i]) }
+		return blank, n, &s.idaCore, func(i int) int { return int(s.path[i]) }
+	}
+	s := newIDAGrid(sp, lc)
+	board := make([]int32, len(vals))
+	for i, v := range vals {
+		board[i] = int32(v)
+	}
+	if workers > 1 {
+		n = s.solveParallel(ctx, board, blank, lim, workers)
 	} else {
-		s := newIDAGrid(sp, lc)
-		board := make([]int32, len(vals))
-		for i, v := range vals {
-			board[i] = int32(v)
-		}
-		if workers > 1 {
-			n = s.solveParallel(ctx, board, blank, lim, workers)
-		} else {
-			n = s.solve(ctx, board, blank, lim)
-		}
-		core, cell = &s.idaCore, func(i int) int { return int(s.path[i]) }
+		n = s.solve(ctx, board, blank, lim)
 	}
-	sol.Expanded, sol.Generated, sol.Workers = core.Expanded, core.Gen, workers
-	if n < 0 {
-		return nil, core.Err
-	}
-	moves := []int{blank}
-	for i := range n {
-		moves = append(moves, cell(i))
-	}
-	return moves, nil
+	return blank, n, &s.idaCore, func(i int) int { return int(s.path[i]) }
 }
 
 // replay returns the boards and moves of a path given by the blank's cell

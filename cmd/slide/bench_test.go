@@ -14,19 +14,24 @@ import (
 	"github.com/slidekit/slide"
 )
 
+// shortKorf returns the lines of Korf's instances of at most 45 moves.
+func shortKorf(t *testing.T) []string {
+	var short []string
+	for _, line := range strings.Split(readTestdata(t, "korf100.txt"), "\n") {
+		if f := strings.Fields(line); len(f) > 2 && !strings.HasPrefix(line, "#") && f[1] <= "45" && len(f[1]) == 2 {
+			short = append(short, line)
+		}
+	}
+	return short
+}
+
 // TestBench runs bench on the two hardest 8-puzzles and on the shortest
 // Korf instances with the 5-5-5 databases, checking the line format, that
 // the totals add up, and the exit status when a length disagrees.
 func TestBench(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
-	korf := strings.Split(readTestdata(t, "korf100.txt"), "\n")
-	var short []string
-	for _, line := range korf {
-		if f := strings.Fields(line); len(f) > 2 && !strings.HasPrefix(line, "#") && f[1] <= "45" && len(f[1]) == 2 {
-			short = append(short, line)
-		}
-	}
+	short := shortKorf(t)
 	dir := t.TempDir()
 	korfFile := filepath.Join(dir, "korf.txt")
 	os.WriteFile(korfFile, []byte("# the shortest instances\n"+strings.Join(short, "\n")+"\n"), 0o644)
@@ -111,13 +116,7 @@ func TestPDBBuild(t *testing.T) {
 // of instances at once, shards that split the file, JSON lines with every
 // documented field and moves that lead to the goal, and the usage errors.
 func TestBenchParallel(t *testing.T) {
-	korf := strings.Split(readTestdata(t, "korf100.txt"), "\n")
-	var short []string
-	for _, line := range korf {
-		if f := strings.Fields(line); len(f) > 2 && !strings.HasPrefix(line, "#") && f[1] <= "45" && len(f[1]) == 2 {
-			short = append(short, line)
-		}
-	}
+	short := shortKorf(t)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "korf.txt")
 	os.WriteFile(file, []byte(strings.Join(short, "\n")+"\n"), 0o644)
