@@ -136,12 +136,13 @@
 //
 // The work is split one IDA* iteration at a time. One worker expands the
 // root breadth-first, under the iteration's bound and the same move
-// pruning, until a depth holds at least 512 nodes per worker (rarely more
-// than 12 moves deep); the workers then take these subtrees in depth-first
-// order from an atomic counter, each searching its subtree depth-first,
-// and the iteration ends when every subtree is done, the next bound being
-// the least f any worker saw above this one. Iterations of up to about
-// 2^17 nodes run on one worker, since starting the others would cost more
+// pruning, until a depth holds enough nodes: from 64 to 4096 per worker,
+// more for larger iterations; the workers then take these subtrees in
+// depth-first order from an atomic counter, each searching its subtree
+// depth-first, and the iteration ends when every subtree is done, the next
+// bound being the least f any worker saw above this one. Iterations
+// expected (from the growth of the last ones) to generate fewer than about
+// 2^15 nodes run on one worker, since starting the others would cost more
 // than it saves. A subtree that finds a goal ends the iteration once the
 // subtrees before it are done; those after it are abandoned. Every goal an
 // iteration finds lies at a depth equal to its bound and is a shortest
@@ -161,13 +162,14 @@
 // On 8 to 64 cores, expect the long searches to scale well but not
 // linearly, for three reasons. First, an iteration ends with its slowest
 // subtree: IDA* subtrees differ in size by orders of magnitude, and the
-// frontier grows with the workers (512 each) so that the largest subtree
-// stays a small share of an iteration, but the last iteration ends at the
+// frontier grows with the workers (up to 2^17 subtrees in all) so that the
+// largest subtree stays a small share of an iteration, but the last
+// iteration ends at the
 // solution, which lies in some subtree that one worker searches alone
 // while the others run out of earlier work; the shorter an iteration is
 // per worker, the more this weighs. Second, the frontier is built on one
-// goroutine (some 10^4 to 10^5 nodes an iteration at 64 workers, a few
-// milliseconds) and small iterations run on one worker, which caps the
+// goroutine (up to some 3 x 10^5 nodes an iteration, ten milliseconds)
+// and small iterations run on one worker, which caps the
 // speed-up of searches that last well under a second: for batches of
 // such instances, solving several at once (slide bench -j) scales with no
 // such loss. Third, every node costs a table lookup at a random address:

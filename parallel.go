@@ -28,12 +28,12 @@ const maxWorkers = 1024
 // The solution is the one a single worker finds (the first, in the
 // search's order, of the shortest ones), so it does not depend on n; the
 // node counts of the last iteration do, and vary from run to run. Each
-// worker costs a copy of the search's scratch memory (a few kilobytes)
-// and the search keeps 512 frontier nodes per worker (under 100 bytes
-// each, more on boards of over 16 cells); searches of up to about 2^17
-// nodes an iteration run on one goroutine, since starting the others would
-// cost more than it saves. Solve fails with ErrOption for n < 0 or n >
-// 1024.
+// worker costs a copy of the search's scratch memory (a few kilobytes),
+// and the search keeps a frontier of up to a few thousand nodes per worker
+// (under 100 bytes each, 144 on boards of over 16 cells). Iterations
+// expected to generate fewer than about 2^15 nodes run on one goroutine,
+// since starting the others would cost more than it saves. Solve fails
+// with ErrOption for n < 0 or n > 1024.
 func WithWorkers(n int) Option { return func(o *options) { o.workers = n } }
 
 // workerCount returns the number of workers the options ask for.

@@ -27,22 +27,32 @@ const MaxSplit = 32
 // of an atomic load and the context's Err.
 const pollEvery = 1 << 12
 
-// trialNodes is the size, in generated nodes, up to which an iteration
-// runs on one worker (see Parallel): a few milliseconds of search, beside
-// some microseconds to start the workers.
-const trialNodes = 1 << 17
+// splitNodes is the predicted size, in generated nodes, from which an
+// iteration is split (see Parallel): about a millisecond of search, beside
+// some tens of microseconds to build a small frontier and start the
+// workers. trialNodes caps an iteration tried on one worker, in case the
+// prediction was low.
+const (
+	splitNodes = 1 << 15
+	trialNodes = 1 << 17
+)
 
 // tasksPerWorker returns the frontier's size over the number of workers
-// for an iteration after one of last nodes. Tasks are subtrees of very
-// uneven sizes, taken in order; many small ones let the workers finish an
-// iteration together, and, in the last iteration, keep short the search
-// of the subtree that holds the solution, which one worker does alone
-// while the others search subtrees after it in vain. Building the
-// frontier costs about twice its size in nodes on one worker: 512 tasks a
-// worker, and up to 4096 for iterations of some 10^8 nodes.
+// for an iteration after one of last nodes: last/1024, from 64 to 4096.
+// Tasks are subtrees of very uneven sizes, taken in order; many small ones
+// let the workers finish an iteration together, and, in the last
+// iteration, keep short the search of the subtree that holds the
+// solution, which one worker does alone while the others search subtrees
+// after it in vain. But building the frontier costs about twice its size
+// in nodes on one worker, and loading a task some hundred nanoseconds,
+// which small iterations feel.
 func tasksPerWorker(last int64) int {
-	return int(min(max(last>>15, 512), 4096))
+	return int(min(max(last>>10, 64), 4096))
 }
+
+// maxTasks bounds the frontier: 2^17 nodes, some 10 to 40 MB, however many
+// the workers.
+const maxTasks = 1 << 17
 
 // A Tree is one worker's copy of an IDA* search, with its own scratch
 // memory (board, path, Core), sharing read-only tables with the others.
@@ -66,16 +76,18 @@ type Tree[N any] interface {
 //
 // # The split
 //
-// Small iterations run on Trees[0] alone: while the previous iteration
-// generated fewer than trialNodes/8 nodes, an iteration is first tried on
-// one worker with a cap of trialNodes generated nodes. Once an iteration
-// exceeds either (the later ones, with larger bounds, are larger still:
-// about 5 to 7 times on the 15- and 24-puzzles), every iteration is split,
-// a trial that reached its cap being searched again (its nodes are then
-// counted twice, and reported in Discarded). Trees[0] expands
+// Small iterations run on Trees[0] alone: while the next iteration is
+// predicted to generate fewer than splitNodes nodes (the last one's times
+// the growth of the last two, 6 after the first), it is tried on one
+// worker with a cap of trialNodes generated nodes. Once an iteration is
+// predicted to exceed splitNodes, or exceeds trialNodes (the later ones,
+// with larger bounds, are larger still: about 5 to 7 times on the 15- and
+// 24-puzzles), every iteration is split, a trial that reached its cap
+// being searched again (its nodes are then counted twice, and reported in
+// Discarded). Trees[0] expands
 // the root breadth-first, one depth at a time, under the same bound and
 // move pruning, until a depth holds at least tasksPerWorker frontier nodes
-// per worker (or MaxSplit is reached). The frontier keeps the order of the
+// per worker, or maxTasks in all (or MaxSplit is reached). The frontier keeps the order of the
 // depth-first search. The workers then take its nodes in that order from
 // an atomic counter and search below each; the iteration ends when every
 // node is done, or, once a task found the goal or failed, when every task
@@ -160,7 +172,7 @@ func (p *Parallel[N]) Run(ctx context.Context, root N, h, maxDepth int, maxNodes
 		return -1, 0, ErrNotFound
 	}
 	trial := true
-	var last int64 // nodes of the last iteration
+	var last, before int64 // nodes of the last iteration and of the one before
 	for bound := h; ; {
 		iterations++
 		if err := ctx.Err(); err != nil {
@@ -179,7 +191,7 @@ func (p *Parallel[N]) Run(ctx context.Context, root N, h, maxDepth int, maxNodes
 		}
 		if !trial {
 			p.Splits++
-			winner, err = p.split(&root, tasksPerWorker(last))
+			winner, err = p.split(&root, min(tasksPerWorker(last)*int(p.workers), maxTasks))
 		}
 		if err != nil {
 			return -1, iterations, err
@@ -191,7 +203,12 @@ func (p *Parallel[N]) Run(ctx context.Context, root N, h, maxDepth int, maxNodes
 			return winner, iterations, nil
 		}
 		_, gen := p.Counts()
-		if last = gen - gen0; last >= trialNodes/8 {
+		before, last = last, gen-gen0
+		growth := int64(6)
+		if before > 0 {
+			growth = min(max(last/before, 2), 16)
+		}
+		if last*growth >= splitNodes {
 			trial = false
 		}
 		next := math.MaxInt
@@ -283,11 +300,11 @@ func (p *Parallel[N]) trial(root *N) (int, error) {
 // split searches the iteration on every worker: it builds the frontier
 // on Trees[0], then has the workers search below its nodes. It returns the
 // Tree holding the solution, or -1.
-func (p *Parallel[N]) split(root *N, perWorker int) (int, error) {
+func (p *Parallel[N]) split(root *N, tasks int) (int, error) {
 	t := p.Trees[0]
 	c := t.IDACore()
 	p.layer = append(p.layer[:0], *root)
-	for depth := 1; len(p.layer) < perWorker*int(p.workers) && depth <= MaxSplit; depth++ {
+	for depth := 1; len(p.layer) < tasks && depth <= MaxSplit; depth++ {
 		c.Split = depth
 		p.next = p.next[:0]
 		for i := range p.layer {

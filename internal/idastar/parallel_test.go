@@ -13,15 +13,15 @@ import (
 // named by the bits of its path (the first move highest), whose goals are
 // the leaves listed in goals. Its heuristic is 0 at a goal, 1 at an inner
 // node (the root's is Run's argument); leaves that are not goals are dead
-// ends. In the last iteration, its search sleeps and counts 2^18 nodes
-// more before searching below the frontier node slow of depth split, if
-// split is positive.
+// ends. In the last iteration, if slowOn, its search sleeps and counts
+// 2^18 nodes more before searching below the frontier node above the goal
+// slow.
 type toy struct {
 	Core
 	depth  int
 	goals  []uint64
-	slow   uint64
-	split  int
+	slow   uint64 // a goal: the task above it is slow, if slowOn
+	slowOn bool
 	sleeps *atomic.Int64
 	out    []toyNode
 	found  uint64 // the goal found
@@ -35,7 +35,7 @@ type toyNode struct {
 func (t *toy) IDACore() *Core { return &t.Core }
 
 func (t *toy) Search(n *toyNode, out []toyNode) ([]toyNode, bool) {
-	if t.split > 0 && t.Split == 0 && t.Bound == t.depth && n.g == t.split && n.bits == t.slow {
+	if t.slowOn && t.Split == 0 && t.Bound == t.depth && n.g > 0 && n.bits == t.slow>>(t.depth-n.g) {
 		// A large subtree, searched after the next task found its goal.
 		t.sleeps.Add(1)
 		time.Sleep(50 * time.Millisecond)
@@ -96,14 +96,14 @@ func newToys(workers int, proto toy) *Parallel[toyNode] {
 // workers on earlier tasks go on, and the earliest task's goal is the
 // answer: the one a single worker finds.
 func TestParallelLeastTaskWins(t *testing.T) {
-	// On two workers the frontier is the 1024 nodes of depth 10. Task 511
-	// holds a goal at its last leaf, and sleeps first; task 512 holds one
-	// at its first leaf.
+	// Goal a is the last leaf of the root's first subtree, b the first
+	// of its second: at any depth, the frontier nodes above them are
+	// consecutive tasks. The first sleeps before its search.
 	const depth = 20
 	a := uint64(1)<<(depth-1) - 1 // 0111...1
 	b := uint64(1) << (depth - 1) // 1000...0
 	var sleeps atomic.Int64
-	p := newToys(2, toy{depth: depth, goals: []uint64{b, a}, slow: 511, split: 10, sleeps: &sleeps})
+	p := newToys(2, toy{depth: depth, goals: []uint64{b, a}, slow: a, slowOn: true, sleeps: &sleeps})
 	winner, iterations, err := p.Run(context.Background(), toyNode{}, 1, 100, 0)
 	if err != nil {
 		t.Fatal(err)
