@@ -95,7 +95,7 @@ func BenchmarkKorf(b *testing.B) {
 		b.Run(fmt.Sprint(in.id), func(b *testing.B) {
 			var nodes int64
 			for b.Loop() {
-				sol, err := Solve(in.board, goal, WithAlgorithm(AlgoIDAStar), WithHeuristic(LinearConflict))
+				sol, err := Solve(in.board, goal, WithAlgorithm(AlgoIDAStar), WithHeuristic(LinearConflict), WithWorkers(1))
 				if err != nil || sol.Len() != in.optimal {
 					b.Fatalf("%d moves, %v", sol.Len(), err)
 				}

@@ -516,7 +516,7 @@ func (sp *tileSpace) pdbIDA(ctx context.Context, code []int32, o options, sol *S
 	if err != nil {
 		return nil, err
 	}
-	opt := pdb.SolverOptions{Reflect: true}
+	opt := pdb.SolverOptions{Reflect: true, Workers: o.workerCount()}
 	if o.wd {
 		// The walking distance of the oriented board equals that of the board.
 		if opt.WD, err = walkingDistance(sp.rows, sp.cols, db.Spec().Blank); err != nil {
@@ -529,7 +529,7 @@ func (sp *tileSpace) pdbIDA(ctx context.Context, code []int32, o options, sol *S
 	}
 	vals := sp.values(code)
 	res, err := s.Solve(ctx, rot.apply(vals), pdb.Limit{Nodes: o.limits.MaxNodes, Depth: o.limits.depthBound()})
-	sol.Expanded, sol.Generated = res.Expanded, res.Generated
+	sol.Expanded, sol.Generated, sol.Workers = res.Expanded, res.Generated, opt.Workers
 	switch {
 	case errors.Is(err, pdb.ErrNodeLimit):
 		return nil, &LimitError{Limit: "nodes", Value: o.limits.MaxNodes, Expanded: res.Expanded, Generated: res.Generated}

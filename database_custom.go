@@ -26,12 +26,12 @@ import (
 //
 // Costs: a group of k tiles on a board of n cells has a table of
 // n!/(n-k)! entries, a byte each (half a byte once built when the
-// distances allow, see Bytes), and building it takes that byte plus 2 bits
-// for every cell the group leaves empty (rounded up to 1, 2, 4 or 8 bytes)
-// an entry (see BuildBytes). Groups of 5 on a 3 x 5 board take 360,360
-// entries each and build in a fraction of a second; groups of 5 on 6 x 6
-// take 45 million entries each: seven of them built in 2 min 9 s on a
-// 2-core machine, 0.69 GB at the peak (BuildBytes: 0.68 GB), into 158 MB
+// distances allow, see Bytes), and building it takes that byte, about 3
+// bits an entry of search states and the table being filled (see
+// BuildBytes). Groups of 5 on a 3 x 5 board take 360,360 entries each and
+// build in a fraction of a second; groups of 5 on 6 x 6 take 45 million
+// entries each: seven of them built in 11.7 s on a 2-core machine, 285 MB
+// at the peak (BuildBytes: 308 MB), into 158 MB
 // of compact tables. Boards of up to 32 cells are
 // solved by the pattern-database IDA* that PDB663 uses; larger boards by
 // the generic engines (IDA* by default), which recompute the estimate of
@@ -50,9 +50,8 @@ type Database struct {
 // (ErrSyntax), a label in two groups or in none, a label the goal lacks,
 // the blank (0) in a group (ErrTile), and a group that the builder cannot
 // take (ErrSize): more than 24 tiles, as many tiles as cells, more than
-// 2^33 entries, or fewer than R*C-32 tiles (it leaves at most 32 cells
-// empty). Whether the build fits in memory is checked when it starts (see
-// Build).
+// 2^33 entries. Whether the build fits in memory is checked when it starts
+// (see Build).
 func ParseDatabase(goal Board, partition string) (Database, error) {
 	const fn = "ParseDatabase"
 	if !goal.IsValid() {
@@ -128,9 +127,6 @@ func checkGroupSize(fn string, n, g int, group []int) error {
 	switch {
 	case k > maxGroup:
 		return errorf(fn, ErrSize, "%s has %d tiles: the builder takes at most %d a group", name, k, maxGroup)
-	case n-k > maxEmpty:
-		return errorf(fn, ErrSize, "%s has %d tiles on a board of %d cells: the builder takes at least %d a group (it leaves at most %d cells empty)",
-			name, k, n, n-maxEmpty, maxEmpty)
 	}
 	entries := 1.0
 	for i := range k {
@@ -142,11 +138,10 @@ func checkGroupSize(fn string, n, g int, group []int) error {
 	return nil
 }
 
-// The builder's bounds (see internal/pdb): tiles in a group, cells a group
-// leaves empty, entries of a table.
+// The builder's bounds (see internal/pdb): tiles in a group, entries of a
+// table.
 const (
 	maxGroup   = 24
-	maxEmpty   = 32
 	maxEntries = 1 << 33
 )
 

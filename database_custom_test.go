@@ -44,7 +44,6 @@ func TestParseDatabaseErrors(t *testing.T) {
 		{g35, "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15", ErrTile, "label 15 is not on the 3 x 5 goal"},
 		{g35, "0 1 2 3 4 5/6 7 8 9 10/11 12 13 14", ErrTile, "group 1 holds the blank"},
 		{g35, seq(1, 14), ErrSize, "over the builder's limit of 2^33"},
-		{g66, seq(1, 3) + "/" + seq(4, 20) + "/" + seq(21, 35), ErrSize, "group 1 (1 2 3) has 3 tiles on a board of 36 cells: the builder takes at least 4"},
 		{g66, seq(1, 6) + "/" + seq(7, 35), ErrSize, "has 29 tiles: the builder takes at most 24"},
 		{g44, "1 2 3 4 5 6 7 8 9 10 11/12 13 14 15", ErrSize, "over the builder's limit"},
 	} {
@@ -375,8 +374,8 @@ func TestDatabaseBuildLimits(t *testing.T) {
 		groups = append(groups, itoa(i)+" "+itoa(i+1)+" "+itoa(i+2)+" "+itoa(i+3)+" "+itoa(i+4))
 	}
 	big := MustParseDatabase(g66, strings.Join(groups, "/")) // seven groups of 5
-	if big.BuildBytes() < 600e6 || big.BuildBytes() > 800e6 {
-		t.Errorf("6x6 5-5-5-5-5-5-5 BuildBytes %d, want about 0.7 GB", big.BuildBytes())
+	if big.BuildBytes() < 250e6 || big.BuildBytes() > 350e6 {
+		t.Errorf("6x6 5-5-5-5-5-5-5 BuildBytes %d, want about 0.3 GB (285 MB measured)", big.BuildBytes())
 	}
 	called := false
 	began := time.Now()

@@ -226,6 +226,62 @@
 // see SolveContext for how it chooses, and keeps small problems from
 // paying for large tables.
 //
+// # Parallel search
+//
+// The IDA* searches for distinct labels and single-tile moves (Manhattan
+// distance, linear conflicts and the pattern databases) run on
+// WithWorkers goroutines, by default runtime.GOMAXPROCS(0): every core
+// the process may use. Each worker owns a copy of the search's scratch
+// memory (board, path, counters; a few kilobytes) and shares the tables.
+//
+// The work is split one IDA* iteration at a time. One worker expands the
+// root breadth-first, under the iteration's bound and the same move
+// pruning, until a depth holds enough nodes: from 64 to 4096 per worker,
+// more for larger iterations; the workers then take these subtrees in
+// depth-first order from an atomic counter, each searching its subtree
+// depth-first, and the iteration ends when every subtree is done, the next
+// bound being the least f any worker saw above this one. Iterations
+// expected (from the growth of the last ones) to generate fewer than about
+// 2^15 nodes run on one worker, since starting the others would cost more
+// than it saves. A subtree that finds a goal ends the iteration once the
+// subtrees before it are done; those after it are abandoned. Every goal an
+// iteration finds lies at a depth equal to its bound and is a shortest
+// solution (the proof is in internal/idastar, and a test searches every
+// subtree of every iteration to check it), so the search stays optimal;
+// and since the earliest subtree wins, the solution is the one a single
+// worker returns, whatever the timing. The node counts of every iteration
+// but the last are those of one worker; the last also counts the work
+// begun after the winning subtree, so the totals vary a little from run to
+// run (about 1% on Korf's 100 with 6-6-3 on two workers). With one worker
+// the search is the sequential one, node for node.
+//
+// Measured on the project's 2-core machine, wall-clock seconds of the
+// searches (internal/pdb BenchmarkParallel, see its comment for the
+// commands): PARALLEL_FIGURES
+//
+// On 8 to 64 cores, expect the long searches to scale well but not
+// linearly, for three reasons. First, an iteration ends with its slowest
+// subtree: IDA* subtrees differ in size by orders of magnitude, and the
+// frontier grows with the workers (up to 2^17 subtrees in all) so that the
+// largest subtree stays a small share of an iteration, but the last
+// iteration ends at the
+// solution, which lies in some subtree that one worker searches alone
+// while the others run out of earlier work; the shorter an iteration is
+// per worker, the more this weighs. Second, the frontier is built on one
+// goroutine (up to some 3 x 10^5 nodes an iteration, ten milliseconds)
+// and small iterations run on one worker, which caps the
+// speed-up of searches that last well under a second: for batches of
+// such instances, solving several at once (slide bench -j) scales with no
+// such loss. Third, every node costs a table lookup at a random address:
+// the 6-6-3 tables (6 MB) stay in a server's last-level cache, but the
+// 6-6-6-6 and 7-8 tables (255 and 290 MB) are read from memory, whose
+// latency the workers share well until the memory controllers' queue of
+// outstanding misses fills: expect the 24-puzzle to scale nearly linearly
+// to one socket's cores and less across sockets, where half the lookups
+// become remote. Manhattan distance and linear conflicts use no table and
+// scale with the cores. Hyperthreads help the table-bound searches (a
+// core can wait on two misses at once) more than the others.
+//
 // # Sliding blocks
 //
 // Blocks holds a sliding-block puzzle: rectangular pieces on a grid, each

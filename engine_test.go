@@ -333,7 +333,7 @@ func TestZeroAllocationIDA(t *testing.T) {
 		if n := s.solve(context.Background(), start.key, int(start.blank), Limits{}); n != in.optimal {
 			t.Fatalf("%d moves", n)
 		}
-		nodes = s.gen
+		nodes = s.Gen
 	})
 	if allocs != 0 {
 		t.Errorf("ida16: %v allocations per search of %d nodes", allocs, nodes)

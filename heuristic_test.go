@@ -174,7 +174,7 @@ func TestKorfShort(t *testing.T) {
 		if want[in.id] > 2_000_000 {
 			continue
 		}
-		sol, err := SolveContext(context.Background(), in.board, goal, WithHeuristic(LinearConflict), WithAlgorithm(AlgoIDAStar))
+		sol, err := SolveContext(context.Background(), in.board, goal, WithHeuristic(LinearConflict), WithAlgorithm(AlgoIDAStar), WithWorkers(1))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -39,6 +39,7 @@ type ida16 struct {
 	board uint64
 	path  [maxIDA16Depth]int8 // blank cell after each move
 	idaCore
+	out []node16 // the frontier being recorded (see record)
 }
 
 // maxIDA16Depth bounds solution lengths ida16 can hold; the longest
@@ -198,8 +199,15 @@ func pow(b, e int) int32 {
 func (s *ida16) at(cell int) int { return int(s.board>>(4*cell)) & 15 }
 
 // solve searches from the packed board with its blank; it returns the
-// number of moves, leaving the blank's cells in path, or -1 with s.err set.
+// number of moves, leaving the blank's cells in path, or -1 with s.Err set.
 func (s *ida16) solve(ctx context.Context, board uint64, blank int, lim Limits) int {
+	h := s.setBoard(board, blank)
+	return s.run(ctx, h, maxIDA16Depth-1, lim, func() bool { return s.dfs(0, h, blank, -1) })
+}
+
+// setBoard loads the packed board with its blank, computes every line's
+// key, and returns the heuristic.
+func (s *ida16) setBoard(board uint64, blank int) int {
 	s.board = board
 	h := 0
 	clear(s.key[:])
@@ -221,20 +229,20 @@ func (s *ida16) solve(ctx context.Context, board uint64, blank int, lim Limits) 
 			}
 		}
 	}
-	return s.run(ctx, h, maxIDA16Depth-1, lim, func() bool { return s.dfs(0, h, blank, -1) })
+	return h
 }
 
 // dfs expands the node at depth g with heuristic h and blank at cell
 // blank, reached by a move from prev (-1 at the root).
 func (s *ida16) dfs(g, h, blank, prev int) bool {
-	s.expanded++
+	s.Expanded++
 	blank &= 15
 	for i := range int(s.nadj[blank]) {
 		nb := int(s.adj[blank][i&3])
 		if nb == prev {
 			continue
 		}
-		if !s.generate() {
+		if !s.Generate() {
 			return false
 		}
 		v := s.at(nb) // the tile slides from nb to blank
@@ -261,18 +269,20 @@ func (s *ida16) dfs(g, h, blank, prev int) bool {
 		}
 		s.path[g] = int8(nb)
 		if hn == 0 {
-			s.found = g + 1
+			s.Found = g + 1
 			return true
 		}
-		if f := g + 1 + hn; f > s.bound {
-			s.next = min(s.next, f)
+		if f := g + 1 + hn; f > s.Bound {
+			s.Next = min(s.Next, f)
 		} else {
 			flip := (uint64(v)^s.blankVal)<<(4*uint(nb)) ^ (uint64(v)^s.blankVal)<<(4*uint(blank))
 			s.board ^= flip
-			if s.dfs(g+1, hn, nb, blank) {
+			if g+1 == s.Split {
+				s.record(g+1, nb, blank)
+			} else if s.dfs(g+1, hn, nb, blank) {
 				return true
 			}
-			if s.err != nil {
+			if s.Err != nil {
 				return false
 			}
 			s.board ^= flip

@@ -22,7 +22,14 @@ type idaGrid struct {
 	path          []int32
 	maxDepth      int // the path's length the memory limit allows
 	idaCore
+
+	root      []int32    // on several workers: the start's cell values
+	rootBlank int        // and its blank's cell
+	out       []nodeGrid // the frontier being recorded (see record)
 }
+
+// maxIDAGridDepth is idaGrid's depth bound: none but the memory limit's.
+const maxIDAGridDepth = math.MaxInt - 1
 
 // gridFrameBytes is what a level of idaGrid's recursion costs: its stack
 // frame and its path entry, generously.
@@ -58,8 +65,15 @@ func (s *idaGrid) colConflicts(c int) int {
 
 // solve searches from board (cell values, which it takes over) with the
 // blank at cell blank; it returns the number of moves, the blank's cells
-// in path, or -1 with s.err set.
+// in path, or -1 with s.Err set.
 func (s *idaGrid) solve(ctx context.Context, board []int32, blank int, lim Limits) int {
+	h := s.setBoard(board, blank, lim)
+	return s.run(ctx, h, maxIDAGridDepth, lim, func() bool { return s.dfs(0, h, blank, -1) })
+}
+
+// setBoard takes over board (cell values) with the blank at cell blank,
+// sets the depth the memory limit allows, and returns the heuristic.
+func (s *idaGrid) setBoard(board []int32, blank int, lim Limits) int {
 	s.board = board
 	s.maxDepth = lim.depthLimit(gridFrameBytes)
 	h := 0
@@ -76,11 +90,11 @@ func (s *idaGrid) solve(ctx context.Context, board []int32, blank int, lim Limit
 			h += s.colConflicts(c)
 		}
 	}
-	return s.run(ctx, h, math.MaxInt-1, lim, func() bool { return s.dfs(0, h, blank, -1) })
+	return h
 }
 
 func (s *idaGrid) dfs(g, h, blank, prev int) bool {
-	s.expanded++
+	s.Expanded++
 	r, c := blank/s.cols, blank%s.cols
 	for _, d := range [4][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}} { // blank up, left, right, down
 		nr, nc := r+d[0], c+d[1]
@@ -91,7 +105,7 @@ func (s *idaGrid) dfs(g, h, blank, prev int) bool {
 		if nb == prev {
 			continue
 		}
-		if !s.generate() {
+		if !s.Generate() {
 			return false
 		}
 		v := int(s.board[nb])
@@ -114,21 +128,23 @@ func (s *idaGrid) dfs(g, h, blank, prev int) bool {
 		}
 		if g == len(s.path) {
 			if g >= s.maxDepth {
-				s.err = &LimitError{Limit: "memory", Value: lim(s.maxDepth), Expanded: s.expanded, Generated: s.gen}
+				s.Err = &LimitError{Limit: "memory", Value: lim(s.maxDepth), Expanded: s.Expanded, Generated: s.Gen}
 				return false
 			}
 			s.path = append(s.path, 0)
 		}
 		s.path[g] = int32(nb)
 		if hn == 0 {
-			s.found = g + 1
+			s.Found = g + 1
 			return true
 		}
-		if f := g + 1 + hn; f > s.bound {
-			s.next = min(s.next, f)
+		if f := g + 1 + hn; f > s.Bound {
+			s.Next = min(s.Next, f)
+		} else if g+1 == s.Split {
+			s.record(g+1, hn, nb, blank)
 		} else if s.dfs(g+1, hn, nb, blank) {
 			return true
-		} else if s.err != nil {
+		} else if s.Err != nil {
 			return false
 		}
 		s.board[blank], s.board[nb] = s.blankVal, int32(v)

@@ -113,6 +113,7 @@ type Solution struct {
 
 	Algorithm Algorithm // the engine that ran
 	Heuristic Heuristic // the heuristic it used (Zero for BFS)
+	Workers   int       // the goroutines the search could use (see WithWorkers)
 	Expanded  int64     // nodes expanded
 	Generated int64     // nodes generated (for IDA*, the root included)
 	Elapsed   time.Duration
@@ -144,6 +145,7 @@ type options struct {
 	budget   time.Duration // anytime: stop after this long (0: when ctx is done)
 	progress func(Progress)
 	onMove   func(Move)
+	workers  int // 0: runtime.GOMAXPROCS
 
 	db       Database // WithDatabase's, if dbSet
 	dbSet    bool
@@ -248,6 +250,8 @@ func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 		return Solution{}, errorf("Solve", ErrOption, "unknown algorithm %v", o.algo)
 	case o.metric > LineMoves:
 		return Solution{}, errorf("Solve", ErrOption, "unknown metric %d", o.metric)
+	case o.workers < 0 || o.workers > maxWorkers:
+		return Solution{}, errorf("Solve", ErrOption, "%d workers: want 0 (one per core) to %d", o.workers, maxWorkers)
 	}
 	if o.algo == AlgoFast {
 		o.fast = true
@@ -296,7 +300,7 @@ func solveOptimal(ctx context.Context, start Board, t *target, code []int32, o o
 			return Solution{Elapsed: time.Since(began), LowerBound: h}, errorf("Solve", ErrNotFound, "no solution within %v moves: at least %d are needed", o.limits.MaxCost, h)
 		}
 	}
-	sol := Solution{Start: start, Algorithm: o.algo, Heuristic: o.heur}
+	sol := Solution{Start: start, Algorithm: o.algo, Heuristic: o.heur, Workers: 1}
 	if o.algo == AlgoBFS || o.algo == AlgoBidirectional {
 		sol.Heuristic = Zero
 	}
@@ -318,7 +322,7 @@ func solveOptimal(ctx context.Context, start Board, t *target, code []int32, o o
 	case fast && sol.Heuristic.IsDatabase() && sp.solverFits():
 		blanks, err = sp.pdbIDA(ctx, code, o, &sol)
 	case fast && !o.wd && (sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict):
-		blanks, err = sp.fastIDA(ctx, code, o.limits, &sol)
+		blanks, err = sp.fastIDA(ctx, code, o.limits, o.workerCount(), &sol)
 	case o.algo == AlgoAStar && t.distinct && o.metric == TileMoves && !o.wd && fitsIDA16(t.rows, t.cols) &&
 		(sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict):
 		blanks, err = sp.astar16Solve(ctx, sp.packedStart(code), o.limits, &sol)
@@ -450,43 +454,57 @@ func (sp *tileSpace) gridEngine(ctx context.Context, code []int32, o options, so
 	return runEngine(ctx, &gridNodeEngines, start, goal, func(s gridNode) int { return int(s.blank) }, gridNodeKey, o, sol)
 }
 
-// fastIDA runs the specialized IDA* (ida16 or idaGrid).
-func (sp *tileSpace) fastIDA(ctx context.Context, code []int32, lim Limits, sol *Solution) ([]int, error) {
-	lc := sp.heur == LinearConflict
-	vals := sp.values(code)
-	blank := 0
-	for i, c := range code {
-		if c == blankCode {
-			blank = i
-		}
-	}
-	var core *idaCore
-	var n int
-	var cell func(i int) int // the blank's cell after move i
-	if fitsIDA16(sp.rows, sp.cols) {
-		s := newIDA16(sp, lc)
-		var board uint64
-		for i, v := range vals {
-			board |= uint64(v) << (4 * i)
-		}
-		n, core, cell = s.solve(ctx, board, blank, lim), &s.idaCore, func(i int) int { return int(s.path[i]) }
-	} else {
-		s := newIDAGrid(sp, lc)
-		board := make([]int32, len(vals))
-		for i, v := range vals {
-			board[i] = int32(v)
-		}
-		n, core, cell = s.solve(ctx, board, blank, lim), &s.idaCore, func(i int) int { return int(s.path[i]) }
-	}
-	sol.Expanded, sol.Generated = core.expanded, core.gen
+// fastIDA runs the specialized IDA* (ida16 or idaGrid) on workers
+// goroutines.
+func (sp *tileSpace) fastIDA(ctx context.Context, code []int32, lim Limits, workers int, sol *Solution) ([]int, error) {
+	blank, n, core, cell := sp.runFast(ctx, code, lim, workers)
+	sol.Expanded, sol.Generated, sol.Workers = core.Expanded, core.Gen, workers
 	if n < 0 {
-		return nil, core.err
+		return nil, core.Err
 	}
 	moves := []int{blank}
 	for i := range n {
 		moves = append(moves, cell(i))
 	}
 	return moves, nil
+}
+
+// runFast runs the specialized IDA* (ida16 or idaGrid) from code on
+// workers goroutines. It returns the blank's cell, the number of moves
+// (-1 on failure, with core.Err set), the search's core with its counts,
+// and the blank's cell after each move.
+func (sp *tileSpace) runFast(ctx context.Context, code []int32, lim Limits, workers int) (blank, n int, core *idaCore, cell func(i int) int) {
+	lc := sp.heur == LinearConflict
+	vals := sp.values(code)
+	for i, c := range code {
+		if c == blankCode {
+			blank = i
+		}
+	}
+	if fitsIDA16(sp.rows, sp.cols) {
+		s := newIDA16(sp, lc)
+		var board uint64
+		for i, v := range vals {
+			board |= uint64(v) << (4 * i)
+		}
+		if workers > 1 {
+			n = s.solveParallel(ctx, board, blank, lim, workers)
+		} else {
+			n = s.solve(ctx, board, blank, lim)
+		}
+		return blank, n, &s.idaCore, func(i int) int { return int(s.path[i]) }
+	}
+	s := newIDAGrid(sp, lc)
+	board := make([]int32, len(vals))
+	for i, v := range vals {
+		board[i] = int32(v)
+	}
+	if workers > 1 {
+		n = s.solveParallel(ctx, board, blank, lim, workers)
+	} else {
+		n = s.solve(ctx, board, blank, lim)
+	}
+	return blank, n, &s.idaCore, func(i int) int { return int(s.path[i]) }
 }
 
 // finishPath fills in sol's moves from blanks, the blank's cell in every

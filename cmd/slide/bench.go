@@ -2,9 +2,17 @@ package main
 
 import (
 	"bufio"
+	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/slidekit/slide"
@@ -14,13 +22,45 @@ const benchAbout = `Bench solves every instance of FILE optimally and reports th
 holds one instance a line, "id optimal t0 t1 ... tN-1" (N = n*n tiles in
 row-major order, 0 the blank), with # comments; the goal puts the blank
 first: 0 1 2 ... N-1. Bench prints "id moves expanded generated seconds" for
-each instance and "total INSTANCES EXPANDED GENERATED SECONDS" last, and
-exits with status 1 if any solution's length differs from the optimal
-column. A pattern database (-heuristic pdb663, or -partition for one of
-your own) is loaded from the cache, or built there first with its
-progress on standard error; if the cache cannot be written, bench says so
-once and goes on with the tables in memory. Seconds are wall-clock seconds of the
-search, which runs on one goroutine.`
+each instance, in the file's order, and "total INSTANCES EXPANDED GENERATED
+SECONDS" last (SECONDS adds up the instances' seconds), and exits with
+status 1 if any solution's length differs from the optimal column. A
+pattern database (-heuristic pdb663, or -partition for one of your own) is
+loaded from the cache, or built there first with its progress on standard
+error; if the cache cannot be written, bench says so once and goes on with
+the tables in memory. Seconds are wall-clock seconds of the search.
+
+With -w FACTOR, -time DURATION or -fast (see "slide solve -h"), the second
+column is a reference length (the best known, not necessarily optimal):
+each line reports the length found, a last line "mean LENGTH REFERENCE
+RATIO" the mean lengths and their ratio, and bench fails only on a
+solution that does not reach the goal, or one proven optimal, or a lower
+bound, that contradicts an optimal reference.
+
+-j N solves N instances at once, each on -workers goroutines (by default
+the cores divided among the N); lines still come in the file's order, each
+as soon as it and those before it are done. -shard K/N solves only the
+instances K, K+N, K+2N, ... counting instances (not lines) from 0, and K
+from 0 to N-1 as a Kubernetes indexed Job's JOB_COMPLETION_INDEX and a Slurm
+array's SLURM_ARRAY_TASK_ID do, so that N processes share a file. -json
+prints one JSON object a line per instance instead, with the fields id,
+start, length, optimal, lower_bound, reference (the optimal column),
+algorithm, heuristic, metric, expanded, generated, seconds, workers and
+moves (U, D, L, R for the direction each tile slides), and no totals line.`
+
+// benchFlags are the settings of one run of bench.
+type benchFlags struct {
+	heuristic heuristicFlag
+	algorithm algorithmFlag
+	workers   int // goroutines per instance; 0: the cores divided among the jobs
+	jobs      int // instances solved at once
+	shard     shardFlag
+	json      bool
+	partition string
+	modes     modeFlags
+	memory    *memoryFlag
+	opts      []slide.Option // the heuristic's or the database's, once prepared
+}
 
 // benchInstance is a line of a bench file.
 type benchInstance struct {
@@ -31,19 +71,30 @@ type benchInstance struct {
 
 // runBench is the bench subcommand.
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("bench", "[-heuristic NAME] [-algorithm NAME] [-max-memory SIZE] FILE", benchAbout)
-	var hs heuristicFlag
-	fs.Var(&hs, "heuristic", hs.usage())
-	var algo algorithmFlag
-	fs.Var(&algo, "algorithm", algo.usage())
-	var partition string
-	fs.StringVar(&partition, "partition", "", "search with the pattern database of these `groups` of tile labels, as \"1 2 3/4 5 6/...\", for the goal of bench files (see \"slide pdb -h\")")
-	mem := addMemoryFlag(fs)
+	fs := newFlagSet("bench", "[flags] FILE", benchAbout)
+	var f benchFlags
+	fs.Var(&f.heuristic, "heuristic", f.heuristic.usage())
+	fs.Var(&f.algorithm, "algorithm", f.algorithm.usage())
+	fs.IntVar(&f.workers, "workers", 0, "run each instance's search on `N` goroutines (default 0: the cores divided among the -j instances)")
+	fs.IntVar(&f.jobs, "j", 1, "solve `N` instances at once")
+	fs.Var(&f.shard, "shard", f.shard.usage())
+	fs.BoolVar(&f.json, "json", false, "print a JSON object a line per instance (see above)")
+	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels, as \"1 2 3/4 5 6/...\", for the goal of bench files (see \"slide pdb -h\")")
+	f.modes.register(fs)
+	f.memory = addMemoryFlag(fs)
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
-	if fs.NArg() != 1 {
+	switch {
+	case fs.NArg() != 1:
 		return usageError(stderr, "bench", "want one FILE, got %d arguments", fs.NArg())
+	case f.jobs < 1:
+		return usageError(stderr, "bench", "-j %d: want at least 1 instance at once", f.jobs)
+	case f.workers < 0:
+		return usageError(stderr, "bench", "-workers %d: want 0 (the default) or more goroutines", f.workers)
+	}
+	if err := f.modes.check(); err != nil {
+		return usageError(stderr, "bench", "%v", err)
 	}
 	r, shown, done, err := openInput(fs.Arg(0), stdin)
 	if err != nil {
@@ -54,41 +105,229 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(stderr, "bench", "%s: %v", shown, err)
 	}
+	instances = f.shard.pick(instances)
+	if len(instances) == 0 {
+		return failure(stderr, "bench", "%s: shard %v holds no instances", shown, &f.shard)
+	}
 	first := instances[0].board
-	opts, status := searchOptions("bench", &hs, partition, blankFirst(first.Rows(), first.Cols()), stderr)
+	goal := blankFirst(first.Rows(), first.Cols())
+	opts, status := searchOptions("bench", &f.heuristic, f.partition, goal, stderr)
 	if status != exitOK {
 		return status
 	}
-	opts = append(opts, slide.WithLimits(mem.limits()))
+	f.opts = opts
+	if err := f.modes.prepare(first, goal, f.heuristic.h, stderr); err != nil {
+		return failure(stderr, "bench", "%s", message(err))
+	}
 	out := bufio.NewWriter(stdout)
+	stopped := false
 	var expanded, generated int64
 	var seconds float64
-	for _, in := range instances {
-		goal := blankFirst(in.board.Rows(), in.board.Cols())
-		began := time.Now()
-		sol, err := slide.Solve(in.board, goal, append(opts, slide.WithAlgorithm(algo.a))...)
-		elapsed := time.Since(began).Seconds()
-		if err != nil {
+	var lengths, references int
+	runInstances(instances, f.jobs, f.solve, func(r benchResult) bool {
+		if r.err != nil {
 			out.Flush()
-			return failure(stderr, "bench", "instance %s: %s", in.id, message(err))
+			status, stopped = failure(stderr, "bench", "instance %s: %s", r.in.id, message(r.err)), true
+			return false
 		}
-		fmt.Fprintf(out, "%s %d %d %d %.3f\n", in.id, sol.Len(), sol.Expanded, sol.Generated, elapsed)
+		if f.json {
+			writeBenchJSON(out, r)
+		} else {
+			fmt.Fprintf(out, "%s %d %d %d %.3f\n", r.in.id, r.sol.Len(), r.sol.Expanded, r.sol.Generated, r.seconds)
+		}
 		if err := out.Flush(); err != nil { // no one sees the results: stop
-			return failure(stderr, "bench", "writing the output: %v", err)
+			status, stopped = failure(stderr, "bench", "writing the output: %v", err), true
+			return false
 		}
-		if sol.Len() != in.optimal {
-			fmt.Fprintf(stderr, "slide bench: instance %s: %d moves, but the file says %d are optimal\n", in.id, sol.Len(), in.optimal)
+		if msg := f.verdict(r); msg != "" {
+			fmt.Fprintf(stderr, "slide bench: instance %s: %s\n", r.in.id, msg)
 			status = exitError
 		}
-		expanded += sol.Expanded
-		generated += sol.Generated
-		seconds += elapsed
+		lengths += r.sol.Len()
+		references += r.in.optimal
+		expanded += r.sol.Expanded
+		generated += r.sol.Generated
+		seconds += r.seconds
+		return true
+	})
+	if stopped {
+		return status
 	}
-	fmt.Fprintf(out, "total %d %d %d %.3f\n", len(instances), expanded, generated, seconds)
+	if !f.json {
+		fmt.Fprintf(out, "total %d %d %d %.3f\n", len(instances), expanded, generated, seconds)
+		if f.modes.any() {
+			n := float64(len(instances))
+			fmt.Fprintf(out, "mean %.2f %.2f %.4f\n", float64(lengths)/n, float64(references)/n, float64(lengths)/float64(max(references, 1)))
+		}
+	}
 	if code := finish(out, stderr, "bench", exitOK); code != exitOK {
 		return code
 	}
 	return status
+}
+
+// benchResult is what solving one instance gave.
+type benchResult struct {
+	in      benchInstance
+	sol     slide.Solution
+	seconds float64 // wall-clock seconds of the search
+	err     error
+}
+
+// solve solves one instance as the flags say. It is the one place where
+// bench calls the library: a flag that changes how instances are solved
+// belongs here.
+func (f *benchFlags) solve(ctx context.Context, in benchInstance) benchResult {
+	goal := blankFirst(in.board.Rows(), in.board.Cols())
+	workers := f.workers
+	if workers == 0 {
+		workers = max(1, runtime.GOMAXPROCS(0)/f.jobs)
+	}
+	opts := append(slices.Clip(f.opts), slide.WithAlgorithm(f.algorithm.a), slide.WithWorkers(workers), slide.WithLimits(f.memory.limits()))
+	opts = append(opts, f.modes.options()...)
+	began := time.Now()
+	sol, err := slide.SolveContext(ctx, in.board, goal, opts...)
+	return benchResult{in: in, sol: sol, seconds: time.Since(began).Seconds(), err: err}
+}
+
+// verdict returns what is wrong with r's solution, or "": in the optimal
+// search, a length other than the file's optimal one; in the other modes,
+// a solution that does not reach the goal, or whose claims (proven
+// optimal, lower bound) contradict the reference, taken as optimal.
+func (f *benchFlags) verdict(r benchResult) string {
+	ref := r.in.optimal
+	if !f.modes.any() {
+		if r.sol.Len() != ref {
+			return fmt.Sprintf("%d moves, but the file says %d are optimal", r.sol.Len(), ref)
+		}
+		return ""
+	}
+	goal := blankFirst(r.in.board.Rows(), r.in.board.Cols())
+	b, ok := r.in.board.Apply(r.sol.Moves)
+	switch {
+	case !ok:
+		return "the solution has a move off the board"
+	case b.Key() != goal.Key():
+		return "the solution does not reach the goal"
+	case r.sol.Optimal && r.sol.Len() != ref:
+		return fmt.Sprintf("%d moves proven optimal, but the file's reference is %d", r.sol.Len(), ref)
+	case r.sol.LowerBound > ref:
+		return fmt.Sprintf("lower bound %d above the file's reference %d", r.sol.LowerBound, ref)
+	}
+	return ""
+}
+
+// runInstances solves the instances on jobs goroutines and hands every
+// result to emit in the order of instances, each as soon as it and those
+// before it are done. It stops when emit returns false, cancelling the
+// searches under way, and returns once every goroutine has ended.
+func runInstances(instances []benchInstance, jobs int, solve func(context.Context, benchInstance) benchResult, emit func(benchResult) bool) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	results := make([]benchResult, len(instances))
+	done := make([]chan struct{}, len(instances))
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(jobs, len(instances)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(instances) || ctx.Err() != nil {
+					return
+				}
+				results[i] = solve(ctx, instances[i])
+				close(done[i])
+			}
+		}()
+	}
+	for i := range instances {
+		<-done[i]
+		ok := emit(results[i])
+		results[i] = benchResult{} // the solution's boards may be large
+		if !ok {
+			break
+		}
+	}
+	cancel()
+	wg.Wait()
+}
+
+// benchJSON is the JSON form of an instance's result (see benchAbout).
+type benchJSON struct {
+	ID         string  `json:"id"`
+	Start      string  `json:"start"`
+	Length     int     `json:"length"`
+	Optimal    bool    `json:"optimal"`
+	LowerBound int     `json:"lower_bound"`
+	Reference  int     `json:"reference"`
+	Algorithm  string  `json:"algorithm"`
+	Heuristic  string  `json:"heuristic"`
+	Metric     string  `json:"metric"`
+	Expanded   int64   `json:"expanded"`
+	Generated  int64   `json:"generated"`
+	Seconds    float64 `json:"seconds"`
+	Workers    int     `json:"workers"`
+	Moves      string  `json:"moves"`
+}
+
+// writeBenchJSON prints r as a line of JSON.
+func writeBenchJSON(w io.Writer, r benchResult) {
+	line, _ := json.Marshal(benchJSON{
+		ID: r.in.id, Start: r.in.board.String(), Length: r.sol.Len(), Optimal: r.sol.Optimal,
+		LowerBound: r.sol.LowerBound, Reference: r.in.optimal, Algorithm: r.sol.Algorithm.String(),
+		Heuristic: r.sol.Heuristic.String(), Metric: slide.TileMoves.String(), Expanded: r.sol.Expanded,
+		Generated: r.sol.Generated, Seconds: math.Round(r.seconds*1e6) / 1e6, Workers: r.sol.Workers,
+		Moves: slide.FormatMoves(r.sol.Moves),
+	})
+	fmt.Fprintf(w, "%s\n", line)
+}
+
+// shardFlag is a -shard value, K/N: the instances K, K+N, K+2N, ...,
+// counting from 0. The zero value takes every instance.
+type shardFlag struct{ k, n int }
+
+func (f *shardFlag) String() string {
+	if f.n == 0 {
+		return ""
+	}
+	return strconv.Itoa(f.k) + "/" + strconv.Itoa(f.n)
+}
+
+func (f *shardFlag) Set(s string) error {
+	ks, ns, ok := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(ks)
+	n, err2 := strconv.Atoi(ns)
+	switch {
+	case !ok || err1 != nil || err2 != nil:
+		return fmt.Errorf("want K/N, two integers such as 0/4")
+	case n < 1:
+		return fmt.Errorf("N is %d: want at least 1 shard", n)
+	case k < 0 || k >= n:
+		return fmt.Errorf("K is %d: want 0 to %d (shards count from 0)", k, n-1)
+	}
+	f.k, f.n = k, n
+	return nil
+}
+
+func (f *shardFlag) usage() string {
+	return "solve only shard `K/N`: the instances K, K+N, K+2N, ... counted from 0 (K from 0 to N-1)"
+}
+
+// pick returns the instances of the shard.
+func (f *shardFlag) pick(all []benchInstance) []benchInstance {
+	if f.n == 0 {
+		return all
+	}
+	var out []benchInstance
+	for i := f.k; i < len(all); i += f.n {
+		out = append(out, all[i])
+	}
+	return out
 }
 
 // blankFirst returns the goal of bench files: tile t on cell t, the blank

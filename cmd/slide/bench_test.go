@@ -1,13 +1,29 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/slidekit/slide"
 )
+
+// shortKorf returns the lines of Korf's instances of at most 45 moves.
+func shortKorf(t *testing.T) []string {
+	var short []string
+	for _, line := range strings.Split(readTestdata(t, "korf100.txt"), "\n") {
+		if f := strings.Fields(line); len(f) > 2 && !strings.HasPrefix(line, "#") && f[1] <= "45" && len(f[1]) == 2 {
+			short = append(short, line)
+		}
+	}
+	return short
+}
 
 // TestBench runs bench on the two hardest 8-puzzles and on the shortest
 // Korf instances with the 5-5-5 databases, checking the line format, that
@@ -15,13 +31,7 @@ import (
 func TestBench(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
-	korf := strings.Split(readTestdata(t, "korf100.txt"), "\n")
-	var short []string
-	for _, line := range korf {
-		if f := strings.Fields(line); len(f) > 2 && !strings.HasPrefix(line, "#") && f[1] <= "45" && len(f[1]) == 2 {
-			short = append(short, line)
-		}
-	}
+	short := shortKorf(t)
 	dir := t.TempDir()
 	korfFile := filepath.Join(dir, "korf.txt")
 	os.WriteFile(korfFile, []byte("# the shortest instances\n"+strings.Join(short, "\n")+"\n"), 0o644)
@@ -97,6 +107,99 @@ func TestPDBBuild(t *testing.T) {
 	for _, args := range [][]string{{"build"}, {"build", "linear"}, {"make", "555"}, {"build", "555", "x"}} {
 		if _, _, status := runSlide("", append([]string{"pdb"}, args...)...); status != exitUsage {
 			t.Errorf("pdb %v: status %d, want %d", args, status, exitUsage)
+		}
+	}
+}
+
+// TestBenchParallel checks -j, -workers, -shard and -json on the shortest
+// Korf instances: the same lines in the file's order whatever the number
+// of instances at once, shards that split the file, JSON lines with every
+// documented field and moves that lead to the goal, and the usage errors.
+func TestBenchParallel(t *testing.T) {
+	short := shortKorf(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "korf.txt")
+	os.WriteFile(file, []byte(strings.Join(short, "\n")+"\n"), 0o644)
+	bench := func(args ...string) []string {
+		t.Helper()
+		stdout, stderr, status := runSlide("", append(append([]string{"bench", "-heuristic", "linear"}, args...), file)...)
+		if status != exitOK || stderr != "" {
+			t.Fatalf("bench %v: status %d, %s", args, status, stderr)
+		}
+		return strings.Split(strings.TrimSpace(stdout), "\n")
+	}
+	// id and moves of every line but the totals
+	idMoves := func(lines []string) []string {
+		var out []string
+		for _, l := range lines[:len(lines)-1] {
+			out = append(out, strings.Join(strings.Fields(l)[:2], " "))
+		}
+		return out
+	}
+	one := idMoves(bench())
+	if len(one) != len(short) {
+		t.Fatalf("%d lines for %d instances", len(one), len(short))
+	}
+	for _, args := range [][]string{{"-j", "3"}, {"-j", "20", "-workers", "2"}} {
+		if got := idMoves(bench(args...)); !slices.Equal(got, one) {
+			t.Errorf("bench %v: %v, want %v", args, got, one)
+		}
+	}
+	var shards []string
+	for k := range 3 {
+		lines := bench("-j", "2", "-shard", fmt.Sprintf("%d/3", k))
+		for i, line := range idMoves(lines) {
+			if line != one[k+3*i] {
+				t.Errorf("shard %d/3, line %d: %q, want %q", k, i, line, one[k+3*i])
+			}
+			shards = append(shards, line)
+		}
+		if want := fmt.Sprintf("total %d ", len(lines)-1); !strings.HasPrefix(lines[len(lines)-1], want) {
+			t.Errorf("shard %d/3: totals %q", k, lines[len(lines)-1])
+		}
+	}
+	if len(shards) != len(one) {
+		t.Errorf("the shards hold %d instances, the file %d", len(shards), len(one))
+	}
+	fields := []string{"id", "start", "length", "optimal", "lower_bound", "reference", "algorithm", "heuristic",
+		"metric", "expanded", "generated", "seconds", "workers", "moves"}
+	for i, line := range bench("-json", "-j", "2", "-workers", "3") {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(line), &obj); err != nil {
+			t.Fatalf("line %q: %v", line, err)
+		}
+		keys := slices.Sorted(maps.Keys(obj))
+		if want := slices.Sorted(slices.Values(fields)); !slices.Equal(keys, want) {
+			t.Fatalf("line %q: fields %v, want %v", line, keys, want)
+		}
+		f := strings.Fields(short[i])
+		if want := strings.Join(f[:2], " "); fmt.Sprintf("%v %v", obj["id"], obj["length"]) != want || one[i] != want ||
+			obj["optimal"] != true || obj["workers"] != 3.0 || obj["lower_bound"] != obj["length"] || fmt.Sprint(obj["reference"]) != f[1] {
+			t.Errorf("line %q, instance %q", line, short[i])
+		}
+		start, err := slide.Parse(obj["start"].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves, err := slide.ParseMoves(obj["moves"].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if end, ok := start.Apply(moves); !ok || end != blankFirst(4, 4) || len(moves) != int(obj["length"].(float64)) {
+			t.Errorf("line %q: the moves do not lead to the goal", line)
+		}
+	}
+	// An instance that fails stops the run after the lines before it.
+	unsolvable := filepath.Join(dir, "unsolvable.txt")
+	os.WriteFile(unsolvable, []byte(short[0]+"\nu 5 0 2 1 3 4 5 6 7 8\n"+short[1]+"\n"), 0o644)
+	stdout, stderr, status := runSlide("", "bench", "-j", "3", "-heuristic", "linear", unsolvable)
+	if status != exitError || !strings.Contains(stderr, "instance u") || strings.Count(stdout, "\n") != 1 {
+		t.Errorf("unsolvable instance: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	for _, args := range [][]string{{"-shard", "3/3"}, {"-shard", "-1/3"}, {"-shard", "1/0"}, {"-shard", "1"}, {"-shard", "a/b"},
+		{"-j", "0"}, {"-workers", "-2"}} {
+		if _, stderr, status := runSlide("", append(append([]string{"bench"}, args...), file)...); status != exitUsage || !strings.Contains(stderr, args[0]) {
+			t.Errorf("bench %v: status %d, %q, want %d", args, status, stderr, exitUsage)
 		}
 	}
 }

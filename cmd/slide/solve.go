@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"time"
 
 	"github.com/slidekit/slide"
@@ -59,6 +60,7 @@ type solveFlags struct {
 	json      bool
 	svg       string
 	partition string
+	workers   int
 }
 
 // runSolve is the solve subcommand.
@@ -75,9 +77,13 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object (see above)")
 	fs.StringVar(&f.svg, "svg", "", "also draw the solution as an animated SVG picture in `FILE` (the first 500 moves of a longer one)")
 	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels for the goal, as \"1 2 3/4 5 6/...\" (see \"slide pdb -h\")")
+	fs.IntVar(&f.workers, "workers", 0, "run the search on `N` goroutines (default 0: one per core)")
 	mem := addMemoryFlag(fs)
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
+	}
+	if f.workers < 0 {
+		return usageError(stderr, "solve", "-workers %d: want 0 (the default: one per core) or more goroutines", f.workers)
 	}
 	if err := f.modes.check(); err != nil {
 		return usageError(stderr, "solve", "%v", err)
@@ -110,7 +116,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return failure(stderr, "solve", "%s", message(err))
 	}
 	out := bufio.NewWriter(stdout)
-	opts = append(opts, slide.WithAlgorithm(f.algorithm.a))
+	opts = append(opts, slide.WithAlgorithm(f.algorithm.a), slide.WithWorkers(f.workers))
 	opts = append(opts, f.modes.options()...)
 	prog := newProgress(stderr, !f.modes.any())
 	if !f.modes.fast && f.modes.budget == 0 { // the others end soon
@@ -244,6 +250,10 @@ func writeStats(w io.Writer, sol slide.Solution, solved bool) {
 	if !sol.Optimal {
 		length += fmt.Sprintf(" (at least %d needed)", sol.LowerBound)
 	}
-	fmt.Fprintf(w, "slide solve: %s by %v with heuristic %v: %d nodes expanded, %d generated, %v\n",
-		length, sol.Algorithm, sol.Heuristic, sol.Expanded, sol.Generated, sol.Elapsed)
+	on := "1 goroutine"
+	if sol.Workers > 1 {
+		on = strconv.Itoa(sol.Workers) + " goroutines"
+	}
+	fmt.Fprintf(w, "slide solve: %s by %v with heuristic %v: %d nodes expanded, %d generated, %v on %s\n",
+		length, sol.Algorithm, sol.Heuristic, sol.Expanded, sol.Generated, sol.Elapsed, on)
 }

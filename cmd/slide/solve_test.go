@@ -151,12 +151,19 @@ func TestSolveInputs(t *testing.T) {
 	}
 }
 
-// TestSolveStats checks -stats, which writes to stderr only.
+// TestSolveStats checks -stats, which writes to stderr only, and -workers.
 func TestSolveStats(t *testing.T) {
 	stdout, stderr, status := runSlide("", "solve", "-stats", "-count", "-algorithm", "astar", "-heuristic", "manhattan", testdata("solve/puzzle04.txt"))
 	if status != 0 || stdout != "4\n" || !strings.HasPrefix(stderr, "slide solve: 4 moves by astar with heuristic manhattan: ") ||
 		!strings.Contains(stderr, "nodes expanded") || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	_, stderr, _ = runSlide("", "solve", "-stats", "-workers", "3", testdata("solve/puzzle04.txt"))
+	if !strings.HasSuffix(stderr, " on 3 goroutines\n") {
+		t.Errorf("-workers 3: stderr %q", stderr)
+	}
+	if _, stderr, status := runSlide("", "solve", "-workers", "-1", testdata("solve/puzzle04.txt")); status != exitUsage || !strings.Contains(stderr, "-workers -1") {
+		t.Errorf("-workers -1: status %d, stderr %q", status, stderr)
 	}
 	_, stderr, _ = runSlide("", "solve", "-stats", testdata("solve/puzzle3x3-unsolvable.txt"))
 	if !strings.Contains(stderr, "parity") {

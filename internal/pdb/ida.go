@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+
+	"github.com/slidekit/slide/internal/idastar"
 )
 
 // maxSolverCells is the most cells a Solver takes: cell sets are uint32
@@ -19,7 +21,7 @@ const maxDepth = 512
 var ErrUnsolvable = errors.New("pdb: board cannot reach the goal")
 
 // ErrNodeLimit is returned when a search generates more nodes than allowed.
-var ErrNodeLimit = errors.New("pdb: node limit reached")
+var ErrNodeLimit = idastar.ErrNodeLimit
 
 // ErrNotFound is returned when no solution lies within a Limit's Depth.
 var ErrNotFound = errors.New("pdb: no solution within the depth limit")
@@ -53,6 +55,9 @@ type SolverOptions struct {
 	// layout the solver uses for tables of at most 2^25 entries (see
 	// sparseTable; for comparison and to save memory).
 	Dense bool
+	// Workers is the number of goroutines a search runs on (see
+	// idastar.Parallel); 0 or 1 is one, on the caller's goroutine.
+	Workers int
 }
 
 // A pattern is a Table as the solver's hot loop reads it. An entry is
@@ -110,7 +115,10 @@ func (p *pattern) rank(where *[maxSolverCells]uint8) int64 {
 //
 // A Solver owns its scratch memory and allocates nothing while it
 // searches; it is not safe for concurrent use (make one per goroutine;
-// they may share the DB).
+// they may share the DB). With Workers above 1 it searches on that many
+// goroutines, each with a copy of the Solver's scratch (see
+// idastar.Parallel): the same solution, node counts that may differ in
+// the last iteration.
 type Solver struct {
 	rows, cols, n int
 	blank         uint8
@@ -133,14 +141,13 @@ type Solver struct {
 	hp, hr        [maxPatterns]int      // each pattern's entry, directly and reflected
 	wdState       wdPair
 
-	md0           int // the root's Manhattan distance (compact tables)
-	bound, next   int
-	path          [maxDepth]uint8
-	found         int
-	expanded, gen int64
-	maxNodes      int64
-	ctx           context.Context
-	err           error
+	md0  int // the root's Manhattan distance (compact tables)
+	path [maxDepth]uint8
+	idastar.Core
+
+	workers int
+	par     *idastar.Parallel[node] // made on the first search on several workers
+	out     []node                  // the frontier being recorded (see record)
 }
 
 // maxPatterns is the most patterns a Solver takes.
@@ -197,7 +204,7 @@ func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
 	if n > maxSolverCells || len(db.tables) > maxPatterns {
 		return nil, fmt.Errorf("pdb: solver takes at most %d cells and %d patterns", maxSolverCells, maxPatterns)
 	}
-	s := &Solver{rows: sp.Rows, cols: sp.Cols, n: n, blank: uint8(sp.Blank), wd: opt.WD}
+	s := &Solver{rows: sp.Rows, cols: sp.Cols, n: n, blank: uint8(sp.Blank), wd: opt.WD, workers: opt.Workers}
 	g := newGrid(sp.Rows, sp.Cols)
 	for c := range n {
 		copy(s.adj[c][:], g.adj[c])
@@ -289,23 +296,25 @@ func (s *Solver) load(cells []uint8) (int, error) {
 		}
 		seen |= 1 << v
 		s.at[c] = v
-		s.where[v] = uint8(c)
 		if v == s.blank {
 			blank = c
-		}
-	}
-	if s.reflect {
-		for v := range s.n {
-			s.rwhere[s.tr[v]] = s.tr[s.where[v]]
 		}
 	}
 	return blank, nil
 }
 
-// rootH computes every pattern's entries for the loaded board and returns
-// the heuristic.
-func (s *Solver) rootH() int {
-	h, hr := 0, 0
+// entries finds every tile's cell for the board in s.at, and computes
+// every pattern's rank and entry. It returns the direct and reflected
+// sums of the entries (from the Manhattan distance with compact tables).
+func (s *Solver) entries() (h, hr int) {
+	for c := range s.n {
+		s.where[s.at[c]&(maxSolverCells-1)] = uint8(c)
+	}
+	if s.reflect {
+		for v := range s.n {
+			s.rwhere[s.tr[v]&(maxSolverCells-1)] = s.tr[s.where[v]&(maxSolverCells-1)]
+		}
+	}
 	// With compact tables both sums start from the Manhattan distance,
 	// which is the same for the reflected board.
 	md := 0
@@ -324,6 +333,13 @@ func (s *Solver) rootH() int {
 			hr += s.hr[j]
 		}
 	}
+	return h, hr
+}
+
+// rootH computes every pattern's entries for the loaded board and returns
+// the heuristic.
+func (s *Solver) rootH() int {
+	h, hr := s.entries()
 	if s.wd != nil {
 		s.wdState = s.wd.start(s.at[:s.n])
 		h = max(h, s.wd.value(s.wdState))
@@ -362,8 +378,8 @@ type Limit struct {
 
 // Solve returns an optimal solution for cells (goal-relative form), or an
 // error: a malformed or unsolvable board, ctx's error, ErrNodeLimit once
-// more than lim.Nodes nodes are generated, or ErrNotFound when no solution
-// has at most lim.Depth moves.
+// more than lim.Nodes nodes are generated (by all workers together), or
+// ErrNotFound when no solution has at most lim.Depth moves.
 func (s *Solver) Solve(ctx context.Context, cells []uint8, lim Limit) (Result, error) {
 	blank, err := s.load(cells)
 	if err != nil {
@@ -372,12 +388,7 @@ func (s *Solver) Solve(ctx context.Context, cells []uint8, lim Limit) (Result, e
 	if !s.solvable(blank) {
 		return Result{}, ErrUnsolvable
 	}
-	s.ctx, s.err, s.found = ctx, nil, -1
-	s.expanded, s.gen = 0, 1 // the root
-	s.maxNodes = lim.Nodes
-	if s.maxNodes <= 0 {
-		s.maxNodes = math.MaxInt64
-	}
+	s.Reset(ctx, lim.Nodes)
 	depth := maxDepth - 1
 	if lim.Depth > 0 && lim.Depth < depth {
 		depth = lim.Depth
@@ -391,23 +402,26 @@ func (s *Solver) Solve(ctx context.Context, cells []uint8, lim Limit) (Result, e
 	if h > depth {
 		return res, ErrNotFound
 	}
-	for s.bound = h; ; s.bound = s.next {
+	if s.workers > 1 {
+		return s.solveParallel(ctx, blank, h, depth, lim.Nodes)
+	}
+	for s.Bound = h; ; s.Bound = s.Next {
 		res.Iterations++
-		s.next = math.MaxInt
+		s.Next = math.MaxInt
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
 		ok := s.dfs(0, s.md0+s.sumP(), s.md0+s.sumR(), blank, s.prune.start)
-		if s.err != nil {
-			return Result{Expanded: s.expanded, Generated: s.gen, Iterations: res.Iterations}, s.err
+		if s.Err != nil {
+			return Result{Expanded: s.Expanded, Generated: s.Gen, Iterations: res.Iterations}, s.Err
 		}
 		if ok {
-			res.Path = append([]uint8(nil), s.path[:s.found]...)
-			res.Expanded, res.Generated = s.expanded, s.gen
+			res.Path = append([]uint8(nil), s.path[:s.Found]...)
+			res.Expanded, res.Generated = s.Expanded, s.Gen
 			return res, nil
 		}
-		if s.next == math.MaxInt || s.next > depth {
-			return Result{Expanded: s.expanded, Generated: s.gen, Iterations: res.Iterations}, ErrNotFound
+		if s.Next == math.MaxInt || s.Next > depth {
+			return Result{Expanded: s.Expanded, Generated: s.Gen, Iterations: res.Iterations}, ErrNotFound
 		}
 	}
 }
@@ -435,7 +449,7 @@ func (s *Solver) sumR() int {
 // are independent loads that the processor overlaps (the tables do not
 // fit in cache), and only then evaluates the children in order.
 func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
-	s.expanded++
+	s.Expanded++
 	blank &= maxSolverCells - 1
 	var (
 		ranks [4]int64
@@ -464,13 +478,7 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 			continue
 		}
 		nb := int(s.adj[blank][i]) & (maxSolverCells - 1)
-		s.gen++
-		if s.gen&(1<<20-1) == 0 && s.ctx.Err() != nil {
-			s.err = s.ctx.Err()
-			return false
-		}
-		if s.gen > s.maxNodes {
-			s.err = ErrNodeLimit
+		if !s.Generate() {
 			return false
 		}
 		v := s.at[nb] & (maxSolverCells - 1) // the tile slides from nb to blank
@@ -480,12 +488,12 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 		hn := h + dmd - s.hp[jm] + e
 		if hn == 0 { // every tile home: the goal
 			s.path[g] = uint8(nb)
-			s.found = g + 1
+			s.Found = g + 1
 			return true
 		}
 		f := g + 1 + hn
-		if f > s.bound {
-			s.next = min(s.next, f)
+		if f > s.Bound {
+			s.Next = min(s.Next, f)
 			continue
 		}
 		var jrm, er, hrn int
@@ -499,8 +507,8 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 			rr = s.rankDelta(s.rrank[jrm], pr, jr, s.idxIn[tv], mv.rdelta, mv.rbetween, &s.tr)
 			er = pr.entry(rr)
 			hrn = hr + dmd - s.hr[jrm] + er
-			if fr := g + 1 + hrn; fr > s.bound {
-				s.next = min(s.next, fr)
+			if fr := g + 1 + hrn; fr > s.Bound {
+				s.Next = min(s.Next, fr)
 				continue
 			}
 		}
@@ -508,8 +516,8 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 		if s.wd != nil {
 			wdOld = s.wdState
 			s.wdState = s.wd.move(s.wdState, v, nb, blank)
-			if fw := g + 1 + s.wd.value(s.wdState); fw > s.bound {
-				s.next = min(s.next, fw)
+			if fw := g + 1 + s.wd.value(s.wdState); fw > s.Bound {
+				s.Next = min(s.Next, fw)
 				s.wdState = wdOld
 				continue
 			}
@@ -524,7 +532,9 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 			oldR, oldRR = s.hr[jrm], s.rrank[jrm]
 			s.hr[jrm], s.rrank[jrm] = er, rr
 		}
-		if s.dfs(g+1, hn, hrn, nb, ps2) {
+		if g+1 == s.Split {
+			s.record(g+1, nb, ps2)
+		} else if s.dfs(g+1, hn, hrn, nb, ps2) {
 			return true
 		}
 		s.at[blank], s.at[nb] = s.blank, uint8(v)
@@ -535,7 +545,7 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 		if s.wd != nil {
 			s.wdState = wdOld
 		}
-		if s.err != nil {
+		if s.Err != nil {
 			return false
 		}
 	}

@@ -1,0 +1,430 @@
+package idastar
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+)
+
+// ErrNotFound is Run's error when no solution lies within its depth bound.
+var ErrNotFound = errors.New("no solution within the depth bound")
+
+// Errors that stop a worker without ending the search.
+var (
+	errAbandoned = errors.New("idastar: task made useless by an earlier one")
+	errTrial     = errors.New("idastar: trial iteration too large")
+)
+
+// MaxSplit is the deepest frontier Parallel builds: frontier nodes hold
+// the path to them in arrays of this length.
+const MaxSplit = 32
+
+// pollEvery is how often, in generated nodes, a worker looks at whether
+// an earlier task ended the iteration: some 0.1 ms of search, at the cost
+// of an atomic load and the context's Err.
+const pollEvery = 1 << 12
+
+// splitNodes is the predicted size, in generated nodes, from which an
+// iteration is split (see Parallel): about a millisecond of search, beside
+// some tens of microseconds to build a small frontier and start the
+// workers. trialNodes caps an iteration tried on one worker, in case the
+// prediction was low.
+const (
+	splitNodes = 1 << 15
+	trialNodes = 1 << 17
+)
+
+// tasksPerWorker returns the frontier's size over the number of workers
+// for an iteration after one of last nodes: last/1024, from 64 to 4096.
+// Tasks are subtrees of very uneven sizes, taken in order; many small ones
+// let the workers finish an iteration together, and, in the last
+// iteration, keep short the search of the subtree that holds the
+// solution, which one worker does alone while the others search subtrees
+// after it in vain. But building the frontier costs about twice its size
+// in nodes on one worker, and loading a task some hundred nanoseconds,
+// which small iterations feel.
+func tasksPerWorker(last int64) int {
+	return int(min(max(last>>10, 64), 4096))
+}
+
+// maxTasks bounds the frontier: 2^17 nodes, some 10 to 40 MB, however many
+// the workers.
+const maxTasks = 1 << 17
+
+// A Tree is one worker's copy of an IDA* search, with its own scratch
+// memory (board, path, Core), sharing read-only tables with the others.
+// N is its frontier node: what it takes to start a search below a node
+// (the board or the moves from the root, the depth, the path so far),
+// copied by value.
+type Tree[N any] interface {
+	// Core returns the worker's Core.
+	IDACore() *Core
+	// Search loads node n and searches below it to the Core's Bound,
+	// reporting whether it found the goal, whose path it then holds (the
+	// moves to n included) and whose length is IDACore().Found. While
+	// IDACore().Split is positive it appends the nodes of that depth it
+	// reaches to out, in the order of the depth-first search, instead of
+	// searching below them; it returns out.
+	Search(n *N, out []N) ([]N, bool)
+}
+
+// Parallel runs IDA* on Workers workers (one goroutine each, the first on
+// the caller's), one iteration at a time.
+//
+// # The split
+//
+// Small iterations run on Trees[0] alone: while the next iteration is
+// predicted to generate fewer than splitNodes nodes (the last one's times
+// the growth of the last two, 6 after the first), it is tried on one
+// worker with a cap of trialNodes generated nodes. Once an iteration is
+// predicted to exceed splitNodes, or exceeds trialNodes (the later ones,
+// with larger bounds, are larger still: about 5 to 7 times on the 15- and
+// 24-puzzles), every iteration is split, a trial that reached its cap
+// being searched again (its nodes are then counted twice, and reported in
+// Discarded). Trees[0] expands
+// the root breadth-first, one depth at a time, under the same bound and
+// move pruning, until a depth holds at least tasksPerWorker frontier nodes
+// per worker, or maxTasks in all (or MaxSplit is reached). The frontier keeps the order of the
+// depth-first search. The workers then take its nodes in that order from
+// an atomic counter and search below each; the iteration ends when every
+// node is done, or, once a task found the goal or failed, when every task
+// before it is done: the least such task decides the outcome. Searching
+// nodes in a different order changes no count: an iteration that finds
+// nothing generates and expands exactly the nodes it does on one worker.
+// Only the last iteration differs, by the tasks after the solution's that
+// had begun when it was found (and a trial's nodes, once). The solution
+// is the one a single worker finds, since it lies in the first task, in
+// depth-first order, that holds one.
+//
+// # Optimality
+//
+// Every goal an iteration finds is a shortest solution, so the first one
+// found, by whichever worker, could be returned; the least task's is taken
+// only to make the result independent of timing. Proof: let b0 < b1 < ...
+// be the bounds, b0 = h(root), and L the length of a shortest solution;
+// move pruning keeps a path of length L in the search tree. (1) An
+// iteration of bound b finds goals only at depths d <= b: a goal is
+// detected when generated, from a parent that was searched, so f(parent)
+// <= b, and whose h is 1 (h is admissible and zero only at the goal), so
+// d = g(parent) + 1 = f(parent). (2) b_i <= L: for i = 0, h(root) <= L by
+// admissibility; for i > 0, iteration i-1 was complete (every task done)
+// and found no goal, so it cut a shortest path at some node x of f(x) >
+// b_{i-1}, and b_i is the least such f: b_i <= f(x) = g(x) + h(x) <=
+// g(x) + (L - g(x)) = L. So a goal found in iteration i lies at depth d <=
+// b_i <= L <= d: its path is a shortest solution and d = b_i. The order in
+// which the tree is searched takes no part in this, so it holds on any
+// number of workers; Run checks that every solution's length equals its
+// iteration's bound.
+//
+// # Limits
+//
+// Every worker looks at the context, and at whether a task before its own
+// has ended the iteration, every 2^12 nodes it generates. A node limit
+// applies to the nodes of all workers together: each worker claims its
+// share from a shared budget as it goes, in chunks of at most 2^16 that
+// shrink as the budget runs out; the search fails with ErrNodeLimit when a
+// worker finds the budget empty, having generated at most the limit plus
+// one node per worker.
+//
+// A Parallel makes its workers other than the first, and its frontier,
+// when an iteration is first split, and reuses them; it starts the
+// workers' goroutines for each split iteration (their searches allocate
+// nothing), and every goroutine has ended when Run returns.
+type Parallel[N any] struct {
+	Workers int       // the number of workers, at least 1
+	Trees   []Tree[N] // the workers: the caller provides the first
+	New     func() Tree[N]
+	// Splits counts the iterations of the last Run that were split, and
+	// Discarded the nodes of its trial iteration given up (see above).
+	Splits    int
+	Discarded struct{ Expanded, Generated int64 }
+
+	layer, next []N // the frontier, being built
+	tasks       atomic.Int64
+	wg          sync.WaitGroup
+	ctx         context.Context
+	maxNodes    int64
+	shared
+}
+
+// shared is what the workers of a Parallel read and update together.
+type shared struct {
+	cutoff  atomic.Int64 // the least task that ended the iteration, math.MaxInt64 while none
+	budget  atomic.Int64 // nodes left to claim, when limited
+	limited bool
+	workers int64
+}
+
+// Run searches from root, whose heuristic is h (at least 1), for paths of
+// at most maxDepth moves, generating at most maxNodes nodes in all (no
+// limit if it is not positive). It returns the index of the Tree holding
+// the solution (its length in IDACore().Found) and the iterations run, or an
+// error: the context's, ErrNodeLimit, ErrNotFound, or a worker's own.
+// Counts gives the nodes.
+func (p *Parallel[N]) Run(ctx context.Context, root N, h, maxDepth int, maxNodes int64) (winner, iterations int, err error) {
+	p.reset(ctx, maxNodes)
+	p.Splits = 0
+	p.Discarded.Expanded, p.Discarded.Generated = 0, 0
+	if h > maxDepth {
+		return -1, 0, ErrNotFound
+	}
+	trial := true
+	var last, before int64 // nodes of the last iteration and of the one before
+	for bound := h; ; {
+		iterations++
+		if err := ctx.Err(); err != nil {
+			return -1, iterations, err
+		}
+		p.start(bound)
+		exp0, gen0 := p.Counts()
+		if trial {
+			winner, err = p.trial(&root)
+			if errors.Is(err, errTrial) {
+				trial = false
+				exp, gen := p.Counts()
+				p.Discarded.Expanded, p.Discarded.Generated = exp-exp0, gen-gen0
+				p.start(bound) // search the whole iteration again, split
+			}
+		}
+		if !trial {
+			p.Splits++
+			winner, err = p.split(&root, min(tasksPerWorker(last)*int(p.workers), maxTasks))
+		}
+		if err != nil {
+			return -1, iterations, err
+		}
+		if winner >= 0 {
+			if found := p.Trees[winner].IDACore().Found; found != bound {
+				panic(fmt.Sprintf("idastar: a solution of %d moves in the iteration of bound %d", found, bound))
+			}
+			return winner, iterations, nil
+		}
+		_, gen := p.Counts()
+		before, last = last, gen-gen0
+		growth := int64(6)
+		if before > 0 {
+			growth = min(max(last/before, 2), 16)
+		}
+		if last*growth >= splitNodes {
+			trial = false
+		}
+		next := math.MaxInt
+		for _, t := range p.Trees {
+			next = min(next, t.IDACore().Next)
+		}
+		if next == math.MaxInt || next > maxDepth {
+			return -1, iterations, ErrNotFound
+		}
+		bound = next
+	}
+}
+
+// Counts returns the nodes expanded and generated by all workers since
+// Run began.
+func (p *Parallel[N]) Counts() (expanded, generated int64) {
+	for _, t := range p.Trees {
+		c := t.IDACore()
+		expanded += c.Expanded
+		generated += c.Gen
+	}
+	return expanded, generated
+}
+
+// reset prepares every worker for a search.
+func (p *Parallel[N]) reset(ctx context.Context, maxNodes int64) {
+	p.ctx, p.maxNodes = ctx, maxNodes
+	p.workers = int64(max(p.Workers, 1))
+	p.limited = maxNodes > 0
+	p.budget.Store(maxNodes - 1)
+	for i, t := range p.Trees {
+		p.prepare(i, t.IDACore())
+	}
+}
+
+// prepare sets the Core of worker i for a search: Trees[0] counts the
+// root.
+func (p *Parallel[N]) prepare(i int, c *Core) {
+	c.Reset(p.ctx, p.maxNodes)
+	c.sh = &p.shared
+	if i > 0 {
+		c.Gen = 0
+	}
+	c.claimed = math.MaxInt64
+	if p.limited {
+		c.claimed = c.Gen
+	}
+	c.setLimit()
+}
+
+// grow makes the workers that Trees lacks, ready for an iteration of the
+// given bound.
+func (p *Parallel[N]) grow(bound int) {
+	for len(p.Trees) < int(p.workers) {
+		t := p.New()
+		c := t.IDACore()
+		p.prepare(len(p.Trees), c)
+		c.Bound, c.Next = bound, math.MaxInt
+		p.Trees = append(p.Trees, t)
+	}
+}
+
+// start prepares every worker for an iteration of the given bound.
+func (p *Parallel[N]) start(bound int) {
+	p.cutoff.Store(math.MaxInt64)
+	for _, t := range p.Trees {
+		c := t.IDACore()
+		c.Bound, c.Next, c.Err, c.task, c.ended = bound, math.MaxInt, nil, -1, -1
+	}
+}
+
+// trial searches the iteration on Trees[0] alone, giving up with errTrial
+// after trialNodes generated nodes. It returns 0 if it found the goal, -1
+// if not.
+func (p *Parallel[N]) trial(root *N) (int, error) {
+	t := p.Trees[0]
+	c := t.IDACore()
+	c.trialEnd = c.Gen + trialNodes
+	c.setLimit()
+	_, found := t.Search(root, nil)
+	c.trialEnd = math.MaxInt64
+	c.setLimit()
+	if found {
+		return 0, nil
+	}
+	return -1, c.Err
+}
+
+// split searches the iteration on every worker: it builds the frontier
+// on Trees[0], then has the workers search below its nodes. It returns the
+// Tree holding the solution, or -1.
+func (p *Parallel[N]) split(root *N, tasks int) (int, error) {
+	t := p.Trees[0]
+	c := t.IDACore()
+	p.layer = append(p.layer[:0], *root)
+	for depth := 1; len(p.layer) < tasks && depth <= MaxSplit; depth++ {
+		c.Split = depth
+		p.next = p.next[:0]
+		for i := range p.layer {
+			var found bool
+			if p.next, found = t.Search(&p.layer[i], p.next); found || c.Err != nil {
+				c.Split = 0
+				if found {
+					return 0, nil
+				}
+				return -1, c.Err
+			}
+		}
+		p.layer, p.next = p.next, p.layer
+	}
+	c.Split = 0
+	if len(p.layer) == 0 {
+		return -1, nil
+	}
+	p.grow(c.Bound)
+	p.tasks.Store(0)
+	for _, w := range p.Trees[1:] {
+		p.wg.Add(1)
+		go func() {
+			defer p.wg.Done()
+			p.work(w)
+		}()
+	}
+	p.work(t)
+	p.wg.Wait()
+	winner := -1
+	for i, w := range p.Trees {
+		if e := w.IDACore().ended; e >= 0 && (winner < 0 || e < p.Trees[winner].IDACore().ended) {
+			winner = i
+		}
+	}
+	if winner >= 0 {
+		if err := p.Trees[winner].IDACore().Err; err != nil {
+			return -1, err
+		}
+	}
+	return winner, nil
+}
+
+// work has worker t search below frontier nodes, taken in order, until
+// none is left or a task before the next one has ended the iteration.
+func (p *Parallel[N]) work(t Tree[N]) {
+	c := t.IDACore()
+	n := int64(len(p.layer))
+	for {
+		i := p.tasks.Add(1) - 1
+		if i >= n || i > p.cutoff.Load() {
+			break
+		}
+		c.task = i
+		_, found := t.Search(&p.layer[i], nil)
+		if errors.Is(c.Err, errAbandoned) {
+			c.Err = nil
+			break
+		}
+		if found || c.Err != nil {
+			c.ended = i
+			p.lower(i)
+			break
+		}
+	}
+	c.task = -1
+}
+
+// lower lowers the cutoff to task i.
+func (sh *shared) lower(i int64) {
+	for {
+		cut := sh.cutoff.Load()
+		if i >= cut || sh.cutoff.CompareAndSwap(cut, i) {
+			return
+		}
+	}
+}
+
+// check is Generate's rare path on several workers.
+func (sh *shared) check(c *Core) bool {
+	if c.task > sh.cutoff.Load() {
+		c.Err = errAbandoned
+		return false
+	}
+	if c.Err = c.Ctx.Err(); c.Err != nil {
+		return false
+	}
+	if c.Gen > c.trialEnd {
+		c.Err = errTrial
+		return false
+	}
+	if c.Gen > c.claimed && !sh.claim(c) {
+		c.Err = ErrNodeLimit
+		return false
+	}
+	c.setLimit()
+	return true
+}
+
+// setLimit sets the count at which worker c next takes Generate's rare
+// path: the end of its share of the budget or of a trial, and at most
+// pollEvery nodes ahead, so that it soon notices that another worker's
+// outcome made its task useless.
+func (c *Core) setLimit() {
+	c.MaxNodes = min(c.claimed, c.trialEnd, c.Gen+pollEvery)
+}
+
+// claim moves a share of the node budget to worker c: at most checkEvery
+// nodes, and less as the budget runs out, so that the workers run out of
+// it at about the same time. It reports false if the budget is empty.
+func (sh *shared) claim(c *Core) bool {
+	for {
+		left := sh.budget.Load()
+		if left <= 0 {
+			return false
+		}
+		n := min(left, checkEvery, max(left/(2*sh.workers), 1))
+		if sh.budget.CompareAndSwap(left, left-n) {
+			c.claimed += n
+			return true
+		}
+	}
+}

@@ -1,0 +1,77 @@
+package pdb
+
+import (
+	"context"
+	"errors"
+
+	"github.com/slidekit/slide/internal/idastar"
+)
+
+// A node is a frontier node of a parallel search (see idastar.Parallel):
+// the board, the path to it, and what the search carries besides. The
+// pattern ranks and entries are computed again when it is loaded, from
+// the board, since they are a function of it; the walking-distance state
+// is kept.
+type node struct {
+	at    [maxSolverCells]uint8
+	path  [idastar.MaxSplit]uint8
+	wd    wdPair
+	ps    int32 // the move-pruning automaton's state
+	g     uint8
+	blank uint8
+}
+
+// record appends the node the search stands on, at depth g with the blank
+// on cell blank and automaton state ps, to the frontier.
+//
+// It is not inlined, which keeps the hot loop that calls it small.
+//
+//go:noinline
+func (s *Solver) record(g, blank int, ps int32) {
+	n := node{at: s.at, wd: s.wdState, ps: ps, g: uint8(g), blank: uint8(blank)}
+	copy(n.path[:], s.path[:g])
+	s.out = append(s.out, n)
+}
+
+// searcher is a Solver as an idastar.Tree.
+type searcher Solver
+
+func (w *searcher) IDACore() *idastar.Core { return &w.Core }
+
+func (w *searcher) Search(n *node, out []node) ([]node, bool) {
+	s := (*Solver)(w)
+	s.at = n.at
+	h, hr := s.entries()
+	s.wdState = n.wd
+	copy(s.path[:], n.path[:n.g])
+	s.out = out
+	found := s.dfs(int(n.g), h, hr, int(n.blank), n.ps)
+	out, s.out = s.out, nil
+	return out, found
+}
+
+// solveParallel searches from the loaded board, blank on cell blank, whose
+// heuristic is h, on s.workers goroutines.
+func (s *Solver) solveParallel(ctx context.Context, blank, h, depth int, maxNodes int64) (Result, error) {
+	if s.par == nil {
+		s.par = &idastar.Parallel[node]{Workers: s.workers, Trees: []idastar.Tree[node]{(*searcher)(s)}}
+		s.par.New = func() idastar.Tree[node] {
+			c := *s
+			c.par, c.out = nil, nil
+			return (*searcher)(&c)
+		}
+	}
+	root := node{at: s.at, wd: s.wdState, ps: s.prune.start, blank: uint8(blank)}
+	winner, iterations, err := s.par.Run(ctx, root, h, depth, maxNodes)
+	res := Result{Iterations: iterations}
+	res.Expanded, res.Generated = s.par.Counts()
+	switch {
+	case errors.Is(err, idastar.ErrNotFound):
+		return res, ErrNotFound
+	case err != nil:
+		return res, err
+	}
+	w := (*Solver)(s.par.Trees[winner].(*searcher))
+	res.Path = append([]uint8(nil), w.path[:w.Found]...)
+	return res, nil
+}
