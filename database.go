@@ -528,7 +528,7 @@ func (sp *tileSpace) pdbIDA(ctx context.Context, code []int32, o options, sol *S
 		return nil, err
 	}
 	vals := sp.values(code)
-	res, err := s.Solve(ctx, rot.apply(vals), pdb.Limit{Nodes: o.limits.MaxNodes, Depth: o.limits.depthBound()})
+	res, err := s.Solve(ctx, rot.apply(vals), pdb.Limit{Nodes: o.limits.MaxNodes, Depth: o.limits.depthBound(), OnCheck: sp.watch})
 	sol.Expanded, sol.Generated, sol.Workers = res.Expanded, res.Generated, opt.Workers
 	switch {
 	case errors.Is(err, pdb.ErrNodeLimit):

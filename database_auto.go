@@ -56,7 +56,9 @@ func (sp *tileSpace) autoDatabaseIDA(ctx context.Context, code []int32, o option
 			lim.MaxNodes = autoBudget
 		}
 		sol.Heuristic = LinearConflict
-		blanks, err := newTileSpace(sp.t, LinearConflict, false).fastIDA(ctx, code, lim, 1, &spent)
+		lc := newTileSpace(sp.t, LinearConflict, false)
+		lc.watch = sp.watch
+		blanks, err := lc.fastIDA(ctx, code, lim, 1, &spent)
 		var le *LimitError
 		if !errors.As(err, &le) || lim.MaxNodes == o.limits.MaxNodes {
 			sol.Expanded, sol.Generated = spent.Expanded, spent.Generated
@@ -73,7 +75,9 @@ func (sp *tileSpace) autoDatabaseIDA(ctx context.Context, code []int32, o option
 		blanks, err = sp.pdbIDA(ctx, code, o, sol)
 	} else if !isContextError(err) {
 		sol.Heuristic = LinearConflict
-		blanks, err = newTileSpace(sp.t, LinearConflict, false).fastIDA(ctx, code, o.limits, o.workerCount(), sol)
+		lc := newTileSpace(sp.t, LinearConflict, false)
+		lc.watch = sp.watch
+		blanks, err = lc.fastIDA(ctx, code, o.limits, o.workerCount(), sol)
 	}
 	sol.Expanded += spent.Expanded
 	sol.Generated += spent.Generated

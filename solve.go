@@ -305,6 +305,7 @@ func solveOptimal(ctx context.Context, start Board, t *target, code []int32, o o
 		sol.Heuristic = Zero
 	}
 	sp := newTileSpace(t, sol.Heuristic, o.metric == LineMoves)
+	sp.watch = o.watcher(began)
 	sp.dbReq = o.dbRequest(o.autoDB == dbAbsent) // Auto never builds
 	if err := checkDatabaseMemory("Solve", sol.Heuristic, t.rows, t.cols, t.blankGoal, o.limits, &sp.dbReq); err != nil {
 		return Solution{Elapsed: time.Since(began)}, err
@@ -483,6 +484,7 @@ func (sp *tileSpace) runFast(ctx context.Context, code []int32, lim Limits, work
 	}
 	if fitsIDA16(sp.rows, sp.cols) {
 		s := newIDA16(sp, lc)
+		s.OnCheck = sp.watch
 		var board uint64
 		for i, v := range vals {
 			board |= uint64(v) << (4 * i)
@@ -495,6 +497,7 @@ func (sp *tileSpace) runFast(ctx context.Context, code []int32, lim Limits, work
 		return blank, n, &s.idaCore, func(i int) int { return int(s.path[i]) }
 	}
 	s := newIDAGrid(sp, lc)
+	s.OnCheck = sp.watch
 	board := make([]int32, len(vals))
 	for i, v := range vals {
 		board[i] = int32(v)

@@ -2,6 +2,7 @@ package slide
 
 import (
 	"context"
+	"github.com/slidekit/slide/internal/idastar"
 	"math/bits"
 
 	"github.com/slidekit/slide/internal/pdb"
@@ -43,6 +44,9 @@ type tileSpace struct {
 	rot    orientation
 	wd     *pdb.WalkingDistance
 	cells  []uint8
+	// watch, if set, watches the specialized IDA* searches (see
+	// options.watcher)
+	watch func(*idastar.Core)
 }
 
 func newTileSpace(t *target, h Heuristic, line bool) *tileSpace {

@@ -203,3 +203,42 @@ func TestBenchParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchModes runs bench in the near-optimal modes: the second column is
+// a reference, each line gives the length found, a "mean" line ends the
+// run, and the run fails only when a claim contradicts an optimal
+// reference (here a proven optimum or a lower bound above a reference set
+// too low).
+func TestBenchModes(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	short := shortKorf(t)[:5]
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.txt")
+	os.WriteFile(good, []byte(strings.Join(short, "\n")+"\n"), 0o644)
+	var low []string // references of 10 moves: below every lower bound
+	for _, line := range short {
+		f := strings.Fields(line)
+		f[1] = "10"
+		low = append(low, strings.Join(f, " "))
+	}
+	lowFile := filepath.Join(dir, "low.txt")
+	os.WriteFile(lowFile, []byte(strings.Join(low, "\n")+"\n"), 0o644)
+	for _, mode := range [][]string{{"-w", "1.5"}, {"-time", "200ms"}, {"-fast"}} {
+		stdout, stderr, status := runSlide("", append(append([]string{"bench"}, mode...), good)...)
+		lines := strings.Split(strings.TrimSpace(stdout), "\n")
+		if status != exitOK || len(lines) != len(short)+2 || !strings.HasPrefix(lines[len(lines)-1], "mean ") {
+			t.Fatalf("bench %v: status %d, %q, %s", mode, status, stdout, stderr)
+		}
+		for i, line := range lines[:len(short)] {
+			got, _ := strconv.Atoi(strings.Fields(line)[1])
+			ref, _ := strconv.Atoi(strings.Fields(short[i])[1])
+			if got < ref || mode[0] == "-w" && float64(got) > 1.5*float64(ref) {
+				t.Errorf("bench %v: %q for an optimal length of %d", mode, line, ref)
+			}
+		}
+		_, stderr, status = runSlide("", append(append([]string{"bench"}, mode...), lowFile)...)
+		if status != exitError || !strings.Contains(stderr, "the file's reference is 10") && !strings.Contains(stderr, "above the file's reference 10") {
+			t.Errorf("bench %v with references too low: status %d, %s", mode, status, stderr)
+		}
+	}
+}

@@ -42,6 +42,14 @@ type Core struct {
 	MaxNodes int64
 	Ctx      context.Context
 	Err      error // why the search stopped, nil if it did not
+	// OnCheck, if set, is called on Generate's rare path, from the
+	// worker's goroutine, while the search goes on: about every 2^16
+	// generated nodes on one worker, 2^12 on several. It is how a caller
+	// watches a long search (a progress report) without slowing its
+	// common path. Reported is OnCheck's to keep: the Gen it last
+	// accounted for. Reset keeps OnCheck and clears Reported.
+	OnCheck  func(c *Core)
+	Reported int64
 
 	sh       *shared // the parallel search this Core works for, nil on one worker
 	task     int64   // the frontier node the worker searches below, -1 when none
@@ -53,7 +61,7 @@ type Core struct {
 // Reset prepares c for a search on one goroutine: no solution yet, the
 // root counted, the node limit maxNodes (none if it is not positive).
 func (c *Core) Reset(ctx context.Context, maxNodes int64) {
-	*c = Core{Ctx: ctx, Found: -1, Gen: 1, MaxNodes: maxNodes, task: -1, ended: -1, trialEnd: math.MaxInt64}
+	*c = Core{Ctx: ctx, Found: -1, Gen: 1, MaxNodes: maxNodes, OnCheck: c.OnCheck, task: -1, ended: -1, trialEnd: math.MaxInt64}
 	if maxNodes <= 0 {
 		c.MaxNodes = math.MaxInt64
 	}
@@ -80,6 +88,9 @@ func (c *Core) check() bool {
 	}
 	if c.Err = c.Ctx.Err(); c.Err != nil {
 		return false
+	}
+	if c.OnCheck != nil {
+		c.OnCheck(c)
 	}
 	return true
 }

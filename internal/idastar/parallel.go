@@ -265,6 +265,7 @@ func (p *Parallel[N]) grow(bound int) {
 	for len(p.Trees) < int(p.workers) {
 		t := p.New()
 		c := t.IDACore()
+		c.OnCheck = p.Trees[0].IDACore().OnCheck
 		p.prepare(len(p.Trees), c)
 		c.Bound, c.Next = bound, math.MaxInt
 		p.Trees = append(p.Trees, t)
@@ -401,6 +402,9 @@ func (sh *shared) check(c *Core) bool {
 		return false
 	}
 	c.setLimit()
+	if c.OnCheck != nil {
+		c.OnCheck(c)
+	}
 	return true
 }
 

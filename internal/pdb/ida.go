@@ -374,6 +374,8 @@ func (s *Solver) solvable(blank int) bool {
 type Limit struct {
 	Nodes int64
 	Depth int
+	// OnCheck, if set, watches the search (see idastar.Core.OnCheck).
+	OnCheck func(*idastar.Core)
 }
 
 // Solve returns an optimal solution for cells (goal-relative form), or an
@@ -388,6 +390,7 @@ func (s *Solver) Solve(ctx context.Context, cells []uint8, lim Limit) (Result, e
 	if !s.solvable(blank) {
 		return Result{}, ErrUnsolvable
 	}
+	s.OnCheck = lim.OnCheck
 	s.Reset(ctx, lim.Nodes)
 	depth := maxDepth - 1
 	if lim.Depth > 0 && lim.Depth < depth {
