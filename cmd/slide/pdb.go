@@ -20,7 +20,7 @@ tables could not be written to the cache.
 
 NAME is one of the shipped databases: pdb555, pdb663 or pdb78 for the
 15-puzzle, pdb6666 for the 24-puzzle (the "pdb" may be left out); seconds
-for pdb555 and pdb663, minutes for pdb78 and pdb6666.
+for pdb555 and pdb663, under a minute for pdb78 and pdb6666.
 
 With -partition, the database is one of your own: the board size (-size,
 or the size of the -goal board), the goal (-goal FILE, in the form solve
