@@ -111,12 +111,12 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	first := instances[0].board
 	goal := blankFirst(first.Rows(), first.Cols())
-	opts, status := searchOptions("bench", &f.heuristic, f.partition, goal, stderr)
+	opts, status := searchOptions("bench", &f.heuristic, f.partition, goal, f.memory, stderr)
 	if status != exitOK {
 		return status
 	}
 	f.opts = opts
-	if err := f.modes.prepare(first, goal, f.heuristic.h, stderr); err != nil {
+	if err := f.modes.prepare(first, goal, f.heuristic.h, f.memory.bound(), stderr); err != nil {
 		return failure(stderr, "bench", "%s", message(err))
 	}
 	out := bufio.NewWriter(stdout)

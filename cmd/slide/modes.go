@@ -64,8 +64,8 @@ func (m *modeFlags) options() []slide.Option {
 // prepare builds, with its progress on w, the pattern database the
 // near-optimal modes use for 6 x 6 and 7 x 7 boards on first use (the
 // budget of -time then runs from when it is ready), unless the heuristic
-// flag chose one.
-func (m *modeFlags) prepare(start, goal slide.Board, h slide.Heuristic, w io.Writer) error {
+// flag chose one or the tables would not fit the memory bound.
+func (m *modeFlags) prepare(start, goal slide.Board, h slide.Heuristic, bound int64, w io.Writer) error {
 	// The databases of 6 x 6 and 7 x 7 boards take a minute to build once.
 	if !(m.weight != 0 || m.budget != 0) || h != slide.Auto || !start.IsPermutation() {
 		return nil
@@ -81,6 +81,9 @@ func (m *modeFlags) prepare(start, goal slide.Board, h slide.Heuristic, w io.Wri
 	}
 	if r, c := goal.Blank(); !(r == 0 || r == goal.Rows()-1) || !(c == 0 || c == goal.Cols()-1) {
 		return nil // tables are built for a blank in a corner
+	}
+	if tables, build := db.Memory(); max(tables, build) > bound {
+		return nil
 	}
 	if err := prepareDatabase("solve", db, goal, w); err != nil {
 		// Not fatal: the modes fall back to linear conflicts.

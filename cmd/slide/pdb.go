@@ -199,8 +199,10 @@ func prepareCustom(cmd string, d slide.Database, stderr io.Writer) error {
 // searchOptions returns the Solve options of the -heuristic flag h and the
 // -partition flag of cmd for boards like goal, once their tables are
 // ready, or the exit status of a failure: a heuristic or partition that
-// does not fit goal is reported before anything is built.
-func searchOptions(cmd string, h *heuristicFlag, partition string, goal slide.Board, stderr io.Writer) ([]slide.Option, int) {
+// does not fit goal is reported before anything is built, and tables that
+// would not fit the memory bound of mem are not built: the search refuses
+// them with a message naming -max-memory.
+func searchOptions(cmd string, h *heuristicFlag, partition string, goal slide.Board, mem *memoryFlag, stderr io.Writer) ([]slide.Option, int) {
 	if partition == "" {
 		if h.h == slide.PDBCustom {
 			return nil, usageError(stderr, cmd, "-heuristic pdb needs -partition")
@@ -209,6 +211,9 @@ func searchOptions(cmd string, h *heuristicFlag, partition string, goal slide.Bo
 			if err := slide.WalkingDistance.Check(goal); err != nil {
 				return nil, failure(stderr, cmd, "+wd: %s", message(err))
 			}
+		}
+		if tables, build := h.h.Memory(); max(tables, build) > mem.bound() {
+			return h.options(), exitOK
 		}
 		if err := prepareDatabase(cmd, h.h, goal, stderr); err != nil {
 			return nil, failure(stderr, cmd, "%s", message(err))
@@ -228,6 +233,9 @@ func searchOptions(cmd string, h *heuristicFlag, partition string, goal slide.Bo
 			return nil, failure(stderr, cmd, "+wd: %s", message(err))
 		}
 		opts = append(opts, slide.WithWalkingDistance())
+	}
+	if max(d.Bytes(), d.BuildBytes()) > mem.bound() {
+		return opts, exitOK
 	}
 	if err := prepareCustom(cmd, d, stderr); err != nil {
 		return nil, failure(stderr, cmd, "%s", message(err))

@@ -107,12 +107,12 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return failure(stderr, "solve", "%v", err)
 		}
 	}
-	opts, status := searchOptions("solve", &f.heuristic, f.partition, goal, stderr)
+	opts, status := searchOptions("solve", &f.heuristic, f.partition, goal, mem, stderr)
 	if status != exitOK {
 		return status
 	}
 	opts = append(opts, slide.WithLimits(mem.limits()))
-	if err := f.modes.prepare(start, goal, f.heuristic.h, stderr); err != nil {
+	if err := f.modes.prepare(start, goal, f.heuristic.h, mem.bound(), stderr); err != nil {
 		return failure(stderr, "solve", "%s", message(err))
 	}
 	out := bufio.NewWriter(stdout)
