@@ -268,7 +268,7 @@ func (a *anytime) run() error {
 	// nine tenths of the time left (a beam stopped by the deadline gives
 	// nothing), then polishing. A beam's answers improve with the logarithm
 	// of its width, so one wide beam beats a series of narrower ones.
-	deadline := time.Now().Add(time.Until(deadlineOf(a.ctx)) * time.Duration(beamShare) / 100)
+	deadline := time.Now().Add(time.Until(deadlineOf(a.ctx)) * 9 / 10)
 	a.beam(f, 256, len(a.blanks)-2, deadline)
 	return a.polish()
 }
@@ -374,4 +374,3 @@ func blanksOf(start Board, moves []Move) []int {
 	}
 	return out
 }
-var beamShare = 90
