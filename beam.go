@@ -193,7 +193,13 @@ func (s *beamSearch) expand() (beamCand, bool) {
 	s.cands = s.cands[:0]
 	// The children are one move deeper than the current layer, the last
 	// of s.recent: check them against every other layer before it.
-	s.seen.reset(beamDedupLayers * len(s.cur.h) * 2)
+	// Sized by the layers it takes, which may be wider than the current
+	// one: the width adapts (a set filled up would never find a slot).
+	held := 0
+	for k := len(s.recent) - 2; k >= 0; k -= 2 {
+		held += len(s.recent[k])
+	}
+	s.seen.reset(held)
 	for k := len(s.recent) - 2; k >= 0; k -= 2 {
 		for _, x := range s.recent[k] {
 			s.seen.add(x)

@@ -159,3 +159,52 @@ func TestOptimalProgress(t *testing.T) {
 		t.Logf("%d workers: %d reports in %v", workers, len(reports), sol.Elapsed)
 	}
 }
+
+// TestBeamNarrowing expands a narrow layer after wide ones, as a beam
+// does when its width falls near its deadline: the duplicate set of the
+// layer must hold the wider layers before it (it was once sized by the
+// current layer, filled up, and looped forever).
+func TestBeamNarrowing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	goal := Goal(7, 7)
+	start := randomReaching(rng, goal)
+	tg, err := newTarget("Solve", goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := tg.encode("Solve", start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := newFrame(context.Background(), tg, code, options{heur: LinearConflict})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		bs := f.beam(4096, workers)
+		// Twelve layers at full width (no goal that close), then a layer
+		// of 16 boards.
+		if _, err := bs.search(context.Background(), f.cells, f.blank, 12); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("%d workers: %v", workers, err)
+		}
+		if len(bs.cur.h) < 2048 {
+			t.Fatalf("%d workers: a layer of %d boards, want a wide one", workers, len(bs.cur.h))
+		}
+		n, aux := bs.n, bs.aux
+		c := &bs.cur
+		c.cells, c.aux, c.h, c.hash, c.blank, c.prev = c.cells[:16*n], c.aux[:16*aux], c.h[:16], c.hash[:16], c.blank[:16], c.prev[:16]
+		done := make(chan struct{})
+		go func() {
+			bs.expand()
+			close(done)
+		}()
+		select {
+		case <-done:
+			if len(bs.cands) == 0 {
+				t.Errorf("%d workers: no children", workers)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%d workers: expanding the narrow layer did not end", workers)
+		}
+	}
+}
