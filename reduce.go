@@ -29,9 +29,10 @@ type reducer struct {
 	lastDir    Direction
 	err        error
 	route      router
-	run        []int32 // for the cells of the edge being filled: the run of free cells it is in, -1 elsewhere
-	inward     int32   // the edge's inward offset
-	rowOf      []int32 // row and column of each cell
+	pairs      pairTable // bringExact's states, reused
+	run        []int32   // for the cells of the edge being filled: the run of free cells it is in, -1 elsewhere
+	inward     int32     // the edge's inward offset
+	rowOf      []int32   // row and column of each cell
 	colOf      []int32
 	steerBuf   [2][]int32
 	dpBuf      []int32

@@ -102,6 +102,17 @@ func (r *router) find(from, to, avoid int32) ([]int32, bool) {
 func (z *reducer) bringExact(v, t int32) bool {
 	cols := int32(z.cols)
 	p := z.where[v]
+	// The blank first comes next to the tile, if it can without moving it,
+	// so that the window spans the tile and t, not the blank's way there.
+	for _, q := range [4]int32{p - cols, p + cols, p - 1, p + 1} {
+		if q < 0 || q >= int32(len(z.at)) || (q == p-1 && p%cols == 0) || (q == p+1 && p%cols == cols-1) ||
+			!z.free(q) || q/cols < int32(z.r0) || q/cols >= int32(z.r1) || q%cols < int32(z.c0) || q%cols >= int32(z.c1) {
+			continue
+		}
+		if z.blankTo(q, p) {
+			break
+		}
+	}
 	for margin := int32(1); ; margin++ {
 		r0 := min(p/cols, t/cols, z.blank/cols) - margin
 		r1 := max(p/cols, t/cols, z.blank/cols) + margin + 1
@@ -124,21 +135,18 @@ func (z *reducer) bringExact(v, t int32) bool {
 func (z *reducer) pairSearch(v, t, r0, r1, c0, c1 int32) bool {
 	cols := int32(z.cols)
 	h, w := r1-r0, c1-c0
-	area := h * w
-	idx := func(c int32) int32 { return (c/cols-r0)*w + c%cols - c0 }
-	cell := func(i int32) int32 { return (r0+i/w)*cols + c0 + i%w }
+	area := int64(h * w)
+	idx := func(c int32) int64 { return int64((c/cols-r0)*w + c%cols - c0) }
+	cell := func(i int64) int32 { return (r0+int32(i/int64(w)))*cols + c0 + int32(i%int64(w)) }
 	inWindow := func(c int32) bool {
 		r, col := c/cols, c%cols
 		return r >= r0 && r < r1 && col >= c0 && col < c1
 	}
 	start := idx(z.where[v])*area + idx(z.blank)
-	prev := make([]int32, area*area)
-	for i := range prev {
-		prev[i] = -1
-	}
-	prev[start] = start
-	queue := []int32{start}
-	goal := int32(-1)
+	prev := z.pairs.reset(area * area)
+	prev.set(start, start)
+	queue := []int64{start}
+	goal := int64(-1)
 	for len(queue) > 0 && goal < 0 {
 		s := queue[0]
 		queue = queue[1:]
@@ -152,10 +160,10 @@ func (z *reducer) pairSearch(v, t, r0, r1, c0, c1 int32) bool {
 				ntp = bp // the tile slides into the blank
 			}
 			ns := idx(ntp)*area + idx(nb)
-			if prev[ns] >= 0 {
+			if prev.get(ns) >= 0 {
 				continue
 			}
-			prev[ns] = s
+			prev.set(ns, s)
 			if ntp == t {
 				goal = ns
 				break
@@ -167,7 +175,7 @@ func (z *reducer) pairSearch(v, t, r0, r1, c0, c1 int32) bool {
 		return false
 	}
 	var blanks []int32
-	for s := goal; s != start; s = prev[s] {
+	for s := goal; s != start; s = prev.get(s) {
 		blanks = append(blanks, cell(s%area))
 	}
 	for i := len(blanks) - 1; i >= 0; i-- {
@@ -337,4 +345,50 @@ func sign32(x int32) int32 {
 		return 1
 	}
 	return 0
+}
+
+// A pairTable maps the states of pairSearch (tile's cell times window
+// area plus blank's cell) to the state before them, -1 for none: a slice
+// over every state of a small window, a map for large ones (whose search
+// reaches few of their area^2 states), so that the memory stays O(n^2).
+type pairTable struct {
+	dense  []int64
+	sparse map[int64]int64
+}
+
+// maxDensePairs bounds the dense table: 32 MiB.
+const maxDensePairs = 1 << 22
+
+func (pt *pairTable) reset(states int64) *pairTable {
+	if states > maxDensePairs {
+		pt.dense, pt.sparse = pt.dense[:0], make(map[int64]int64)
+		return pt
+	}
+	pt.sparse = nil
+	if int64(cap(pt.dense)) < states {
+		pt.dense = make([]int64, states)
+	}
+	pt.dense = pt.dense[:states]
+	for i := range pt.dense {
+		pt.dense[i] = -1
+	}
+	return pt
+}
+
+func (pt *pairTable) get(s int64) int64 {
+	if pt.sparse != nil {
+		if p, ok := pt.sparse[s]; ok {
+			return p
+		}
+		return -1
+	}
+	return pt.dense[s]
+}
+
+func (pt *pairTable) set(s, p int64) {
+	if pt.sparse != nil {
+		pt.sparse[s] = p
+		return
+	}
+	pt.dense[s] = p
 }

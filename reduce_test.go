@@ -3,11 +3,12 @@ package slide
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"time"
 )
 
-// randomSolvable returns a board drawn uniformly from those that reach goal.
+// randomReaching returns a board drawn uniformly from those that reach goal.
 func randomReaching(rng *rand.Rand, goal Board) Board {
 	b := randomBoard(rng, goal.Rows(), goal.Cols())
 	if ok, _ := Solvable(b, goal); !ok {
@@ -213,5 +214,31 @@ func TestSolveFastStream(t *testing.T) {
 	}
 	if end, ok := start.Apply(moves); !ok || end != goal {
 		t.Fatalf("streamed moves do not solve the board")
+	}
+}
+
+// TestFastAllocations checks that the fast mode's memory stays near
+// linear in the cells: a random 255 x 255 board once allocated 50 GB in
+// one solve, in 30 s (breadth-first searches over windows whose area
+// squared was allocated whole); now about 0.3 GB in 2 s.
+func TestFastAllocations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 255 x 255 solve of about 2 s")
+	}
+	rng := rand.New(rand.NewPCG(255, 9)) // BenchmarkFast's boards
+	goal := Goal(255, 255)
+	var start Board
+	for range 4 { // the fourth: the others never needed a large window
+		start = randomReaching(rng, goal)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	moves := 0
+	if _, err := Solve(start, goal, WithFast(), WithMoves(func(Move) { moves++ })); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<30 {
+		t.Errorf("%d moves: %d MB allocated, want under 1 GB", moves, got>>20)
 	}
 }
