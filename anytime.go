@@ -77,12 +77,12 @@ func newFrame(ctx context.Context, t *target, code []int32, o options) (*frame, 
 	return f, nil
 }
 
-// wEval returns the frame's heuristic for weighted A*.
-func (f *frame) wEval() wEval {
+// wEval returns the frame's admissible heuristic, for weighted A*.
+func (f *frame) wEval() bEval {
 	if f.db != nil {
-		return newPDBEval(f.db)
+		return &pdbBeam{*newPDBEval(f.db)}
 	}
-	return &mdlcEval{rows: f.rows, cols: f.cols, blankVal: uint8(f.blankVal)}
+	return &mdlcBeam{mdlcEval: mdlcEval{rows: f.rows, cols: f.cols, blankVal: uint8(f.blankVal)}}
 }
 
 // bEval returns the frame's heuristic for beam search: the database's
@@ -113,7 +113,10 @@ func (f *frame) beam(width, workers int) *beamSearch {
 func (o *options) beamWorkers() int { return runtime.GOMAXPROCS(0) }
 
 // estimate returns the frame's admissible heuristic of the start.
-func (f *frame) estimate() int { return f.wEval().estimate(f.cells) }
+func (f *frame) estimate() int {
+	ev := f.wEval()
+	return ev.root(f.cells, make([]uint8, ev.auxLen()))
+}
 
 // back maps a path of blank cells in the frame back to the board.
 func (f *frame) back(path []int) []int {

@@ -24,10 +24,12 @@ type wastar struct {
 	rows, cols, n int
 	blankVal      uint8
 	num, den      int64
-	ev            wEval
+	ev            bEval    // admissible: a pattern database, or Manhattan distance with linear conflicts
 	zob           []uint64 // zob[cell*n+value]
 
 	cells  []uint8 // node i's board is cells[i*n : (i+1)*n]
+	aux    []uint8 // node i's heuristic data is aux[i*na : (i+1)*na]
+	na     int
 	g, h   []int32
 	parent []int32
 	blank  []int32
@@ -46,26 +48,16 @@ type wastar struct {
 	onProgress func() // called every 2^14 expansions, if not nil
 }
 
-// A wEval is the heuristic of a wastar search: consistent, zero exactly
-// on the goal.
-type wEval interface {
-	// estimate returns h of a board from scratch.
-	estimate(cells []uint8) int
-	// prepare makes board, of heuristic h, the parent of the next calls
-	// of child.
-	prepare(board []uint8, h int)
-	// child returns h of the board where the tile of value v has slid
-	// from cell from into the parent's blank on cell to; board is that
-	// child.
-	child(board []uint8, v uint8, from, to int) int
-}
-
 // newWAStar returns a search over rows x cols boards whose blank's value
 // is blankVal, with weight num/den >= 1.
-func newWAStar(rows, cols, blankVal int, num, den int64, ev wEval) *wastar {
+//
+// The heuristic keeps its data of each board (a pattern database's
+// entries) with the node, so a node's children each take one lookup a
+// table (and its reflection), not a lookup of every table.
+func newWAStar(rows, cols, blankVal int, num, den int64, ev bEval) *wastar {
 	n := rows * cols
 	s := &wastar{rows: rows, cols: cols, n: n, blankVal: uint8(blankVal), num: num, den: den, ev: ev,
-		zob: make([]uint64, n*n), child: make([]uint8, n)}
+		zob: make([]uint64, n*n), child: make([]uint8, n), na: ev.auxLen()}
 	x := uint64(0x9e3779b97f4a7c15)
 	for i := range s.zob {
 		x ^= x << 13 // xorshift: a fixed, well-spread sequence
@@ -76,7 +68,8 @@ func newWAStar(rows, cols, blankVal int, num, den int64, ev wEval) *wastar {
 	return s
 }
 
-// weightFraction returns num/den <= w with den 64, and 1/1 for w <= 1.
+// weightFraction returns num/den <= w, the largest with den 64, in lowest
+// terms, and 1/1 for w <= 1.
 func weightFraction(w float64) (num, den int64) {
 	if w <= 1 || math.IsNaN(w) {
 		return 1, 1
@@ -84,15 +77,23 @@ func weightFraction(w float64) (num, den int64) {
 	if w > 1e6 {
 		w = 1e6
 	}
-	return int64(math.Floor(w * 64)), 64
+	num, den = int64(math.Floor(w*64)), 64
+	for num%2 == 0 && den > 1 { // lowest terms: fewer, fuller buckets
+		num, den = num/2, den/2
+	}
+	return num, den
 }
 
 func (s *wastar) board(i int32) []uint8 { return s.cells[int(i)*s.n : (int(i)+1)*s.n] }
 
-// add stores a board as a new node and returns its index.
-func (s *wastar) add(board []uint8, g, h, parent, blank int32, hash uint64) int32 {
+func (s *wastar) data(i int32) []uint8 { return s.aux[int(i)*s.na : (int(i)+1)*s.na] }
+
+// add stores a board as a new node, with the heuristic data aux, and
+// returns its index.
+func (s *wastar) add(board, aux []uint8, g, h, parent, blank int32, hash uint64) int32 {
 	i := int32(len(s.g))
 	s.cells = append(s.cells, board...)
+	s.aux = append(s.aux, aux...)
 	s.g = append(s.g, g)
 	s.h = append(s.h, h)
 	s.parent = append(s.parent, parent)
@@ -171,7 +172,7 @@ func (s *wastar) pop() int32 {
 // error: ctx's, a *LimitError at maxNodes stored boards, or ErrNotFound.
 func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, error) {
 	s.ctx = ctx
-	s.cells, s.g, s.h, s.parent, s.blank, s.hash, s.closed = s.cells[:0], s.g[:0], s.h[:0], s.parent[:0], s.blank[:0], s.hash[:0], s.closed[:0]
+	s.cells, s.aux, s.g, s.h, s.parent, s.blank, s.hash, s.closed = s.cells[:0], s.aux[:0], s.g[:0], s.h[:0], s.parent[:0], s.blank[:0], s.hash[:0], s.closed[:0]
 	clear(s.slots)
 	for i := range s.buckets {
 		s.buckets[i] = s.buckets[i][:0]
@@ -181,8 +182,9 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 	for c, v := range start {
 		hash ^= s.zob[c*s.n+int(v)]
 	}
-	h0 := s.ev.estimate(start)
-	root := s.add(start, 0, int32(h0), -1, int32(blank), hash)
+	aux := make([]uint8, s.na) // the root's data, then each child's
+	h0 := s.ev.root(start, aux)
+	root := s.add(start, aux, 0, int32(h0), -1, int32(blank), hash)
 	if h0 == 0 {
 		return []int{blank}, nil
 	}
@@ -213,7 +215,7 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 		if p := s.parent[i]; p >= 0 {
 			parentBlank = int(s.blank[p])
 		}
-		s.ev.prepare(s.board(i), int(s.h[i]))
+		s.ev.load(s.board(i), s.data(i), int(s.h[i]))
 		for _, nb := range [4]int{b - cols, b - 1, b + 1, b + cols} { // blank up, left, right, down
 			switch {
 			case nb == b-cols && br == 0, nb == b+cols && br == s.rows-1, nb == b-1 && bc == 0, nb == b+1 && bc == cols-1:
@@ -237,8 +239,10 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 				s.push(j)
 				continue
 			}
-			h := int32(s.ev.child(s.child, v, nb, b))
-			j = s.add(s.child, g, h, i, int32(nb), hc)
+			h, delta := s.ev.child(v, nb, b)
+			copy(aux, s.data(i))
+			s.ev.apply(aux, delta)
+			j = s.add(s.child, aux, g, int32(h), i, int32(nb), hc)
 			if h == 0 {
 				return s.path(j), nil
 			}
@@ -259,13 +263,12 @@ func (s *wastar) path(i int32) []int {
 	return rev
 }
 
-// mdlcEval is Manhattan distance plus linear conflicts for wastar, on
-// boards of any shape.
+// mdlcEval is Manhattan distance plus linear conflicts on boards of any
+// shape, from scratch (see mdlcBeam for the search's use).
 type mdlcEval struct {
 	rows, cols int
 	blankVal   uint8
-	parent     []uint8
-	h          int
+	h          int // the loaded board's (see mdlcBeam)
 	lis        lisBuffer
 }
 
@@ -308,21 +311,6 @@ func (e *mdlcEval) colConflicts(cells []uint8, col int) int {
 		}
 	}
 	return 2 * e.lis.conflicts()
-}
-
-func (e *mdlcEval) prepare(board []uint8, h int) { e.parent, e.h = board, h }
-
-func (e *mdlcEval) child(board []uint8, v uint8, from, to int) int {
-	h := e.h + e.dist(v, to) - e.dist(v, from)
-	// Only v's goal line along the move can gain or lose conflicts.
-	if from%e.cols == to%e.cols {
-		if r := int(v) / e.cols; r == from/e.cols || r == to/e.cols {
-			h += e.rowConflicts(board, r) - e.rowConflicts(e.parent, r)
-		}
-	} else if c := int(v) % e.cols; c == from%e.cols || c == to%e.cols {
-		h += e.colConflicts(board, c) - e.colConflicts(e.parent, c)
-	}
-	return h
 }
 
 // pdbEval is an additive pattern database for wastar, maxed with its
@@ -378,13 +366,10 @@ func (e *pdbEval) lookup(j int, where []uint8, v, at uint8) int {
 	return t.Lookup(pos)
 }
 
+// estimate returns the bound of a board from scratch, leaving its entries
+// in vals and rvals.
 func (e *pdbEval) estimate(cells []uint8) int {
-	e.prepare(cells, 0)
-	return max(e.sum, e.rsum)
-}
-
-func (e *pdbEval) prepare(board []uint8, _ int) {
-	for c, v := range board {
+	for c, v := range cells {
 		e.where[v] = uint8(c)
 		e.rwhere[e.tr[v]] = e.tr[c]
 	}
@@ -397,17 +382,7 @@ func (e *pdbEval) prepare(board []uint8, _ int) {
 			e.rsum += e.rvals[j]
 		}
 	}
-}
-
-func (e *pdbEval) child(_ []uint8, v uint8, _, to int) int {
-	j := int(e.patOf[v])
-	h := e.sum - e.vals[j] + e.lookup(j, e.where, v, uint8(to))
-	if e.reflect {
-		tv := e.tr[v]
-		jr := int(e.patOf[tv])
-		h = max(h, e.rsum-e.rvals[jr]+e.lookup(jr, e.rwhere, tv, e.tr[to]))
-	}
-	return h
+	return max(e.sum, e.rsum)
 }
 
 // solveWeighted is Solve's bounded-suboptimal mode (see WithWeight). A
