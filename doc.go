@@ -135,9 +135,10 @@
 //     optimal for the consistent heuristics here).
 //   - WithTimeLimit(d), or WithAnytime with SolveContext's deadline, returns
 //     the best solution found in the time, and a proven optimum when the
-//     search completes. It starts from the fast mode's answer, runs beam
-//     searches of growing width (the boards of each layer with the least
-//     heuristic are kept; a wider beam finds shorter solutions), then
+//     search completes. It starts from the fast mode's answer, runs one
+//     beam search on every core (the boards of each layer with the least
+//     heuristic are kept; a wider beam finds shorter solutions) whose width
+//     adapts layer by layer to end within nine tenths of the time, then
 //     polishes the best by re-solving windows of it optimally; on boards of
 //     up to 16 cells (25 with a pattern database) it runs the optimal
 //     search bounded by the best answer instead, which either proves it
