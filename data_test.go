@@ -82,3 +82,18 @@ func blankFirstGoal(rows, cols int) Board {
 	b, _ := New(rows, cols, tiles)
 	return b
 }
+
+// encodeFor returns the target of goal and start's code against it,
+// failing tb on an error.
+func encodeFor(tb testing.TB, start, goal Board) (*target, []int32) {
+	tb.Helper()
+	tg, err := newTarget("test", goal)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	code, err := tg.encode("test", start)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tg, code
+}

@@ -168,14 +168,7 @@ func TestBeamNarrowing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	goal := Goal(7, 7)
 	start := randomReaching(rng, goal)
-	tg, err := newTarget("Solve", goal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	code, err := tg.encode("Solve", start)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tg, code := encodeFor(t, start, goal)
 	f, err := newFrame(context.Background(), tg, code, options{heur: LinearConflict})
 	if err != nil {
 		t.Fatal(err)

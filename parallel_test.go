@@ -25,14 +25,7 @@ type fastRun struct {
 // the given number of workers (1: the search on one goroutine).
 func runFast(t testing.TB, ctx context.Context, start, goal Board, lim Limits, workers int) fastRun {
 	t.Helper()
-	tg, err := newTarget("test", goal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	code, err := tg.encode("test", start)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tg, code := encodeFor(t, start, goal)
 	var r fastRun
 	_, n, core, cell := newTileSpace(tg, LinearConflict, false).runFast(ctx, code, lim, workers)
 	r.moves = n

@@ -20,14 +20,7 @@ func randomReaching(rng *rand.Rand, goal Board) Board {
 // reduceMoves runs the reducer on start toward goal and returns its moves.
 func reduceMoves(t testing.TB, start, goal Board) []Direction {
 	t.Helper()
-	tg, err := newTarget("test", goal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	code, err := tg.encode("test", start)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tg, code := encodeFor(t, start, goal)
 	var moves []Direction
 	z := newReducer(context.Background(), start.Rows(), start.Cols(), code, func(d Direction) { moves = append(moves, d) })
 	if err := z.solve(int32(tg.blankGoal)); err != nil {
