@@ -3,7 +3,6 @@ package slide
 import (
 	"context"
 	"errors"
-	"runtime"
 	"time"
 
 	"github.com/slidekit/slide/internal/pdb"
@@ -109,8 +108,9 @@ func (f *frame) beam(width, workers int) *beamSearch {
 	return bs
 }
 
-// beamWorkers returns the workers a beam search runs on: every core.
-func (o *options) beamWorkers() int { return runtime.GOMAXPROCS(0) }
+// beamWorkers returns the workers a beam search runs on: WithWorkers's
+// number, by default every core.
+func (o *options) beamWorkers() int { return o.workerCount() }
 
 // estimate returns the frame's admissible heuristic of the start.
 func (f *frame) estimate() int {

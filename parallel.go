@@ -22,8 +22,9 @@ const maxWorkers = 1024
 // WithWorkers makes Solve's IDA* searches run on n goroutines (default 0:
 // runtime.GOMAXPROCS(0), every core the process may use). It applies to
 // IDA* with Manhattan distance, linear conflicts or a pattern database on
-// boards with distinct labels and single-tile moves; every other engine
-// runs on one goroutine, and Solution.Workers says how many ran.
+// boards with distinct labels and single-tile moves, and to the beam
+// searches of WithTimeLimit and WithWeight; every other engine runs on
+// one goroutine, and Solution.Workers says how many ran an IDA* search.
 //
 // The solution is the one a single worker finds (the first, in the
 // search's order, of the shortest ones), so it does not depend on n; the
