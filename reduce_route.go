@@ -352,21 +352,21 @@ func sign32(x int32) int32 {
 // over every state of a small window, a map for large ones (whose search
 // reaches few of their area^2 states), so that the memory stays O(n^2).
 type pairTable struct {
-	dense  []int64
+	dense  []int32
 	sparse map[int64]int64
 }
 
-// maxDensePairs bounds the dense table: 32 MiB.
-const maxDensePairs = 1 << 22
+// maxDensePairs bounds the dense table: 4 MiB.
+const maxDensePairs = 1 << 20
 
 func (pt *pairTable) reset(states int64) *pairTable {
 	if states > maxDensePairs {
-		pt.dense, pt.sparse = pt.dense[:0], make(map[int64]int64)
+		pt.sparse = make(map[int64]int64)
 		return pt
 	}
 	pt.sparse = nil
 	if int64(cap(pt.dense)) < states {
-		pt.dense = make([]int64, states)
+		pt.dense = make([]int32, states, max(states, maxDensePairs/16))
 	}
 	pt.dense = pt.dense[:states]
 	for i := range pt.dense {
@@ -382,7 +382,7 @@ func (pt *pairTable) get(s int64) int64 {
 		}
 		return -1
 	}
-	return pt.dense[s]
+	return int64(pt.dense[s])
 }
 
 func (pt *pairTable) set(s, p int64) {
@@ -390,5 +390,5 @@ func (pt *pairTable) set(s, p int64) {
 		pt.sparse[s] = p
 		return
 	}
-	pt.dense[s] = p
+	pt.dense[s] = int32(p)
 }
