@@ -223,20 +223,13 @@ func (a *anytime) run() error {
 	line := a.o.metric == LineMoves
 	n := a.t.rows * a.t.cols
 	if !a.t.distinct || line || n > maxFrameCells || a.t.rows < 2 || a.t.cols < 2 {
-		if a.o.budget > 0 {
-			var cancel context.CancelFunc
-			a.ctx, cancel = context.WithTimeout(a.ctx, a.o.budget)
-			defer cancel()
-		}
 		// The fast mode gives the first answer; the optimal search then
 		// looks for a shorter one in the time left.
-		fo := a.o
-		fo.onMove = nil
-		sol, err := solveFast(a.ctx, a.start, a.t, a.code, fo, a.began)
+		stop, err := a.startFast()
+		defer stop()
 		if err != nil {
 			return err
 		}
-		a.offer(blanksOf(a.start, sol.Moves), AlgoFast, sol.Heuristic)
 		if n > maxFrameCells {
 			return a.polish()
 		}
@@ -247,21 +240,15 @@ func (a *anytime) run() error {
 		return err
 	}
 	a.lower = max(a.lower, f.estimate())
-	if a.o.budget > 0 { // the budget runs from when the tables are ready
-		var cancel context.CancelFunc
-		a.ctx, cancel = context.WithTimeout(a.ctx, a.o.budget)
-		defer cancel()
-	}
-	// A first answer from the fast mode, which always has one.
-	fo := a.o
-	fo.onMove = nil
-	sol, err := solveFast(a.ctx, a.start, a.t, a.code, fo, a.began)
+	// The budget runs from when the tables are ready; the fast mode gives
+	// the first answer.
+	stop, err := a.startFast()
+	defer stop()
 	if err != nil {
 		return err
 	}
-	a.offer(blanksOf(a.start, sol.Moves), AlgoFast, sol.Heuristic)
 	// Small boards: a narrow beam, then the optimal search bounded by its
-	// answer. Larger ones: ever wider beams, then polishing.
+	// answer. Larger ones: one adaptive beam, then polishing.
 	exact := n <= 16 || n <= 25 && f.db != nil
 	if exact {
 		a.beam(f, 256, len(a.blanks)-2, time.Time{})
@@ -274,6 +261,23 @@ func (a *anytime) run() error {
 	deadline := time.Now().Add(time.Until(deadlineOf(a.ctx)) * 9 / 10)
 	a.beam(f, 256, len(a.blanks)-2, deadline)
 	return a.polish()
+}
+
+// startFast starts the time budget, if there is one, and offers the fast
+// mode's answer, which every solvable board has. The caller calls stop
+// once done.
+func (a *anytime) startFast() (stop func(), err error) {
+	stop = func() {}
+	if a.o.budget > 0 {
+		a.ctx, stop = context.WithTimeout(a.ctx, a.o.budget)
+	}
+	fo := a.o
+	fo.onMove = nil
+	sol, err := solveFast(a.ctx, a.start, a.t, a.code, fo, a.began)
+	if err == nil {
+		a.offer(blanksOf(a.start, sol.Moves), AlgoFast, sol.Heuristic)
+	}
+	return stop, err
 }
 
 // beam runs one beam search of the given width for a solution of at most

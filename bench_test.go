@@ -12,14 +12,7 @@ import (
 // tileStart returns the packed State of b against goal, for the engines.
 func tileStart(tb testing.TB, b, goal Board, h Heuristic, line bool) packedTile {
 	tb.Helper()
-	t, err := newTarget("bench", goal)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	code, err := t.encode("bench", b)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	t, code := encodeFor(tb, b, goal)
 	return newTileSpace(t, h, line).packedStart(code)
 }
 

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/slidekit/slide/internal/input"
 )
 
 // BlockMetric is what counts as one move of a sliding-block puzzle.
@@ -44,7 +46,7 @@ func ParseBlockMetric(s string) (BlockMetric, error) {
 			return BlockMetric(m), nil
 		}
 	}
-	return 0, errorf("ParseBlockMetric", ErrOption, "unknown metric %s (want line, straight, step or piece)", quoteName(s))
+	return 0, errorf("ParseBlockMetric", ErrOption, "unknown metric %s (want line, straight, step or piece)", input.Quote(s))
 }
 
 // A BlockGoal says which positions of a sliding-block puzzle solve it. The

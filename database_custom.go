@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/slidekit/slide/internal/input"
 	"github.com/slidekit/slide/internal/pdb"
 )
 
@@ -171,27 +172,13 @@ func parseGroups(fn, s string) ([][]int, error) {
 		for j, f := range fields {
 			v, err := strconv.Atoi(f)
 			if err != nil || v < 0 || v > MaxLabel {
-				return nil, errorf(fn, ErrSyntax, "group %d: %s is not a tile label", i+1, quoteShort(f))
+				return nil, errorf(fn, ErrSyntax, "group %d: %s is not a tile label", i+1, input.Quote(f))
 			}
 			group[j] = v
 		}
 		groups = append(groups, group)
 	}
 	return groups, nil
-}
-
-// quoteShort quotes s, cut to about 40 characters with its length noted,
-// for messages.
-func quoteShort(s string) string {
-	const most = 40
-	if len(s) <= most {
-		return strconv.Quote(s)
-	}
-	cut := most
-	for cut > 0 && s[cut]&0xc0 == 0x80 { // do not split a UTF-8 sequence
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // labelList writes labels for a message: "label 5", "labels 5, 6 and 9",

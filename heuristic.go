@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/slidekit/slide/internal/input"
 )
 
 // A Heuristic is a lower bound on the number of single-tile moves from a
@@ -111,7 +113,7 @@ func ParseHeuristic(s string) (Heuristic, error) {
 			return Heuristic(h), nil
 		}
 	}
-	return 0, errorf("ParseHeuristic", ErrOption, "unknown heuristic %s (want %s)", quoteName(s), oneOf(heuristicNames[:]))
+	return 0, errorf("ParseHeuristic", ErrOption, "unknown heuristic %s (want %s)", input.Quote(s), oneOf(heuristicNames[:]))
 }
 
 // Estimate returns h's lower bound on the single-tile moves from b to goal.

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/slidekit/slide/internal/input"
 )
 
 // Algorithm names the engine Solve runs.
@@ -54,7 +56,7 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 			return Algorithm(a), nil
 		}
 	}
-	return 0, errorf("ParseAlgorithm", ErrOption, "unknown algorithm %s (want %s)", quoteName(s), oneOf(algorithmNames[:]))
+	return 0, errorf("ParseAlgorithm", ErrOption, "unknown algorithm %s (want %s)", input.Quote(s), oneOf(algorithmNames[:]))
 }
 
 // Metric is what counts as one move.

@@ -1,8 +1,9 @@
 package slide
 
 import (
-	"strconv"
 	"strings"
+
+	"github.com/slidekit/slide/internal/input"
 )
 
 // Text forms of the enumerations. Heuristic, Algorithm, Metric,
@@ -34,20 +35,6 @@ func renamed(err error, fn string) error {
 		return &c
 	}
 	return err
-}
-
-// quoteName quotes a name read from input for an error message, at most
-// 40 bytes of it, so that a long input does not make a long message.
-func quoteName(s string) string {
-	const most = 40
-	if len(s) <= most {
-		return strconv.Quote(s)
-	}
-	cut := most
-	for cut > 0 && s[cut]&0xC0 == 0x80 { // do not split a UTF-8 sequence
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // AppendText implements encoding.TextAppender: the name String returns.
@@ -98,7 +85,7 @@ func ParseMetric(s string) (Metric, error) {
 			return Metric(m), nil
 		}
 	}
-	return 0, errorf("ParseMetric", ErrOption, "unknown metric %s (want tile or line)", quoteName(s))
+	return 0, errorf("ParseMetric", ErrOption, "unknown metric %s (want tile or line)", input.Quote(s))
 }
 
 // AppendText implements encoding.TextAppender: the name String returns.
@@ -153,7 +140,7 @@ func ParseDirection(s string) (Direction, error) {
 			return Direction(d), nil
 		}
 	}
-	return 0, errorf("ParseDirection", ErrSyntax, "unknown direction %s (want up, down, left or right)", quoteName(s))
+	return 0, errorf("ParseDirection", ErrSyntax, "unknown direction %s (want up, down, left or right)", input.Quote(s))
 }
 
 // AppendText implements encoding.TextAppender: the name String returns.
