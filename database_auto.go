@@ -29,6 +29,25 @@ const autoBudget = 1 << 20
 // loads them without a first attempt (a variable for tests).
 var autoSmallTables int64 = 4 << 20
 
+// AutoHeuristic returns the heuristic Auto stands for in an optimal
+// search for boards with this goal: the strongest shipped pattern
+// database for their size that is in memory or in the disk cache (of
+// WithCacheDir's directory; the MaxMemory of WithLimits rules out tables
+// too large), else LinearConflict. Auto never builds a database; call
+// BuildDatabase with the answer to read the tables from the cache ahead of
+// time, so that the first search does not pay for it. Boards with
+// repeated labels and options it cannot take get LinearConflict.
+func AutoHeuristic(goal Board, opts ...Option) Heuristic {
+	o, err := collectOptions("AutoHeuristic", opts)
+	if err != nil || !goal.IsPermutation() {
+		return LinearConflict
+	}
+	r, c := goal.Blank()
+	req := o.dbRequest(false)
+	h, _ := availableDatabase(goal.Rows(), goal.Cols(), r*goal.Cols()+c, &req, o.limits)
+	return h
+}
+
 // availableDatabase returns the strongest pattern database for a rows x
 // cols board whose blank belongs on cell blank that is in memory or in the
 // disk cache of req, and where it is; otherwise LinearConflict and

@@ -224,3 +224,36 @@ func TestShippedSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoHeuristic: AutoHeuristic names linear conflicts until a
+// database for the size is cached, then that database; other sizes and
+// boards with repeated labels get linear conflicts.
+func TestAutoHeuristic(t *testing.T) {
+	dir := t.TempDir()
+	goal := blankFirstGoal(4, 4)
+	if h := AutoHeuristic(goal, WithCacheDir(dir)); h != LinearConflict {
+		t.Errorf("empty cache: %v", h)
+	}
+	if err := BuildDatabase(context.Background(), PDB555, nil, WithCacheDir(dir)); err != nil {
+		t.Fatal(err)
+	}
+	ReleaseDatabases() // on disk only
+	if h := AutoHeuristic(goal, WithCacheDir(dir)); h != PDB555 {
+		t.Errorf("5-5-5 cached: %v", h)
+	}
+	if h := AutoHeuristic(goal, WithCacheDir(dir), WithLimits(Limits{MaxMemory: 1 << 10})); h != LinearConflict {
+		t.Errorf("5-5-5 cached, 1 KiB of memory: %v", h)
+	}
+	labeled, err := NewLabeled(4, 4, []int{0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []Board{Goal(3, 3), Goal(4, 5), labeled} {
+		if h := AutoHeuristic(g, WithCacheDir(dir)); h != LinearConflict {
+			t.Errorf("%dx%d goal: %v", g.Rows(), g.Cols(), h)
+		}
+	}
+	if h := AutoHeuristic(goal, nil); h != LinearConflict {
+		t.Errorf("nil option: %v", h)
+	}
+}

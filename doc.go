@@ -132,7 +132,11 @@
 //     larger than 4 x 4 it first tries beam searches (below) and stops as
 //     soon as an answer is within w times the lower bound; otherwise, and on
 //     smaller boards, weighted A* (g + w*h, no reopening, so within w of
-//     optimal for the consistent heuristics here).
+//     optimal for the consistent heuristics here). On boards of up to 4 x 4
+//     with a pattern database it runs weighted IDA* on the database solver
+//     instead (with a weight of at most 3/2, whose answers are within any
+//     larger one): Korf's 100 at w = 1.5 with 7-8 in 0.011 s against
+//     0.19 s optimal, 1.17 times the shortest lengths on average.
 //   - WithTimeLimit(d), or WithAnytime with SolveContext's deadline, returns
 //     the best solution found in the time, and a proven optimum when the
 //     search completes. It starts from the fast mode's answer, runs one
@@ -188,9 +192,12 @@
 // command "slide pdb build"), from seconds for 5-5-5 and 6-6-3 to 42 s
 // for 7-8 and 26 s for 6-6-6-6 (a few hundred megabytes), and kept on disk under
 // os.UserCacheDir()/slide/pdb with a versioned header and a checksum; a
-// damaged file is rebuilt. Solve runs them with an IDA* of their own,
-// which updates only the moved tile's table index per move and prunes
-// duplicate move sequences with a small automaton. Walking distance
+// damaged file is rebuilt. Auto uses the strongest one already in memory
+// or on disk and never builds one; AutoHeuristic names it, so that a
+// program can load it by BuildDatabase before timing its searches. Solve
+// runs them with an IDA* of their own, which updates only the moved tile's
+// table index per move and prunes duplicate move sequences with a small
+// automaton. Walking distance
 // (WalkingDistance, WithWalkingDistance, boards of 2 x 2 to 4 x 4) may be
 // used alone or maxed in.
 //

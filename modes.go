@@ -26,8 +26,10 @@ import (
 func WithFast() Option { return func(o *options) { o.fast = true } }
 
 // WithWeight makes Solve return a solution of at most w times the fewest
-// moves, w >= 1, usually much sooner than an optimal one: weighted A*,
-// which expands boards in the order of g + w*h (see Solve). w = 1 asks for
+// moves, w >= 1, usually much sooner than an optimal one: beams checked
+// against the lower bound, weighted A*, which expands boards in the order
+// of g + w*h, or weighted IDA* with a pattern database (see the package
+// documentation). w = 1 asks for
 // an optimal solution. The answer carries the lower bound the search
 // proved; it is Optimal when that bound meets its length.
 func WithWeight(w float64) Option { return func(o *options) { o.weight = w } }

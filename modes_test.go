@@ -33,22 +33,27 @@ func TestWeightedCensus(t *testing.T) {
 	}
 }
 
-// TestWeightedKorf checks weighted A* on Korf's instances against their
-// optimal lengths: within the factor, lower bound at most the optimum.
+// TestWeightedKorf checks the weighted searches (weighted A* with linear
+// conflicts, weighted IDA* with a database) on Korf's instances against
+// their optimal lengths: within the factor, lower bound at most the
+// optimum.
 func TestWeightedKorf(t *testing.T) {
 	goal := blankFirstGoal(4, 4)
 	for i, in := range readInstances(t, "korf100.txt", 4, 4) {
 		if testing.Short() && i%10 != 0 {
 			continue
 		}
-		for _, w := range []float64{1.5, 2} {
-			sol, err := Solve(in.board, goal, WithWeight(w), WithHeuristic(LinearConflict))
+		for _, c := range []struct {
+			h Heuristic
+			w float64
+		}{{LinearConflict, 1.5}, {LinearConflict, 2}, {PDB555, 1.1}, {PDB555, 1.5}, {PDB555, 5}} {
+			sol, err := Solve(in.board, goal, WithWeight(c.w), WithHeuristic(c.h))
 			if err != nil {
 				t.Fatalf("#%d: %v", in.id, err)
 			}
 			checkValid(t, sol, in.board, goal, TileMoves)
-			if float64(sol.Len()) > w*float64(in.optimal) || sol.LowerBound > in.optimal {
-				t.Fatalf("#%d w=%v: %d moves, lower bound %d, optimal %d", in.id, w, sol.Len(), sol.LowerBound, in.optimal)
+			if float64(sol.Len()) > c.w*float64(in.optimal) || sol.LowerBound > in.optimal || sol.Heuristic != c.h {
+				t.Fatalf("#%d %v w=%v: %d moves, lower bound %d, optimal %d", in.id, sol.Heuristic, c.w, sol.Len(), sol.LowerBound, in.optimal)
 			}
 		}
 	}

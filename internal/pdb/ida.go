@@ -26,7 +26,7 @@ var ErrNodeLimit = idastar.ErrNodeLimit
 // ErrNotFound is returned when no solution lies within a Limit's Depth.
 var ErrNotFound = errors.New("pdb: no solution within the depth limit")
 
-// A Result is an optimal solution and what finding it cost.
+// A Result is a solution (shortest, from Solve) and what finding it cost.
 type Result struct {
 	// Path holds the blank's cell after each move: len(Path) is the
 	// solution's length.
@@ -37,6 +37,9 @@ type Result struct {
 	Expanded, Generated int64
 	// Iterations is the number of depth bounds tried.
 	Iterations int
+	// Lower is a proven lower bound on the fewest moves (SolveWeighted's;
+	// Solve leaves it 0, its solutions being shortest).
+	Lower int
 }
 
 // SolverOptions choose the heuristic of a Solver. The heuristic is the
@@ -227,8 +230,10 @@ func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
 		}
 		copy(p.tiles[:], t.tiles)
 		copy(p.w[:], t.rk.w[:])
-		if st := t.sparseLayout(); st != nil && !opt.Dense {
-			p.data, p.w, p.sparse = st.data, st.w, true
+		if !opt.Dense { // the sparse layout is made on first use
+			if st := t.sparseLayout(); st != nil {
+				p.data, p.w, p.sparse = st.data, st.w, true
+			}
 		}
 		s.pats = append(s.pats, p)
 		for i, v := range t.tiles {
