@@ -2,6 +2,7 @@ package slide
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
 	"sync"
@@ -34,6 +35,8 @@ type beamSearch struct {
 	count     []int32      // candidates by heuristic
 	chosen    []int32      // indices of the candidates kept
 	seen      hashSet
+	dup       *hashSet   // the set expand checks children against
+	closed    [2]hashSet // with global: every board kept, by parity of depth
 	recent    [][]uint64 // hashes of the last layers, newest last
 	parents   [][]int32  // every layer's parent indices, for the path
 	blanks    [][]uint8  // every layer's blank cells
@@ -44,7 +47,19 @@ type beamSearch struct {
 	// search ends in time (see adapt), between minWidth and maxWidth.
 	deadline           time.Time
 	minWidth, maxWidth int
+
+	// With stall above 0, a search whose layers' least heuristic has not
+	// improved for stall layers gives up (errBeamStalled): the beam is
+	// trapped where every way on first raises the heuristic a long way.
+	// With global, children are checked against every board kept so far
+	// (of the same parity), not only the last layers: a trapped beam
+	// cannot circle and is pushed out, at some 20% more time a board.
+	stall  int
+	global bool
 }
+
+// errBeamStalled is a beam search's error when it gives up (see stall).
+var errBeamStalled = errors.New("beam search stalled")
 
 // A layer is the boards of one depth: board i is cells[i*n:(i+1)*n], its
 // evaluator data aux[i*a:(i+1)*a].
@@ -139,6 +154,13 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 	if h == 0 {
 		return []int{blank}, nil
 	}
+	s.dup = &s.seen
+	if s.global {
+		s.closed[0].reset(0)
+		s.closed[1].reset(0)
+		s.closed[0].grow(hash)
+	}
+	best, bestDepth := h, 0
 	var perBoard float64 // seconds a board of a layer takes, smoothed
 	for depth := 1; depth <= maxDepth; depth++ {
 		if err := ctx.Err(); err != nil {
@@ -154,6 +176,19 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		}
 		s.selectNext()
 		s.cur, s.next = s.next, s.cur
+		if s.global {
+			for _, x := range s.cur.hash {
+				s.closed[depth&1].grow(x)
+			}
+		}
+		if len(s.cur.h) == 0 {
+			return nil, notFound("Solve", math.Inf(1))
+		}
+		if least := slices.Min(s.cur.h); int(least) < best {
+			best, bestDepth = int(least), depth
+		} else if s.stall > 0 && depth-bestDepth > s.stall {
+			return nil, errBeamStalled
+		}
 		if s.deadline.IsZero() || boards < 32 {
 			continue
 		}
@@ -199,10 +234,15 @@ func (s *beamSearch) expand() (beamCand, bool) {
 	for k := len(s.recent) - 2; k >= 0; k -= 2 {
 		held += len(s.recent[k])
 	}
-	s.seen.reset(held)
-	for k := len(s.recent) - 2; k >= 0; k -= 2 {
-		for _, x := range s.recent[k] {
-			s.seen.add(x)
+	if s.global {
+		s.dup = &s.closed[len(s.parents)&1] // the children's depth
+	} else {
+		s.dup = &s.seen
+		s.seen.reset(held)
+		for k := len(s.recent) - 2; k >= 0; k -= 2 {
+			for _, x := range s.recent[k] {
+				s.seen.add(x)
+			}
 		}
 	}
 	layer := len(s.cur.h)
@@ -267,7 +307,7 @@ func (s *beamSearch) expandRange(lo, hi int, ev bEval, out *[]beamCand) (beamCan
 			gen++
 			v := board[nb]
 			hash := s.cur.hash[i] ^ s.zob[nb*n+int(v)] ^ s.zob[b*n+int(v)] ^ s.zob[nb*n+bv] ^ s.zob[b*n+bv]
-			if s.seen.has(hash) {
+			if s.dup.has(hash) {
 				continue
 			}
 			h, delta := ev.child(v, nb, b)
@@ -365,6 +405,7 @@ func (s *beamSearch) path(c beamCand) []int {
 type hashSet struct {
 	slots []uint64
 	mask  uint64
+	n     int
 }
 
 func (h *hashSet) reset(n int) {
@@ -378,6 +419,26 @@ func (h *hashSet) reset(n int) {
 		clear(h.slots)
 	}
 	h.mask = uint64(size - 1)
+	h.n = 0
+}
+
+// grow adds x, doubling the table when it is half full.
+func (h *hashSet) grow(x uint64) {
+	if h.has(x) {
+		return
+	}
+	h.n++
+	if 2*h.n > len(h.slots) {
+		old := h.slots
+		h.slots = make([]uint64, 2*len(old))
+		h.mask = uint64(len(h.slots) - 1)
+		for _, y := range old {
+			if y != 0 {
+				h.add(y)
+			}
+		}
+	}
+	h.add(x)
 }
 
 func (h *hashSet) add(x uint64) {
@@ -440,17 +501,20 @@ func (e *pdbBeam) load(board, aux []uint8, _ int) {
 
 func (e *pdbBeam) child(v uint8, _, to int) (int, uint32) {
 	j := int(e.patOf[v])
-	x := e.lookup(j, e.where, v, uint8(to))
-	h := e.sum - e.vals[j] + x
-	delta := uint32(j) | uint32(x)<<8
-	if e.reflect {
-		tv := e.tr[v]
-		jr := int(e.patOf[tv])
-		y := e.lookup(jr, e.rwhere, tv, e.tr[to])
-		h = max(h, e.rsum-e.rvals[jr]+y)
-		delta |= uint32(jr)<<16 | uint32(y)<<24
+	if !e.reflect {
+		x := e.lookup(j, e.where, v, uint8(to))
+		return e.sum - e.vals[j] + x, uint32(j) | uint32(x)<<8
 	}
-	return h, delta
+	// Both ranks first, then both entries: two table reads in flight.
+	tv := e.tr[v]
+	jr := int(e.patOf[tv])
+	t, tr := e.tabs[j], e.tabs[jr]
+	pos := e.place(e.pos, j, e.where, v, uint8(to))
+	rpos := e.place(e.rpos, jr, e.rwhere, tv, e.tr[to])
+	r, rr := t.Rank(pos), tr.Rank(rpos)
+	x, y := t.Entry(r, pos), tr.Entry(rr, rpos)
+	h := max(e.sum-e.vals[j]+x, e.rsum-e.rvals[jr]+y)
+	return h, uint32(j) | uint32(x)<<8 | uint32(jr)<<16 | uint32(y)<<24
 }
 
 func (e *pdbBeam) apply(aux []uint8, delta uint32) {
@@ -478,12 +542,12 @@ func (e *mdlcBeam) child(v uint8, from, to int) (int, uint32) {
 	// it on the parent's board before and after the move.
 	b := e.board
 	line, conflicts := -1, e.rowConflicts
-	if from%e.cols == to%e.cols {
-		if r := int(v) / e.cols; r == from/e.cols || r == to/e.cols {
-			line = r
+	if e.col[from] == e.col[to] {
+		if r := e.row[v]; r == e.row[from] || r == e.row[to] {
+			line = int(r)
 		}
-	} else if c := int(v) % e.cols; c == from%e.cols || c == to%e.cols {
-		line, conflicts = c, e.colConflicts
+	} else if c := e.col[v]; c == e.col[from] || c == e.col[to] {
+		line, conflicts = int(c), e.colConflicts
 	}
 	if line >= 0 {
 		h -= conflicts(b, line)

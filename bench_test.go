@@ -4,10 +4,24 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 )
+
+// userPDBCache is the user's pattern-database cache, which benchmarks read
+// (go run ./cmd/slide pdb build NAME fills it). It is set when the package
+// initializes, before TestMain (example_engine_test.go) points the tests at
+// a fresh directory of their own.
+var userPDBCache = func() string {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(d, "slide", "pdb")
+}()
 
 // tileStart returns the packed State of b against goal, for the engines.
 func tileStart(tb testing.TB, b, goal Board, h Heuristic, line bool) packedTile {
@@ -347,7 +361,7 @@ func BenchmarkWeightedKorf(b *testing.B) {
 // mean length over the mean reference length (a GPU-trained solver's) and
 // the mean lower bound over the same; an iteration solves every board of
 // the sample, so run it with -benchtime 1x. Pattern databases are used if
-// cached (go run ./cmd/slide pdb build 35, 48).
+// in the user's cache (go run ./cmd/slide pdb build 35, 48).
 func BenchmarkAnytime(b *testing.B) {
 	for _, tc := range []struct {
 		file   string
@@ -366,7 +380,7 @@ func BenchmarkAnytime(b *testing.B) {
 			for b.Loop() {
 				moves, ref, lower, nodes = 0, 0, 0, 0
 				for _, in := range instances {
-					sol, err := Solve(in.board, goal, WithTimeLimit(tc.budget))
+					sol, err := Solve(in.board, goal, WithTimeLimit(tc.budget), WithCacheDir(userPDBCache))
 					if err != nil {
 						b.Fatalf("#%d: %v", in.id, err)
 					}
@@ -384,6 +398,49 @@ func BenchmarkAnytime(b *testing.B) {
 			b.ReportMetric(float64(moves)/float64(ref), "length/reference")
 			b.ReportMetric(float64(lower)/float64(ref), "lowerbound/reference")
 			b.ReportMetric(float64(nodes)/float64(len(instances)), "nodes/op")
+		})
+	}
+}
+
+// BenchmarkBeam runs beam searches of width 2000 on ten 6 x 6 boards
+// (random walks of 300 moves from the goal, fixed seed: boards like the
+// shared samples), ranking boards by PDB35 and linear conflicts if PDB35 is
+// in the user's cache, else by linear conflicts, on one and two workers; it
+// checks every path and reports the nodes generated and the mean length.
+func BenchmarkBeam(b *testing.B) {
+	rng := rand.New(rand.NewPCG(6, 300))
+	goal := blankFirstGoal(6, 6)
+	var frames []*frame
+	for range 10 {
+		t, code := encodeFor(b, randomWalk(rng, goal, 300), goal)
+		f, err := newFrame(context.Background(), t, code, options{cache: userPDBCache, cacheSet: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		frames = append(frames, f)
+	}
+	b.Logf("ranking by %v", frames[0].heur)
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			var nodes, moves int64
+			b.ReportAllocs()
+			for b.Loop() {
+				nodes, moves = 0, 0
+				for _, f := range frames {
+					bs := f.beam(2000, workers)
+					p, err := bs.search(context.Background(), f.cells, f.blank, 1000)
+					if err != nil {
+						b.Fatal(err)
+					}
+					b.StopTimer()
+					checkFramePath(b, f, p)
+					b.StartTimer()
+					nodes += bs.generated
+					moves += int64(len(p) - 1)
+				}
+			}
+			b.ReportMetric(float64(nodes), "nodes/op")
+			b.ReportMetric(float64(moves)/float64(len(frames)), "moves/board")
 		})
 	}
 }

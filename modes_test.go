@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 )
@@ -203,6 +204,68 @@ func TestBeamNarrowing(t *testing.T) {
 			}
 		case <-time.After(10 * time.Second):
 			t.Fatalf("%d workers: expanding the narrow layer did not end", workers)
+		}
+	}
+}
+
+// TestBeamStall: narrow beams ranking 7 x 7 random-walk boards by linear
+// conflicts are often trapped; with stall set they give up with
+// errBeamStalled, and beams checking children against every board kept
+// (global) solve more boards than the plain ones, with paths that reach
+// the goal.
+func TestBeamStall(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	goal := Goal(7, 7)
+	stalled, plain, global := 0, 0, 0
+	for range 12 {
+		tg, code := encodeFor(t, randomWalk(rng, goal, 1200), goal)
+		f, err := newFrame(context.Background(), tg, code, options{heur: LinearConflict})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs := f.beamOf(100, 1, f.lcEval)
+		bs.stall = beamStall
+		p, err := bs.search(context.Background(), f.cells, f.blank, 3000)
+		switch {
+		case errors.Is(err, errBeamStalled):
+			stalled++
+		case err != nil:
+			t.Fatalf("plain beam: %v", err)
+		default:
+			plain++
+			checkFramePath(t, f, p)
+		}
+		g := f.beamOf(100, 2, f.lcEval)
+		g.global = true
+		if q, err := g.search(context.Background(), f.cells, f.blank, 3000); err == nil {
+			global++
+			checkFramePath(t, f, q)
+		}
+	}
+	if stalled == 0 || global <= plain {
+		t.Errorf("%d stalled, %d solved by the plain beams, %d by the global ones", stalled, plain, global)
+	}
+	t.Logf("%d stalled, %d solved by the plain beams, %d by the global ones", stalled, plain, global)
+}
+
+// checkFramePath checks that a path of blank cells in frame f moves the
+// blank one cell at a time and leaves the goal.
+func checkFramePath(t testing.TB, f *frame, path []int) {
+	t.Helper()
+	b := slices.Clone(f.cells)
+	if path[0] != f.blank {
+		t.Fatalf("path starts on cell %d, the blank is on %d", path[0], f.blank)
+	}
+	for k := 1; k < len(path); k++ {
+		d := path[k] - path[k-1]
+		if d != 1 && d != -1 && d != f.cols && d != -f.cols || (d == 1 || d == -1) && path[k]/f.cols != path[k-1]/f.cols {
+			t.Fatalf("move %d: from cell %d to %d", k, path[k-1], path[k])
+		}
+		slideBlank(b, path[k-1], path[k])
+	}
+	for c, v := range b {
+		if int(v) != c {
+			t.Fatalf("cell %d holds %d at the end", c, v)
 		}
 	}
 }

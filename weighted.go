@@ -270,10 +270,21 @@ type mdlcEval struct {
 	blankVal   uint8
 	h          int // the loaded board's (see mdlcBeam)
 	lis        lisBuffer
+	row, col   []uint8 // of each cell (and goal cell: a tile's value)
+}
+
+// newMDLC returns the evaluator for rows x cols boards whose blank's value
+// is blankVal.
+func newMDLC(rows, cols int, blankVal uint8) mdlcEval {
+	e := mdlcEval{rows: rows, cols: cols, blankVal: blankVal, row: make([]uint8, rows*cols), col: make([]uint8, rows*cols)}
+	for c := range e.row {
+		e.row[c], e.col[c] = uint8(c/cols), uint8(c%cols)
+	}
+	return e
 }
 
 func (e *mdlcEval) dist(v uint8, c int) int {
-	return abs(int(v)/e.cols-c/e.cols) + abs(int(v)%e.cols-c%e.cols)
+	return abs(int(e.row[v])-int(e.row[c])) + abs(int(e.col[v])-int(e.col[c]))
 }
 
 func (e *mdlcEval) estimate(cells []uint8) int {
@@ -296,8 +307,8 @@ func (e *mdlcEval) estimate(cells []uint8) int {
 func (e *mdlcEval) rowConflicts(cells []uint8, r int) int {
 	e.lis.reset()
 	for c := r * e.cols; c < (r+1)*e.cols; c++ {
-		if v := cells[c]; v != e.blankVal && int(v)/e.cols == r {
-			e.lis.add(int(v) % e.cols)
+		if v := cells[c]; v != e.blankVal && int(e.row[v]) == r {
+			e.lis.add(int(e.col[v]))
 		}
 	}
 	return 2 * e.lis.conflicts()
@@ -306,8 +317,8 @@ func (e *mdlcEval) rowConflicts(cells []uint8, r int) int {
 func (e *mdlcEval) colConflicts(cells []uint8, col int) int {
 	e.lis.reset()
 	for c := col; c < len(cells); c += e.cols {
-		if v := cells[c]; v != e.blankVal && int(v)%e.cols == col {
-			e.lis.add(int(v) / e.cols)
+		if v := cells[c]; v != e.blankVal && int(e.col[v]) == col {
+			e.lis.add(int(e.row[v]))
 		}
 	}
 	return 2 * e.lis.conflicts()
@@ -328,7 +339,7 @@ type pdbEval struct {
 	where, rwhere []uint8 // cell of each value, directly and reflected
 	vals, rvals   []int
 	sum, rsum     int
-	pos           []uint8
+	pos, rpos     []uint8
 }
 
 func newPDBEval(db *pdb.DB) *pdbEval {
@@ -336,7 +347,7 @@ func newPDBEval(db *pdb.DB) *pdbEval {
 	n := spec.Rows * spec.Cols
 	e := &pdbEval{tabs: db.Tables(), patOf: make([]int8, n), idx: make([]uint8, n), n: n, blank: uint8(spec.Blank),
 		reflect: spec.Transposable(), tr: make([]uint8, n), where: make([]uint8, n), rwhere: make([]uint8, n),
-		vals: make([]int, len(db.Tables())), rvals: make([]int, len(db.Tables())), pos: make([]uint8, n)}
+		vals: make([]int, len(db.Tables())), rvals: make([]int, len(db.Tables())), pos: make([]uint8, n), rpos: make([]uint8, n)}
 	for v := range e.patOf {
 		e.patOf[v] = -1
 	}
@@ -354,16 +365,21 @@ func newPDBEval(db *pdb.DB) *pdbEval {
 // lookup returns table j's entry with its tiles where where says, but
 // tile v (if in the pattern) on cell at.
 func (e *pdbEval) lookup(j int, where []uint8, v, at uint8) int {
-	t := e.tabs[j]
-	tiles := t.Tiles()
-	pos := e.pos[:len(tiles)]
+	return e.tabs[j].Lookup(e.place(e.pos, j, where, v, at))
+}
+
+// place writes into pos and returns table j's placement with its tiles
+// where where says, but tile v (if in the pattern) on cell at.
+func (e *pdbEval) place(pos []uint8, j int, where []uint8, v, at uint8) []uint8 {
+	tiles := e.tabs[j].Tiles()
+	pos = pos[:len(tiles)]
 	for i, u := range tiles {
 		pos[i] = where[u]
 		if u == v {
 			pos[i] = at
 		}
 	}
-	return t.Lookup(pos)
+	return pos
 }
 
 // estimate returns the bound of a board from scratch, leaving its entries

@@ -2,7 +2,6 @@ package pdb
 
 import (
 	"math/bits"
-	"slices"
 	"sync/atomic"
 )
 
@@ -25,7 +24,7 @@ const denseWindow = 1 << 22
 func (l *setLayout) toTable(dist []uint8, tiles []uint8, cols int, compact bool, workers int) *Table {
 	k, n := l.k, l.g.n
 	rk, _ := newRanker(n, k)
-	t := &Table{tiles: slices.Clone(tiles), cols: cols, rk: rk, compact: compact}
+	t := newTable(tiles, cols, rk, compact, nil)
 	f := 0
 	if rk.size > denseWindow {
 		f = 1

@@ -112,8 +112,7 @@ func Read(r io.Reader, spec Spec) (*DB, error) {
 		if _, err := io.ReadFull(tr, data); err != nil {
 			return nil, corrupt("pattern %d: %v", i, err)
 		}
-		db.tables = append(db.tables, &Table{tiles: append([]uint8(nil), p...), cols: spec.Cols, rk: rk,
-			compact: format == formatCompact, data: data})
+		db.tables = append(db.tables, newTable(p, spec.Cols, rk, format == formatCompact, data))
 	}
 	sum := h.Sum64()
 	var stored uint64

@@ -30,6 +30,7 @@ type Table struct {
 	rk      ranker
 	compact bool
 	data    []uint8
+	dist    []uint8 // compact: dist[i*n+c], tile i's distance from cell c to its goal
 
 	sparseOnce sync.Once
 	sparse     *sparseTable // nil when too large
@@ -126,8 +127,13 @@ func (t *Table) At(r int64) int {
 func (t *Table) excess(r int64) int { return int(t.data[r>>1]>>(4*(r&1))&15) * 2 }
 
 // Lookup returns the entry for the placement pos.
-func (t *Table) Lookup(pos []uint8) int {
-	r := t.rk.rank(pos)
+func (t *Table) Lookup(pos []uint8) int { return t.Entry(t.rk.rank(pos), pos) }
+
+// Entry returns the entry of rank r, pos being its placement: with Rank
+// it splits a Lookup in two, so that a caller may compute several ranks
+// before it reads their entries (independent loads the processor
+// overlaps).
+func (t *Table) Entry(r int64, pos []uint8) int {
 	if !t.compact {
 		return int(t.data[r])
 	}
@@ -138,11 +144,34 @@ func (t *Table) Lookup(pos []uint8) int {
 // cells in the placement pos.
 func (t *Table) manhattan(pos []uint8) int {
 	h := 0
+	if t.dist != nil {
+		n := t.rk.n
+		for i, p := range pos {
+			h += int(t.dist[i*n+int(p)])
+		}
+		return h
+	}
 	for i, p := range pos {
 		g := int(t.tiles[i])
 		h += abs(int(p)/t.cols-g/t.cols) + abs(int(p)%t.cols-g%t.cols)
 	}
 	return h
+}
+
+// newTable returns the table of a pattern, with the distances a compact
+// one's lookups add up.
+func newTable(tiles []uint8, cols int, rk ranker, compact bool, data []uint8) *Table {
+	t := &Table{tiles: slices.Clone(tiles), cols: cols, rk: rk, compact: compact, data: data}
+	if compact {
+		n := rk.n
+		t.dist = make([]uint8, len(tiles)*n)
+		for i, g := range tiles {
+			for c := range n {
+				t.dist[i*n+c] = uint8(abs(c/cols-int(g)/cols) + abs(c%cols-int(g)%cols))
+			}
+		}
+	}
+	return t
 }
 
 func abs(x int) int {
