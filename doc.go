@@ -143,7 +143,12 @@
 //     beam search on every core (the boards of each layer with the least
 //     heuristic are kept; a wider beam finds shorter solutions) whose width
 //     adapts layer by layer to end within nine tenths of the time, then
-//     polishes the best by re-solving windows of it optimally; on boards of
+//     polishes the best by re-solving windows of it optimally. A beam can be
+//     trapped where every way on raises the heuristic a long way (7 x 7
+//     boards, rarely smaller): one that stops gaining for 64 layers gives up
+//     for a beam that checks every board it kept and so cannot circle, and
+//     on boards past 6 x 6 with a database two beams ranking by different
+//     heuristics run at once, each on half the cores. On boards of
 //     up to 16 cells (25 with a pattern database) it runs the optimal
 //     search bounded by the best answer instead, which either proves it
 //     optimal or improves it, and whose bound is the lower bound when time
