@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"time"
+	"unsafe"
 
 	"github.com/slidekit/slide/internal/pdb"
 )
@@ -276,7 +277,8 @@ type mdlcEval struct {
 // newMDLC returns the evaluator for rows x cols boards whose blank's value
 // is blankVal.
 func newMDLC(rows, cols int, blankVal uint8) mdlcEval {
-	e := mdlcEval{rows: rows, cols: cols, blankVal: blankVal, row: make([]uint8, rows*cols), col: make([]uint8, rows*cols)}
+	e := mdlcEval{rows: rows, cols: cols, blankVal: blankVal, row: make([]uint8, rows*cols), col: make([]uint8, rows*cols),
+		lis: lisBuffer{tails: padded[int](max(rows, cols))[:0]}}
 	for c := range e.row {
 		e.row[c], e.col[c] = uint8(c/cols), uint8(c%cols)
 	}
@@ -342,12 +344,22 @@ type pdbEval struct {
 	pos, rpos     []uint8
 }
 
+// padded returns a slice of n zeros alone on its cache lines: the
+// evaluators of a beam's workers write their scratch for every board, and
+// slices of two workers sharing a line slowed both (false sharing).
+func padded[T any](n int) []T {
+	var x T
+	pad := max(1, 64/int(unsafe.Sizeof(x)))
+	return make([]T, n+2*pad)[pad : pad+n : pad+n]
+}
+
 func newPDBEval(db *pdb.DB) *pdbEval {
 	spec := db.Spec()
 	n := spec.Rows * spec.Cols
+	k := len(db.Tables())
 	e := &pdbEval{tabs: db.Tables(), patOf: make([]int8, n), idx: make([]uint8, n), n: n, blank: uint8(spec.Blank),
-		reflect: spec.Transposable(), tr: make([]uint8, n), where: make([]uint8, n), rwhere: make([]uint8, n),
-		vals: make([]int, len(db.Tables())), rvals: make([]int, len(db.Tables())), pos: make([]uint8, n), rpos: make([]uint8, n)}
+		reflect: spec.Transposable(), tr: make([]uint8, n), where: padded[uint8](n), rwhere: padded[uint8](n),
+		vals: padded[int](k), rvals: padded[int](k), pos: padded[uint8](n), rpos: padded[uint8](n)}
 	for v := range e.patOf {
 		e.patOf[v] = -1
 	}
