@@ -552,22 +552,42 @@ func (e *mdlcBeam) load(board, _ []uint8, h int) { e.board, e.h = board, h }
 
 func (e *mdlcBeam) child(v uint8, from, to int) (int, uint32) {
 	h := e.h + e.dist(v, to) - e.dist(v, from)
-	// Only v's goal line along the move can gain or lose conflicts: score
-	// it on the parent's board before and after the move.
-	b := e.board
-	line, conflicts := -1, e.rowConflicts
+	// Only v's goal line along the move can gain or lose conflicts: v
+	// enters it or leaves it, the order of the others staying.
 	if e.col[from] == e.col[to] {
-		if r := e.row[v]; r == e.row[from] || r == e.row[to] {
-			line = int(r)
+		if r := int(e.row[v]); r == int(e.row[from]) || r == int(e.row[to]) {
+			if e.rowTab == nil {
+				return h + e.lineChange(v, from, to, r, e.rowConflicts), 0
+			}
+			key := e.rowKey(e.board, r)
+			d := (int(e.col[v]) + 1) * e.rowPow[e.col[from]] // v's digit where it stands
+			if r != int(e.row[from]) {
+				d = -(int(e.col[v]) + 1) * e.rowPow[e.col[to]]
+			}
+			h += int(e.rowTab[key-d]) - int(e.rowTab[key])
 		}
-	} else if c := e.col[v]; c == e.col[from] || c == e.col[to] {
-		line, conflicts = int(c), e.colConflicts
-	}
-	if line >= 0 {
-		h -= conflicts(b, line)
-		b[to], b[from] = v, e.blankVal
-		h += conflicts(b, line)
-		b[to], b[from] = e.blankVal, v
+	} else if c := int(e.col[v]); c == int(e.col[from]) || c == int(e.col[to]) {
+		if e.colTab == nil {
+			return h + e.lineChange(v, from, to, c, e.colConflicts), 0
+		}
+		key := e.colKey(e.board, c)
+		d := (int(e.row[v]) + 1) * e.colPow[e.row[from]]
+		if c != int(e.col[from]) {
+			d = -(int(e.row[v]) + 1) * e.colPow[e.row[to]]
+		}
+		h += int(e.colTab[key-d]) - int(e.colTab[key])
 	}
 	return h, 0
+}
+
+// lineChange returns the change in line's conflicts when the tile v
+// slides from cell from to the parent's blank on cell to, by scoring the
+// line on the parent's board before and after the move.
+func (e *mdlcBeam) lineChange(v uint8, from, to, line int, conflicts func([]uint8, int) int) int {
+	b := e.board
+	d := -conflicts(b, line)
+	b[to], b[from] = v, e.blankVal
+	d += conflicts(b, line)
+	b[to], b[from] = e.blankVal, v
+	return d
 }

@@ -269,3 +269,41 @@ func checkFramePath(t testing.TB, f *frame, path []int) {
 		}
 	}
 }
+
+// TestMDLCChild: the beam's incremental Manhattan distance with linear
+// conflicts (by conflict tables for lines of up to maxTableLine cells, by
+// scoring the line otherwise) equals the estimate from scratch of every
+// child, on boards with short and long lines.
+func TestMDLCChild(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for _, sz := range [][2]int{{3, 5}, {6, 6}, {4, 7}, {7, 4}, {7, 7}, {2, 9}} {
+		rows, cols := sz[0], sz[1]
+		n := rows * cols
+		blankVal := uint8(rng.IntN(n))
+		for range 50 {
+			cells := make([]uint8, n)
+			for i, v := range rng.Perm(n) {
+				cells[i] = uint8(v)
+			}
+			e := &mdlcBeam{mdlcEval: newMDLC(rows, cols, blankVal)}
+			h := e.estimate(cells)
+			e.load(cells, nil, h)
+			b := slices.Index(cells, blankVal)
+			for _, nb := range []int{b - cols, b - 1, b + 1, b + cols} {
+				if nb < 0 || nb >= n || (nb == b-1 || nb == b+1) && nb/cols != b/cols {
+					continue
+				}
+				v := cells[nb]
+				got, _ := e.child(v, nb, b)
+				child := slices.Clone(cells)
+				child[b], child[nb] = v, blankVal
+				if want := e.estimate(child); got != want {
+					t.Fatalf("%dx%d: tile %d from %d to %d: %d, from scratch %d", rows, cols, v, nb, b, got, want)
+				}
+				if !slices.Equal(cells, e.board) {
+					t.Fatalf("%dx%d: child changed the parent board", rows, cols)
+				}
+			}
+		}
+	}
+}

@@ -272,6 +272,45 @@ type mdlcEval struct {
 	h          int // the loaded board's (see mdlcBeam)
 	lis        lisBuffer
 	row, col   []uint8 // of each cell (and goal cell: a tile's value)
+	// With lines of at most maxTableLine cells, the conflicts of a line
+	// come from conflictTable by its key: the digit of each cell, the
+	// first the lowest, is 0 or, for a tile of the line, 1 + its goal's
+	// place along it (rowPow, colPow: the place values of the digits).
+	rowTab, colTab []uint8
+	rowPow, colPow []int
+}
+
+// rowKey returns the conflict-table key of row r of cells.
+func (e *mdlcEval) rowKey(cells []uint8, r int) int {
+	key := 0
+	for c := (r+1)*e.cols - 1; c >= r*e.cols; c-- {
+		key *= e.cols + 1
+		if v := cells[c]; v != e.blankVal && int(e.row[v]) == r {
+			key += int(e.col[v]) + 1
+		}
+	}
+	return key
+}
+
+// colKey returns the conflict-table key of column col of cells.
+func (e *mdlcEval) colKey(cells []uint8, col int) int {
+	key := 0
+	for c := (e.rows-1)*e.cols + col; c >= 0; c -= e.cols {
+		key *= e.rows + 1
+		if v := cells[c]; v != e.blankVal && int(e.col[v]) == col {
+			key += int(e.row[v]) + 1
+		}
+	}
+	return key
+}
+
+// placeValues returns the place values of the digits of a line's key.
+func placeValues(length int) []int {
+	p := make([]int, length)
+	for i, x := 0, 1; i < length; i, x = i+1, x*(length+1) {
+		p[i] = x
+	}
+	return p
 }
 
 // newMDLC returns the evaluator for rows x cols boards whose blank's value
@@ -279,6 +318,12 @@ type mdlcEval struct {
 func newMDLC(rows, cols int, blankVal uint8) mdlcEval {
 	e := mdlcEval{rows: rows, cols: cols, blankVal: blankVal, row: make([]uint8, rows*cols), col: make([]uint8, rows*cols),
 		lis: lisBuffer{tails: padded[int](max(rows, cols))[:0]}}
+	if cols <= maxTableLine {
+		e.rowTab, e.rowPow = conflictTable(cols), placeValues(cols)
+	}
+	if rows <= maxTableLine {
+		e.colTab, e.colPow = conflictTable(rows), placeValues(rows)
+	}
 	for c := range e.row {
 		e.row[c], e.col[c] = uint8(c/cols), uint8(c%cols)
 	}
