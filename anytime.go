@@ -108,9 +108,11 @@ func (f *frame) lcEval() bEval {
 // given number of workers.
 func (f *frame) beam(width, workers int) *beamSearch { return f.beamOf(width, workers, f.bEval) }
 
-// beamOf is beam ranking boards by eval's evaluators (one a worker).
+// beamOf is beam ranking boards by eval's evaluators (one a worker),
+// labelled with the frame's heuristic (set heur if eval ranks otherwise).
 func (f *frame) beamOf(width, workers int, eval func() bEval) *beamSearch {
 	bs := newBeamSearch(f.rows, f.cols, f.blankVal, width, eval())
+	bs.heur = f.heur
 	for range workers {
 		if workers > 1 {
 			bs.evs = append(bs.evs, eval())
@@ -281,6 +283,7 @@ func (a *anytime) run() error {
 	bs := []*beamSearch{f.beam(256, w)}
 	if f.db != nil && w >= 2 && n > 36 {
 		bs = []*beamSearch{f.beamOf(256, w/2, f.bEval), f.beamOf(256, w-w/2, f.lcEval)}
+		bs[1].heur = LinearConflict
 	}
 	for _, b := range bs {
 		b.stall = beamStall
@@ -291,7 +294,7 @@ func (a *anytime) run() error {
 		// conflicts that checks children against every board kept, which
 		// cannot circle (it solved those 3).
 		b := f.beamOf(256, w, f.lcEval)
-		b.global = true
+		b.heur, b.global = LinearConflict, true
 		a.beams(f, a.beamDeadline(), b)
 	}
 	return a.polish()
@@ -352,7 +355,7 @@ func (a *anytime) beams(f *frame, deadline time.Time, bs ...*beamSearch) []error
 		a.expanded += b.expanded
 		a.generated += b.generated
 		if errs[i] == nil {
-			a.offer(f.back(paths[i]), AlgoAuto, f.heur)
+			a.offer(f.back(paths[i]), AlgoAuto, b.heur)
 		}
 	}
 	return errs

@@ -56,6 +56,8 @@ type beamSearch struct {
 	// cannot circle and is pushed out, at some 20% more time a board.
 	stall  int
 	global bool
+	// heur names what the search ranks boards by, for its answer.
+	heur Heuristic
 }
 
 // errBeamStalled is a beam search's error when it gives up (see stall).
