@@ -342,7 +342,7 @@ func (a *anytime) beams(f *frame, deadline time.Time, bs ...*beamSearch) []error
 	var wg sync.WaitGroup
 	for i, b := range bs {
 		if !deadline.IsZero() {
-			b.deadline, b.minWidth, b.maxWidth = deadline, 16, a.maxWidth(f.rows*f.cols)/len(bs)
+			b.deadline, b.minWidth, b.maxWidth = deadline, 16, a.maxWidth(f.rows*f.cols, b.global)/len(bs)
 		}
 		wg.Add(1)
 		go func() {
@@ -363,9 +363,15 @@ func (a *anytime) beams(f *frame, deadline time.Time, bs ...*beamSearch) []error
 
 // maxWidth returns the widest beam the memory limit allows on boards of n
 // cells: a beam stores, for every layer, the parent and blank of each
-// board, and two layers of boards and scored children.
-func (a *anytime) maxWidth(n int) int {
-	perBoard := int64(2*(n+64) + 4*32 + 5*(len(a.blanks)))
+// board, and two layers of boards and scored children; a global one (see
+// beamSearch) also the hash of every board kept, in a table at most half
+// full that doubles as it grows (up to 32 bytes a board).
+func (a *anytime) maxWidth(n int, global bool) int {
+	perLayer := 5
+	if global {
+		perLayer += 32
+	}
+	perBoard := int64(2*(n+64) + 4*32 + perLayer*len(a.blanks))
 	return int(min(a.o.limits.maxNodes(), a.o.limits.memory()/perBoard))
 }
 
