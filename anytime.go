@@ -108,8 +108,15 @@ func (f *frame) lcEval() bEval {
 // given number of workers.
 func (f *frame) beam(width, workers int) *beamSearch { return f.beamOf(width, workers, f.bEval) }
 
+// lcBeam is beam ranking boards by linear conflicts alone.
+func (f *frame) lcBeam(width, workers int) *beamSearch {
+	bs := f.beamOf(width, workers, f.lcEval)
+	bs.heur = LinearConflict
+	return bs
+}
+
 // beamOf is beam ranking boards by eval's evaluators (one a worker),
-// labelled with the frame's heuristic (set heur if eval ranks otherwise).
+// labelled with the frame's heuristic.
 func (f *frame) beamOf(width, workers int, eval func() bEval) *beamSearch {
 	bs := newBeamSearch(f.rows, f.cols, f.blankVal, width, eval())
 	bs.heur = f.heur
@@ -282,8 +289,7 @@ func (a *anytime) run() error {
 	// alone (on 6 x 6 boards 1.075 to 1.078 against 1.074).
 	bs := []*beamSearch{f.beam(256, w)}
 	if f.db != nil && w >= 2 && n > 36 {
-		bs = []*beamSearch{f.beamOf(256, w/2, f.bEval), f.beamOf(256, w-w/2, f.lcEval)}
-		bs[1].heur = LinearConflict
+		bs = []*beamSearch{f.beam(256, w/2), f.lcBeam(256, w-w/2)}
 	}
 	for _, b := range bs {
 		b.stall = beamStall
@@ -293,8 +299,8 @@ func (a *anytime) run() error {
 		// boards, none of 100 6 x 6 boards): a beam ranking by linear
 		// conflicts that checks children against every board kept, which
 		// cannot circle (it solved those 3).
-		b := f.beamOf(256, w, f.lcEval)
-		b.heur, b.global = LinearConflict, true
+		b := f.lcBeam(256, w)
+		b.global = true
 		a.beams(f, a.beamDeadline(), b)
 	}
 	return a.polish()

@@ -186,8 +186,9 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		if len(s.cur.h) == 0 {
 			return nil, notFound("Solve", math.Inf(1))
 		}
-		if least := slices.Min(s.cur.h); int(least) < best {
-			best, bestDepth = int(least), depth
+		least := int(slices.Min(s.cur.h))
+		if least < best {
+			best, bestDepth = least, depth
 		} else if s.stall > 0 && depth-bestDepth > s.stall {
 			return nil, errBeamStalled
 		}
@@ -199,21 +200,18 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 			perBoard = t
 		}
 		perBoard = 0.7*perBoard + 0.3*t
-		s.adapt(depth, maxDepth, h, perBoard)
+		s.adapt(depth, maxDepth, h, least, perBoard)
 	}
 	return nil, notFound("Solve", float64(maxDepth))
 }
 
 // adapt sets the width of the layers to come so that the search ends by
 // its deadline: the layers left are estimated from the rate at which the
-// least heuristic has fallen so far (h0 at the start), with a margin.
-func (s *beamSearch) adapt(depth, maxDepth, h0 int, perBoard float64) {
-	hmin := int32(math.MaxInt32)
-	for _, h := range s.cur.h {
-		hmin = min(hmin, h)
-	}
+// least heuristic has fallen so far (h0 at the start, hmin in the current
+// layer), with a margin.
+func (s *beamSearch) adapt(depth, maxDepth, h0, hmin int, perBoard float64) {
 	left := maxDepth - depth
-	if fallen := h0 - int(hmin); fallen > h0/10 {
+	if fallen := h0 - hmin; fallen > h0/10 {
 		left = min(left, int(1.25*float64(depth)*float64(hmin)/float64(fallen))+1)
 	}
 	seconds := 0.9 * time.Until(s.deadline).Seconds()

@@ -307,8 +307,8 @@ func (e *mdlcEval) colKey(cells []uint8, col int) int {
 // placeValues returns the place values of the digits of a line's key.
 func placeValues(length int) []int {
 	p := make([]int, length)
-	for i, x := 0, 1; i < length; i, x = i+1, x*(length+1) {
-		p[i] = x
+	for i := range p {
+		p[i] = int(pow(length+1, i))
 	}
 	return p
 }

@@ -187,13 +187,7 @@ func deposit(x, mask uint64) uint64 {
 // plus twice the excess, by a walk over the placements in rank order.
 func (t *Table) bytes(workers int) []uint8 {
 	out := make([]uint8, t.rk.size)
-	k := t.rk.k
-	var cellsMD [maxPattern][maxCells]int8
-	for i, tile := range t.tiles {
-		for c := range t.rk.n {
-			cellsMD[i][c] = int8(abs(c/t.cols-int(tile)/t.cols) + abs(c%t.cols-int(tile)%t.cols))
-		}
-	}
+	k, n := t.rk.k, t.rk.n
 	var walk func(i int, used uint64, r int64, md int)
 	walk = func(i int, used uint64, r int64, md int) {
 		if i == k {
@@ -205,7 +199,7 @@ func (t *Table) bytes(workers int) []uint8 {
 			if used>>p&1 != 0 {
 				continue
 			}
-			walk(i+1, used|1<<p, r+a*t.rk.w[i], md+int(cellsMD[i][p]))
+			walk(i+1, used|1<<p, r+a*t.rk.w[i], md+int(t.dist[i*n+p]))
 			a++
 		}
 	}
@@ -213,10 +207,10 @@ func (t *Table) bytes(workers int) []uint8 {
 	parallelRange(int64(t.rk.n), workers, 1, func(lo, hi int) {
 		for p := lo; p < hi; p++ {
 			if k == 1 {
-				out[p] = uint8(int(cellsMD[0][p]) + t.excess(int64(p)))
+				out[p] = uint8(int(t.dist[p]) + t.excess(int64(p)))
 				continue
 			}
-			walk(1, 1<<p, int64(p)*t.rk.w[0], int(cellsMD[0][p]))
+			walk(1, 1<<p, int64(p)*t.rk.w[0], int(t.dist[p]))
 		}
 	})
 	return out

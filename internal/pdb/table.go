@@ -26,7 +26,6 @@ import (
 // hold 255 as bytes, 0 compact (their Manhattan distance).
 type Table struct {
 	tiles   []uint8
-	cols    int
 	rk      ranker
 	compact bool
 	data    []uint8
@@ -131,8 +130,8 @@ func (t *Table) Lookup(pos []uint8) int { return t.Entry(t.rk.rank(pos), pos) }
 
 // Entry returns the entry of rank r, pos being its placement: with Rank
 // it splits a Lookup in two, so that a caller may compute several ranks
-// before it reads their entries (independent loads the processor
-// overlaps).
+// before it reads their entries (the beam search does so for a board's
+// direct and reflected lookups).
 func (t *Table) Entry(r int64, pos []uint8) int {
 	if !t.compact {
 		return int(t.data[r])
@@ -143,25 +142,17 @@ func (t *Table) Entry(r int64, pos []uint8) int {
 // manhattan returns the sum of the pattern tiles' distances to their goal
 // cells in the placement pos.
 func (t *Table) manhattan(pos []uint8) int {
-	h := 0
-	if t.dist != nil {
-		n := t.rk.n
-		for i, p := range pos {
-			h += int(t.dist[i*n+int(p)])
-		}
-		return h
-	}
+	h, n := 0, t.rk.n
 	for i, p := range pos {
-		g := int(t.tiles[i])
-		h += abs(int(p)/t.cols-g/t.cols) + abs(int(p)%t.cols-g%t.cols)
+		h += int(t.dist[i*n+int(p)])
 	}
 	return h
 }
 
 // newTable returns the table of a pattern, with the distances a compact
-// one's lookups add up.
+// one's lookups add up (every Table is made here).
 func newTable(tiles []uint8, cols int, rk ranker, compact bool, data []uint8) *Table {
-	t := &Table{tiles: slices.Clone(tiles), cols: cols, rk: rk, compact: compact, data: data}
+	t := &Table{tiles: slices.Clone(tiles), rk: rk, compact: compact, data: data}
 	if compact {
 		n := rk.n
 		t.dist = make([]uint8, len(tiles)*n)
