@@ -3,7 +3,6 @@ package slide
 import (
 	"context"
 	"errors"
-	"slices"
 	"sync"
 	"time"
 
@@ -269,11 +268,16 @@ func (a *anytime) run() error {
 		return err
 	}
 	// Small boards: a narrow beam, then the optimal search bounded by its
-	// answer. Larger ones: adaptive beams, then polishing.
+	// answer. Up to 7 x 7: adaptive beams, then polishing. Larger: beams
+	// edge by edge (see peelSolve), then polishing.
 	w := a.o.beamWorkers()
 	if exact := n <= 16 || n <= 25 && f.db != nil; exact {
 		a.beams(f, time.Time{}, f.beam(256, w))
 		return a.improveOptimally()
+	}
+	if n > peelCells {
+		a.peelSolve(f, w, a.beamDeadline())
+		return a.polish()
 	}
 	// Beams whose width adapts, layer by layer, so that they end within
 	// nine tenths of the time left (a beam stopped by the deadline gives
@@ -294,24 +298,16 @@ func (a *anytime) run() error {
 	for _, b := range bs {
 		b.stall = beamStall
 	}
-	if errs := a.beams(f, a.beamDeadline(), bs...); !slices.ContainsFunc(errs, isNotStalled) {
-		// Trapped (a beam of width 2000 on 3 of 20 random-walk 7 x 7
-		// boards, none of 100 6 x 6 boards): a beam ranking by linear
-		// conflicts that checks children against every board kept, which
-		// cannot circle (it solved those 3).
-		b := f.lcBeam(256, w)
-		b.global = true
-		a.beams(f, a.beamDeadline(), b)
-	}
+	a.beams(f, a.beamDeadline(), bs...)
 	return a.polish()
 }
 
-// isNotStalled reports whether a beam's error is not errBeamStalled.
-func isNotStalled(err error) bool { return !errors.Is(err, errBeamStalled) }
-
 // beamStall is the layers without a new least heuristic after which the
-// anytime mode's first beam gives up as trapped: healthy beams lower it
-// every few layers.
+// anytime mode's beams turn global (see beamSearch): healthy beams lower
+// it every few layers. Trapped beams are rare on 6 x 6 boards (none of
+// 100 random-walk boards at width 2000), not on 7 x 7 ones (3 of 20) or
+// on larger boards, mostly a few moves from the goal as their width
+// narrows toward their deadline.
 const beamStall = 64
 
 // beamDeadline returns when a beam started now should end: at nine
@@ -339,8 +335,8 @@ func (a *anytime) startFast() (stop func(), err error) {
 
 // beams runs the beam searches bs at once in frame f for a solution
 // shorter than the best, their widths adapting to end by deadline unless
-// that is zero (sharing the memory limit), offers their solutions, and
-// returns their errors.
+// that is zero (sharing the memory limit, and at most a beam's maxWidth
+// if set), offers their solutions, and returns their errors.
 func (a *anytime) beams(f *frame, deadline time.Time, bs ...*beamSearch) []error {
 	maxDepth := len(a.blanks) - 2
 	paths := make([][]int, len(bs))
@@ -348,7 +344,11 @@ func (a *anytime) beams(f *frame, deadline time.Time, bs ...*beamSearch) []error
 	var wg sync.WaitGroup
 	for i, b := range bs {
 		if !deadline.IsZero() {
-			b.deadline, b.minWidth, b.maxWidth = deadline, 16, a.maxWidth(f.rows*f.cols, b.global)/len(bs)
+			limit := a.maxWidth(f.rows*f.cols, b.global || b.stall > 0) / len(bs)
+			if b.maxWidth > 0 {
+				limit = min(limit, b.maxWidth)
+			}
+			b.deadline, b.minWidth, b.maxWidth = deadline, 16, limit
 		}
 		wg.Add(1)
 		go func() {

@@ -2,7 +2,6 @@ package slide
 
 import (
 	"context"
-	"errors"
 	"math"
 	"slices"
 	"sync"
@@ -48,20 +47,20 @@ type beamSearch struct {
 	deadline           time.Time
 	minWidth, maxWidth int
 
-	// With stall above 0, a search whose layers' least heuristic has not
-	// improved for stall layers gives up (errBeamStalled): the beam is
-	// trapped where every way on first raises the heuristic a long way.
 	// With global, children are checked against every board kept so far
 	// (of the same parity), not only the last layers: a trapped beam
 	// cannot circle and is pushed out, at some 20% more time a board.
-	stall  int
-	global bool
+	// With stall above 0, a search whose layers' least heuristic has not
+	// improved for stall layers turns global from there on (escaped is
+	// the depth at which it did, 0 if it did not): the beam is trapped
+	// where every way on first raises the heuristic a long way, and
+	// without it circles there until its deadline.
+	global  bool
+	stall   int
+	escaped int
 	// heur names what the search ranks boards by, for its answer.
 	heur Heuristic
 }
-
-// errBeamStalled is a beam search's error when it gives up (see stall).
-var errBeamStalled = errors.New("beam search stalled")
 
 // A layer is the boards of one depth: board i is cells[i*n:(i+1)*n], its
 // evaluator data aux[i*a:(i+1)*a].
@@ -137,7 +136,7 @@ const beamDedupLayers = 2
 func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth int) ([]int, error) {
 	s.cur.reset()
 	s.parents, s.blanks, s.recent = s.parents[:0], s.blanks[:0], s.recent[:0]
-	s.expanded, s.generated = 0, 1
+	s.expanded, s.generated, s.escaped = 0, 1, 0
 	aux := make([]uint8, s.aux)
 	h := s.ev.root(start, aux)
 	var hash uint64
@@ -164,6 +163,8 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 	}
 	best, bestDepth := h, 0
 	var perBoard float64 // seconds a board of a layer takes, smoothed
+	var spent float64    // seconds of the layers not yet timed
+	timed := 0           // and their boards
 	for depth := 1; depth <= maxDepth; depth++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -178,7 +179,7 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		}
 		s.selectNext()
 		s.cur, s.next = s.next, s.cur
-		if s.global {
+		if s.checksAll() {
 			for _, x := range s.cur.hash {
 				s.closed[depth&1].grow(x)
 			}
@@ -189,13 +190,20 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		least := int(slices.Min(s.cur.h))
 		if least < best {
 			best, bestDepth = least, depth
-		} else if s.stall > 0 && depth-bestDepth > s.stall {
-			return nil, errBeamStalled
+		} else if s.stall > 0 && !s.checksAll() && depth-bestDepth > s.stall {
+			s.escape(depth)
 		}
-		if s.deadline.IsZero() || boards < 32 {
+		if s.deadline.IsZero() {
 			continue
 		}
-		t := time.Since(began).Seconds() / float64(boards)
+		// Timed over layers of at least 32 boards together: a narrower
+		// beam would otherwise never widen again.
+		spent += time.Since(began).Seconds()
+		if timed += boards; timed < 32 {
+			continue
+		}
+		t := spent / float64(timed)
+		spent, timed = 0, 0
 		if perBoard == 0 {
 			perBoard = t
 		}
@@ -204,6 +212,24 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 	}
 	return nil, notFound("Solve", float64(maxDepth))
 }
+
+// escape makes the search global from the current layer, at depth, on:
+// every board of the layers it holds (see recent) is kept as seen.
+func (s *beamSearch) escape(depth int) {
+	s.escaped = depth
+	s.closed[0].reset(0)
+	s.closed[1].reset(0)
+	for k, hashes := range s.recent {
+		d := depth - (len(s.recent) - 1 - k)
+		for _, x := range hashes {
+			s.closed[d&1].grow(x)
+		}
+	}
+}
+
+// checksAll reports whether children are checked against every board
+// kept: the search is global or has escaped.
+func (s *beamSearch) checksAll() bool { return s.global || s.escaped > 0 }
 
 // adapt sets the width of the layers to come so that the search ends by
 // its deadline: the layers left are estimated from the rate at which the
@@ -234,7 +260,7 @@ func (s *beamSearch) expand() (beamCand, bool) {
 	for k := len(s.recent) - 2; k >= 0; k -= 2 {
 		held += len(s.recent[k])
 	}
-	if s.global {
+	if s.checksAll() {
 		s.dup = &s.closed[len(s.parents)&1] // the children's depth
 	} else {
 		s.dup = &s.seen

@@ -402,6 +402,49 @@ func BenchmarkAnytime(b *testing.B) {
 	}
 }
 
+// BenchmarkAnytimeLarge solves four uniformly random solvable n x n boards
+// (fixed seed) for n = 8, 10, 12 and 15 in the anytime mode with a budget
+// of a second, checks every solution, and reports the mean length, its
+// ratio to the mean lower bound, and the fast mode's mean length on the
+// same boards.
+func BenchmarkAnytimeLarge(b *testing.B) {
+	for _, n := range []int{8, 10, 12, 15} {
+		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(20, uint64(n)))
+			goal := Goal(n, n)
+			boards := make([]Board, 4)
+			for i := range boards {
+				boards[i] = randomSolvable(rng, n, n)
+			}
+			var moves, lower, fast int64
+			for b.Loop() {
+				moves, lower, fast = 0, 0, 0
+				for _, start := range boards {
+					sol, err := Solve(start, goal, WithTimeLimit(time.Second))
+					if err != nil {
+						b.Fatal(err)
+					}
+					b.StopTimer()
+					if _, ok := replayMoves(start, goal, slices.Values(sol.Moves)); !ok {
+						b.Fatalf("%d x %d: the solution does not solve the board", n, n)
+					}
+					f, err := Solve(start, goal, WithFast())
+					if err != nil {
+						b.Fatal(err)
+					}
+					b.StartTimer()
+					moves += int64(sol.Len())
+					lower += int64(sol.LowerBound)
+					fast += int64(f.Len())
+				}
+			}
+			b.ReportMetric(float64(moves)/float64(len(boards)), "moves/board")
+			b.ReportMetric(float64(moves)/float64(lower), "length/lowerbound")
+			b.ReportMetric(float64(fast)/float64(len(boards)), "fastmoves/board")
+		})
+	}
+}
+
 // BenchmarkBeam runs beam searches of width 2000 on ten 6 x 6 boards
 // (random walks of 300 moves from the goal, fixed seed: boards like the
 // shared samples), ranking boards by PDB35 and linear conflicts if PDB35 is

@@ -1,0 +1,252 @@
+package slide
+
+import (
+	"slices"
+	"time"
+)
+
+// peelCells is the most cells of a board the anytime mode solves with
+// beams on the whole board; larger ones it solves edge by edge (see
+// peelSolve). Beams ranking by linear conflicts at widths 256, 1024 and
+// 4096 on three uniformly random boards of each size: on 8 x 8 boards 5
+// of the 9 were trapped, and their paths once out ran to 965 to 2543
+// moves; on 10 x 10 boards 5 of 9 found nothing in 5000 moves. Edge by
+// edge, within a second, 8 x 8 boards took 577 to 658 moves and 10 x 10
+// ones 1295 to 1450.
+const peelCells = 49
+
+// peelRegion is the widest region, in rows and columns, that peelSolve
+// leaves to a beam on the whole board: beams ranking by linear conflicts
+// are seldom trapped on boards of up to 6 x 6.
+const peelRegion = 6
+
+// peelSolve offers a solution of beams in frame f, on w workers, within
+// the time until deadline: each brings home the tiles of one more outer
+// edge of the unsolved region, in the fast mode's order (see reducer),
+// ranking boards by the Manhattan distance of those tiles and of the
+// tiles of the edges before, until at most peelRegion x peelRegion cells
+// are left; then a beam ranking by linear conflicts on the whole board
+// finishes. On boards past 7 x 7 beams ranking by linear conflicts alone
+// are often trapped a few tiles from the goal, where the heuristic counts
+// a board as almost solved that is far from it, and find nothing; edge by
+// edge, every beam's goal is near.
+func (a *anytime) peelSolve(f *frame, w int, deadline time.Time) {
+	board := append([]uint8(nil), f.cells...)
+	path := []int{f.blank}
+	home := make([]bool, len(board)) // by value: the tiles the beams rank
+	g := region{0, f.rows, 0, f.cols}
+	for g.r1-g.r0 > peelRegion || g.c1-g.c0 > peelRegion {
+		before := g
+		edge := g.peel(f.blankVal, f.cols)
+		for _, c := range edge {
+			home[c] = true
+		}
+		// The time left is shared by the cells left to bring home.
+		share := time.Until(deadline) * time.Duration(len(edge)) / time.Duration(len(edge)+g.cells())
+		p, err := a.bringHome(f, w, board, path[len(path)-1], home, time.Now().Add(share))
+		if err != nil {
+			// Trapped, or out of time: the fast mode brings the rest home.
+			a.offerReduced(f, path, board, before)
+			return
+		}
+		for k := 1; k < len(p); k++ {
+			slideBlank(board, p[k-1], p[k])
+		}
+		path = append(path, p[1:]...)
+	}
+	a.offerReduced(f, path, board, g)
+	maxDepth := len(a.blanks) - 1 - len(path)
+	if maxDepth < 1 {
+		return
+	}
+	b := f.lcBeam(256, w)
+	b.stall = beamStall
+	b.deadline, b.minWidth, b.maxWidth = deadline, 16, a.maxWidth(len(board), true)
+	p, err := b.search(a.ctx, board, path[len(path)-1], maxDepth)
+	a.expanded += b.expanded
+	a.generated += b.generated
+	if err == nil {
+		a.offer(f.back(append(path, p[1:]...)), AlgoAuto, LinearConflict)
+	}
+}
+
+// bringHome returns the blank's cells on the way of a beam in frame f, on
+// w workers, from board (blank on cell blank) to one with every tile in
+// set home, its width adapting to end by deadline.
+func (a *anytime) bringHome(f *frame, w int, board []uint8, blank int, set []bool, deadline time.Time) ([]int, error) {
+	b := f.beamOf(256, w, func() bEval { return newSetBeam(f, set) })
+	b.stall, b.heur = beamStall, Manhattan
+	b.zob = setZobrist(b.zob, set, f.blankVal)
+	b.deadline, b.minWidth, b.maxWidth = deadline, 16, a.maxWidth(len(board), true)
+	// About 5 moves a step home, as in the fast mode, and the blank's ways
+	// between tiles.
+	e := newSetBeam(f, set)
+	e.load(board, nil, 0)
+	p, err := b.search(a.ctx, board, blank, 6*e.md+4*(f.rows+f.cols))
+	a.expanded += b.expanded
+	a.generated += b.generated
+	return p, err
+}
+
+// A region is the rows r0 to r1-1 and columns c0 to c1-1 of a board.
+type region struct{ r0, r1, c0, c1 int }
+
+func (g region) cells() int { return (g.r1 - g.r0) * (g.c1 - g.c0) }
+
+// peel takes from g the outer line that the fast mode brings home next
+// (see reducer.solve), on a board of cols columns whose blank's goal cell
+// is blankGoal, and returns its cells: a column if g is at least as wide
+// as high, else a row, on the side away from the blank's goal.
+func (g *region) peel(blankGoal, cols int) []int {
+	var edge []int
+	if g.c1-g.c0 >= g.r1-g.r0 {
+		c := g.c0
+		if blankGoal%cols == g.c0 {
+			g.c1--
+			c = g.c1
+		} else {
+			g.c0++
+		}
+		for r := g.r0; r < g.r1; r++ {
+			edge = append(edge, r*cols+c)
+		}
+		return edge
+	}
+	r := g.r0
+	if blankGoal/cols == g.r0 {
+		g.r1--
+		r = g.r1
+	} else {
+		g.r0++
+	}
+	for c := g.c0; c < g.c1; c++ {
+		edge = append(edge, r*cols+c)
+	}
+	return edge
+}
+
+// offerReduced offers the way path (blank cells in frame f) to board,
+// whose tiles outside region g are home, finished by the fast mode.
+func (a *anytime) offerReduced(f *frame, path []int, board []uint8, g region) {
+	code := make([]int32, len(board))
+	for c, v := range board {
+		code[c] = int32(v)
+		if int(v) == f.blankVal {
+			code[c] = blankCode
+		}
+	}
+	out := slices.Clone(path)
+	b := out[len(out)-1]
+	z := newReducer(a.ctx, f.rows, f.cols, code, func(d Direction) {
+		dr, dc := d.source()
+		b += dr*f.cols + dc
+		out = append(out, b)
+	})
+	z.r0, z.r1, z.c0, z.c1 = g.r0, g.r1, g.c0, g.c1
+	if z.solve(int32(f.blankVal)) == nil {
+		a.offer(f.back(out), AlgoAuto, Manhattan)
+	}
+}
+
+// setBeam ranks boards for a beam search by the Manhattan distance of the
+// tiles of a set alone (see peelSolve), times setWeight, plus the blank's
+// distance to the nearest of them away from home, which tells apart the
+// many boards the moves of other tiles leave at the same distance; a
+// board is a goal when they are all home.
+type setBeam struct {
+	_     [64]byte // see pdbBeam
+	rows  []uint8  // of each cell
+	cols  []uint8
+	in    []bool // by value
+	blank uint8
+	md    int     // the loaded board's distance
+	away  []int32 // the cells of its set tiles away from home
+	_     [64]byte
+}
+
+// setWeight is what a move of a set tile toward home gains in setBeam
+// over one of the blank toward the nearest such tile.
+const setWeight = 2
+
+func newSetBeam(f *frame, in []bool) *setBeam {
+	e := &setBeam{rows: make([]uint8, len(in)), cols: make([]uint8, len(in)), in: in, blank: uint8(f.blankVal)}
+	for c := range in {
+		e.rows[c], e.cols[c] = uint8(c/f.cols), uint8(c%f.cols)
+	}
+	return e
+}
+
+// dist is the taxicab distance between cells a and b.
+func (e *setBeam) dist(a, b int) int {
+	return abs(int(e.rows[a])-int(e.rows[b])) + abs(int(e.cols[a])-int(e.cols[b]))
+}
+
+func (e *setBeam) auxLen() int { return 0 }
+
+func (e *setBeam) root(board, _ []uint8) int {
+	e.load(board, nil, 0)
+	if len(e.away) == 0 {
+		return 0
+	}
+	b := slices.Index(board, e.blank)
+	near := len(board)
+	for _, c := range e.away {
+		near = min(near, e.dist(b, int(c))-1)
+	}
+	return setWeight*e.md + near
+}
+
+func (e *setBeam) load(board, _ []uint8, _ int) {
+	e.md, e.away = 0, e.away[:0]
+	for c, v := range board {
+		if v != e.blank && e.in[v] && int(v) != c {
+			e.md += e.dist(int(v), c)
+			e.away = append(e.away, int32(c))
+		}
+	}
+}
+
+// child: the blank moves to from.
+func (e *setBeam) child(v uint8, from, to int) (int, uint32) {
+	md := e.md
+	if e.in[v] {
+		md += e.dist(int(v), to) - e.dist(int(v), from)
+	}
+	near, any := len(e.rows), false
+	for _, c := range e.away {
+		if int(c) == from { // v, now on to
+			if int(v) == to {
+				continue
+			}
+			c = int32(to)
+		}
+		near, any = min(near, e.dist(from, int(c))-1), true
+	}
+	if e.in[v] && int(v) != to && e.dist(int(v), from) == 0 { // v leaves home
+		near, any = min(near, e.dist(from, to)-1), true
+	}
+	if !any {
+		return 0, 0
+	}
+	return setWeight*md + near, 0
+}
+
+func (e *setBeam) apply([]uint8, uint32) {}
+
+// setZobrist returns the words of zob (see zobrist) of the blank and of
+// the tiles in set, 0 for other tiles: boards that differ only in where
+// those are hash alike, and a beam (see beamSearch) keeps one of them. The
+// moves of the other tiles make many boards of the same rank, which would
+// crowd out the few ways that take a tile home past others already home.
+func setZobrist(zob []uint64, set []bool, blankVal int) []uint64 {
+	n := len(set)
+	out := slices.Clone(zob)
+	for c := range n {
+		for v := range n {
+			if v != blankVal && !set[v] {
+				out[c*n+v] = 0
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,99 @@
+package slide
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+)
+
+// TestSetBeam: the set evaluator's value of every child equals the
+// Manhattan distance of the set's tiles from scratch.
+func TestSetBeam(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for _, sz := range [][2]int{{8, 8}, {5, 12}, {9, 7}} {
+		rows, cols := sz[0], sz[1]
+		n := rows * cols
+		f := &frame{rows: rows, cols: cols, blankVal: rng.IntN(n)}
+		in := make([]bool, n)
+		for v := range in {
+			in[v] = v != f.blankVal && rng.IntN(2) == 0
+		}
+		e, scratch := newSetBeam(f, in), newSetBeam(f, in)
+		for range 50 {
+			cells := make([]uint8, n)
+			for i, v := range rng.Perm(n) {
+				cells[i] = uint8(v)
+			}
+			e.load(cells, nil, e.root(cells, nil))
+			for _, m := range children(cells, uint8(f.blankVal), cols) {
+				got, _ := e.child(m.v, m.from, m.to)
+				if want := scratch.root(m.board, nil); got != want {
+					t.Fatalf("%dx%d: tile %d from %d to %d: %d, from scratch %d", rows, cols, m.v, m.from, m.to, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestPeelSolve: on uniformly random boards past 7 x 7, square or not and
+// with the blank's goal anywhere, beams edge by edge reach the goal, and
+// in fewer moves than the fast mode.
+func TestPeelSolve(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, sz := range [][2]int{{8, 8}, {5, 12}, {9, 7}, {10, 10}} {
+		goal := randomReaching(rng, Goal(sz[0], sz[1])) // any blank cell
+		start := randomReaching(rng, goal)
+		tg, code := encodeFor(t, start, goal)
+		o := options{heur: LinearConflict}
+		a := anytime{ctx: context.Background(), start: start, t: tg, code: code, o: o, began: time.Now()}
+		if _, err := a.startFast(); err != nil {
+			t.Fatal(err)
+		}
+		fast := len(a.blanks) - 1
+		f, err := newFrame(a.ctx, tg, code, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The fast mode from the frame's start over the whole board is the
+		// fast mode's solution.
+		reduced := anytime{ctx: a.ctx, start: start, t: tg, code: code, o: o}
+		reduced.offerReduced(f, []int{f.blank}, f.cells, region{0, f.rows, 0, f.cols})
+		if len(reduced.blanks) != len(a.blanks) {
+			t.Fatalf("%v: the fast mode in the frame took %d moves, on the board %d", sz, len(reduced.blanks)-1, fast)
+		}
+		a.peelSolve(f, 2, time.Now().Add(300*time.Millisecond))
+		if a.best.Algorithm != AlgoAuto {
+			t.Fatalf("%v: the beams found no solution shorter than the fast mode's %d moves", sz, fast)
+		}
+		sol := Solution{Start: start}
+		finishPath(&sol, a.blanks, o)
+		checkValid(t, sol, start, goal, TileMoves)
+		t.Logf("%dx%d: %d moves, fast mode %d", sz[0], sz[1], sol.Len(), fast)
+	}
+}
+
+// A childMove is a tile v sliding from cell from into the blank on cell
+// to, and the board it leaves.
+type childMove struct {
+	v        uint8
+	from, to int
+	board    []uint8
+}
+
+// children returns every move of cells, a board of cols columns whose
+// blank is blankVal.
+func children(cells []uint8, blankVal uint8, cols int) []childMove {
+	var out []childMove
+	b := slices.Index(cells, blankVal)
+	for _, nb := range []int{b - cols, b - 1, b + 1, b + cols} {
+		if nb < 0 || nb >= len(cells) || (nb == b-1 || nb == b+1) && nb/cols != b/cols {
+			continue
+		}
+		child := slices.Clone(cells)
+		child[b], child[nb] = cells[nb], blankVal
+		out = append(out, childMove{cells[nb], nb, b, child})
+	}
+	return out
+}
