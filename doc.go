@@ -155,7 +155,7 @@
 //     ranking boards by those tiles' Manhattan distance and keeping one
 //     board of those that differ only in other tiles, until 6 x 6 cells are
 //     left for a beam on the whole board (random 10 x 10 boards at 1 s:
-//     about 1,400 moves, against 1,900 for the fast mode). On boards of
+//     about 1,400 moves, against 2,000 for the fast mode). On boards of
 //     up to 16 cells (25 with a pattern database) it runs the optimal
 //     search bounded by the best answer instead, which either proves it
 //     optimal or improves it, and whose bound is the lower bound when time

@@ -10,9 +10,10 @@ import (
 // peelSolve). Beams ranking by linear conflicts at widths 256, 1024 and
 // 4096 on three uniformly random boards of each size: on 8 x 8 boards 5
 // of the 9 were trapped, and their paths once out ran to 965 to 2543
-// moves; on 10 x 10 boards 5 of 9 found nothing in 5000 moves. Edge by
-// edge, within a second, 8 x 8 boards took 577 to 658 moves and 10 x 10
-// ones 1295 to 1450.
+// moves; on 10 x 10 boards 5 of 9 found nothing in 5000 moves. In the
+// anytime mode at 1 s (BenchmarkAnytimeLarge), solutions were 2.50 (8 x 8)
+// and 2.90 (10 x 10) times the lower bound with beams on the whole board,
+// and 1.83 and 2.09 edge by edge.
 const peelCells = 49
 
 // peelRegion is the widest region, in rows and columns, that peelSolve
@@ -24,9 +25,11 @@ const peelRegion = 6
 // the time until deadline: each brings home the tiles of one more outer
 // edge of the unsolved region, in the fast mode's order (see reducer),
 // ranking boards by the Manhattan distance of those tiles and of the
-// tiles of the edges before, until at most peelRegion x peelRegion cells
-// are left; then a beam ranking by linear conflicts on the whole board
-// finishes. On boards past 7 x 7 beams ranking by linear conflicts alone
+// tiles of the edges before (see setBeam), and is kept if shorter than
+// the fast mode's way for that edge, which is taken otherwise; once at
+// most peelRegion x peelRegion cells are left, the fast mode, and a beam
+// ranking by linear conflicts on the whole board, finish. On boards past
+// 7 x 7 beams ranking by linear conflicts alone
 // are often trapped a few tiles from the goal, where the heuristic counts
 // a board as almost solved that is far from it, and find nothing; edge by
 // edge, every beam's goal is near.
@@ -37,17 +40,21 @@ func (a *anytime) peelSolve(f *frame, w int, deadline time.Time) {
 	g := region{0, f.rows, 0, f.cols}
 	for g.r1-g.r0 > peelRegion || g.c1-g.c0 > peelRegion {
 		before := g
-		edge := g.peel(f.blankVal, f.cols)
+		edge, inward := g.peel(f.blankVal, f.cols)
 		for _, c := range edge {
 			home[c] = true
 		}
-		// The time left is shared by the cells left to bring home.
-		share := time.Until(deadline) * time.Duration(len(edge)) / time.Duration(len(edge)+g.cells())
-		p, err := a.bringHome(f, w, board, path[len(path)-1], home, time.Now().Add(share))
-		if err != nil {
-			// Trapped, or out of time: the fast mode brings the rest home.
-			a.offerReduced(f, path, board, before)
+		blank := path[len(path)-1]
+		// The fast mode's way bounds the beam's; the time left is shared
+		// by the cells left to bring home.
+		fast := a.reduceEdge(f, board, blank, before, edge, inward)
+		if fast == nil {
 			return
+		}
+		share := time.Until(deadline) * time.Duration(len(edge)) / time.Duration(len(edge)+g.cells())
+		p, err := a.bringHome(f, w, board, blank, home, time.Now().Add(share), len(fast)-2)
+		if err != nil {
+			p = fast // trapped, out of time, or no shorter
 		}
 		for k := 1; k < len(p); k++ {
 			slideBlank(board, p[k-1], p[k])
@@ -70,19 +77,16 @@ func (a *anytime) peelSolve(f *frame, w int, deadline time.Time) {
 	}
 }
 
-// bringHome returns the blank's cells on the way of a beam in frame f, on
-// w workers, from board (blank on cell blank) to one with every tile in
-// set home, its width adapting to end by deadline.
-func (a *anytime) bringHome(f *frame, w int, board []uint8, blank int, set []bool, deadline time.Time) ([]int, error) {
+// bringHome returns the blank's cells on the way of at most maxDepth
+// moves of a beam in frame f, on w workers, from board (blank on cell
+// blank) to one with every tile in set home, its width adapting to end by
+// deadline.
+func (a *anytime) bringHome(f *frame, w int, board []uint8, blank int, set []bool, deadline time.Time, maxDepth int) ([]int, error) {
 	b := f.beamOf(256, w, func() bEval { return newSetBeam(f, set) })
 	b.stall, b.heur = beamStall, Manhattan
 	b.zob = setZobrist(b.zob, set, f.blankVal)
 	b.deadline, b.minWidth, b.maxWidth = deadline, 16, a.maxWidth(len(board), true)
-	// About 5 moves a step home, as in the fast mode, and the blank's ways
-	// between tiles.
-	e := newSetBeam(f, set)
-	e.load(board, nil, 0)
-	p, err := b.search(a.ctx, board, blank, 6*e.md+4*(f.rows+f.cols))
+	p, err := b.search(a.ctx, board, blank, maxDepth)
 	a.expanded += b.expanded
 	a.generated += b.generated
 	return p, err
@@ -95,39 +99,67 @@ func (g region) cells() int { return (g.r1 - g.r0) * (g.c1 - g.c0) }
 
 // peel takes from g the outer line that the fast mode brings home next
 // (see reducer.solve), on a board of cols columns whose blank's goal cell
-// is blankGoal, and returns its cells: a column if g is at least as wide
-// as high, else a row, on the side away from the blank's goal.
-func (g *region) peel(blankGoal, cols int) []int {
-	var edge []int
+// is blankGoal, and returns its cells and the offset from them into the
+// region: a column if g is at least as wide as high, else a row, on the
+// side away from the blank's goal.
+func (g *region) peel(blankGoal, cols int) (edge []int, inward int) {
 	if g.c1-g.c0 >= g.r1-g.r0 {
-		c := g.c0
+		c, inward := g.c0, 1
 		if blankGoal%cols == g.c0 {
 			g.c1--
-			c = g.c1
+			c, inward = g.c1, -1
 		} else {
 			g.c0++
 		}
 		for r := g.r0; r < g.r1; r++ {
 			edge = append(edge, r*cols+c)
 		}
-		return edge
+		return edge, inward
 	}
-	r := g.r0
+	r, inward := g.r0, cols
 	if blankGoal/cols == g.r0 {
 		g.r1--
-		r = g.r1
+		r, inward = g.r1, -cols
 	} else {
 		g.r0++
 	}
 	for c := g.c0; c < g.c1; c++ {
 		edge = append(edge, r*cols+c)
 	}
-	return edge
+	return edge, inward
 }
 
 // offerReduced offers the way path (blank cells in frame f) to board,
 // whose tiles outside region g are home, finished by the fast mode.
 func (a *anytime) offerReduced(f *frame, path []int, board []uint8, g region) {
+	out := slices.Clone(path)
+	z := a.reducerIn(f, board, g, &out)
+	if z.solve(int32(f.blankVal)) == nil {
+		a.offer(f.back(out), AlgoAuto, Manhattan)
+	}
+}
+
+// reduceEdge returns the blank's cells, from blank, on the fast mode's way
+// from board, whose tiles outside region g are home, to one with the tiles
+// on cells home too (the outer line of g on the side that inward points
+// away from), or nil if the context is done.
+func (a *anytime) reduceEdge(f *frame, board []uint8, blank int, g region, cells []int, inward int) []int {
+	out := []int{blank}
+	z := a.reducerIn(f, board, g, &out)
+	l := edge{inward: int32(inward)}
+	for _, c := range cells {
+		l.cells = append(l.cells, int32(c))
+	}
+	if z.peel(l) != nil {
+		return nil
+	}
+	return out
+}
+
+// reducerIn returns a reducer (see newReducer) on board, a frame's cell
+// values, with region g left to solve, that appends the blank's cell after
+// every move to *out.
+func (a *anytime) reducerIn(f *frame, board []uint8, g region, out *[]int) *reducer {
 	code := make([]int32, len(board))
 	for c, v := range board {
 		code[c] = int32(v)
@@ -135,17 +167,14 @@ func (a *anytime) offerReduced(f *frame, path []int, board []uint8, g region) {
 			code[c] = blankCode
 		}
 	}
-	out := slices.Clone(path)
-	b := out[len(out)-1]
+	b := (*out)[len(*out)-1]
 	z := newReducer(a.ctx, f.rows, f.cols, code, func(d Direction) {
 		dr, dc := d.source()
 		b += dr*f.cols + dc
-		out = append(out, b)
+		*out = append(*out, b)
 	})
 	z.r0, z.r1, z.c0, z.c1 = g.r0, g.r1, g.c0, g.c1
-	if z.solve(int32(f.blankVal)) == nil {
-		a.offer(f.back(out), AlgoAuto, Manhattan)
-	}
+	return z
 }
 
 // setBeam ranks boards for a beam search by the Manhattan distance of the
@@ -165,8 +194,12 @@ type setBeam struct {
 }
 
 // setWeight is what a move of a set tile toward home gains in setBeam
-// over one of the blank toward the nearest such tile.
-const setWeight = 2
+// over one of the blank toward the nearest such tile. At 2, beams on the
+// first row of a 50 x 5 board were held by the tiles near home while the
+// others were tens of rows away (trapped at every width from 16 to 1024);
+// at 4 and 8 they were not, and on 8 x 8 to 15 x 15 boards (see
+// BenchmarkAnytimeLarge) 4 and 8 were as good as 2 or better.
+const setWeight = 4
 
 func newSetBeam(f *frame, in []bool) *setBeam {
 	e := &setBeam{rows: make([]uint8, len(in)), cols: make([]uint8, len(in)), in: in, blank: uint8(f.blankVal)}

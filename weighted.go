@@ -494,6 +494,9 @@ func solveWeighted(ctx context.Context, start Board, t *target, code []int32, o 
 		p, err := bs.search(ctx, f.cells, f.blank, max(1, int(o.weight*float64(lower))))
 		sol.Expanded += bs.expanded
 		sol.Generated += bs.generated
+		if o.progress != nil {
+			o.progress(Progress{Generated: sol.Generated, LowerBound: lower, Elapsed: time.Since(began)})
+		}
 		if err == nil {
 			path = p
 			break
@@ -523,7 +526,7 @@ func solveWeighted(ctx context.Context, start Board, t *target, code []int32, o 
 		s.maxNodes = o.weightedNodes(n)
 		if o.progress != nil {
 			s.onProgress = func() {
-				o.progress(Progress{Generated: s.generated, LowerBound: lower, Elapsed: time.Since(began)})
+				o.progress(Progress{Generated: sol.Generated + s.generated, LowerBound: lower, Elapsed: time.Since(began)})
 			}
 		}
 		path, err = s.search(ctx, f.cells, f.blank)
