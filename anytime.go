@@ -280,8 +280,8 @@ func (a *anytime) run() error {
 		return a.polish()
 	}
 	// Beams whose width adapts, layer by layer, so that they end within
-	// nine tenths of the time left (a beam stopped by the deadline gives
-	// nothing), then polishing. A beam's answers improve with the
+	// the time left (see beamDeadline; a beam stopped by the deadline
+	// gives nothing), then polishing. A beam's answers improve with the
 	// logarithm of its width, so one wide beam beats a series of narrower
 	// ones; but beams ranking by different heuristics are trapped on
 	// different boards (see stall), which happens on 7 x 7 boards and not
@@ -310,10 +310,12 @@ func (a *anytime) run() error {
 // narrows toward their deadline.
 const beamStall = 64
 
-// beamDeadline returns when a beam started now should end: at nine
-// tenths of the time left.
+// beamDeadline returns when a beam started now should end: at 97% of the
+// time left. Beams keep a margin of their own (see adapt), and polishing
+// takes a few milliseconds: with nine tenths, beams on the shared 6 x 6
+// sample at 1 s ended at 0.87 s, polishing at 0.88 s.
 func (a *anytime) beamDeadline() time.Time {
-	return time.Now().Add(time.Until(deadlineOf(a.ctx)) * 9 / 10)
+	return time.Now().Add(time.Until(deadlineOf(a.ctx)) * 97 / 100)
 }
 
 // startFast starts the time budget, if there is one, and offers the fast

@@ -142,9 +142,8 @@
 //     search completes. It starts from the fast mode's answer, runs one
 //     beam search on every core (the boards of each layer with the least
 //     heuristic are kept; a wider beam finds shorter solutions) whose width
-//     adapts layer by layer to end within nine tenths of the time, then
-//     polishes the best by re-solving windows of it optimally. A beam can be
-//     trapped where every way on raises the heuristic a long way (7 x 7
+//     adapts layer by layer to end within the time, then polishes the best
+//     by re-solving windows of it optimally. A beam can be trapped where every way on raises the heuristic a long way (7 x 7
 //     boards, rarely smaller): one that stops gaining for 64 layers checks
 //     children against every board it kept from then on, and so cannot
 //     circle, and on boards past 6 x 6 with a database two beams ranking by
