@@ -94,7 +94,7 @@ func (f *frame) bEval() bEval {
 	if f.db == nil {
 		return m
 	}
-	return &sumBeam{p: &pdbBeam{pdbEval: *newPDBEval(f.db)}, m: m}
+	return &sumBeam{p: &pdbBeam{pdbEval: *newPDBEval(f.db), keep: true}, m: m}
 }
 
 // lcEval returns Manhattan distance with linear conflicts alone, for beam
@@ -174,6 +174,8 @@ func (e *sumBeam) child(v uint8, from, to int) (int, uint32) {
 }
 
 func (e *sumBeam) apply(aux []uint8, d uint32) { e.p.apply(aux, d) }
+
+func (e *sumBeam) moved(aux []uint8, v uint8, from, to int) { e.p.moved(aux, v, from, to) }
 
 // solveAnytime is Solve's anytime mode (see WithAnytime and
 // WithTimeLimit).
@@ -371,15 +373,16 @@ func (a *anytime) beams(f *frame, deadline time.Time, bs ...*beamSearch) []error
 
 // maxWidth returns the widest beam the memory limit allows on boards of n
 // cells: a beam stores, for every layer, the parent and blank of each
-// board, and two layers of boards and scored children; a global one (see
-// beamSearch) also the hash of every board kept, in a table at most half
-// full that doubles as it grows (up to 32 bytes a board).
+// board, and two layers of boards (their cells, and with a database the
+// cell of every value twice, see pdbBeam) and scored children; a global
+// one (see beamSearch) also the hash of every board kept, in a table at
+// most half full that doubles as it grows (up to 32 bytes a board).
 func (a *anytime) maxWidth(n int, global bool) int {
 	perLayer := 5
 	if global {
 		perLayer += 32
 	}
-	perBoard := int64(2*(n+64) + 4*32 + perLayer*len(a.blanks))
+	perBoard := int64(2*(3*n+64) + 4*32 + perLayer*len(a.blanks))
 	return int(min(a.o.limits.maxNodes(), a.o.limits.memory()/perBoard))
 }
 

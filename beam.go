@@ -24,7 +24,8 @@ type beamSearch struct {
 	blankVal      uint8
 	width         int
 	ev            bEval
-	aux           int // bytes of evaluator data a board
+	mv            mover // ev, if it is one
+	aux           int   // bytes of evaluator data a board
 	zob           []uint64
 
 	cur, next layer
@@ -104,10 +105,21 @@ type bEval interface {
 	apply(aux []uint8, delta uint32)
 }
 
+// A mover is a bEval whose data of a board depends on the move that made
+// it as well as on apply's delta: the beam tells it the move of every
+// child it keeps (see pdbBeam).
+type mover interface {
+	// moved makes a parent's data (copied to aux, apply done) the
+	// child's in which the tile v slides from cell from into the blank
+	// on cell to.
+	moved(aux []uint8, v uint8, from, to int)
+}
+
 func newBeamSearch(rows, cols, blankVal, width int, ev bEval) *beamSearch {
 	n := rows * cols
 	s := &beamSearch{rows: rows, cols: cols, n: n, blankVal: uint8(blankVal), width: max(1, width), ev: ev, aux: ev.auxLen(),
 		zob: zobrist(n)}
+	s.mv, _ = ev.(mover)
 	return s
 }
 
@@ -399,7 +411,11 @@ func (s *beamSearch) selectNext() {
 		board := s.next.cells[len(s.next.cells)-n:]
 		board[b], board[c.nb] = board[c.nb], s.blankVal
 		s.next.aux = append(s.next.aux, s.cur.aux[p*a:(p+1)*a]...)
-		s.ev.apply(s.next.aux[len(s.next.aux)-a:], c.delta)
+		aux := s.next.aux[len(s.next.aux)-a:]
+		s.ev.apply(aux, c.delta)
+		if s.mv != nil {
+			s.mv.moved(aux, board[b], int(c.nb), b)
+		}
 		s.next.h = append(s.next.h, int32(c.h))
 		s.next.hash = append(s.next.hash, c.hash)
 		s.next.blank = append(s.next.blank, c.nb)
@@ -495,7 +511,9 @@ func (h *hashSet) has(x uint64) bool {
 
 // pdbBeam is an additive pattern database (maxed with its reflected lookup
 // where the goal allows) as a bEval; a board's data is its patterns'
-// entries, directly and reflected, a byte each. Evaluators are padded
+// entries, directly and reflected, a byte each, and with keep the cell of
+// every value, directly and reflected (see moved), which load then reads
+// in place instead of scanning the board. Evaluators are padded
 // (here, and their scratch slices by padded): a beam's workers each write
 // their own for every board, and sharing a cache line with another
 // worker's slowed both (2 workers expanded a 6 x 6 layer 1.25 times as
@@ -503,18 +521,39 @@ func (h *hashSet) has(x uint64) bool {
 type pdbBeam struct {
 	_ [64]byte // keeps other objects off the lines written for every board
 	pdbEval
-	_ [64]byte
+	keep  bool
+	w, rw []uint8 // the loaded board's cell of each value, directly and reflected
+	_     [64]byte
 }
 
-func (e *pdbBeam) auxLen() int { return 2 * len(e.tabs) }
+func (e *pdbBeam) auxLen() int {
+	if e.keep {
+		return 2*len(e.tabs) + 2*e.n
+	}
+	return 2 * len(e.tabs)
+}
+
+func (e *pdbBeam) moved(aux []uint8, v uint8, from, to int) {
+	if !e.keep {
+		return
+	}
+	w := aux[2*len(e.tabs):]
+	w[v] = uint8(to) // the blank's entry is never read (see place)
+	w[e.n+int(e.tr[v])] = e.tr[to]
+}
 
 // value returns the loaded board's bound.
 func (e *pdbBeam) value() int { return max(e.sum, e.rsum) }
 
 func (e *pdbBeam) root(board, aux []uint8) int {
 	h := e.estimate(board)
-	for j := range e.tabs {
-		aux[j], aux[len(e.tabs)+j] = uint8(e.vals[j]), uint8(e.rvals[j])
+	p := len(e.tabs)
+	for j := range p {
+		aux[j], aux[p+j] = uint8(e.vals[j]), uint8(e.rvals[j])
+	}
+	if e.keep {
+		copy(aux[2*p:], e.where)
+		copy(aux[2*p+e.n:], e.rwhere)
 	}
 	return h
 }
@@ -522,13 +561,18 @@ func (e *pdbBeam) root(board, aux []uint8) int {
 func (e *pdbBeam) load(board, aux []uint8, _ int) {
 	p := len(e.tabs)
 	e.sum, e.rsum = 0, 0
-	for c, v := range board {
-		e.where[v] = uint8(c)
-	}
 	for j := range p {
 		e.vals[j], e.rvals[j] = int(aux[j]), int(aux[p+j])
 		e.sum += e.vals[j]
 		e.rsum += e.rvals[j]
+	}
+	if e.keep {
+		e.w, e.rw = aux[2*p:2*p+e.n], aux[2*p+e.n:2*p+2*e.n]
+		return
+	}
+	e.w, e.rw = e.where, e.rwhere
+	for c, v := range board {
+		e.where[v] = uint8(c)
 	}
 	if e.reflect {
 		for c, v := range board {
@@ -540,15 +584,15 @@ func (e *pdbBeam) load(board, aux []uint8, _ int) {
 func (e *pdbBeam) child(v uint8, _, to int) (int, uint32) {
 	j := int(e.patOf[v])
 	if !e.reflect {
-		x := e.lookup(j, e.where, v, uint8(to))
+		x := e.lookup(j, e.w, v, uint8(to))
 		return e.sum - e.vals[j] + x, uint32(j) | uint32(x)<<8
 	}
 	// Both ranks first, then both entries: two table reads in flight.
 	tv := e.tr[v]
 	jr := int(e.patOf[tv])
 	t, tr := e.tabs[j], e.tabs[jr]
-	pos := e.place(e.pos, j, e.where, v, uint8(to))
-	rpos := e.place(e.rpos, jr, e.rwhere, tv, e.tr[to])
+	pos := e.place(e.pos, j, e.w, v, uint8(to))
+	rpos := e.place(e.rpos, jr, e.rw, tv, e.tr[to])
 	r, rr := t.Rank(pos), tr.Rank(rpos)
 	x, y := t.Entry(r, pos), tr.Entry(rr, rpos)
 	h := max(e.sum-e.vals[j]+x, e.rsum-e.rvals[jr]+y)

@@ -248,6 +248,49 @@ func TestBeamStall(t *testing.T) {
 	t.Logf("%d solved by the plain beams; %d escaped, %d solved by the escaping ones", plain, escaped, solved)
 }
 
+// TestBeamKeep: a beam whose database evaluator keeps every board's tile
+// cells in the layer (see pdbBeam) searches as one that finds them again
+// on every board, path for path and node for node, with and without the
+// reflected lookup, on one and two workers.
+func TestBeamKeep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	goal := Goal(4, 4)
+	custom := MustParseDatabase(goal, "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15")
+	for _, o := range []options{{heur: PDB555}, {db: custom, dbSet: true, heur: PDBCustom}} {
+		for range 6 {
+			tg, code := encodeFor(t, randomWalk(rng, goal, 200), goal)
+			f, err := newFrame(context.Background(), tg, code, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			scan := func() bEval {
+				m := &mdlcBeam{mdlcEval: newMDLC(f.rows, f.cols, uint8(f.blankVal))}
+				return &sumBeam{p: &pdbBeam{pdbEval: *newPDBEval(f.db)}, m: m}
+			}
+			for _, workers := range []int{1, 2} {
+				kb := f.beam(2048, workers)
+				if kb.mv == nil {
+					t.Fatal("the frame's beam does not keep tile cells")
+				}
+				p, err := kb.search(context.Background(), f.cells, f.blank, 500)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkFramePath(t, f, p)
+				sb := f.beamOf(2048, workers, scan)
+				q, err := sb.search(context.Background(), f.cells, f.blank, 500)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(p, q) || kb.generated != sb.generated {
+					t.Errorf("%v, %d workers: kept cells %d moves, %d nodes; scanned %d moves, %d nodes",
+						f.heur, workers, len(p)-1, kb.generated, len(q)-1, sb.generated)
+				}
+			}
+		}
+	}
+}
+
 // checkFramePath checks that a path of blank cells in frame f moves the
 // blank one cell at a time and leaves the goal.
 func checkFramePath(t testing.TB, f *frame, path []int) {
