@@ -251,7 +251,7 @@ func TestBeamStall(t *testing.T) {
 // TestBeamKeep: a beam whose database evaluator keeps every board's tile
 // cells in the layer (see pdbBeam) searches as one that finds them again
 // on every board, path for path and node for node, with and without the
-// reflected lookup, on one and two workers.
+// reflected lookup, on one and two workers; so does weighted A*.
 func TestBeamKeep(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	goal := Goal(4, 4)
@@ -286,6 +286,14 @@ func TestBeamKeep(t *testing.T) {
 					t.Errorf("%v, %d workers: kept cells %d moves, %d nodes; scanned %d moves, %d nodes",
 						f.heur, workers, len(p)-1, kb.generated, len(q)-1, sb.generated)
 				}
+			}
+			// Weighted A* takes either evaluator too.
+			ka, sa := newWAStar(f.rows, f.cols, f.blankVal, 3, 4, f.bEval()), newWAStar(f.rows, f.cols, f.blankVal, 3, 4, scan())
+			p, perr := ka.search(context.Background(), f.cells, f.blank)
+			q, qerr := sa.search(context.Background(), f.cells, f.blank)
+			if perr != nil || qerr != nil || !slices.Equal(p, q) || ka.generated != sa.generated {
+				t.Errorf("%v, weighted A*: kept cells %d moves, %d nodes, %v; scanned %d moves, %d nodes, %v",
+					f.heur, len(p)-1, ka.generated, perr, len(q)-1, sa.generated, qerr)
 			}
 		}
 	}
