@@ -448,8 +448,10 @@ func BenchmarkAnytimeLarge(b *testing.B) {
 // BenchmarkBeam runs beam searches of width 2000 on ten 6 x 6 boards
 // (random walks of 300 moves from the goal, fixed seed: boards like the
 // shared samples), ranking boards by PDB35 and linear conflicts if PDB35 is
-// in the user's cache, else by linear conflicts, on one and two workers; it
-// checks every path and reports the nodes generated and the mean length.
+// in the user's cache, else by linear conflicts, on one and two workers,
+// and of width 20000 (as wide as the anytime mode's beams at a second) on
+// two; it checks every path and reports the nodes generated and the mean
+// length.
 func BenchmarkBeam(b *testing.B) {
 	rng := rand.New(rand.NewPCG(6, 300))
 	goal := blankFirstGoal(6, 6)
@@ -463,14 +465,14 @@ func BenchmarkBeam(b *testing.B) {
 		frames = append(frames, f)
 	}
 	b.Logf("ranking by %v", frames[0].heur)
-	for _, workers := range []int{1, 2} {
-		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+	for _, tc := range []struct{ width, workers int }{{2000, 1}, {2000, 2}, {20000, 2}} {
+		b.Run(fmt.Sprintf("width=%d/workers=%d", tc.width, tc.workers), func(b *testing.B) {
 			var nodes, moves int64
 			b.ReportAllocs()
 			for b.Loop() {
 				nodes, moves = 0, 0
 				for _, f := range frames {
-					bs := f.beam(2000, workers)
+					bs := f.beam(tc.width, tc.workers)
 					p, err := bs.search(context.Background(), f.cells, f.blank, 1000)
 					if err != nil {
 						b.Fatal(err)
