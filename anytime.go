@@ -173,9 +173,9 @@ func (e *sumBeam) child(v uint8, from, to int) (int, uint32) {
 	return h1 + h2, d
 }
 
-func (e *sumBeam) apply(aux []uint8, d uint32) { e.p.apply(aux, d) }
-
-func (e *sumBeam) moved(aux []uint8, v uint8, from, to int) { e.p.moved(aux, v, from, to) }
+func (e *sumBeam) apply(aux []uint8, d uint32, v uint8, from, to int) {
+	e.p.apply(aux, d, v, from, to)
+}
 
 // solveAnytime is Solve's anytime mode (see WithAnytime and
 // WithTimeLimit).

@@ -24,8 +24,7 @@ type beamSearch struct {
 	blankVal      uint8
 	width         int
 	ev            bEval
-	mv            mover // ev, if it is one
-	aux           int   // bytes of evaluator data a board
+	aux           int // bytes of evaluator data a board
 	zob           []uint64
 
 	cur, next layer
@@ -101,25 +100,16 @@ type bEval interface {
 	// from cell from into the parent's blank on cell to, and the change to
 	// the parent's data that makes the child's.
 	child(v uint8, from, to int) (int, uint32)
-	// apply makes a parent's data (copied to aux) the child's.
-	apply(aux []uint8, delta uint32)
-}
-
-// A mover is a bEval whose data of a board depends on the move that made
-// it as well as on apply's delta: the beam tells it the move of every
-// child it keeps (see pdbBeam).
-type mover interface {
-	// moved makes a parent's data (copied to aux, apply done) the
-	// child's in which the tile v slides from cell from into the blank
-	// on cell to.
-	moved(aux []uint8, v uint8, from, to int)
+	// apply makes a parent's data (copied to aux) the child's, given
+	// child's change delta for the move of the tile v from cell from into
+	// the blank on cell to.
+	apply(aux []uint8, delta uint32, v uint8, from, to int)
 }
 
 func newBeamSearch(rows, cols, blankVal, width int, ev bEval) *beamSearch {
 	n := rows * cols
 	s := &beamSearch{rows: rows, cols: cols, n: n, blankVal: uint8(blankVal), width: max(1, width), ev: ev, aux: ev.auxLen(),
 		zob: zobrist(n)}
-	s.mv, _ = ev.(mover)
 	return s
 }
 
@@ -411,11 +401,7 @@ func (s *beamSearch) selectNext() {
 		board := s.next.cells[len(s.next.cells)-n:]
 		board[b], board[c.nb] = board[c.nb], s.blankVal
 		s.next.aux = append(s.next.aux, s.cur.aux[p*a:(p+1)*a]...)
-		aux := s.next.aux[len(s.next.aux)-a:]
-		s.ev.apply(aux, c.delta)
-		if s.mv != nil {
-			s.mv.moved(aux, board[b], int(c.nb), b)
-		}
+		s.ev.apply(s.next.aux[len(s.next.aux)-a:], c.delta, board[b], int(c.nb), b)
 		s.next.h = append(s.next.h, int32(c.h))
 		s.next.hash = append(s.next.hash, c.hash)
 		s.next.blank = append(s.next.blank, c.nb)
@@ -512,8 +498,8 @@ func (h *hashSet) has(x uint64) bool {
 // pdbBeam is an additive pattern database (maxed with its reflected lookup
 // where the goal allows) as a bEval; a board's data is its patterns'
 // entries, directly and reflected, a byte each, and with keep the cell of
-// every value, directly and reflected (see moved), which load then reads
-// in place instead of scanning the board. Evaluators are padded
+// every value, directly and reflected (kept up by apply), which load then
+// reads in place instead of scanning the board. Evaluators are padded
 // (here, and their scratch slices by padded): a beam's workers each write
 // their own for every board, and sharing a cache line with another
 // worker's slowed both (2 workers expanded a 6 x 6 layer 1.25 times as
@@ -531,15 +517,6 @@ func (e *pdbBeam) auxLen() int {
 		return 2*len(e.tabs) + 2*e.n
 	}
 	return 2 * len(e.tabs)
-}
-
-func (e *pdbBeam) moved(aux []uint8, v uint8, from, to int) {
-	if !e.keep {
-		return
-	}
-	w := aux[2*len(e.tabs):]
-	w[v] = uint8(to) // the blank's entry is never read (see place)
-	w[e.n+int(e.tr[v])] = e.tr[to]
 }
 
 // value returns the loaded board's bound.
@@ -599,10 +576,15 @@ func (e *pdbBeam) child(v uint8, _, to int) (int, uint32) {
 	return h, uint32(j) | uint32(x)<<8 | uint32(jr)<<16 | uint32(y)<<24
 }
 
-func (e *pdbBeam) apply(aux []uint8, delta uint32) {
+func (e *pdbBeam) apply(aux []uint8, delta uint32, v uint8, _, to int) {
+	p := len(e.tabs)
 	aux[delta&255] = uint8(delta >> 8)
 	if e.reflect {
-		aux[len(e.tabs)+int(delta>>16&255)] = uint8(delta >> 24)
+		aux[p+int(delta>>16&255)] = uint8(delta >> 24)
+	}
+	if e.keep {
+		aux[2*p+int(v)] = uint8(to) // the blank's entry is never read (see place)
+		aux[2*p+e.n+int(e.tr[v])] = e.tr[to]
 	}
 }
 
@@ -615,10 +597,10 @@ type mdlcBeam struct {
 	_     [64]byte
 }
 
-func (e *mdlcBeam) auxLen() int                  { return 0 }
-func (e *mdlcBeam) root(board, _ []uint8) int    { return e.estimate(board) }
-func (e *mdlcBeam) apply([]uint8, uint32)        {}
-func (e *mdlcBeam) load(board, _ []uint8, h int) { e.board, e.h = board, h }
+func (e *mdlcBeam) auxLen() int                            { return 0 }
+func (e *mdlcBeam) root(board, _ []uint8) int              { return e.estimate(board) }
+func (e *mdlcBeam) apply([]uint8, uint32, uint8, int, int) {}
+func (e *mdlcBeam) load(board, _ []uint8, h int)           { e.board, e.h = board, h }
 
 func (e *mdlcBeam) child(v uint8, from, to int) (int, uint32) {
 	h := e.h + e.dist(v, to) - e.dist(v, from)

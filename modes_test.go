@@ -269,7 +269,7 @@ func TestBeamKeep(t *testing.T) {
 			}
 			for _, workers := range []int{1, 2} {
 				kb := f.beam(2048, workers)
-				if kb.mv == nil {
+				if !kb.ev.(*sumBeam).p.keep {
 					t.Fatal("the frame's beam does not keep tile cells")
 				}
 				p, err := kb.search(context.Background(), f.cells, f.blank, 500)

@@ -26,7 +26,6 @@ type wastar struct {
 	blankVal      uint8
 	num, den      int64
 	ev            bEval    // admissible: a pattern database, or Manhattan distance with linear conflicts
-	mv            mover    // ev, if it is one
 	zob           []uint64 // zob[cell*n+value]
 
 	cells  []uint8 // node i's board is cells[i*n : (i+1)*n]
@@ -60,7 +59,6 @@ func newWAStar(rows, cols, blankVal int, num, den int64, ev bEval) *wastar {
 	n := rows * cols
 	s := &wastar{rows: rows, cols: cols, n: n, blankVal: uint8(blankVal), num: num, den: den, ev: ev,
 		zob: make([]uint64, n*n), child: make([]uint8, n), na: ev.auxLen()}
-	s.mv, _ = ev.(mover)
 	x := uint64(0x9e3779b97f4a7c15)
 	for i := range s.zob {
 		x ^= x << 13 // xorshift: a fixed, well-spread sequence
@@ -244,10 +242,7 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 			}
 			h, delta := s.ev.child(v, nb, b)
 			copy(aux, s.data(i))
-			s.ev.apply(aux, delta)
-			if s.mv != nil {
-				s.mv.moved(aux, v, nb, b)
-			}
+			s.ev.apply(aux, delta, v, nb, b)
 			j = s.add(s.child, aux, g, int32(h), i, int32(nb), hc)
 			if h == 0 {
 				return s.path(j), nil
