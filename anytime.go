@@ -395,15 +395,17 @@ func (a *anytime) beams(f *frame, deadline time.Time, bs ...*beamSearch) []error
 // maxWidth returns the widest beam the memory limit allows on boards of n
 // cells: a beam stores, for every layer, the parent and blank of each
 // board, and two layers of boards (their cells, and with a database the
-// cell of every value twice, see pdbBeam) and scored children; a global
-// one (see beamSearch) also the hash of every board kept, in a table at
-// most half full that doubles as it grows (up to 32 bytes a board).
+// cell of every value twice, see pdbBeam) and scored children, and the
+// sets of the candidates of its last beamSets layers (see beamClass: up
+// to 16 bytes a candidate, about two a board); a global one (see
+// beamSearch) also the hash of every board kept, in a table at most half
+// full that doubles as it grows (up to 16 bytes a board).
 func (a *anytime) maxWidth(n int, global bool) int {
 	perLayer := 5
 	if global {
-		perLayer += 32
+		perLayer += 16
 	}
-	perBoard := int64(2*(3*n+64) + 4*32 + perLayer*len(a.blanks))
+	perBoard := int64(2*(3*n+64) + 4*32 + beamSets*32 + perLayer*len(a.blanks))
 	return int(min(a.o.limits.maxNodes(), a.o.limits.memory()/perBoard))
 }
 

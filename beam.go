@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"slices"
-	"sync"
 	"time"
 )
 
@@ -29,16 +28,19 @@ type beamSearch struct {
 
 	cur, next layer
 	cands     []beamCand
-	evs       []bEval      // one evaluator a worker, when more than one
-	parts     [][]beamCand // the workers' candidates
-	count     []int32      // candidates by heuristic
-	chosen    []int32      // indices of the candidates kept
-	seen      hashSet
-	dup       *hashSet   // the set expand checks children against
-	closed    [2]hashSet // with global: every board kept, by parity of depth
-	recent    [][]uint64 // hashes of the last layers, newest last
-	parents   [][]int32  // every layer's parent indices, for the path
-	blanks    [][]uint8  // every layer's blank cells
+	evs       []bEval       // one evaluator a worker, when more than one
+	parts     [][]beamCand  // the workers' candidates
+	count     []int32       // candidates by heuristic (see markLimit, choose)
+	chosen    []int32       // indices of the candidates kept
+	flag      []bool        // the distinct candidates
+	classes   []*beamClass  // the workers' shares of a layer
+	expanders int           // the workers that expanded the layer
+	classW    [beamSets]int // the workers that selected the last layers (see seenBefore)
+	dup       *hashSet      // with checksAll, the closed set of the children's depth
+	closed    [2]hashSet    // with global: every board kept, by parity of depth
+	recent    [][]uint64    // hashes of the last layers, newest last
+	parents   [][]int32     // every layer's parent indices, for the path
+	blanks    [][]uint8     // every layer's blank cells
 
 	expanded, generated int64
 
@@ -73,8 +75,16 @@ type layer struct {
 	prev  []uint8 // the blank's cell before the last move (no undoing)
 }
 
-func (l *layer) reset() {
-	l.cells, l.aux, l.h, l.hash, l.blank, l.prev = l.cells[:0], l.aux[:0], l.h[:0], l.hash[:0], l.blank[:0], l.prev[:0]
+func (l *layer) reset() { l.resize(0, 0, 0) }
+
+// resize makes the layer hold m boards of n cells and a bytes of data.
+func (l *layer) resize(m, n, a int) {
+	l.cells = slices.Grow(l.cells[:0], m*n)[:m*n]
+	l.aux = slices.Grow(l.aux[:0], m*a)[:m*a]
+	l.h = slices.Grow(l.h[:0], m)[:m]
+	l.hash = slices.Grow(l.hash[:0], m)[:m]
+	l.blank = slices.Grow(l.blank[:0], m)[:m]
+	l.prev = slices.Grow(l.prev[:0], m)[:m]
 }
 
 // A beamCand is a scored child: the tile on cell nb slides into parent's
@@ -157,11 +167,14 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 	if h == 0 {
 		return []int{blank}, nil
 	}
-	s.dup = &s.seen
+	s.ensureClasses(1)
+	s.classW = [beamSets]int{1}
+	s.classes[0].sets[0].reset(1)
+	s.classes[0].sets[0].insert(hash)
 	if s.global {
 		s.closed[0].reset(0)
 		s.closed[1].reset(0)
-		s.closed[0].grow(hash)
+		s.closed[0].insert(hash)
 	}
 	best, bestDepth := h, 0
 	var perBoard float64 // seconds a board of a layer takes, smoothed
@@ -183,7 +196,7 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		s.cur, s.next = s.next, s.cur
 		if s.checksAll() {
 			for _, x := range s.cur.hash {
-				s.closed[depth&1].grow(x)
+				s.closed[depth&1].insert(x)
 			}
 		}
 		if len(s.cur.h) == 0 {
@@ -224,7 +237,7 @@ func (s *beamSearch) escape(depth int) {
 	for k, hashes := range s.recent {
 		d := depth - (len(s.recent) - 1 - k)
 		for _, x := range hashes {
-			s.closed[d&1].grow(x)
+			s.closed[d&1].insert(x)
 		}
 	}
 }
@@ -254,29 +267,15 @@ func (s *beamSearch) adapt(depth, maxDepth, h0, hmin int, perBoard float64) {
 // candidates, and so the search, are the same.
 func (s *beamSearch) expand() (beamCand, bool) {
 	s.cands = s.cands[:0]
-	// The children are one move deeper than the current layer, the last
-	// of s.recent: check them against every other layer before it.
-	// Sized by the layers it takes, which may be wider than the current
-	// one: the width adapts (a set filled up would never find a slot).
-	held := 0
-	for k := len(s.recent) - 2; k >= 0; k -= 2 {
-		held += len(s.recent[k])
-	}
 	if s.checksAll() {
 		s.dup = &s.closed[len(s.parents)&1] // the children's depth
-	} else {
-		s.dup = &s.seen
-		s.seen.reset(held)
-		for k := len(s.recent) - 2; k >= 0; k -= 2 {
-			for _, x := range s.recent[k] {
-				s.seen.add(x)
-			}
-		}
 	}
 	layer := len(s.cur.h)
 	w := len(s.evs)
+	s.ensureClasses(max(1, w))
 	if w <= 1 || layer < 1024 {
-		goal, found, gen := s.expandRange(0, layer, s.ev, &s.cands)
+		s.expanders = 1
+		goal, found, gen := s.expandRange(0, layer, s.ev, &s.cands, s.classes[0])
 		s.expanded += int64(layer)
 		s.generated += gen
 		return goal, found
@@ -290,18 +289,13 @@ func (s *beamSearch) expand() (beamCand, bool) {
 	for len(s.parts) < w {
 		s.parts = append(s.parts, nil)
 	}
-	var wg sync.WaitGroup
-	for k := range w {
+	s.expanders = w
+	s.parallel(w, func(k int) {
 		lo, hi := k*layer/w, (k+1)*layer/w
 		s.parts[k] = s.parts[k][:0]
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p := &parts[k]
-			p.goal, p.found, p.gen = s.expandRange(lo, hi, s.evs[k], &s.parts[k])
-		}()
-	}
-	wg.Wait()
+		p := &parts[k]
+		p.goal, p.found, p.gen = s.expandRange(lo, hi, s.evs[k], &s.parts[k], s.classes[k])
+	})
 	s.expanded += int64(layer)
 	for k, p := range parts {
 		s.generated += p.gen
@@ -314,16 +308,19 @@ func (s *beamSearch) expand() (beamCand, bool) {
 }
 
 // expandRange scores the children of the parents lo to hi-1 of the
-// current layer with ev, appending them to out; it stops at a goal. It
-// returns the goal, whether there is one, and the children generated.
-func (s *beamSearch) expandRange(lo, hi int, ev bEval, out *[]beamCand) (beamCand, bool, int64) {
+// current layer with ev, appending them to out and counting them by h in
+// cl.raw; it stops at a goal. It returns the goal, whether there is one,
+// and the children generated.
+func (s *beamSearch) expandRange(lo, hi int, ev bEval, out *[]beamCand, cl *beamClass) (beamCand, bool, int64) {
 	cols, n := s.cols, s.n
 	bv := int(s.blankVal)
+	global := s.checksAll()
 	var gen int64
 	// Appended to locally: the workers' slices' headers share a cache
 	// line, which writing on every child would make them fight over.
 	cands := *out
 	defer func() { *out = cands }()
+	raw := cl.raw[:0]
 	for i := lo; i < hi; i++ {
 		board := s.cur.cells[i*n : (i+1)*n]
 		ev.load(board, s.cur.aux[i*s.aux:(i+1)*s.aux], int(s.cur.h[i]))
@@ -339,8 +336,8 @@ func (s *beamSearch) expandRange(lo, hi int, ev bEval, out *[]beamCand) (beamCan
 			gen++
 			v := board[nb]
 			hash := s.cur.hash[i] ^ s.zob[nb*n+int(v)] ^ s.zob[b*n+int(v)] ^ s.zob[nb*n+bv] ^ s.zob[b*n+bv]
-			if s.dup.has(hash) {
-				continue
+			if global && s.dup.has(hash) {
+				continue // else left to selectNext (see mark): rare, about 1%
 			}
 			h, delta := ev.child(v, nb, b)
 			c := beamCand{parent: int32(i), nb: uint8(nb), h: uint16(h), delta: delta, hash: hash}
@@ -348,73 +345,14 @@ func (s *beamSearch) expandRange(lo, hi int, ev bEval, out *[]beamCand) (beamCan
 				return c, true, gen
 			}
 			cands = append(cands, c)
+			for len(raw) <= h {
+				raw = append(raw, 0)
+			}
+			raw[h]++
 		}
 	}
+	cl.raw = raw
 	return beamCand{}, false, gen
-}
-
-// selectNext makes the next layer of the width best candidates (least h;
-// among equal h, the first in the order of their parents), duplicates
-// dropped. Ordering the layer by h, so that ties favour the children of
-// the better parents, measured worse (6 x 6 boards, width 3000: 1.236
-// against 1.197 times the reference length): the beam loses variety.
-func (s *beamSearch) selectNext() {
-	maxH := 0
-	for _, c := range s.cands {
-		maxH = max(maxH, int(c.h))
-	}
-	s.count = append(s.count[:0], make([]int32, maxH+2)...)
-	for _, c := range s.cands {
-		s.count[c.h]++
-	}
-	cut, kept := maxH+1, 0 // keep every h < cut, and part of h == cut
-	for h := 0; h <= maxH; h++ {
-		if kept+int(s.count[h]) > s.width {
-			cut = h
-			break
-		}
-		kept += int(s.count[h])
-	}
-	room := s.width - kept // candidates of h == cut still taken
-	s.seen.reset(2 * s.width)
-	chosen := s.chosen[:0]
-	for i, c := range s.cands {
-		if int(c.h) > cut || int(c.h) == cut && room == 0 || s.seen.has(c.hash) {
-			continue // beyond the width, or the same board from another parent
-		}
-		s.seen.add(c.hash)
-		if int(c.h) == cut {
-			room--
-		}
-		chosen = append(chosen, int32(i))
-	}
-	s.chosen = chosen
-	n, a := s.n, s.aux
-	s.next.reset()
-	parents := make([]int32, 0, len(chosen))
-	blanks := make([]uint8, 0, len(chosen))
-	for _, i := range chosen {
-		c := s.cands[i]
-		p := int(c.parent)
-		b := int(s.cur.blank[p])
-		s.next.cells = append(s.next.cells, s.cur.cells[p*n:(p+1)*n]...)
-		board := s.next.cells[len(s.next.cells)-n:]
-		board[b], board[c.nb] = board[c.nb], s.blankVal
-		s.next.aux = append(s.next.aux, s.cur.aux[p*a:(p+1)*a]...)
-		s.ev.apply(s.next.aux[len(s.next.aux)-a:], c.delta, board[b], int(c.nb), b)
-		s.next.h = append(s.next.h, int32(c.h))
-		s.next.hash = append(s.next.hash, c.hash)
-		s.next.blank = append(s.next.blank, c.nb)
-		s.next.prev = append(s.next.prev, uint8(b))
-		parents = append(parents, c.parent)
-		blanks = append(blanks, c.nb)
-	}
-	s.parents = append(s.parents, parents)
-	s.blanks = append(s.blanks, blanks)
-	s.recent = append(s.recent, slices.Clone(s.next.hash))
-	if len(s.recent) > 2*beamDedupLayers {
-		s.recent = s.recent[1:]
-	}
 }
 
 // path returns the blank's cells from the start to the goal child c of
@@ -429,70 +367,6 @@ func (s *beamSearch) path(c beamCand) []int {
 		i = s.parents[k][i]
 	}
 	return out
-}
-
-// A hashSet holds 64-bit hashes in open addressing, zero standing for an
-// empty slot (a zero hash is stored as one; a false match costs a board
-// of the beam, never correctness).
-type hashSet struct {
-	slots []uint64
-	mask  uint64
-	n     int
-}
-
-func (h *hashSet) reset(n int) {
-	size := 1024
-	for size < 2*n {
-		size *= 2
-	}
-	if len(h.slots) != size {
-		h.slots = make([]uint64, size)
-	} else {
-		clear(h.slots)
-	}
-	h.mask = uint64(size - 1)
-	h.n = 0
-}
-
-// grow adds x, doubling the table when it is half full.
-func (h *hashSet) grow(x uint64) {
-	if h.has(x) {
-		return
-	}
-	h.n++
-	if 2*h.n > len(h.slots) {
-		old := h.slots
-		h.slots = make([]uint64, 2*len(old))
-		h.mask = uint64(len(h.slots) - 1)
-		for _, y := range old {
-			if y != 0 {
-				h.add(y)
-			}
-		}
-	}
-	h.add(x)
-}
-
-func (h *hashSet) add(x uint64) {
-	x |= 1
-	for k := x & h.mask; ; k = (k + 1) & h.mask {
-		if h.slots[k] == 0 || h.slots[k] == x {
-			h.slots[k] = x
-			return
-		}
-	}
-}
-
-func (h *hashSet) has(x uint64) bool {
-	x |= 1
-	for k := x & h.mask; ; k = (k + 1) & h.mask {
-		switch h.slots[k] {
-		case x:
-			return true
-		case 0:
-			return false
-		}
-	}
 }
 
 // pdbBeam is an additive pattern database (maxed with its reflected lookup
