@@ -382,14 +382,47 @@ func (a *anytime) beams(f *frame, deadline time.Time, bs ...*beamSearch) []error
 		}()
 	}
 	wg.Wait()
+	solved := false
 	for i, b := range bs {
 		a.expanded += b.expanded
 		a.generated += b.generated
 		if errs[i] == nil {
 			a.offer(f.back(paths[i]), AlgoAuto, b.heur)
+			solved = true
+		}
+	}
+	if !solved {
+		for _, b := range bs {
+			a.complete(f.back(b.closest()), b.heur)
 		}
 	}
 	return errs
+}
+
+// complete offers blanks, the blank's cells from the start to a board on
+// the way to the goal, finished by the fast mode: what a beam that found
+// no goal in time leaves (mostly trapped near the goal on a 7 x 7 board,
+// see beamStall) is much closer to the goal than the start, and the fast
+// mode finishes it in a few milliseconds, even once the time is up.
+func (a *anytime) complete(blanks []int, h Heuristic) {
+	if len(blanks) < 2 {
+		return
+	}
+	mid, ok := a.start.Apply(movesOf(blanks, a.t.cols))
+	if !ok {
+		return
+	}
+	code, err := a.t.encode("Solve", mid)
+	if err != nil {
+		return
+	}
+	fo := a.o
+	fo.onMove = nil
+	sol, err := solveFast(context.WithoutCancel(a.ctx), mid, a.t, code, fo, a.began)
+	if err != nil {
+		return
+	}
+	a.offer(append(blanks, blanksOf(mid, sol.Moves)[1:]...), AlgoAuto, h)
 }
 
 // maxWidth returns the widest beam the memory limit allows on boards of n

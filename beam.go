@@ -60,6 +60,9 @@ type beamSearch struct {
 	global  bool
 	stall   int
 	escaped int
+	// The board of least heuristic kept so far: its depth and index in
+	// its layer (see closest).
+	closestDepth, closestIndex int
 	// heur names what the search ranks boards by, for its answer.
 	heur Heuristic
 }
@@ -177,6 +180,7 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		s.closed[0].insert(hash)
 	}
 	best, bestDepth := h, 0
+	s.closestDepth, s.closestIndex = 0, 0
 	var perBoard float64 // seconds a board of a layer takes, smoothed
 	var spent float64    // seconds of the layers not yet timed
 	timed := 0           // and their boards
@@ -205,6 +209,7 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		least := int(slices.Min(s.cur.h))
 		if least < best {
 			best, bestDepth = least, depth
+			s.closestDepth, s.closestIndex = depth, slices.Index(s.cur.h, int32(least))
 		} else if s.stall > 0 && !s.checksAll() && depth-bestDepth > s.stall {
 			s.escape(depth)
 		}
@@ -353,6 +358,20 @@ func (s *beamSearch) expandRange(lo, hi int, ev bEval, out *[]beamCand, cl *beam
 	}
 	cl.raw = raw
 	return beamCand{}, false, gen
+}
+
+// closest returns the blank's cells from the start to the board of least
+// heuristic the last search kept (the first such; the start if none was
+// less than its): what a search that found no goal leaves.
+func (s *beamSearch) closest() []int {
+	d := s.closestDepth
+	out := make([]int, d+1)
+	i := int32(s.closestIndex)
+	for k := d; k >= 0; k-- {
+		out[k] = int(s.blanks[k][i])
+		i = s.parents[k][i]
+	}
+	return out
 }
 
 // path returns the blank's cells from the start to the goal child c of

@@ -2,6 +2,7 @@ package slide
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -71,5 +72,54 @@ func TestHashSet(t *testing.T) {
 	}
 	if s.n != len(ref) || 2*s.n > len(s.slots) {
 		t.Errorf("%d held in %d slots, want %d at most half full", s.n, len(s.slots), len(ref))
+	}
+}
+
+// TestBeamClosest: a beam that finds no goal within its depth leaves the
+// path to the board of least heuristic it kept, which anytime's complete
+// finishes by the fast mode into a solution shorter than the fast mode's
+// own.
+func TestBeamClosest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	goal := Goal(7, 7)
+	for range 3 {
+		start := randomWalk(rng, goal, 1200)
+		tg, code := encodeFor(t, start, goal)
+		f, err := newFrame(context.Background(), tg, code, options{heur: LinearConflict})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs := f.lcBeam(200, 1)
+		if _, err := bs.search(context.Background(), f.cells, f.blank, 60); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("a beam of depth 60: %v", err)
+		}
+		p := bs.closest()
+		ev := f.lcEval()
+		aux := make([]uint8, ev.auxLen())
+		board := slices.Clone(f.cells)
+		least := ev.root(board, aux)
+		for k := 1; k < len(p); k++ {
+			slideBlank(board, p[k-1], p[k])
+			least = min(least, ev.root(board, aux))
+		}
+		if end := ev.root(board, aux); len(p) < 2 || end != least || end >= ev.root(f.cells, aux) {
+			t.Fatalf("closest: %d moves to a board of h %d; least on the way %d", len(p)-1, end, least)
+		}
+
+		a := anytime{ctx: context.Background(), start: start, t: tg, code: code}
+		stop, err := a.startFast()
+		stop()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast := len(a.blanks)
+		a.complete(f.back(p), LinearConflict)
+		t.Logf("closest after %d moves; completed %d moves, the fast mode %d", len(p)-1, len(a.blanks)-1, fast-1)
+		if len(a.blanks) >= fast {
+			t.Errorf("completed: %d moves, the fast mode's %d", len(a.blanks)-1, fast-1)
+		}
+		if _, ok := replayMoves(start, goal, slices.Values(movesOf(a.blanks, 7))); !ok {
+			t.Errorf("the completed path does not solve the board")
+		}
 	}
 }

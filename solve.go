@@ -517,7 +517,27 @@ func (sp *tileSpace) runFast(ctx context.Context, code []int32, lim Limits, work
 // is one, kept in sol.Moves otherwise, with sol.Boards while they take at
 // most maxBoardsBytes.
 func finishPath(sol *Solution, blanks []int, o options) {
-	cols := sol.Start.Cols()
+	moves := movesOf(blanks, sol.Start.Cols())
+	if o.onMove != nil {
+		for _, m := range moves {
+			o.onMove(m)
+		}
+		sol.Moves, sol.Boards, sol.handed = nil, nil, len(moves)
+		return
+	}
+	sol.Moves = moves
+	if int64(len(moves)+1)*int64(sol.Start.Len()) <= maxBoardsBytes/2 {
+		boards := make([]Board, 0, len(moves)+1)
+		for _, b := range sol.All() {
+			boards = append(boards, b)
+		}
+		sol.Boards = boards
+	}
+}
+
+// movesOf returns the moves that take the blank through the cells blanks
+// on a board of cols columns.
+func movesOf(blanks []int, cols int) []Move {
 	moves := make([]Move, 0, max(0, len(blanks)-1))
 	for i := 1; i < len(blanks); i++ {
 		from, to := blanks[i-1], blanks[i]
@@ -534,19 +554,5 @@ func finishPath(sol *Solution, blanks []int, o options) {
 		}
 		moves = append(moves, m)
 	}
-	if o.onMove != nil {
-		for _, m := range moves {
-			o.onMove(m)
-		}
-		sol.Moves, sol.Boards, sol.handed = nil, nil, len(moves)
-		return
-	}
-	sol.Moves = moves
-	if int64(len(moves)+1)*int64(sol.Start.Len()) <= maxBoardsBytes/2 {
-		boards := make([]Board, 0, len(moves)+1)
-		for _, b := range sol.All() {
-			boards = append(boards, b)
-		}
-		sol.Boards = boards
-	}
+	return moves
 }
