@@ -141,8 +141,11 @@ func zobrist(n int) []uint64 {
 
 // beamDedupLayers is how many earlier layers of the child's parity a child
 // is checked against: every move moves the blank one cell, so a board
-// recurs only an even number of moves later, mostly two or four.
-const beamDedupLayers = 2
+// recurs only an even number of moves later, nearly always two (a board
+// that another parent's child kept was also the child of this one: 50 000
+// such a search on 6 x 6 boards at width 20 000, against 40 four layers
+// back).
+const beamDedupLayers = 1
 
 // search returns the blank's cell in every board of the solution from
 // start, whose blank is on cell blank, of at most maxDepth moves, or
