@@ -292,7 +292,10 @@ func (a *anytime) run() error {
 	// database and linear conflicts, one by linear conflicts alone:
 	// measured on the shared 7 x 7 sample at 1 s, mean length 1.24 to 1.27
 	// times the reference in six runs against 1.28 to 1.32 for the first
-	// alone (on 6 x 6 boards 1.075 to 1.078 against 1.074).
+	// alone (on 6 x 6 boards 1.075 to 1.078 against 1.074); and still, now
+	// that a trapped beam is finished by the fast mode (see complete), on
+	// 30 random-walk 7 x 7 boards: 284.3 and 284.5 moves against 296.9 and
+	// 297.0.
 	//
 	// At equal time the beams' answers depend on the ranking's strength
 	// alone; measured and not kept, with fixed widths on Korf's 24-puzzle
@@ -312,7 +315,11 @@ func (a *anytime) run() error {
 	// to build) gave 5.6% shorter paths at width 2000 and none at a
 	// second, groups of 6 on 6 x 6 (4.5 minutes, 7 GB) 2% at width 2000
 	// and 1.071 against 1.059 times the reference on the shared sample at
-	// a second. Polishing finds nearly nothing on these paths: their last
+	// a second. Weighting the database against linear conflicts in the
+	// sum does not help either: 2:1, 3:2 and 3:1 within 0.5% of 1:1 on
+	// 40 random-walk 6 x 6 boards at width 2000, 1:2 and 2:3 2% longer;
+	// nor does leaving out the reflected lookup (3.7% longer at the same
+	// width, for no clear gain in time a node). Polishing finds nearly nothing on these paths: their last
 	// tens of moves are already shortest.
 	bs := []*beamSearch{f.beam(256, w)}
 	if f.db != nil && w >= 2 && n > 36 {

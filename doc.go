@@ -143,11 +143,14 @@
 //     beam search on every core (the boards of each layer with the least
 //     heuristic are kept; a wider beam finds shorter solutions) whose width
 //     adapts layer by layer to end within the time, then polishes the best
-//     by re-solving windows of it optimally. A beam can be trapped where every way on raises the heuristic a long way (7 x 7
-//     boards, rarely smaller): one that stops gaining for 64 layers checks
-//     children against every board it kept from then on, and so cannot
-//     circle, and on boards past 6 x 6 with a database two beams ranking by
-//     different heuristics run at once, each on half the cores. Boards of
+//     by re-solving windows of it optimally. A beam can be trapped where
+//     every way on raises the heuristic a long way (7 x 7 boards, rarely
+//     smaller): one that stops gaining for 64 layers checks children
+//     against every board it kept from then on, and so cannot circle; on
+//     boards past 6 x 6 with a database two beams ranking by different
+//     heuristics run at once, each on half the cores; and if no beam
+//     reaches the goal in time, the fast mode finishes the way to the board
+//     of least heuristic a beam kept. Boards of
 //     more than 49 cells, where beams on the whole board are trapped more
 //     often than not, are solved edge by edge in the fast mode's order:
 //     each beam brings home the tiles of one more outer row or column,
