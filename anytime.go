@@ -319,8 +319,9 @@ func (a *anytime) run() error {
 	// sum does not help either: 2:1, 3:2 and 3:1 within 0.5% of 1:1 on
 	// 40 random-walk 6 x 6 boards at width 2000, 1:2 and 2:3 2% longer;
 	// nor does leaving out the reflected lookup (3.7% longer at the same
-	// width, for no clear gain in time a node). Polishing finds nearly nothing on these paths: their last
-	// tens of moves are already shortest.
+	// width, for no clear gain in time a node). Polishing finds nearly
+	// nothing on these paths: their last tens of moves are already
+	// shortest.
 	bs := []*beamSearch{f.beam(256, w)}
 	if f.db != nil && w >= 2 && n > 36 {
 		bs = []*beamSearch{f.beam(256, w/2), f.lcBeam(256, w-w/2)}

@@ -353,10 +353,7 @@ func (s *beamSearch) expandRange(lo, hi int, ev bEval, out *[]beamCand, cl *beam
 				return c, true, gen
 			}
 			cands = append(cands, c)
-			for len(raw) <= h {
-				raw = append(raw, 0)
-			}
-			raw[h]++
+			raw = tally(raw, h)
 		}
 	}
 	cl.raw = raw
@@ -367,24 +364,21 @@ func (s *beamSearch) expandRange(lo, hi int, ev bEval, out *[]beamCand, cl *beam
 // heuristic the last search kept (the first such; the start if none was
 // less than its): what a search that found no goal leaves.
 func (s *beamSearch) closest() []int {
-	d := s.closestDepth
-	out := make([]int, d+1)
-	i := int32(s.closestIndex)
-	for k := d; k >= 0; k-- {
-		out[k] = int(s.blanks[k][i])
-		i = s.parents[k][i]
-	}
-	return out
+	return s.pathTo(s.closestDepth, int32(s.closestIndex), 0)
 }
 
 // path returns the blank's cells from the start to the goal child c of
 // the current layer.
 func (s *beamSearch) path(c beamCand) []int {
-	d := len(s.parents) // the goal's depth
-	out := make([]int, d+1)
-	out[d] = int(c.nb)
-	i := c.parent
-	for k := d - 1; k >= 0; k-- {
+	out := s.pathTo(len(s.parents)-1, c.parent, 1)
+	return append(out, int(c.nb))
+}
+
+// pathTo returns the blank's cells from the start to board i of the layer
+// at depth d, with room for extra more.
+func (s *beamSearch) pathTo(d int, i int32, extra int) []int {
+	out := make([]int, d+1, d+1+extra)
+	for k := d; k >= 0; k-- {
 		out[k] = int(s.blanks[k][i])
 		i = s.parents[k][i]
 	}

@@ -71,24 +71,50 @@ func (s *beamSearch) ensureClasses(w int) {
 func (s *beamSearch) markLimit() (limit, marked int) {
 	s.count = s.count[:0]
 	for _, c := range s.classes[:s.expanders] {
-		for len(s.count) < len(c.raw) {
-			s.count = append(s.count, 0)
-		}
-		for h, k := range c.raw {
-			s.count[h] += k
-		}
+		s.count = addCounts(s.count, c.raw)
 	}
-	kept := 0
-	for h, k := range s.count {
-		kept += int(k)
-		if kept > s.width {
-			if h+1 < len(s.count) {
-				kept += int(s.count[h+1])
-			}
-			return h + 1, kept
-		}
+	cut, below := cutOf(s.count, s.width)
+	if cut == len(s.count) {
+		return cut, below
 	}
-	return len(s.count), kept
+	marked = below + int(s.count[cut])
+	if cut+1 < len(s.count) {
+		marked += int(s.count[cut+1])
+	}
+	return cut + 1, marked
+}
+
+// cutOf returns the least h whose candidates, counted by h in counts, do
+// not all fit in width with those of every smaller h (len(counts) if all
+// fit), and how many there are below it.
+func cutOf(counts []int32, width int) (cut, below int) {
+	for h, k := range counts {
+		if below+int(k) > width {
+			return h, below
+		}
+		below += int(k)
+	}
+	return len(counts), below
+}
+
+// addCounts adds the counts by h in src to dst, growing it as need be.
+func addCounts(dst, src []int32) []int32 {
+	for len(dst) < len(src) {
+		dst = append(dst, 0)
+	}
+	for h, k := range src {
+		dst[h] += k
+	}
+	return dst
+}
+
+// tally counts one more candidate of h in counts, growing it as need be.
+func tally(counts []int32, h int) []int32 {
+	for len(counts) <= h {
+		counts = append(counts, 0)
+	}
+	counts[h]++
+	return counts
 }
 
 // A beamClass is one worker's share of a layer: it counts the candidates
@@ -132,10 +158,7 @@ func (c *beamClass) mark(s *beamSearch, k, w, depth, limit, marked int) {
 		if !set.insert(x) {
 			continue
 		}
-		for len(c.count) <= h {
-			c.count = append(c.count, 0)
-		}
-		c.count[h]++
+		c.count = tally(c.count, h)
 		c.unique = append(c.unique, int32(i))
 	}
 }
@@ -158,22 +181,10 @@ func (s *beamSearch) seenBefore(x uint64, depth int) bool {
 func (s *beamSearch) choose(w int) []int32 {
 	s.count = s.count[:0]
 	for _, c := range s.classes[:w] {
-		for len(s.count) < len(c.count) {
-			s.count = append(s.count, 0)
-		}
-		for h, k := range c.count {
-			s.count[h] += k
-		}
+		s.count = addCounts(s.count, c.count)
 	}
-	cut, kept := len(s.count), 0 // keep every h < cut, and part of h == cut
-	for h, k := range s.count {
-		if kept+int(k) > s.width {
-			cut = h
-			break
-		}
-		kept += int(k)
-	}
-	room := s.width - kept // candidates of h == cut still taken
+	cut, kept := cutOf(s.count, s.width) // keep every h < cut, and part of h == cut
+	room := s.width - kept               // candidates of h == cut still taken
 	s.flag = append(s.flag[:0], make([]bool, len(s.cands))...)
 	for _, c := range s.classes[:w] {
 		for _, i := range c.unique {
