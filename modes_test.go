@@ -249,51 +249,66 @@ func TestBeamStall(t *testing.T) {
 }
 
 // TestBeamKeep: a beam whose database evaluator keeps every board's tile
-// cells in the layer (see pdbBeam) searches as one that finds them again
-// on every board, path for path and node for node, with and without the
-// reflected lookup, on one and two workers; so does weighted A*.
+// cells in the layer (see pdbBeam), and one reading the tables in the
+// sparse layout (see sparseBeam), search as one that finds the cells
+// again on every board, path for path and node for node, with and without
+// the reflected lookup, on one and two workers; so does weighted A*. The
+// frame's beams read the sparse layout when every tile is in a pattern.
 func TestBeamKeep(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	goal := Goal(4, 4)
 	custom := MustParseDatabase(goal, "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15")
 	for _, o := range []options{{heur: PDB555}, {db: custom, dbSet: true, heur: PDBCustom}} {
-		for range 6 {
+		for range 4 {
 			tg, code := encodeFor(t, randomWalk(rng, goal, 200), goal)
 			f, err := newFrame(context.Background(), tg, code, o)
 			if err != nil {
 				t.Fatal(err)
 			}
-			scan := func() bEval {
+			sum := func(p dbBeam) bEval {
 				m := &mdlcBeam{mdlcEval: newMDLC(f.rows, f.cols, uint8(f.blankVal))}
-				return &sumBeam{p: &pdbBeam{pdbEval: *newPDBEval(f.db)}, m: m}
+				if sp, ok := p.(*sparseBeam); ok {
+					return &sumBeam[*sparseBeam]{p: sp, m: m}
+				}
+				return &sumBeam[*pdbBeam]{p: p.(*pdbBeam), m: m}
 			}
-			for _, workers := range []int{1, 2} {
-				kb := f.beam(2048, workers)
-				if !kb.ev.(*sumBeam).p.keep {
-					t.Fatal("the frame's beam does not keep tile cells")
-				}
-				p, err := kb.search(context.Background(), f.cells, f.blank, 500)
-				if err != nil {
-					t.Fatal(err)
-				}
-				checkFramePath(t, f, p)
-				sb := f.beamOf(2048, workers, scan)
-				q, err := sb.search(context.Background(), f.cells, f.blank, 500)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !slices.Equal(p, q) || kb.generated != sb.generated {
-					t.Errorf("%v, %d workers: kept cells %d moves, %d nodes; scanned %d moves, %d nodes",
-						f.heur, workers, len(p)-1, kb.generated, len(q)-1, sb.generated)
-				}
+			scan := func() bEval { return sum(&pdbBeam{pdbEval: *newPDBEval(f.db)}) }
+			evals := map[string]func() bEval{
+				"kept cells": func() bEval { return sum(&pdbBeam{pdbEval: *newPDBEval(f.db), keep: true}) },
 			}
-			// Weighted A* takes either evaluator too.
-			ka, sa := newWAStar(f.rows, f.cols, f.blankVal, 3, 4, f.bEval()), newWAStar(f.rows, f.cols, f.blankVal, 3, 4, scan())
-			p, perr := ka.search(context.Background(), f.cells, f.blank)
-			q, qerr := sa.search(context.Background(), f.cells, f.blank)
-			if perr != nil || qerr != nil || !slices.Equal(p, q) || ka.generated != sa.generated {
-				t.Errorf("%v, weighted A*: kept cells %d moves, %d nodes, %v; scanned %d moves, %d nodes, %v",
-					f.heur, len(p)-1, ka.generated, perr, len(q)-1, sa.generated, qerr)
+			_, frameSparse := f.bEval().(*sumBeam[*sparseBeam])
+			if sp := newSparseBeam(f.db); sp != nil {
+				evals["sparse"] = func() bEval { return sum(newSparseBeam(f.db)) }
+			}
+			if _, ok := evals["sparse"]; !ok || !frameSparse {
+				t.Fatalf("%v: sparse layout %v, the frame's beams read it: %v", f.heur, ok, frameSparse)
+			}
+			for name, eval := range evals {
+				for _, workers := range []int{1, 2} {
+					kb := f.beamOf(2048, workers, eval)
+					p, err := kb.search(context.Background(), f.cells, f.blank, 500)
+					if err != nil {
+						t.Fatal(err)
+					}
+					checkFramePath(t, f, p)
+					sb := f.beamOf(2048, workers, scan)
+					q, err := sb.search(context.Background(), f.cells, f.blank, 500)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !slices.Equal(p, q) || kb.generated != sb.generated {
+						t.Errorf("%v, %d workers: %s %d moves, %d nodes; scanned %d moves, %d nodes",
+							f.heur, workers, name, len(p)-1, kb.generated, len(q)-1, sb.generated)
+					}
+				}
+				// Weighted A* takes either evaluator too.
+				ka, sa := newWAStar(f.rows, f.cols, f.blankVal, 3, 4, eval()), newWAStar(f.rows, f.cols, f.blankVal, 3, 4, scan())
+				p, perr := ka.search(context.Background(), f.cells, f.blank)
+				q, qerr := sa.search(context.Background(), f.cells, f.blank)
+				if perr != nil || qerr != nil || !slices.Equal(p, q) || ka.generated != sa.generated {
+					t.Errorf("%v, weighted A*: %s %d moves, %d nodes, %v; scanned %d moves, %d nodes, %v",
+						f.heur, name, len(p)-1, ka.generated, perr, len(q)-1, sa.generated, qerr)
+				}
 			}
 		}
 	}

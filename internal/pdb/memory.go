@@ -98,10 +98,11 @@ const (
 )
 
 // Memory returns, for a valid s, the bytes its tables take once loaded
-// for a Solver (compact entries, as Build makes them for the shipped
-// partitions, and the sparse layout of each table small enough for one),
-// and the most a build of them holds at once (see BuildBytes). A caller can refuse a DB larger than its memory
-// bound before reading or building it. An invalid s returns 0, 0.
+// for a Solver or a beam search (compact entries, as Build makes them for
+// the shipped partitions, and the sparse layout of each table small
+// enough for one, see Table.Sparse), and the most a build of them holds
+// at once (see BuildBytes). A caller can refuse a DB larger than its
+// memory bound before reading or building it. An invalid s returns 0, 0.
 func (s Spec) Memory() (tables, build int64) {
 	if s.Validate() != nil {
 		return 0, 0
@@ -112,7 +113,7 @@ func (s Spec) Memory() (tables, build int64) {
 		tables += (rk.size + 1) / 2
 		sparse, fits := int64(1), true
 		for range len(p) {
-			if sparse > maxSparse/int64(n) {
+			if sparse > sparseLimit(n)/int64(n) {
 				fits = false
 				break
 			}

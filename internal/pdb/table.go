@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -31,8 +32,8 @@ type Table struct {
 	data    []uint8
 	dist    []uint8 // compact: dist[i*n+c], tile i's distance from cell c to its goal
 
-	sparseOnce sync.Once
-	sparse     *sparseTable // nil when too large
+	sparseMu sync.Mutex
+	sparse   *sparseTable // nil until made
 }
 
 // A sparseTable holds a Table's entries at the placement's cells read as
@@ -55,12 +56,8 @@ const maxSparse = 1 << 25
 // tiles stand on the cells used, at dense rank r and sparse index x so
 // far: a walk over the placements in the order of both layouts.
 func (t *Table) fillSparse(st *sparseTable, i int, used uint64, r, x int64) {
-	if i == t.rk.k {
-		if t.compact {
-			st.data[x>>1] |= (t.data[r>>1] >> (4 * (r & 1)) & 15) << (4 * (x & 1))
-		} else {
-			st.data[x] = t.data[r]
-		}
+	if i == t.rk.k-1 {
+		t.fillLast(st, used, r, x)
 		return
 	}
 	for p := range t.rk.n {
@@ -72,30 +69,153 @@ func (t *Table) fillSparse(st *sparseTable, i int, used uint64, r, x int64) {
 	}
 }
 
+// fillLast is fillSparse for the last tile, whose weight is 1 in both
+// layouts: its digit in the dense rank counts the free cells below it.
+// Compact entries of an even number of cells fill whole bytes.
+func (t *Table) fillLast(st *sparseTable, used uint64, r, x int64) {
+	n := t.rk.n
+	if !t.compact {
+		for p := range n {
+			if used>>p&1 == 0 {
+				st.data[x+int64(p)] = t.data[r]
+				r++
+			}
+		}
+		return
+	}
+	if n%2 == 0 && x%2 == 0 {
+		out := st.data[x>>1 : (x+int64(n))>>1]
+		var lo uint8
+		for p := range n {
+			var e uint8
+			if used>>p&1 == 0 {
+				e = t.data[r>>1] >> (4 * (r & 1)) & 15
+				r++
+			}
+			if p&1 == 0 {
+				lo = e
+			} else {
+				out[p>>1] = lo | e<<4
+			}
+		}
+		return
+	}
+	for p := range n {
+		if used>>p&1 == 0 {
+			dx := x + int64(p)
+			st.data[dx>>1] |= (t.data[r>>1] >> (4 * (r & 1)) & 15) << (4 * (dx & 1))
+			r++
+		}
+	}
+}
+
+// fill fills st on up to workers goroutines: one task for every cell of
+// the first tile when each task's entries fill whole bytes (st's weight
+// of the first tile even, or byte entries), else one.
+func (t *Table) fill(st *sparseTable, workers int) {
+	if t.rk.k == 1 || t.compact && st.w[0]%2 != 0 || workers <= 1 {
+		t.fillSparse(st, 0, 0, 0, 0)
+		return
+	}
+	cells := make(chan int, t.rk.n)
+	for p := range t.rk.n {
+		cells <- p
+	}
+	close(cells)
+	var wg sync.WaitGroup
+	for range min(workers, t.rk.n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range cells {
+				t.fillSparse(st, 1, 1<<p, int64(p)*t.rk.w[0], int64(p)*st.w[0])
+			}
+		}()
+	}
+	wg.Wait()
+}
+
 // sparseLayout returns the table in the sparse layout, built on first use, or
 // nil when it would exceed maxSparse entries.
-func (t *Table) sparseLayout() *sparseTable {
-	t.sparseOnce.Do(func() {
-		n, k := int64(t.rk.n), t.rk.k
-		st := &sparseTable{}
-		size := int64(1)
-		for i := k - 1; i >= 0; i-- {
-			st.w[i] = size
-			if size > maxSparse/n {
-				return
-			}
-			size *= n
+func (t *Table) sparseLayout() *sparseTable { return t.sparseUpTo(maxSparse) }
+
+// sparseUpTo returns the table in the sparse layout, built on first use,
+// or nil when it would exceed limit entries.
+func (t *Table) sparseUpTo(limit int64) *sparseTable {
+	n, k := int64(t.rk.n), t.rk.k
+	size := int64(1)
+	for range k {
+		if size > limit/n {
+			return nil
 		}
-		if t.compact {
-			st.data = make([]uint8, (size+1)/2)
-		} else {
-			st.data = make([]uint8, size)
-		}
-		t.fillSparse(st, 0, 0, 0, 0)
-		t.sparse = st
-	})
-	return t.sparse
+		size *= n
+	}
+	t.sparseMu.Lock()
+	defer t.sparseMu.Unlock()
+	if t.sparse != nil {
+		return t.sparse
+	}
+	st := &sparseTable{}
+	w := int64(1)
+	for i := k - 1; i >= 0; i-- {
+		st.w[i] = w
+		w *= n
+	}
+	if t.compact {
+		st.data = make([]uint8, (size+1)/2)
+	} else {
+		st.data = make([]uint8, size)
+	}
+	t.fill(st, runtime.GOMAXPROCS(0))
+	t.sparse = st
+	return st
 }
+
+// maxBeamSparse bounds the entries of a table's sparse layout that Sparse
+// makes for boards larger than a Solver's (32 MiB compact): the 5-tile
+// patterns of a 6 x 6 board fit (36^5 entries, 1.34 times their dense
+// ranks). On smaller boards Sparse makes the Solver's layouts only.
+const maxBeamSparse = 1 << 26
+
+// sparseLimit returns the most entries of a sparse layout on n cells.
+func sparseLimit(n int) int64 {
+	if n > maxSolverCells {
+		return maxBeamSparse
+	}
+	return maxSparse
+}
+
+// A Sparse is a compact Table read in the sparse layout: the entry of a
+// placement is at the index sum of cell[i]*Weight(i) over the pattern's
+// tiles i, which a tile's move from cell p to q changes by
+// (q-p)*Weight(i) whatever the other tiles. It is safe for concurrent
+// use.
+type Sparse struct {
+	w    [maxPattern]int64
+	data []uint8
+}
+
+// Sparse returns the table in the sparse layout, made on first use and
+// kept with the table (see Spec.Memory), if the table is compact and the
+// layout small enough: at most 2^25 entries on boards of up to 32 cells,
+// as a Solver reads them, 2^26 on larger ones.
+func (t *Table) Sparse() (Sparse, bool) {
+	if !t.compact {
+		return Sparse{}, false
+	}
+	st := t.sparseUpTo(sparseLimit(t.rk.n))
+	if st == nil {
+		return Sparse{}, false
+	}
+	return Sparse{w: st.w, data: st.data}, true
+}
+
+// Weight returns the weight of the pattern's i-th tile in the index.
+func (s *Sparse) Weight(i int) int64 { return s.w[i] }
+
+// Excess returns the entry at index x: the placement's distance less the
+// pattern tiles' Manhattan distance (see Table).
+func (s *Sparse) Excess(x int64) int { return int(s.data[x>>1]>>(4*(x&1))&15) * 2 }
 
 // Tiles returns the pattern's tiles in rank order. The caller must not
 // modify the slice.
@@ -184,6 +304,19 @@ func (db *DB) Spec() Spec { return db.spec }
 
 // Tables returns the DB's tables, one a pattern, in the Spec's order.
 func (db *DB) Tables() []*Table { return db.tables }
+
+// Sparse returns the sparse layouts of the DB's tables (see Table.Sparse),
+// and reports whether every table has one.
+func (db *DB) Sparse() ([]Sparse, bool) {
+	out := make([]Sparse, len(db.tables))
+	for j, t := range db.tables {
+		var ok bool
+		if out[j], ok = t.Sparse(); !ok {
+			return nil, false
+		}
+	}
+	return out, true
+}
 
 // Compact reports whether the DB's tables hold compact entries.
 func (db *DB) Compact() bool { return len(db.tables) > 0 && db.tables[0].compact }
