@@ -380,8 +380,8 @@ func (a *anytime) startFast() (stop func(), err error) {
 
 // beams runs the beam searches bs at once in frame f for a solution
 // shorter than the best, their widths adapting to end by deadline unless
-// that is zero (sharing the memory limit, and at most a beam's maxWidth
-// if set), offers their solutions, and returns their errors.
+// that is zero (sharing the memory, see fitBeam), offers their solutions,
+// and returns their errors.
 func (a *anytime) beams(f *frame, deadline time.Time, bs ...*beamSearch) []error {
 	maxDepth := len(a.blanks) - 2
 	paths := make([][]int, len(bs))
@@ -389,11 +389,7 @@ func (a *anytime) beams(f *frame, deadline time.Time, bs ...*beamSearch) []error
 	var wg sync.WaitGroup
 	for i, b := range bs {
 		if !deadline.IsZero() {
-			limit := a.maxWidth(f.rows*f.cols, b.global || b.stall > 0) / len(bs)
-			if b.maxWidth > 0 {
-				limit = min(limit, b.maxWidth)
-			}
-			b.deadline, b.minWidth, b.maxWidth = deadline, 16, limit
+			a.fitBeam(b, f, deadline, len(bs))
 		}
 		wg.Add(1)
 		go func() {
@@ -445,21 +441,24 @@ func (a *anytime) complete(blanks []int, h Heuristic) {
 	a.offer(append(blanks, blanksOf(mid, sol.Moves)[1:]...), AlgoAuto, h)
 }
 
-// maxWidth returns the widest beam the memory limit allows on boards of n
-// cells: a beam stores, for every layer, the parent and blank of each
-// board, and two layers of boards (their cells, and with a database the
-// cell of every value twice, see pdbBeam) and scored children, and the
-// sets of the candidates of its last beamSets layers (see beamClass: up
-// to 16 bytes a candidate, about two a board); a global one (see
-// beamSearch) also the hash of every board kept, in a table at most half
-// full that doubles as it grows (up to 16 bytes a board).
-func (a *anytime) maxWidth(n int, global bool) int {
-	perLayer := 5
-	if global {
-		perLayer += 16
+// fitBeam makes b adapt its width to end by deadline (see
+// beamSearch.adapt), within the node limit (and its maxWidth if set) and
+// a share of 1/shares of the memory the beams in frame f may hold: nine
+// tenths of what the database's tables leave of the memory limit, the
+// rest for what the beams' regrown arrays leave until the garbage
+// collector frees it. (With all of it, a process solving the shared 6 x 6
+// sample at 10 s a board peaked at 2.10 GiB under the 2 GiB default.)
+func (a *anytime) fitBeam(b *beamSearch, f *frame, deadline time.Time, shares int) {
+	limit := int(a.o.limits.maxNodes())
+	if b.maxWidth > 0 {
+		limit = min(limit, b.maxWidth)
 	}
-	perBoard := int64(2*(3*n+64) + 4*32 + beamSets*32 + perLayer*len(a.blanks))
-	return int(min(a.o.limits.maxNodes(), a.o.limits.memory()/perBoard))
+	memory := a.o.limits.memory()
+	if f.db != nil {
+		tables, _ := f.db.Spec().Memory()
+		memory -= tables
+	}
+	b.deadline, b.minWidth, b.maxWidth, b.memory = deadline, 16, limit, max(1, memory/10*9/int64(shares))
 }
 
 // deadlineOf returns ctx's deadline, or a time far ahead.

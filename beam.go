@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"time"
+	"unsafe"
 )
 
 // A beamSearch finds a solution layer by layer: of the boards one move from
@@ -45,9 +46,12 @@ type beamSearch struct {
 	expanded, generated int64
 
 	// With a deadline, the width adapts after every layer so that the
-	// search ends in time (see adapt), between minWidth and maxWidth.
+	// search ends in time (see adapt), between minWidth and maxWidth, and
+	// holds at most memory bytes if that is above 0 (see memoryCap).
 	deadline           time.Time
 	minWidth, maxWidth int
+	memory             int64
+	kept               int64 // boards of every layer so far
 
 	// With global, children are checked against every board kept so far
 	// (of the same parity), not only the last layers: a trapped beam
@@ -154,7 +158,7 @@ const beamDedupLayers = 1
 func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth int) ([]int, error) {
 	s.cur.reset()
 	s.parents, s.blanks, s.recent = s.parents[:0], s.blanks[:0], s.recent[:0]
-	s.expanded, s.generated, s.escaped = 0, 1, 0
+	s.expanded, s.generated, s.escaped, s.kept = 0, 1, 0, 1
 	aux := make([]uint8, s.aux)
 	h := s.ev.root(start, aux)
 	var hash uint64
@@ -201,6 +205,7 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		}
 		s.selectNext()
 		s.cur, s.next = s.next, s.cur
+		s.kept += int64(len(s.cur.h))
 		if s.checksAll() {
 			for _, x := range s.cur.hash {
 				s.closed[depth&1].insert(x)
@@ -265,7 +270,48 @@ func (s *beamSearch) adapt(depth, maxDepth, h0, hmin int, perBoard float64) {
 	}
 	seconds := 0.9 * time.Until(s.deadline).Seconds()
 	width := int(seconds / (float64(left) * perBoard))
+	if s.memory > 0 {
+		width = min(width, s.memoryCap(left))
+	}
 	s.width = max(s.minWidth, min(width, s.maxWidth))
+}
+
+// Bytes a board of a beam search holds for every layer: its parent and
+// blank, kept for the path; and with checksAll, its hash in a closed set
+// (see hashSet: a table at most half full, which doubles as it grows).
+const (
+	beamPathBytes   = 5
+	beamClosedBytes = 6 * 4 // the old table and the new while it doubles
+)
+
+// memoryCap returns the widest layers that keep the search within its
+// memory for left more layers: what its layers so far keep, and for each
+// board to come boardBytes and what it keeps for every layer. (A bound
+// fixed up front, charging every board for the deepest path allowed and
+// a global beam's sets, held beams on the shared 6 x 6 sample at 10 s to
+// 4.5 to 7 s of it, at 1.035 times the reference length; this one lets
+// them run 9.3 s, at 1.031.)
+func (s *beamSearch) memoryCap(left int) int {
+	perLayer := int64(beamPathBytes)
+	held := s.kept * beamPathBytes
+	if s.checksAll() {
+		perLayer += beamClosedBytes
+		held += int64(len(s.closed[0].slots)+len(s.closed[1].slots)) * 4
+	}
+	return int(max(0, (s.memory-held)/(s.boardBytes()+int64(left)*perLayer)))
+}
+
+// boardBytes returns the most a board of a layer holds while it is in
+// the current or the next layer: both layers' boards and their data,
+// heuristic, hash, blank and previous blank; up to three candidates a
+// board, scored into a worker's slice and then gathered, with a flag and
+// an index; the classes' sets of the last beamSets layers (see beamClass:
+// at most four slots of 4 bytes a candidate of at most 1.3 a board, split
+// in classes of which one may take an eighth more); and the hashes kept
+// in recent.
+func (s *beamSearch) boardBytes() int64 {
+	cand := int64(unsafe.Sizeof(beamCand{}))
+	return int64(2*(s.n+s.aux+14)) + 3*(2*cand+1) + 4 + beamSets*32 + 2*beamDedupLayers*8
 }
 
 // expand scores every child of the current layer into s.cands, in the

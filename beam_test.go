@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 )
 
 // TestBeamParallel: a beam selects its layers on several workers when they
@@ -42,6 +43,57 @@ func TestBeamParallel(t *testing.T) {
 		if !slices.Equal(p, want) || bs.generated != wantNodes {
 			t.Errorf("%d workers: %d moves, %d nodes; on one: %d moves, %d nodes", workers, len(p)-1, bs.generated, len(want)-1, wantNodes)
 		}
+	}
+}
+
+// TestBeamMemory: a beam with a far deadline widens to what its memory
+// allows (see memoryCap) and no further: after every layer, the paths of
+// the layers so far, the closed sets of a global beam (see hashSet: four
+// bytes a slot, the fewest slots, at least 1024, a power of two, that
+// hold twice its boards), and the layer at boardBytes a board fit in it,
+// and some layer comes within a quarter of it.
+func TestBeamMemory(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	goal := Goal(6, 6)
+	tg, code := encodeFor(t, randomWalk(rng, goal, 400), goal)
+	f, err := newFrame(context.Background(), tg, code, options{heur: LinearConflict})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const memory = 4 << 20
+	for _, global := range []bool{false, true} {
+		b := f.lcBeam(256, 1)
+		b.global = global
+		b.deadline, b.minWidth, b.maxWidth, b.memory = time.Now().Add(time.Hour), 16, 1<<30, memory
+		p, err := b.search(context.Background(), f.cells, f.blank, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFramePath(t, f, p)
+		var kept, peak int64
+		var closed [2]int64
+		for d, layer := range b.parents {
+			kept += int64(len(layer))
+			held := kept*beamPathBytes + int64(len(layer))*b.boardBytes()
+			if global {
+				closed[d&1] += int64(len(layer))
+				for _, n := range closed {
+					slots := int64(1024)
+					for slots < 2*n {
+						slots *= 2
+					}
+					held += 4 * slots
+				}
+			}
+			if held > memory {
+				t.Fatalf("global %v, layer %d of %d boards: %d bytes held, more than %d", global, d, len(layer), held, memory)
+			}
+			peak = max(peak, held)
+		}
+		if peak < memory*3/4 {
+			t.Errorf("global %v: at most %d bytes held of %d", global, peak, memory)
+		}
+		t.Logf("global %v: %d moves, %d bytes at the peak, %d boards", global, len(p)-1, peak, kept)
 	}
 }
 

@@ -68,7 +68,7 @@ func (a *anytime) peelSolve(f *frame, w int, deadline time.Time) {
 	}
 	b := f.lcBeam(256, w)
 	b.stall = beamStall
-	b.deadline, b.minWidth, b.maxWidth = deadline, 16, a.maxWidth(len(board), true)
+	a.fitBeam(b, f, deadline, 1)
 	p, err := b.search(a.ctx, board, path[len(path)-1], maxDepth)
 	a.expanded += b.expanded
 	a.generated += b.generated
@@ -85,7 +85,7 @@ func (a *anytime) bringHome(f *frame, w int, board []uint8, blank int, set []boo
 	b := f.beamOf(256, w, func() bEval { return newSetBeam(f, set) })
 	b.stall, b.heur = beamStall, Manhattan
 	b.zob = setZobrist(b.zob, set, f.blankVal)
-	b.deadline, b.minWidth, b.maxWidth = deadline, 16, a.maxWidth(len(board), true)
+	a.fitBeam(b, f, deadline, 1)
 	p, err := b.search(a.ctx, board, blank, maxDepth)
 	a.expanded += b.expanded
 	a.generated += b.generated
