@@ -18,7 +18,7 @@ import (
 type sparseBeam struct {
 	_       [64]byte // see pdbBeam
 	tabs    []pdb.Sparse
-	patOf   []int8  // pattern of each value, -1 for none
+	patOf   []int8  // pattern of each value, -1 for the blank
 	weight  []int32 // weight of each value in its pattern's index
 	dist    []uint8 // dist[v*n+c]: value v's distance from cell c to its goal, 0 outside the patterns
 	tr      []uint8 // cell c's mirror image (and value v's)
@@ -31,8 +31,8 @@ type sparseBeam struct {
 	_         [64]byte
 }
 
-// newSparseBeam returns db's tables as a sparseBeam, or nil if one of
-// them has no sparse layout (see pdb.Table.Sparse).
+// newSparseBeam returns db's tables as a sparseBeam, or nil if a tile is
+// in no pattern or a table has no sparse layout (see pdb.Table.Sparse).
 func newSparseBeam(db *pdb.DB) *sparseBeam {
 	spec := db.Spec()
 	n := spec.Rows * spec.Cols
@@ -69,8 +69,7 @@ func newSparseBeam(db *pdb.DB) *sparseBeam {
 	return e
 }
 
-// Offsets in a board's data.
-func (e *sparseBeam) rexOff() int  { return e.k }
+// Offsets in a board's data, after the direct and reflected excesses.
 func (e *sparseBeam) idxOff() int  { return 2 * e.k }
 func (e *sparseBeam) ridxOff() int { return 6 * e.k }
 func (e *sparseBeam) mdOff() int   { return 10 * e.k }
