@@ -465,7 +465,6 @@ func BenchmarkBeam(b *testing.B) {
 		frames = append(frames, f)
 	}
 	b.Logf("ranking by %v", frames[0].heur)
-	frames[0].bEval() // the tables' layout for beams is made on first use
 	for _, tc := range []struct{ width, workers int }{{2000, 1}, {2000, 2}, {20000, 2}} {
 		b.Run(fmt.Sprintf("width=%d/workers=%d", tc.width, tc.workers), func(b *testing.B) {
 			var nodes, moves int64
