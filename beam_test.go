@@ -128,11 +128,13 @@ func TestHashSet(t *testing.T) {
 
 // TestBeamClosest: a beam that finds no goal within its depth leaves the
 // path to the board of least heuristic it kept, which anytime's complete
-// finishes by the fast mode into a solution shorter than the fast mode's
-// own.
+// finishes by the fast mode into a solution shorter, over three boards,
+// than the fast mode's own (on a board it may gain nothing: complete then
+// keeps the fast mode's).
 func TestBeamClosest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	goal := Goal(7, 7)
+	completed, fastTotal := 0, 0
 	for range 3 {
 		start := randomWalk(rng, goal, 1200)
 		tg, code := encodeFor(t, start, goal)
@@ -166,11 +168,13 @@ func TestBeamClosest(t *testing.T) {
 		fast := len(a.blanks)
 		a.complete(f.back(p), LinearConflict)
 		t.Logf("closest after %d moves; completed %d moves, the fast mode %d", len(p)-1, len(a.blanks)-1, fast-1)
-		if len(a.blanks) >= fast {
-			t.Errorf("completed: %d moves, the fast mode's %d", len(a.blanks)-1, fast-1)
-		}
+		completed += len(a.blanks) - 1
+		fastTotal += fast - 1
 		if _, ok := replayMoves(start, goal, slices.Values(movesOf(a.blanks, 7))); !ok {
 			t.Errorf("the completed path does not solve the board")
 		}
+	}
+	if completed >= fastTotal {
+		t.Errorf("completed: %d moves in all, the fast mode's %d", completed, fastTotal)
 	}
 }
