@@ -119,8 +119,8 @@ type bEval interface {
 	child(v uint8, from, to int) (int, uint32)
 	// apply makes a parent's data (copied to aux) the child's, given
 	// child's change delta for the move of the tile v from cell from into
-	// the blank on cell to.
-	apply(aux []uint8, delta uint32, v uint8, from, to int)
+	// the blank on cell to; board is the child's.
+	apply(board, aux []uint8, delta uint32, v uint8, from, to int)
 }
 
 func newBeamSearch(rows, cols, blankVal, width int, ev bEval) *beamSearch {
@@ -512,7 +512,7 @@ func (e *pdbBeam) child(v uint8, _, to int) (int, uint32) {
 	return h, uint32(j) | uint32(x)<<8 | uint32(jr)<<16 | uint32(y)<<24
 }
 
-func (e *pdbBeam) apply(aux []uint8, delta uint32, v uint8, _, to int) {
+func (e *pdbBeam) apply(_, aux []uint8, delta uint32, v uint8, _, to int) {
 	p := len(e.tabs)
 	aux[delta&255] = uint8(delta >> 8)
 	if e.reflect {
@@ -533,10 +533,10 @@ type mdlcBeam struct {
 	_     [64]byte
 }
 
-func (e *mdlcBeam) auxLen() int                            { return 0 }
-func (e *mdlcBeam) root(board, _ []uint8) int              { return e.estimate(board) }
-func (e *mdlcBeam) apply([]uint8, uint32, uint8, int, int) {}
-func (e *mdlcBeam) load(board, _ []uint8, h int)           { e.board, e.h = board, h }
+func (e *mdlcBeam) auxLen() int                                     { return 0 }
+func (e *mdlcBeam) root(board, _ []uint8) int                       { return e.estimate(board) }
+func (e *mdlcBeam) apply(_, _ []uint8, _ uint32, _ uint8, _, _ int) {}
+func (e *mdlcBeam) load(board, _ []uint8, h int)                    { e.board, e.h = board, h }
 
 func (e *mdlcBeam) child(v uint8, from, to int) (int, uint32) {
 	h := e.h + e.dist(v, to) - e.dist(v, from)

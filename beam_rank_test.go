@@ -6,34 +6,43 @@ import (
 	"testing"
 )
 
-// TestHammingBeam: a hammingBeam's rank of every child, from its parent's
-// data, equals the rank from scratch of the child's board, and so does
-// the data apply makes; ranks are above 0 except at the goal, on boards
-// of several shapes, next to the goal (where a tile's move puts it home
-// or takes it away) and shuffled.
-func TestHammingBeam(t *testing.T) {
+// TestRankBeam: a rankBeam's rank of every child, from its parent's data,
+// equals the rank from scratch of the child's board, and so does the data
+// apply makes; ranks are above 0 except at the goal. On boards of several
+// shapes, shuffled, next to the goal (where a tile's move puts it home or
+// takes it away), and with adjacent tiles swapped (where a move makes or
+// breaks a swapped pair, counted unless its penalty is 0).
+func TestRankBeam(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 7))
 	for _, sz := range [][2]int{{3, 5}, {6, 6}, {7, 4}, {7, 7}} {
 		rows, cols := sz[0], sz[1]
 		n := rows * cols
 		blankVal := uint8(rng.IntN(n))
-		for _, nw := range [][2]int{{2, 1}, {4, 3}} {
-			e := newHammingBeam(&mdlcBeam{mdlcEval: newMDLC(rows, cols, blankVal)}, nw[0], nw[1], int(blankVal))
-			scratch := newHammingBeam(&mdlcBeam{mdlcEval: newMDLC(rows, cols, blankVal)}, nw[0], nw[1], int(blankVal))
-			for trial := range 40 {
+		for _, w := range [][3]int{{2, 1, 0}, {4, 3, 8}, {1, 0, 1}} {
+			mk := func() *rankBeam[*mdlcBeam] {
+				return newRankBeam(&mdlcBeam{mdlcEval: newMDLC(rows, cols, blankVal)}, rows, cols, int(blankVal), w[0], w[1], w[2])
+			}
+			e, scratch := mk(), mk()
+			pairs := 0
+			for trial := range 60 {
 				cells := make([]uint8, n)
 				for i := range cells {
 					cells[i] = uint8(i)
 				}
-				if trial%2 == 0 {
+				switch trial % 3 {
+				case 0:
 					for i, v := range rng.Perm(n) {
 						cells[i] = uint8(v)
 					}
-				} else {
-					walkBoard(rng, cells, blankVal, cols, 1+trial/4)
+				case 1:
+					walkBoard(rng, cells, blankVal, cols, 1+trial/6)
+				case 2:
+					walkBoard(rng, cells, blankVal, cols, trial/6)
+					swapAdjacent(rng, cells, blankVal, cols, 1+trial%4)
 				}
 				aux := make([]uint8, e.auxLen())
 				rank := e.root(cells, aux)
+				pairs += int(aux[e.at+1])
 				if goal := slices.IsSorted(cells); (rank == 0) != goal {
 					t.Fatalf("%dx%d: rank %d of a board that is the goal: %v", rows, cols, rank, goal)
 				}
@@ -41,15 +50,18 @@ func TestHammingBeam(t *testing.T) {
 				for _, m := range children(cells, blankVal, cols) {
 					got, delta := e.child(m.v, m.from, m.to)
 					want := make([]uint8, e.auxLen())
-					if w := scratch.root(m.board, want); got != w || w < 0 || (w == 0) != slices.IsSorted(m.board) {
-						t.Fatalf("%dx%d, %d/%d: tile %d from %d to %d: rank %d, from scratch %d", rows, cols, nw[1], nw[0], m.v, m.from, m.to, got, w)
+					if r := scratch.root(m.board, want); got != r || r < 0 || (r == 0) != slices.IsSorted(m.board) {
+						t.Fatalf("%dx%d, %v: tile %d from %d to %d: rank %d, from scratch %d", rows, cols, w, m.v, m.from, m.to, got, r)
 					}
 					made := slices.Clone(aux)
-					e.apply(made, delta, m.v, m.from, m.to)
+					e.apply(m.board, made, delta, m.v, m.from, m.to)
 					if !slices.Equal(made, want) {
-						t.Fatalf("%dx%d: tile %d from %d to %d: data %v, from scratch %v", rows, cols, m.v, m.from, m.to, made, want)
+						t.Fatalf("%dx%d, %v: tile %d from %d to %d: data %v, from scratch %v", rows, cols, w, m.v, m.from, m.to, made, want)
 					}
 				}
+			}
+			if pairs == 0 && w[2] != 0 {
+				t.Errorf("%dx%d: no board had a swapped pair", rows, cols)
 			}
 		}
 	}
@@ -60,5 +72,21 @@ func walkBoard(rng *rand.Rand, cells []uint8, blankVal uint8, cols, k int) {
 	for range k {
 		ms := children(cells, blankVal, cols)
 		copy(cells, ms[rng.IntN(len(ms))].board)
+	}
+}
+
+// swapAdjacent swaps k random pairs of adjacent tiles (not the blank).
+func swapAdjacent(rng *rand.Rand, cells []uint8, blankVal uint8, cols, k int) {
+	for k > 0 {
+		a := rng.IntN(len(cells))
+		b := a + 1
+		if rng.IntN(2) == 0 {
+			b = a + cols
+		}
+		if b >= len(cells) || b == a+1 && b%cols == 0 || cells[a] == blankVal || cells[b] == blankVal {
+			continue
+		}
+		cells[a], cells[b] = cells[b], cells[a]
+		k--
 	}
 }

@@ -232,7 +232,7 @@ func (s *beamSearch) build(w int) {
 			board[b], board[c.nb] = board[c.nb], s.blankVal
 			aux := s.next.aux[j*a : (j+1)*a]
 			copy(aux, s.cur.aux[p*a:(p+1)*a])
-			ev.apply(aux, c.delta, board[b], int(c.nb), b)
+			ev.apply(board, aux, c.delta, board[b], int(c.nb), b)
 			s.next.h[j] = int32(c.h)
 			s.next.hash[j] = c.hash
 			s.next.blank[j] = c.nb

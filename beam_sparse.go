@@ -136,7 +136,7 @@ func (e *sparseBeam) child(v uint8, from, to int) (int, uint32) {
 	return h, uint32(j) | uint32(ex)<<8 | uint32(jr)<<16 | uint32(ey)<<24
 }
 
-func (e *sparseBeam) apply(aux []uint8, delta uint32, v uint8, from, to int) {
+func (e *sparseBeam) apply(_, aux []uint8, delta uint32, v uint8, from, to int) {
 	j := delta & 255
 	aux[j] = uint8(delta >> 8)
 	o := e.idxOff() + 4*int(j)

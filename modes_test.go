@@ -265,7 +265,7 @@ func TestBeamKeep(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, ok := f.bEval().(*hammingBeam[*sumBeam[*sparseBeam]]); !ok {
+			if _, ok := f.bEval().(*rankBeam[*sumBeam[*sparseBeam]]); !ok {
 				t.Fatalf("%v: the frame's beams do not read the sparse layout", f.heur)
 			}
 			mdlc := func() *mdlcBeam { return &mdlcBeam{mdlcEval: newMDLC(f.rows, f.cols, uint8(f.blankVal))} }

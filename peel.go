@@ -264,7 +264,7 @@ func (e *setBeam) child(v uint8, from, to int) (int, uint32) {
 	return setWeight*md + near, 0
 }
 
-func (e *setBeam) apply([]uint8, uint32, uint8, int, int) {}
+func (e *setBeam) apply(_, _ []uint8, _ uint32, _ uint8, _, _ int) {}
 
 // setZobrist returns the words of zob (see zobrist) of the blank and of
 // the tiles in set, 0 for other tiles: boards that differ only in where

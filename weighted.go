@@ -242,7 +242,7 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 			}
 			h, delta := s.ev.child(v, nb, b)
 			copy(aux, s.data(i))
-			s.ev.apply(aux, delta, v, nb, b)
+			s.ev.apply(s.child, aux, delta, v, nb, b)
 			j = s.add(s.child, aux, g, int32(h), i, int32(nb), hc)
 			if h == 0 {
 				return s.path(j), nil
