@@ -90,30 +90,31 @@ func (f *frame) wEval() bEval {
 // bound plus Manhattan distance with linear conflicts, which together
 // rank boards better than either (about 1% shorter solutions on 6 x 6
 // boards at the same width), less 3/4 of a move a misplaced tile, and on
-// boards of more than 36 cells plus 2 moves a pair of adjacent tiles
-// swapped (see rankBeam: on 6 x 6 boards it gained nothing, on the shared
-// sample at a second 1.0432 and 1.0438 times the reference against
-// 1.0394 and 1.0422 without). It reads the tables in the sparse layout
-// when they have one (see sparseBeam). Without a database, it is lcEval.
+// boards of more than 36 cells plus 2 moves a short cycle of tiles (see
+// rankBeam: on 6 x 6 boards it gained nothing, and swapped adjacent
+// pairs alone on the shared sample at a second gave 1.0432 and 1.0438
+// times the reference against 1.0394 and 1.0422 without). It reads the
+// tables in the sparse layout when they have one (see sparseBeam).
+// Without a database, it is lcEval.
 func (f *frame) bEval() bEval {
 	if f.db == nil {
 		return f.lcEval()
 	}
-	pair := 0
+	cycle := 0
 	if f.rows*f.cols > 36 {
-		pair = 8
+		cycle = 8
 	}
 	m := &mdlcBeam{mdlcEval: newMDLC(f.rows, f.cols, uint8(f.blankVal))}
 	if sp := newSparseBeam(f.db); sp != nil {
-		return newRankBeam(&sumBeam[*sparseBeam]{p: sp, m: m}, f.rows, f.cols, f.blankVal, 4, 3, pair)
+		return newRankBeam(&sumBeam[*sparseBeam]{p: sp, m: m}, f.blankVal, 4, 3, cycle)
 	}
-	return newRankBeam(&sumBeam[*pdbBeam]{p: &pdbBeam{pdbEval: *newPDBEval(f.db), keep: true}, m: m}, f.rows, f.cols, f.blankVal, 4, 3, pair)
+	return newRankBeam(&sumBeam[*pdbBeam]{p: &pdbBeam{pdbEval: *newPDBEval(f.db), keep: true}, m: m}, f.blankVal, 4, 3, cycle)
 }
 
 // lcEval returns Manhattan distance with linear conflicts, less 1/2 a
 // move a misplaced tile (see rankBeam), for beam search.
 func (f *frame) lcEval() bEval {
-	return newRankBeam(&mdlcBeam{mdlcEval: newMDLC(f.rows, f.cols, uint8(f.blankVal))}, f.rows, f.cols, f.blankVal, 2, 1, 0)
+	return newRankBeam(&mdlcBeam{mdlcEval: newMDLC(f.rows, f.cols, uint8(f.blankVal))}, f.blankVal, 2, 1, 0)
 }
 
 // beam returns a beam search of the given width in the frame, on the
