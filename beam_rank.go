@@ -23,14 +23,15 @@ package slide
 // linear conflicts, nothing more when the database has them in different
 // patterns): a 7 x 7 beam that reaches a board a few such cycles from the
 // goal circles there (see beamStall). Ranking by the database and linear
-// conflicts, at width 1000 on the shared 7 x 7 sample, 3 and 5 of the 50
-// beams were trapped with 2 moves a swapped adjacent pair and none, none
-// with 2 moves a cycle of up to 4 tiles (mean 332.0 moves against 318.7;
-// 8 trapped and 324.8 with cycles of up to 3 tiles, at 1 or 3 moves a
-// cycle 4 and none); on 20 random-walk 7 x 7 boards at width 1000, 289.0
-// moves and 4 trapped against 249.4 and none; at width 4000 the same
-// within 1%. On 6 x 6 boards, where the database's patterns of 5 tiles
-// hold more of the tiles near each other, it gained nothing.
+// conflicts, at width 1000 on the shared 7 x 7 sample, 5 of the 50 beams
+// were trapped without a penalty; 3 with 2 moves a swapped adjacent pair
+// (mean 332.0 moves); none with 2 moves a cycle of up to 4 tiles (318.7),
+// of up to 5 or 6 (325.0, 321.8), or 3 moves a cycle of up to 4 (327.4);
+// 4 with 1 move. On 20 random-walk 7 x 7 boards at width 1000: 289.0
+// moves and 4 trapped against 249.4 and none. At width 4000 the same
+// within 1% (cycles of up to 3 tiles: 2% longer on the sample, and a
+// beam trapped). On 6 x 6 boards, where the database's patterns of 5
+// tiles hold more of the tiles near each other, it gained nothing.
 //
 // A board's data is its evaluator's and then the two counts, a byte each.
 // The rank is 0 exactly when the evaluator's h is (a goal), and above 0

@@ -145,8 +145,9 @@
 //     search completes. It starts from the fast mode's answer, runs one
 //     beam search on every core (the boards of each layer with the least
 //     heuristic are kept, ranked by the database's bound and linear
-//     conflicts less a part of the misplaced tiles; a wider beam finds
-//     shorter solutions) whose width
+//     conflicts less a part of the misplaced tiles, and past 6 x 6 plus a
+//     part for every short cycle of tiles, such as two swapped; a wider
+//     beam finds shorter solutions) whose width
 //     adapts layer by layer to end within the time, then polishes the best
 //     by re-solving windows of it optimally. A beam can be trapped where
 //     every way on raises the heuristic a long way (7 x 7 boards, rarely
