@@ -89,26 +89,30 @@ func (f *frame) wEval() bEval {
 // bEval returns the frame's heuristic for beam search: the database's
 // bound plus Manhattan distance with linear conflicts, which together
 // rank boards better than either (about 1% shorter solutions on 6 x 6
-// boards at the same width), less 3/4 of a move a misplaced tile, and on
-// boards of more than 36 cells plus 2 moves a short cycle of tiles (see
-// rankBeam: on 6 x 6 boards it gained nothing, and swapped adjacent
-// pairs alone on the shared sample at a second gave 1.0432 and 1.0438
-// times the reference against 1.0394 and 1.0422 without). It reads the
-// tables in the sparse layout when they have one (see sparseBeam).
-// Without a database, it is lcEval.
+// boards at the same width), less 3/4 of a move a misplaced tile; on
+// boards of more than 36 cells, less a move a misplaced tile and plus 2
+// moves a short cycle of tiles (see rankBeam). On 6 x 6 boards the cycles
+// gained nothing (swapped adjacent pairs alone, on the shared sample at a
+// second: 1.0432 and 1.0438 times the reference against 1.0394 and
+// 1.0422 without) and a move a misplaced tile 0.4% longer at width 4000;
+// on 7 x 7 boards with the cycles, a move a misplaced tile was 1.6 to
+// 3.5% shorter than 3/4 (widths 2000 and 4000, on the sample and on
+// random-walk boards), 5/4 and 1/2 were longer. It reads the tables in
+// the sparse layout when they have one (see sparseBeam). Without a
+// database, it is lcEval.
 func (f *frame) bEval() bEval {
 	if f.db == nil {
 		return f.lcEval()
 	}
-	cycle := 0
+	sub, cycle := 3, 0
 	if f.rows*f.cols > 36 {
-		cycle = 8
+		sub, cycle = 4, 8
 	}
 	m := &mdlcBeam{mdlcEval: newMDLC(f.rows, f.cols, uint8(f.blankVal))}
 	if sp := newSparseBeam(f.db); sp != nil {
-		return newRankBeam(&sumBeam[*sparseBeam]{p: sp, m: m}, f.blankVal, 4, 3, cycle)
+		return newRankBeam(&sumBeam[*sparseBeam]{p: sp, m: m}, f.blankVal, 4, sub, cycle)
 	}
-	return newRankBeam(&sumBeam[*pdbBeam]{p: &pdbBeam{pdbEval: *newPDBEval(f.db), keep: true}, m: m}, f.blankVal, 4, 3, cycle)
+	return newRankBeam(&sumBeam[*pdbBeam]{p: &pdbBeam{pdbEval: *newPDBEval(f.db), keep: true}, m: m}, f.blankVal, 4, sub, cycle)
 }
 
 // lcEval returns Manhattan distance with linear conflicts, less 1/2 a

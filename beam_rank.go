@@ -36,8 +36,9 @@ package slide
 // A board's data is its evaluator's and then the two counts, a byte each.
 // The rank is 0 exactly when the evaluator's h is (a goal), and above 0
 // otherwise when num*h > sub*misplaced, which holds for every non-goal
-// board when h is at least Manhattan distance and sub < num. Ranks must
-// fit a beamCand's 16 bits.
+// board when h is at least Manhattan distance and sub < num, or at least
+// twice it (a database's bound plus linear conflicts) and sub < 2*num.
+// Ranks must fit a beamCand's 16 bits.
 type rankBeam[E bEval] struct {
 	_               [64]byte // see pdbBeam
 	in              E
