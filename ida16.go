@@ -51,11 +51,17 @@ const maxIDA16Depth = 256
 // ((L+1)^L entries: 117,649 for 6). Boards with longer lines go to idaGrid.
 const maxTableLine = 6
 
+// maxMDLCTableLine is the longest line whose conflicts mdlcEval reads
+// from a table: 8^7 = 2,097,152 entries for 7 (2 MB, made in about 70 ms).
+// Scoring 7 x 7 boards' lines instead took a third of the anytime mode's
+// time on them.
+const maxMDLCTableLine = 7
+
 // conflictTables holds the conflict table of each line length, built on
 // first use and never changed afterwards.
 var conflictTables struct {
 	sync.Mutex
-	byLength [maxTableLine + 1][]uint8
+	byLength [maxMDLCTableLine + 1][]uint8
 }
 
 func conflictTable(length int) []uint8 {

@@ -330,7 +330,7 @@ func checkFramePath(t testing.TB, f *frame, path []int) {
 }
 
 // TestMDLCChild: the beam's incremental Manhattan distance with linear
-// conflicts (by conflict tables for lines of up to maxTableLine cells, by
+// conflicts (by conflict tables for lines of up to maxMDLCTableLine cells, by
 // scoring the line otherwise) equals the estimate from scratch of every
 // child, on boards with short and long lines.
 func TestMDLCChild(t *testing.T) {

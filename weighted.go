@@ -272,7 +272,7 @@ type mdlcEval struct {
 	h          int // the loaded board's (see mdlcBeam)
 	lis        lisBuffer
 	row, col   []uint8 // of each cell (and goal cell: a tile's value)
-	// With lines of at most maxTableLine cells, the conflicts of a line
+	// With lines of at most maxMDLCTableLine cells, the conflicts of a line
 	// come from conflictTable by its key: the digit of each cell, the
 	// first the lowest, is 0 or, for a tile of the line, 1 + its goal's
 	// place along it (rowPow, colPow: the place values of the digits).
@@ -318,10 +318,10 @@ func placeValues(length int) []int {
 func newMDLC(rows, cols int, blankVal uint8) mdlcEval {
 	e := mdlcEval{rows: rows, cols: cols, blankVal: blankVal, row: make([]uint8, rows*cols), col: make([]uint8, rows*cols),
 		lis: lisBuffer{tails: padded[int](max(rows, cols))[:0]}}
-	if cols <= maxTableLine {
+	if cols <= maxMDLCTableLine {
 		e.rowTab, e.rowPow = conflictTable(cols), placeValues(cols)
 	}
-	if rows <= maxTableLine {
+	if rows <= maxMDLCTableLine {
 		e.colTab, e.colPow = conflictTable(rows), placeValues(rows)
 	}
 	for c := range e.row {
