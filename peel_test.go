@@ -9,7 +9,9 @@ import (
 )
 
 // TestSetBeam: the set evaluator's value of every child equals the
-// Manhattan distance of the set's tiles from scratch.
+// Manhattan distance of the set's tiles from scratch (times setWeight,
+// plus the blank's distance to the nearest away from home), and with tidy
+// that plus the other tiles' Manhattan distance, counted here apart.
 func TestSetBeam(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	for _, sz := range [][2]int{{8, 8}, {5, 12}, {9, 7}} {
@@ -20,17 +22,35 @@ func TestSetBeam(t *testing.T) {
 		for v := range in {
 			in[v] = v != f.blankVal && rng.IntN(2) == 0
 		}
-		e, scratch := newSetBeam(f, in), newSetBeam(f, in)
-		for range 50 {
-			cells := make([]uint8, n)
-			for i, v := range rng.Perm(n) {
-				cells[i] = uint8(v)
+		rest := func(cells []uint8) int {
+			d := 0
+			for c, v := range cells {
+				if int(v) != f.blankVal && !in[v] {
+					d += abs(int(v)/cols-c/cols) + abs(int(v)%cols-c%cols)
+				}
 			}
-			e.load(cells, nil, e.root(cells, nil))
-			for _, m := range children(cells, uint8(f.blankVal), cols) {
-				got, _ := e.child(m.v, m.from, m.to)
-				if want := scratch.root(m.board, nil); got != want {
-					t.Fatalf("%dx%d: tile %d from %d to %d: %d, from scratch %d", rows, cols, m.v, m.from, m.to, got, want)
+			return d
+		}
+		for _, tidy := range []bool{false, true} {
+			e, scratch, plain := newSetBeam(f, in, tidy), newSetBeam(f, in, tidy), newSetBeam(f, in, false)
+			for range 50 {
+				cells := make([]uint8, n)
+				for i, v := range rng.Perm(n) {
+					cells[i] = uint8(v)
+				}
+				e.load(cells, nil, e.root(cells, nil))
+				for _, m := range children(cells, uint8(f.blankVal), cols) {
+					got, _ := e.child(m.v, m.from, m.to)
+					if want := scratch.root(m.board, nil); got != want {
+						t.Fatalf("%dx%d, tidy %v: tile %d from %d to %d: %d, from scratch %d", rows, cols, tidy, m.v, m.from, m.to, got, want)
+					}
+					want := plain.root(m.board, nil)
+					if tidy && want > 0 {
+						want += rest(m.board)
+					}
+					if got != want {
+						t.Fatalf("%dx%d, tidy %v: tile %d from %d to %d: %d, want %d", rows, cols, tidy, m.v, m.from, m.to, got, want)
+					}
 				}
 			}
 		}
