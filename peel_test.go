@@ -117,3 +117,50 @@ func children(cells []uint8, blankVal uint8, cols int) []childMove {
 	}
 	return out
 }
+
+// TestPeelCorner: peelCorner takes one outer line of the region, or two
+// that meet at a corner while the region stays larger than peelRegion x
+// peelRegion and they hold at most cornerCells cells; the lines and the
+// region left cover the region once.
+func TestPeelCorner(t *testing.T) {
+	for _, tc := range []struct {
+		rows, cols, blankGoal int
+		lines                 []int // cells of each line taken
+	}{
+		{8, 8, 0, []int{8, 7}},
+		{10, 10, 0, []int{10, 9}},
+		{12, 12, 0, []int{12}}, // 23 cells
+		{7, 20, 0, []int{7}},   // the next line is a column too
+		{7, 7, 48, []int{7, 6}},
+		{7, 6, 0, []int{6}}, // 6 x 6 left
+		{9, 14, 125, []int{9}},
+	} {
+		g := region{0, tc.rows, 0, tc.cols}
+		lines := g.peelCorner(tc.blankGoal, tc.cols)
+		var sizes []int
+		seen := make([]int, tc.rows*tc.cols)
+		for _, l := range lines {
+			sizes = append(sizes, len(l.cells))
+			for _, c := range l.cells {
+				seen[c]++
+			}
+		}
+		for r := g.r0; r < g.r1; r++ {
+			for c := g.c0; c < g.c1; c++ {
+				seen[r*tc.cols+c]++
+			}
+		}
+		if !slices.Equal(sizes, tc.lines) {
+			t.Errorf("%dx%d, blank's goal %d: lines of %v cells, want %v", tc.rows, tc.cols, tc.blankGoal, sizes, tc.lines)
+		}
+		for c, k := range seen {
+			if k != 1 {
+				t.Errorf("%dx%d, blank's goal %d: cell %d in %d of the lines and the region left", tc.rows, tc.cols, tc.blankGoal, c, k)
+			}
+		}
+		if g.r0 <= tc.blankGoal/tc.cols && tc.blankGoal/tc.cols < g.r1 && g.c0 <= tc.blankGoal%tc.cols && tc.blankGoal%tc.cols < g.c1 {
+			continue
+		}
+		t.Errorf("%dx%d: the blank's goal %d left the region %v", tc.rows, tc.cols, tc.blankGoal, g)
+	}
+}
