@@ -272,13 +272,18 @@ func (a *anytime) run() error {
 	n := a.t.rows * a.t.cols
 	if !a.t.distinct || line || n > maxFrameCells || a.t.rows < 2 || a.t.cols < 2 {
 		// The fast mode gives the first answer; the optimal search then
-		// looks for a shorter one in the time left.
+		// looks for a shorter one in the time left, or on boards too large
+		// for a frame, beams on the region a frame takes (see solveRegion)
+		// and polishing.
 		stop, err := a.startFast()
 		defer stop()
 		if err != nil {
 			return err
 		}
 		if n > maxFrameCells {
+			if a.t.distinct && !line && a.t.rows >= 2 && a.t.cols >= 2 {
+				a.solveRegion()
+			}
 			return a.polish()
 		}
 		return a.improveOptimally()

@@ -403,12 +403,12 @@ func BenchmarkAnytime(b *testing.B) {
 }
 
 // BenchmarkAnytimeLarge solves four uniformly random solvable n x n boards
-// (fixed seed) for n = 8, 10, 12 and 15 in the anytime mode with a budget
+// (fixed seed) for n = 8, 10, 12, 15 and 20 in the anytime mode with a budget
 // of a second, checks every solution, and reports the mean length, its
 // ratio to the mean lower bound, and the fast mode's mean length on the
 // same boards.
 func BenchmarkAnytimeLarge(b *testing.B) {
-	for _, n := range []int{8, 10, 12, 15} {
+	for _, n := range []int{8, 10, 12, 15, 20} {
 		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(20, uint64(n)))
 			goal := Goal(n, n)

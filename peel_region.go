@@ -1,0 +1,117 @@
+package slide
+
+import "slices"
+
+// solveRegion offers, for a board of more cells than a frame takes (see
+// maxFrameCells), the fast mode's way to a board whose tiles outside a
+// region of at most maxFrameCells cells are home, finished by the anytime
+// mode on that region alone (edge by edge, see peelSolve) within the time
+// left. The region's part is the last and densest of the fast mode's way
+// (about 2 r^3 of its moves on an r x r region): random 20 x 20 boards
+// come out about a tenth shorter than the fast mode's at a second.
+func (a *anytime) solveRegion() {
+	rows, cols := a.t.rows, a.t.cols
+	blanks := []int{slices.Index(a.code, blankCode)}
+	z := newReducer(a.ctx, rows, cols, a.code, func(d Direction) {
+		dr, dc := d.source()
+		blanks = append(blanks, blanks[len(blanks)-1]+dr*cols+dc)
+	})
+	g := region{0, rows, 0, cols}
+	for g.cells() > maxFrameCells {
+		if z.peel(g.peelEdge(a.t.blankGoal, cols)) != nil {
+			return // the context is done
+		}
+	}
+	start, goal, cells, err := regionBoards(z.at, a.t.blankGoal, cols, g)
+	if err != nil {
+		return
+	}
+	t, err := newTarget("Solve", goal)
+	if err != nil {
+		return
+	}
+	code, err := t.encode("Solve", start)
+	if err != nil {
+		return
+	}
+	o := a.o
+	o.budget, o.onMove, o.heur, o.dbSet = 0, nil, LinearConflict, false
+	o.progress = a.regionProgress(len(blanks) - 1)
+	sub := anytime{ctx: a.ctx, start: start, t: t, code: code, o: o, began: a.began}
+	err = sub.run()
+	a.expanded += sub.expanded
+	a.generated += sub.generated
+	if err != nil || sub.blanks == nil {
+		return
+	}
+	for _, c := range sub.blanks[1:] {
+		blanks = append(blanks, cells[c])
+	}
+	a.offer(blanks, AlgoAuto, sub.best.Heuristic)
+}
+
+// regionProgress returns the progress function of the anytime mode on a
+// region that the first moves of the way bring the board to: it reports
+// the whole board's best length, lower bound and nodes, or nil if the
+// board's solve reports nothing.
+func (a *anytime) regionProgress(moves int) func(Progress) {
+	report := a.o.progress
+	if report == nil {
+		return nil
+	}
+	return func(p Progress) {
+		best := len(a.blanks) - 1
+		if p.Best > 0 {
+			best = min(best, moves+p.Best)
+		}
+		p.Best, p.LowerBound, p.Generated = best, a.lower, a.generated+p.Generated
+		report(p)
+	}
+}
+
+// regionBoards returns region g of a board of codes (see target), every
+// tile outside g home, as a board of its own: its start and its goal
+// (the tiles numbered row-major, the blank's goal cell kept), and the
+// board's cell of each of the region's cells, row-major.
+func regionBoards(code []int32, blankGoal, cols int, g region) (start, goal Board, cells []int, err error) {
+	at := make([]int, len(code)) // the region's cell of each of the board's, or -1
+	for c := range at {
+		at[c] = -1
+	}
+	for r := g.r0; r < g.r1; r++ {
+		for c := g.c0; c < g.c1; c++ {
+			at[r*cols+c] = len(cells)
+			cells = append(cells, r*cols+c)
+		}
+	}
+	home := at[blankGoal]
+	if home < 0 {
+		return Board{}, Board{}, nil, errorf("Solve", ErrMismatch, "the blank's goal cell %d is outside the region", blankGoal)
+	}
+	label := func(k int) int { // the region's goal: 1 ... len(cells)-1 but for the blank
+		if k < home {
+			return k + 1
+		}
+		return k
+	}
+	goals, starts := make([]int, len(cells)), make([]int, len(cells))
+	for k, c := range cells {
+		if k != home {
+			goals[k] = label(k)
+		}
+		if v := code[c]; v != blankCode {
+			if at[v] < 0 {
+				return Board{}, Board{}, nil, errorf("Solve", ErrMismatch, "tile of goal cell %d is on cell %d, in the region", v, c)
+			}
+			starts[k] = label(at[v])
+		}
+	}
+	rows := g.r1 - g.r0
+	if goal, err = New(rows, len(cells)/rows, goals); err != nil {
+		return Board{}, Board{}, nil, err
+	}
+	if start, err = New(rows, len(cells)/rows, starts); err != nil {
+		return Board{}, Board{}, nil, err
+	}
+	return start, goal, cells, nil
+}
