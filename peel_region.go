@@ -3,26 +3,25 @@ package slide
 import "slices"
 
 // solveRegion offers, for a board of more cells than a frame takes (see
-// maxFrameCells), the fast mode's way to a board whose tiles outside a
-// region of at most maxFrameCells cells are home, finished by the anytime
-// mode on that region alone (edge by edge, see peelSolve) within the time
-// left. The region's part is the last and densest of the fast mode's way
-// (about 2 r^3 of its moves on an r x r region): random 20 x 20 boards
-// come out about a tenth shorter than the fast mode's at a second.
+// maxFrameCells), the best solution's way (the fast mode's) to the first
+// board whose tiles outside a region of at most maxFrameCells cells are
+// home, the region the fast mode leaves, finished by the anytime mode on
+// that region alone (edge by edge, see peelSolve) within the time left.
+// The region's part is the last and densest of the fast mode's way (about
+// 2 r^3 of its moves on an r x r region): random 20 x 20 boards come out
+// about a tenth shorter than the fast mode's at a second.
 func (a *anytime) solveRegion() {
-	rows, cols := a.t.rows, a.t.cols
-	blanks := []int{slices.Index(a.code, blankCode)}
-	z := newReducer(a.ctx, rows, cols, a.code, func(d Direction) {
-		dr, dc := d.source()
-		blanks = append(blanks, blanks[len(blanks)-1]+dr*cols+dc)
-	})
-	g := region{0, rows, 0, cols}
+	g := region{0, a.t.rows, 0, a.t.cols}
 	for g.cells() > maxFrameCells {
-		if z.peel(g.peelEdge(a.t.blankGoal, cols)) != nil {
-			return // the context is done
-		}
+		g.peel(a.t.blankGoal, a.t.cols)
 	}
-	start, goal, cells, err := regionBoards(z.at, a.t.blankGoal, cols, g)
+	board := slices.Clone(a.code)
+	blanks := homeOutside(board, a.blanks, a.t.cols, g)
+	if blanks == nil {
+		return
+	}
+	cols := a.t.cols
+	start, goal, cells, err := regionBoards(board, a.t.blankGoal, cols, g)
 	if err != nil {
 		return
 	}
@@ -48,6 +47,40 @@ func (a *anytime) solveRegion() {
 		blanks = append(blanks, cells[c])
 	}
 	a.offer(blanks, AlgoAuto, sub.best.Heuristic)
+}
+
+// homeOutside plays the way blanks (the blank's cells) on board, a board
+// of codes (see target) of cols columns, up to the first board whose
+// tiles outside region g are home, and returns that part of the way, or
+// nil if no board on it is such.
+func homeOutside(board []int32, blanks []int, cols int, g region) []int {
+	inside := func(c int) bool { return g.r0 <= c/cols && c/cols < g.r1 && g.c0 <= c%cols && c%cols < g.c1 }
+	away := 0 // cells outside g without their tile
+	for c, v := range board {
+		if !inside(c) && int(v) != c {
+			away++
+		}
+	}
+	for i, b := range blanks {
+		if i > 0 {
+			p := blanks[i-1] // the tile on b slides to p
+			for _, c := range []int{p, b} {
+				if !inside(c) && int(board[c]) != c {
+					away--
+				}
+			}
+			board[p], board[b] = board[b], blankCode
+			for _, c := range []int{p, b} {
+				if !inside(c) && int(board[c]) != c {
+					away++
+				}
+			}
+		}
+		if away == 0 { // and so the blank is in g
+			return blanks[: i+1 : i+1]
+		}
+	}
+	return nil
 }
 
 // regionProgress returns the progress function of the anytime mode on a

@@ -83,3 +83,45 @@ func TestRegionBoards(t *testing.T) {
 		t.Error("a tile outside its region: no error")
 	}
 }
+
+// TestHomeOutside: the part of the fast mode's way that homeOutside
+// returns ends on the first board whose tiles outside the region are home
+// with the blank inside, checked board by board from scratch; a region
+// away from the blank's goal has none.
+func TestHomeOutside(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	goal := blankFirstGoal(5, 5)
+	for range 20 {
+		start := randomReaching(rng, goal)
+		sol, err := Solve(start, goal, WithFast())
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, code := encodeFor(t, start, goal)
+		way := blanksOf(start, sol.Moves)
+		g := region{0, 3, 0, 4}
+		got := homeOutside(slices.Clone(code), way, 5, g)
+		board, want := slices.Clone(code), -1
+		for i, b := range way {
+			if i > 0 {
+				board[way[i-1]], board[b] = board[b], blankCode
+			}
+			done := g.r0 <= b/5 && b/5 < g.r1 && g.c0 <= b%5 && b%5 < g.c1
+			for c, v := range board {
+				if (c/5 >= g.r1 || c%5 >= g.c1) && int(v) != c {
+					done = false
+				}
+			}
+			if done {
+				want = i
+				break
+			}
+		}
+		if want < 0 || !slices.Equal(got, way[:want+1]) {
+			t.Fatalf("%v: the first %d moves, want %d", start, len(got)-1, want)
+		}
+		if got := homeOutside(slices.Clone(code), way, 5, region{3, 5, 3, 5}); got != nil {
+			t.Fatalf("%v: %d moves to a region away from the blank's goal", start, len(got)-1)
+		}
+	}
+}
