@@ -28,12 +28,13 @@ const peelRegion = 6
 // the Manhattan distance of those tiles and of the tiles of the edges
 // before, and on regions at least tidyMinSide cells across by the other
 // tiles' distance too (see setBeam), and is kept if shorter than the fast
-// mode's way for those edges, which is taken otherwise; once at most peelRegion x peelRegion cells are left, the
-// fast mode, and a beam ranking by linear conflicts on the whole board,
-// finish. On boards past 7 x 7 beams ranking by linear conflicts alone
-// are often trapped a few tiles from the goal, where the heuristic counts
-// a board as almost solved that is far from it, and find nothing; edge by
-// edge, every beam's goal is near.
+// mode's way for those edges, which is taken otherwise; once at most
+// peelRegion x peelRegion cells are left, the fast mode, and a beam
+// ranking by linear conflicts on the whole board, finish. On boards past
+// 7 x 7 beams ranking by linear conflicts alone are often trapped a few
+// tiles from the goal, where the heuristic counts a board as almost
+// solved that is far from it, and find nothing; edge by edge, every
+// beam's goal is near.
 func (a *anytime) peelSolve(f *frame, w int, deadline time.Time) {
 	board := append([]uint8(nil), f.cells...)
 	path := []int{f.blank}
