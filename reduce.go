@@ -284,6 +284,16 @@ func (z *reducer) peel(l edge) error {
 		done[best] = true
 		left--
 	}
+	switch cols := int32(z.cols); l.inward {
+	case 1:
+		z.c0++
+	case -1:
+		z.c1--
+	case cols:
+		z.r0++
+	default:
+		z.r1--
+	}
 	return nil
 }
 
@@ -407,16 +417,6 @@ func (z *reducer) solve(blankGoal int32) error {
 		}
 		if err := z.peel(l); err != nil {
 			return err
-		}
-		switch {
-		case l.inward == 1:
-			z.c0++
-		case l.inward == -1:
-			z.c1--
-		case l.inward == cols:
-			z.r0++
-		default:
-			z.r1--
 		}
 	}
 	return z.finish(blankGoal)
