@@ -20,8 +20,7 @@ func (a *anytime) solveRegion() {
 	if blanks == nil {
 		return
 	}
-	cols := a.t.cols
-	start, goal, cells, err := regionBoards(board, a.t.blankGoal, cols, g)
+	start, goal, cells, err := regionBoards(board, a.t.blankGoal, a.t.cols, g)
 	if err != nil {
 		return
 	}
@@ -105,45 +104,45 @@ func (a *anytime) regionProgress(moves int) func(Progress) {
 // regionBoards returns region g of a board of codes (see target), every
 // tile outside g home, as a board of its own: its start and its goal
 // (the tiles numbered row-major, the blank's goal cell kept), and the
-// board's cell of each of the region's cells, row-major.
+// board's cell of each of the region's cells, row-major. The fast mode
+// finishes its last cells so too (see reducer.finish).
 func regionBoards(code []int32, blankGoal, cols int, g region) (start, goal Board, cells []int, err error) {
-	at := make([]int, len(code)) // the region's cell of each of the board's, or -1
-	for c := range at {
-		at[c] = -1
-	}
-	for r := g.r0; r < g.r1; r++ {
-		for c := g.c0; c < g.c1; c++ {
-			at[r*cols+c] = len(cells)
-			cells = append(cells, r*cols+c)
+	rows, width := g.r1-g.r0, g.c1-g.c0
+	local := func(c int) int { // the region's cell of the board's cell c, or -1
+		r, col := c/cols-g.r0, c%cols-g.c0
+		if r < 0 || r >= rows || col < 0 || col >= width {
+			return -1
 		}
+		return r*width + col
 	}
-	home := at[blankGoal]
+	home := local(blankGoal)
 	if home < 0 {
 		return Board{}, Board{}, nil, errorf("Solve", ErrMismatch, "the blank's goal cell %d is outside the region", blankGoal)
 	}
-	label := func(k int) int { // the region's goal: 1 ... len(cells)-1 but for the blank
+	label := func(k int) int { // the region's goal: 1 ... rows*width-1 but for the blank
 		if k < home {
 			return k + 1
 		}
 		return k
 	}
-	goals, starts := make([]int, len(cells)), make([]int, len(cells))
-	for k, c := range cells {
+	goals, starts := make([]int, rows*width), make([]int, rows*width)
+	for k := range goals {
+		c := (g.r0+k/width)*cols + g.c0 + k%width
+		cells = append(cells, c)
 		if k != home {
 			goals[k] = label(k)
 		}
 		if v := code[c]; v != blankCode {
-			if at[v] < 0 {
+			if local(int(v)) < 0 {
 				return Board{}, Board{}, nil, errorf("Solve", ErrMismatch, "tile of goal cell %d is on cell %d, in the region", v, c)
 			}
-			starts[k] = label(at[v])
+			starts[k] = label(local(int(v)))
 		}
 	}
-	rows := g.r1 - g.r0
-	if goal, err = New(rows, len(cells)/rows, goals); err != nil {
+	if goal, err = New(rows, width, goals); err != nil {
 		return Board{}, Board{}, nil, err
 	}
-	if start, err = New(rows, len(cells)/rows, starts); err != nil {
+	if start, err = New(rows, width, starts); err != nil {
 		return Board{}, Board{}, nil, err
 	}
 	return start, goal, cells, nil

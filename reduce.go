@@ -425,29 +425,10 @@ func (z *reducer) solve(blankGoal int32) error {
 // finish solves the region left, of at most 3 x 3 cells, optimally.
 func (z *reducer) finish(blankGoal int32) error {
 	h, w := z.r1-z.r0, z.c1-z.c0
-	local := func(cell int32) int { return (int(cell)/z.cols-z.r0)*w + int(cell)%z.cols - z.c0 }
-	blankLocal := local(blankGoal)
-	label := func(goalLocal int) int { // labels 1 ... h*w-1, the blank's goal cell skipped
-		if goalLocal < blankLocal {
-			return goalLocal + 1
-		}
-		return goalLocal
-	}
-	start, goal := make([]int, h*w), make([]int, h*w)
-	for i := range h * w {
-		cell := int32((z.r0+i/w)*z.cols + z.c0 + i%w)
-		if v := z.at[cell]; v != blankCode {
-			start[i] = label(local(v))
-		}
-		if i != blankLocal {
-			goal[i] = label(i)
-		}
-	}
-	sb, err := New(h, w, start)
+	sb, gb, _, err := regionBoards(z.at, int(blankGoal), z.cols, region{z.r0, z.r1, z.c0, z.c1})
 	if err != nil {
 		return z.stuck("finish: %v", err)
 	}
-	gb, _ := New(h, w, goal)
 	sol, err := SolveContext(z.ctx, sb, gb, WithAlgorithm(AlgoIDAStar), WithHeuristic(LinearConflict))
 	if err != nil {
 		if z.ctx.Err() != nil {
