@@ -106,10 +106,10 @@ type region struct{ r0, r1, c0, c1 int }
 func (g region) cells() int { return (g.r1 - g.r0) * (g.c1 - g.c0) }
 
 // peel takes from g the outer line that the fast mode brings home next
-// (see reducer.solve), on a board of cols columns whose blank's goal cell
-// is blankGoal, and returns its cells and the offset from them into the
-// region: a column if g is at least as wide as high, else a row, on the
-// side away from the blank's goal.
+// (reducer.solve takes its lines here), on a board of cols columns whose
+// blank's goal cell is blankGoal, and returns its cells and the offset
+// from them into the region: a column if g is at least as wide as high,
+// else a row, on the side away from the blank's goal.
 func (g *region) peel(blankGoal, cols int) (edge []int, inward int) {
 	if g.c1-g.c0 >= g.r1-g.r0 {
 		c, inward := g.c0, 1

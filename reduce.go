@@ -381,7 +381,6 @@ func (z *reducer) stuck(format string, args ...any) error {
 // solve reduces the board until at most 3 x 3 cells are left, keeping the
 // blank's goal cell blankGoal in the region, and finishes optimally.
 func (z *reducer) solve(blankGoal int32) error {
-	cols := int32(z.cols)
 	if z.rows == 1 || z.cols == 1 {
 		// Solvable boards of one line differ only in the blank's cell.
 		if !z.blankTo(blankGoal, -1) {
@@ -389,33 +388,12 @@ func (z *reducer) solve(blankGoal int32) error {
 		}
 		return z.err
 	}
-	gr, gc := int(blankGoal/cols), int(blankGoal%cols)
 	for {
-		h, w := z.r1-z.r0, z.c1-z.c0
-		if h <= 3 && w <= 3 {
+		g := region{z.r0, z.r1, z.c0, z.c1}
+		if g.r1-g.r0 <= 3 && g.c1-g.c0 <= 3 {
 			break
 		}
-		var l edge
-		if w >= h { // a column
-			c, in := z.c0, int32(1)
-			if gc == z.c0 {
-				c, in = z.c1-1, -1
-			}
-			for r := z.r0; r < z.r1; r++ {
-				l.cells = append(l.cells, int32(r*z.cols+c))
-			}
-			l.inward = in
-		} else {
-			r, in := z.r0, cols
-			if gr == z.r0 {
-				r, in = z.r1-1, -cols
-			}
-			for c := z.c0; c < z.c1; c++ {
-				l.cells = append(l.cells, int32(r*z.cols+c))
-			}
-			l.inward = in
-		}
-		if err := z.peel(l); err != nil {
+		if err := z.peel(g.peelEdge(int(blankGoal), z.cols)); err != nil {
 			return err
 		}
 	}
