@@ -360,13 +360,12 @@ func (a *anytime) run() error {
 	// moves (it learns the paths it was fitted on: 4 moves of error where
 	// the moves left spread over 80, and it sees no board off them); its
 	// weights of h, the misplaced tiles and the cycles alone (0.79, -0.16,
-	// 0.71) 5.8% longer than the ones above (1, -1, 2); extra
-	// weights on a tile's Manhattan distance and misplacement by its
-	// distance from the blank's goal, chosen by coordinate search on 100
-	// boards at width 1000, 0.5% longer and 0.3% shorter on 60 others at
-	// widths 4000 and 16000 (on 24 boards the same search had seemed to
-	// gain 3%, and lost 4.8% on 30 others: one beam's length varies that
-	// much between rankings).
+	// 0.71) 5.8% longer than bEval's (1, -1, 2); extra weights on a tile's
+	// Manhattan distance and misplacement by its distance from the blank's
+	// goal, chosen by coordinate search on 100 boards at width 1000, 0.5%
+	// longer and 0.3% shorter on 60 others at widths 4000 and 16000 (on 24
+	// boards the same search had seemed to gain 3%, and lost 4.8% on 30
+	// others: one beam's length varies that much between rankings).
 	bs := []*beamSearch{f.beam(256, w)}
 	if f.db != nil && w >= 2 && n > 36 {
 		bs = []*beamSearch{f.beam(256, w/2), f.lcBeam(256, w-w/2)}
