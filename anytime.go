@@ -481,11 +481,11 @@ func (a *anytime) complete(blanks []int, h Heuristic) {
 // collector frees it. (With all of it, a process solving the shared 6 x 6
 // sample at 10 s a board peaked at 2.10 GiB under the 2 GiB default.)
 func (a *anytime) fitBeam(b *beamSearch, f *frame, deadline time.Time, shares int) {
-	limit := int(a.o.limits.maxNodes())
+	limit := int(a.o.limits.eng().Nodes())
 	if b.maxWidth > 0 {
 		limit = min(limit, b.maxWidth)
 	}
-	memory := a.o.limits.memory()
+	memory := a.o.limits.eng().Memory()
 	if f.db != nil {
 		tables, _ := f.db.Spec().Memory()
 		memory -= tables

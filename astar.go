@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"unsafe"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // AStar is a reusable A* searcher: it finds a cheapest path from a start
@@ -34,8 +36,8 @@ type AStar[S Node[S, C], C Cost] struct {
 	// uniform-cost search).
 	HeuristicFunc func(S) C
 
-	guard
-	nodes chunked[astarNode[S, C]]
+	guard engine.Guard
+	nodes engine.Chunked[astarNode[S, C]]
 	index stateIndex[S]
 	open  openList[C]
 	arcs  []Arc[S, C]
@@ -54,6 +56,12 @@ type astarNode[S any, C Cost] struct {
 // move cost or heuristic or a path cost that overflows C, or ErrOption
 // when there is no goal test.
 func (a *AStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
+	res, err := a.search(ctx, start)
+	return res, toError("AStar.Search", err)
+}
+
+// search is Search, its errors those of the internal packages too.
+func (a *AStar[S, C]) search(ctx context.Context, start S) (Result[S, C], error) {
 	const fn = "AStar.Search"
 	var res Result[S, C]
 	ctx = orBackground(ctx)
@@ -61,24 +69,24 @@ func (a *AStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error)
 	if !t.hasGoal {
 		return res, noGoal(fn)
 	}
-	a.guard.start(ctx, a.Limits)
-	defer a.guard.end()
-	attachGuard(start, &a.guard)
-	a.index.reset(a.Key, &a.mem)
+	a.guard.Start(ctx, a.Limits.eng())
+	defer a.guard.End()
+	engine.AttachGuard(start, &a.guard)
+	a.index.reset(a.Key, &a.guard.Mem)
 	// Each node also holds a table slot (see stateIndex) and, at first, an
 	// entry of the open list; queues may hold twice what they hold.
-	a.nodes.reset(sizeOf(start) - int64(unsafe.Sizeof(start)) + a.index.entryBytes() + 2*int64(unsafe.Sizeof(heapItem[C]{})))
+	a.nodes.Reset(engine.SizeOf(start) - int64(unsafe.Sizeof(start)) + a.index.entryBytes() + 2*int64(unsafe.Sizeof(heapItem[C]{})))
 	a.open.reset()
-	maxNodes := a.Limits.maxNodes()
-	bound := a.Limits.maxCost()
+	maxNodes := a.Limits.eng().Nodes()
+	bound := a.Limits.eng().CostBound()
 
 	// add stores a new node, already indexed as number len(nodes).
 	add := func(s S, parent int32, g C) error {
-		i := int32(a.nodes.len())
-		if !a.nodes.push(astarNode[S, C]{state: s, parent: parent, g: g}, &a.mem) {
-			return a.guard.err(ctx, res.Expanded, res.Generated)
+		i := int32(a.nodes.Len())
+		if !a.nodes.Push(astarNode[S, C]{state: s, parent: parent, g: g}, &a.guard.Mem) {
+			return a.guard.Err(ctx, res.Expanded, res.Generated)
 		}
-		n := a.nodes.at(i)
+		n := a.nodes.At(i)
 		n.h = t.heuristic(&n.state)
 		if f := g + n.h; !(n.h >= 0) || f < g {
 			return badEstimate(fn, g, n.h)
@@ -86,7 +94,7 @@ func (a *AStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error)
 		if float64(g+n.h) > bound {
 			n.closed = true // beyond the bound: kept only as a duplicate check
 		} else {
-			a.open.push(g+n.h, entry[C]{node: i, g: g})
+			a.open.push(g+n.h, engine.Entry[C]{Node: i, G: g})
 		}
 		return nil
 	}
@@ -94,33 +102,33 @@ func (a *AStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error)
 	if err := add(start, -1, 0); err != nil {
 		return res, err
 	}
-	if s := a.nodes.at(0); !t.isGoal(&s.state) && float64(s.h) > bound {
+	if s := a.nodes.At(0); !t.isGoal(&s.state) && float64(s.h) > bound {
 		return res, notFound(fn, bound)
 	}
 	for a.open.len() > 0 {
-		if a.stopped() {
-			return res, a.guard.err(ctx, res.Expanded, res.Generated)
+		if a.guard.Stopped() {
+			return res, a.guard.Err(ctx, res.Expanded, res.Generated)
 		}
 		_, e := a.open.pop()
-		n := a.nodes.at(e.node)
-		if n.closed || e.g != n.g {
+		n := a.nodes.At(e.Node)
+		if n.closed || e.G != n.g {
 			continue // stale: expanded already, or reached more cheaply since
 		}
 		if t.isGoal(&n.state) {
 			res.Cost = n.g
-			res.Path = a.path(e.node)
+			res.Path = a.path(e.Node)
 			return res, nil
 		}
 		n.closed = true
 		res.Expanded++
 		g, parent := n.g, n.parent
 		a.arcs = n.state.Successors(a.arcs[:0])
-		if a.stopped() { // a space that stores states stopped within Successors
-			return res, a.guard.err(ctx, res.Expanded, res.Generated)
+		if a.guard.Stopped() { // a space that stores states stopped within Successors
+			return res, a.guard.Err(ctx, res.Expanded, res.Generated)
 		}
 		for k := range a.arcs {
 			arc := &a.arcs[k]
-			if parent >= 0 && arc.To == a.nodes.at(parent).state {
+			if parent >= 0 && arc.To == a.nodes.At(parent).state {
 				continue // never cheaper than the parent's own g
 			}
 			res.Generated++
@@ -128,26 +136,26 @@ func (a *AStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error)
 			if !(arc.Cost >= 0) || g2 < g {
 				return res, badCost(fn, g, arc.Cost)
 			}
-			j, ok := a.index.getOrPut(arc.To, int32(a.nodes.len()))
-			if a.mem.over {
-				return res, a.guard.err(ctx, res.Expanded, res.Generated)
+			j, ok := a.index.getOrPut(arc.To, int32(a.nodes.Len()))
+			if a.guard.Mem.Over {
+				return res, a.guard.Err(ctx, res.Expanded, res.Generated)
 			}
 			if ok {
-				m := a.nodes.at(j)
+				m := a.nodes.At(j)
 				if g2 >= m.g || float64(g2+m.h) > bound {
 					continue
 				}
-				m.g, m.parent, m.closed = g2, e.node, false
-				if !a.mem.charge(int64(unsafe.Sizeof(heapItem[C]{}))) {
-					return res, a.guard.err(ctx, res.Expanded, res.Generated)
+				m.g, m.parent, m.closed = g2, e.Node, false
+				if !a.guard.Mem.Charge(int64(unsafe.Sizeof(heapItem[C]{}))) {
+					return res, a.guard.Err(ctx, res.Expanded, res.Generated)
 				}
-				a.open.push(g2+m.h, entry[C]{node: j, g: g2})
+				a.open.push(g2+m.h, engine.Entry[C]{Node: j, G: g2})
 				continue
 			}
-			if int64(a.nodes.len()) >= maxNodes {
-				return res, a.nodeLimit(res.Expanded, res.Generated)
+			if int64(a.nodes.Len()) >= maxNodes {
+				return res, a.guard.NodeLimit(res.Expanded, res.Generated)
 			}
-			if err := add(arc.To, e.node, g2); err != nil {
+			if err := add(arc.To, e.Node, g2); err != nil {
 				return res, err
 			}
 		}
@@ -166,8 +174,8 @@ func notFound(fn string, bound float64) error {
 // path follows parents from node i back to the start.
 func (a *AStar[S, C]) path(i int32) []S {
 	var p []S
-	for ; i >= 0; i = a.nodes.at(i).parent {
-		p = append(p, a.nodes.at(i).state)
+	for ; i >= 0; i = a.nodes.At(i).parent {
+		p = append(p, a.nodes.At(i).state)
 	}
 	slices.Reverse(p)
 	return p
@@ -192,7 +200,7 @@ type IDAStar[S Node[S, C], C Cost] struct {
 	GoalFunc      func(S) bool
 	HeuristicFunc func(S) C
 
-	guard
+	guard  engine.Guard
 	tests  tests[S, C]
 	path   []S
 	frames []idaFrame[S, C]
@@ -206,6 +214,12 @@ type idaFrame[S any, C Cost] struct {
 
 // Search runs IDA* from start. Errors are as for AStar.Search.
 func (d *IDAStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
+	res, err := d.search(ctx, start)
+	return res, toError("IDAStar.Search", err)
+}
+
+// search is Search, its errors those of the internal packages too.
+func (d *IDAStar[S, C]) search(ctx context.Context, start S) (Result[S, C], error) {
 	const fn = "IDAStar.Search"
 	var res Result[S, C]
 	ctx = orBackground(ctx)
@@ -213,15 +227,15 @@ func (d *IDAStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], erro
 	if !d.tests.hasGoal {
 		return res, noGoal(fn)
 	}
-	d.guard.start(ctx, d.Limits)
-	defer d.guard.end()
-	attachGuard(start, &d.guard)
+	d.guard.Start(ctx, d.Limits.eng())
+	defer d.guard.End()
+	engine.AttachGuard(start, &d.guard)
 	d.path = append(d.path[:0], start)
 	bound := d.tests.heuristic(&d.path[0])
 	if !(bound >= 0) {
 		return res, badEstimate(fn, 0, bound)
 	}
-	maxCost := d.Limits.maxCost()
+	maxCost := d.Limits.eng().CostBound()
 	if !d.tests.isGoal(&d.path[0]) && float64(bound) > maxCost {
 		return res, notFound(fn, maxCost)
 	}
@@ -241,7 +255,7 @@ func (d *IDAStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], erro
 // idaFrameBytes estimates a level of IDA*'s path: the state, its frame and
 // room for a few successors.
 func idaFrameBytes[S any, C Cost](s S) int64 {
-	return 2*sizeOf(s) + int64(unsafe.Sizeof(idaFrame[S, C]{})) + 4*int64(unsafe.Sizeof(Arc[S, C]{}))
+	return 2*engine.SizeOf(s) + int64(unsafe.Sizeof(idaFrame[S, C]{})) + 4*int64(unsafe.Sizeof(Arc[S, C]{}))
 }
 
 // iterate makes one depth-first search with the given bound. It returns
@@ -252,7 +266,7 @@ func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, maxCost f
 	next = bound
 	d.path = append(d.path[:0], start)
 	depth := 0
-	maxDepth := d.Limits.depthLimit(frameBytes)
+	maxDepth := d.Limits.eng().DepthLimit(frameBytes)
 	enter := func(g C) bool { // expands the state at the end of the path; reports whether it is a goal
 		s := &d.path[len(d.path)-1]
 		if d.tests.isGoal(s) {
@@ -273,8 +287,8 @@ func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, maxCost f
 		return next, true, nil
 	}
 	for depth >= 0 {
-		if d.stopped() {
-			return next, false, d.guard.err(ctx, res.Expanded, res.Generated)
+		if d.guard.Stopped() {
+			return next, false, d.guard.Err(ctx, res.Expanded, res.Generated)
 		}
 		f := &d.frames[depth]
 		if f.next == len(f.arcs) { // done here: back up

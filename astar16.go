@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"unsafe"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // astar16 is A* specialized, as ida16 is IDA*, for boards of at most 16
@@ -18,10 +20,10 @@ import (
 // arrays left behind are charged to its budget as garbage, so it counts
 // twice its nodes' bytes.
 type astar16 struct {
-	guard
+	guard engine.Guard
 	nodes []a16node
-	index packedMap
-	open  bucketQueue[int]
+	index engine.Map
+	open  engine.BucketQueue[int]
 }
 
 type a16node struct {
@@ -35,7 +37,7 @@ type a16node struct {
 // a16Extra is what a node costs besides its place in the node array and
 // its table slots (which are charged as they grow): room for two entries
 // of the queue.
-const a16Extra = 2 * int64(unsafe.Sizeof(entry[int]{}))
+const a16Extra = 2 * int64(unsafe.Sizeof(engine.Entry[int]{}))
 
 // a16Pool keeps the searchers' memory between calls of Solve.
 var a16Pool sync.Pool
@@ -48,32 +50,32 @@ func (sp *tileSpace) astar16Solve(ctx context.Context, start packedTile, lim Lim
 		a = new(astar16)
 	}
 	defer a16Pool.Put(a)
-	a.guard.start(ctx, lim)
-	defer a.guard.end()
-	a.nodes = keepSlice(a.nodes, &a.mem)
-	a.index.reset(&a.mem)
-	a.open.reset()
-	maxNodes := lim.maxNodes()
-	bound := lim.maxCost()
+	a.guard.Start(ctx, lim.eng())
+	defer a.guard.End()
+	a.nodes = engine.KeepSlice(a.nodes, &a.guard.Mem)
+	a.index.Reset(&a.guard.Mem)
+	a.open.Reset()
+	maxNodes := lim.eng().Nodes()
+	bound := lim.eng().CostBound()
 	if float64(start.h) > bound {
 		return nil, notFound("Solve", bound)
 	}
-	a.index.put(start.key, 0)
+	a.index.Put(start.key, 0)
 	a.nodes = append(a.nodes, a16node{board: start.key, parent: -1, h: uint8(start.h), blank: start.blank})
-	a.open.push(int(start.h), entry[int]{node: 0, g: 0})
+	a.open.Push(int(start.h), engine.Entry[int]{Node: 0, G: 0})
 	bv := uint64(sp.blankVal)
-	for a.open.len() > 0 {
-		_, e := a.open.pop()
-		np := &a.nodes[e.node]
+	for a.open.Len() > 0 {
+		_, e := a.open.Pop()
+		np := &a.nodes[e.Node]
 		n := *np
-		if n.closed || e.g != int(n.g) {
+		if n.closed || e.G != int(n.g) {
 			continue
 		}
 		if n.board == sp.goalPacked {
-			return a.path(e.node), nil
+			return a.path(e.Node), nil
 		}
-		if a.stopped() {
-			return nil, a.guard.err(ctx, sol.Expanded, sol.Generated)
+		if a.guard.Stopped() {
+			return nil, a.guard.Err(ctx, sol.Expanded, sol.Generated)
 		}
 		np.closed = true
 		sol.Expanded++
@@ -98,30 +100,30 @@ func (sp *tileSpace) astar16Solve(ctx context.Context, start packedTile, lim Lim
 				continue
 			}
 			board := n.board ^ flip
-			j, found := a.index.getOrPut(board, int32(len(a.nodes)))
+			j, found := a.index.GetOrPut(board, int32(len(a.nodes)))
 			if found {
 				m := &a.nodes[j]
 				if g >= int(m.g) {
 					continue
 				}
-				m.g, m.parent, m.closed = uint8(g), e.node, false
-				a.open.push(g+h, entry[int]{node: j, g: g})
+				m.g, m.parent, m.closed = uint8(g), e.Node, false
+				a.open.Push(g+h, engine.Entry[int]{Node: j, G: g})
 				continue
 			}
 			if len(a.nodes) == cap(a.nodes) {
 				var ok bool
-				if a.nodes, ok = growCharged(a.nodes, &a.mem); !ok {
-					return nil, a.guard.err(ctx, sol.Expanded, sol.Generated)
+				if a.nodes, ok = engine.GrowCharged(a.nodes, &a.guard.Mem); !ok {
+					return nil, a.guard.Err(ctx, sol.Expanded, sol.Generated)
 				}
 			}
 			switch {
-			case a.mem.over || !a.mem.charge(a16Extra):
-				return nil, a.guard.err(ctx, sol.Expanded, sol.Generated)
+			case a.guard.Mem.Over || !a.guard.Mem.Charge(a16Extra):
+				return nil, a.guard.Err(ctx, sol.Expanded, sol.Generated)
 			case int64(len(a.nodes)) >= maxNodes:
-				return nil, a.nodeLimit(sol.Expanded, sol.Generated)
+				return nil, a.guard.NodeLimit(sol.Expanded, sol.Generated)
 			}
-			a.nodes = append(a.nodes, a16node{board: board, parent: e.node, g: uint8(g), h: uint8(h), blank: uint8(from)})
-			a.open.push(g+h, entry[int]{node: j, g: g})
+			a.nodes = append(a.nodes, a16node{board: board, parent: e.Node, g: uint8(g), h: uint8(h), blank: uint8(from)})
+			a.open.Push(g+h, engine.Entry[int]{Node: j, G: g})
 		}
 	}
 	return nil, notFound("Solve", bound)

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // userPDBCache is the user's pattern-database cache, which benchmarks read
@@ -186,7 +188,7 @@ func BenchmarkBoard(b *testing.B) {
 	}
 }
 
-// BenchmarkIndex compares packedMap, the engines' table for packed
+// BenchmarkIndex compares engine.Map, the engines' table for packed
 // states, with a Go map on the 3x3 puzzle's 181,440 packed boards: insert
 // all, then look each up.
 func BenchmarkIndex(b *testing.B) {
@@ -201,12 +203,12 @@ func BenchmarkIndex(b *testing.B) {
 	b.Run("packedMap", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			var m packedMap
+			var m engine.Map
 			for i, k := range keys {
-				m.put(k, int32(i))
+				m.Put(k, int32(i))
 			}
 			for i, k := range keys {
-				if v, ok := m.get(k); !ok || v != int32(i) {
+				if v, ok := m.Get(k); !ok || v != int32(i) {
 					b.Fatal(k)
 				}
 			}
@@ -216,12 +218,12 @@ func BenchmarkIndex(b *testing.B) {
 	b.Run("packedSet", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			var s packedSet
+			var s engine.Set
 			for _, k := range keys {
-				s.add(k)
+				s.Add(k)
 			}
 			for _, k := range keys {
-				if s.add(k) {
+				if s.Add(k) {
 					b.Fatal(k)
 				}
 			}

@@ -5,6 +5,8 @@ import (
 	"iter"
 	"slices"
 	"unsafe"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // BFS is a reusable breadth-first searcher. It counts every move as one,
@@ -25,14 +27,14 @@ type BFS[S Node[S, C], C Cost] struct {
 	// IsGoal method is (see State). Bidirectional and Layers need neither.
 	GoalFunc func(S) bool
 
-	guard
+	guard   engine.Guard
 	err     error
 	bounded bool // the last Search stopped at MaxCost with states left
 	index   stateIndex[S]
-	nodes   chunked[bfsNode[S]]
+	nodes   engine.Chunked[bfsNode[S]]
 	// costs holds the cost of the move into each node, once a search has
 	// seen a move whose cost is not 1 (until then every move cost 1).
-	costs chunked[C]
+	costs engine.Chunked[C]
 	arcs  []Arc[S, C]
 }
 
@@ -45,10 +47,10 @@ type bfsNode[S any] struct {
 // prepare readies the engine for a search from start, under ctx; call
 // b.end when it is over.
 func (b *BFS[S, C]) prepare(ctx context.Context, start S) {
-	b.guard.start(ctx, b.Limits)
-	attachGuard(start, &b.guard)
-	b.index.reset(b.Key, &b.mem)
-	b.nodes.reset(sizeOf(start) - int64(unsafe.Sizeof(start)) + b.index.entryBytes())
+	b.guard.Start(ctx, b.Limits.eng())
+	engine.AttachGuard(start, &b.guard)
+	b.index.reset(b.Key, &b.guard.Mem)
+	b.nodes.Reset(engine.SizeOf(start) - int64(unsafe.Sizeof(start)) + b.index.entryBytes())
 }
 
 // Search returns a path from start to a goal with the fewest moves; its
@@ -56,6 +58,12 @@ func (b *BFS[S, C]) prepare(ctx context.Context, start S) {
 // The goal test is made when a state is generated. Errors are as for
 // AStar.Search; ErrNotFound also when no goal lies within MaxCost moves.
 func (b *BFS[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
+	res, err := b.search(ctx, start)
+	return res, toError("BFS.Search", err)
+}
+
+// search is Search, its errors those of the internal packages too.
+func (b *BFS[S, C]) search(ctx context.Context, start S) (Result[S, C], error) {
 	const fn = "BFS.Search"
 	var res Result[S, C]
 	ctx = orBackground(ctx)
@@ -64,62 +72,62 @@ func (b *BFS[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
 		return res, noGoal(fn)
 	}
 	b.prepare(ctx, start)
-	defer b.end()
+	defer b.guard.End()
 	b.bounded = false
 	unit := true // every move so far cost 1; b.costs is unused
-	if !b.nodes.push(bfsNode[S]{state: start, parent: -1}, &b.mem) {
-		return res, b.guard.err(ctx, 0, 0)
+	if !b.nodes.Push(bfsNode[S]{state: start, parent: -1}, &b.guard.Mem) {
+		return res, b.guard.Err(ctx, 0, 0)
 	}
-	if t.isGoal(&b.nodes.at(0).state) {
+	if t.isGoal(&b.nodes.At(0).state) {
 		res.Path = []S{start}
 		return res, nil
 	}
 	b.index.add(start)
-	maxNodes := b.Limits.maxNodes()
-	maxDepth := b.Limits.maxCost()
+	maxNodes := b.Limits.eng().Nodes()
+	maxDepth := b.Limits.eng().CostBound()
 	depth, layerEnd := 0, 1 // the depth of the nodes before layerEnd
-	for head := 0; head < b.nodes.len(); head++ {
+	for head := 0; head < b.nodes.Len(); head++ {
 		if head == layerEnd {
-			depth, layerEnd = depth+1, b.nodes.len()
+			depth, layerEnd = depth+1, b.nodes.Len()
 		}
 		if float64(depth) >= maxDepth {
 			b.bounded = true
 			break // children would lie beyond the bound
 		}
-		if b.stopped() {
-			return res, b.guard.err(ctx, res.Expanded, res.Generated)
+		if b.guard.Stopped() {
+			return res, b.guard.Err(ctx, res.Expanded, res.Generated)
 		}
 		res.Expanded++
-		n := b.nodes.at(int32(head))
+		n := b.nodes.At(int32(head))
 		parent := n.parent
 		b.arcs = n.state.Successors(b.arcs[:0])
-		if b.stopped() {
-			return res, b.guard.err(ctx, res.Expanded, res.Generated)
+		if b.guard.Stopped() {
+			return res, b.guard.Err(ctx, res.Expanded, res.Generated)
 		}
 		for k := range b.arcs {
 			arc := &b.arcs[k]
-			if parent >= 0 && arc.To == b.nodes.at(parent).state {
+			if parent >= 0 && arc.To == b.nodes.At(parent).state {
 				continue // the move back, whose end is stored already
 			}
 			res.Generated++
 			if !b.index.add(arc.To) {
 				continue
 			}
-			i := int32(b.nodes.len())
+			i := int32(b.nodes.Len())
 			switch {
-			case b.mem.over:
-				return res, b.guard.err(ctx, res.Expanded, res.Generated)
+			case b.guard.Mem.Over:
+				return res, b.guard.Err(ctx, res.Expanded, res.Generated)
 			case int64(i) >= maxNodes:
-				return res, b.nodeLimit(res.Expanded, res.Generated)
-			case !b.nodes.push(bfsNode[S]{state: arc.To, parent: int32(head)}, &b.mem):
-				return res, b.guard.err(ctx, res.Expanded, res.Generated)
+				return res, b.guard.NodeLimit(res.Expanded, res.Generated)
+			case !b.nodes.Push(bfsNode[S]{state: arc.To, parent: int32(head)}, &b.guard.Mem):
+				return res, b.guard.Err(ctx, res.Expanded, res.Generated)
 			}
 			if arc.Cost != 1 || !unit {
 				if err := b.keepCost(fn, i, arc.Cost, &unit); err != nil {
 					return res, err
 				}
 			}
-			if t.isGoal(&b.nodes.at(i).state) {
+			if t.isGoal(&b.nodes.At(i).state) {
 				res.Path = b.path(i, nil)
 				var err error
 				res.Cost, err = b.pathCostTo(fn, i, unit)
@@ -139,15 +147,15 @@ func (b *BFS[S, C]) keepCost(fn string, i int32, c C, unit *bool) error {
 	}
 	if *unit {
 		*unit = false
-		b.costs.reset(0)
+		b.costs.Reset(0)
 		for range i {
-			if !b.costs.push(1, &b.mem) {
-				return &LimitError{Limit: "memory", Value: b.mem.limit}
+			if !b.costs.Push(1, &b.guard.Mem) {
+				return &LimitError{Limit: "memory", Value: b.guard.Mem.Limit}
 			}
 		}
 	}
-	if !b.costs.push(c, &b.mem) {
-		return &LimitError{Limit: "memory", Value: b.mem.limit}
+	if !b.costs.Push(c, &b.guard.Mem) {
+		return &LimitError{Limit: "memory", Value: b.guard.Mem.Limit}
 	}
 	return nil
 }
@@ -156,10 +164,10 @@ func (b *BFS[S, C]) keepCost(fn string, i int32, c C, unit *bool) error {
 // fails with ErrCost if the sum overflows C.
 func (b *BFS[S, C]) pathCostTo(fn string, i int32, unit bool) (C, error) {
 	var total C
-	for ; b.nodes.at(i).parent >= 0; i = b.nodes.at(i).parent {
+	for ; b.nodes.At(i).parent >= 0; i = b.nodes.At(i).parent {
 		c := C(1)
 		if !unit {
-			c = *b.costs.at(i)
+			c = *b.costs.At(i)
 		}
 		if total+c < total {
 			return total, badCost(fn, total, c)
@@ -173,8 +181,8 @@ func (b *BFS[S, C]) pathCostTo(fn string, i int32, unit bool) (C, error) {
 // appended to dst.
 func (b *BFS[S, C]) path(i int32, dst []S) []S {
 	n := len(dst)
-	for ; i >= 0; i = b.nodes.at(i).parent {
-		dst = append(dst, b.nodes.at(i).state)
+	for ; i >= 0; i = b.nodes.At(i).parent {
+		dst = append(dst, b.nodes.At(i).state)
 	}
 	slices.Reverse(dst[n:])
 	return dst
@@ -213,6 +221,13 @@ func pathCost[S Node[S, C], C Cost](fn string, p []S, buf *[]Arc[S, C]) (C, erro
 // path would have met), so a small bound keeps the search small however
 // far apart the ends are. Errors are as for AStar.Search.
 func (b *BFS[S, C]) Bidirectional(ctx context.Context, start, goal S) (Result[S, C], error) {
+	res, err := b.bidirectional(ctx, start, goal)
+	return res, toError("BFS.Bidirectional", err)
+}
+
+// bidirectional is Bidirectional, its errors those of the internal
+// packages too.
+func (b *BFS[S, C]) bidirectional(ctx context.Context, start, goal S) (Result[S, C], error) {
 	const fn = "BFS.Bidirectional"
 	var res Result[S, C]
 	ctx = orBackground(ctx)
@@ -221,16 +236,16 @@ func (b *BFS[S, C]) Bidirectional(ctx context.Context, start, goal S) (Result[S,
 		return res, nil
 	}
 	b.prepare(ctx, start)
-	defer b.end()
+	defer b.guard.End()
 	// The nodes of both trees share b.nodes and b.index.
-	if !b.nodes.push(bfsNode[S]{state: start, parent: -1}, &b.mem) || !b.nodes.push(bfsNode[S]{state: goal, parent: -1, back: true}, &b.mem) {
-		return res, b.guard.err(ctx, 0, 0)
+	if !b.nodes.Push(bfsNode[S]{state: start, parent: -1}, &b.guard.Mem) || !b.nodes.Push(bfsNode[S]{state: goal, parent: -1, back: true}, &b.guard.Mem) {
+		return res, b.guard.Err(ctx, 0, 0)
 	}
 	b.index.put(start, 0)
 	b.index.put(goal, 1)
 	fronts := [2][]int32{{0}, {1}}
-	maxNodes := b.Limits.maxNodes()
-	maxDepth := b.Limits.maxCost()
+	maxNodes := b.Limits.eng().Nodes()
+	maxDepth := b.Limits.eng().CostBound()
 	var next []int32
 	// Invariant: no path has depth moves or fewer, depth being the layers
 	// searched from both ends together.
@@ -245,18 +260,18 @@ func (b *BFS[S, C]) Bidirectional(ctx context.Context, start, goal S) (Result[S,
 		back := dir == 1
 		next = next[:0]
 		for _, i := range fronts[dir] {
-			if b.stopped() {
-				return res, b.guard.err(ctx, res.Expanded, res.Generated)
+			if b.guard.Stopped() {
+				return res, b.guard.Err(ctx, res.Expanded, res.Generated)
 			}
 			res.Expanded++
-			b.arcs = b.nodes.at(i).state.Successors(b.arcs[:0])
-			if b.stopped() {
-				return res, b.guard.err(ctx, res.Expanded, res.Generated)
+			b.arcs = b.nodes.At(i).state.Successors(b.arcs[:0])
+			if b.guard.Stopped() {
+				return res, b.guard.Err(ctx, res.Expanded, res.Generated)
 			}
 			for _, arc := range b.arcs {
 				res.Generated++
 				j, seen := b.index.get(arc.To)
-				if seen && b.nodes.at(j).back != back {
+				if seen && b.nodes.At(j).back != back {
 					// The first meeting is a shortest path, of depth+1
 					// moves: the trees were disjoint before this layer.
 					res.Path = b.joinPaths(i, j, back)
@@ -267,22 +282,22 @@ func (b *BFS[S, C]) Bidirectional(ctx context.Context, start, goal S) (Result[S,
 				if seen {
 					continue
 				}
-				j = int32(b.nodes.len())
+				j = int32(b.nodes.Len())
 				var ok bool
 				switch {
 				case int64(j) >= maxNodes:
-					return res, b.nodeLimit(res.Expanded, res.Generated)
-				case !b.nodes.push(bfsNode[S]{state: arc.To, parent: i, back: back}, &b.mem):
-					return res, b.guard.err(ctx, res.Expanded, res.Generated)
+					return res, b.guard.NodeLimit(res.Expanded, res.Generated)
+				case !b.nodes.Push(bfsNode[S]{state: arc.To, parent: i, back: back}, &b.guard.Mem):
+					return res, b.guard.Err(ctx, res.Expanded, res.Generated)
 				}
 				b.index.put(arc.To, j)
 				if len(next) == cap(next) {
-					if next, ok = growCharged(next, &b.mem); !ok {
-						return res, b.guard.err(ctx, res.Expanded, res.Generated)
+					if next, ok = engine.GrowCharged(next, &b.guard.Mem); !ok {
+						return res, b.guard.Err(ctx, res.Expanded, res.Generated)
 					}
 				}
-				if next = append(next, j); b.mem.over {
-					return res, b.guard.err(ctx, res.Expanded, res.Generated)
+				if next = append(next, j); b.guard.Mem.Over {
+					return res, b.guard.Err(ctx, res.Expanded, res.Generated)
 				}
 			}
 		}
@@ -317,23 +332,23 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 		ctx := orBackground(ctx)
 		b.err = nil
 		b.prepare(ctx, start)
-		defer b.end()
+		defer b.guard.End()
 		b.index.add(start)
 		stored := int64(1)
-		maxNodes := b.Limits.maxNodes()
+		maxNodes := b.Limits.eng().Nodes()
 		// Besides its layer, a state costs its heap data and its slot.
-		extra := sizeOf(start) - int64(unsafe.Sizeof(start)) + b.index.entryBytes()
+		extra := engine.SizeOf(start) - int64(unsafe.Sizeof(start)) + b.index.entryBytes()
 		layer, next := []S{start}, []S(nil)
 		var expanded, generated int64
-		maxDepth := b.Limits.maxCost()
+		maxDepth := b.Limits.eng().CostBound()
 		for d := 0; len(layer) > 0; d++ {
 			if !yield(d, layer) || float64(d) >= maxDepth {
 				return
 			}
 			next = next[:0]
 			for _, s := range layer {
-				if b.stopped() {
-					b.err = b.guard.err(ctx, expanded, generated)
+				if b.guard.Stopped() {
+					b.err = b.guard.Err(ctx, expanded, generated)
 					return
 				}
 				expanded++
@@ -344,15 +359,15 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 						continue
 					}
 					if stored >= maxNodes {
-						b.err = b.nodeLimit(expanded, generated)
+						b.err = b.guard.NodeLimit(expanded, generated)
 						return
 					}
-					ok := !b.mem.over && (extra == 0 || b.mem.charge(extra))
+					ok := !b.guard.Mem.Over && (extra == 0 || b.guard.Mem.Charge(extra))
 					if ok && len(next) == cap(next) {
-						next, ok = growCharged(next, &b.mem)
+						next, ok = engine.GrowCharged(next, &b.guard.Mem)
 					}
 					if !ok {
-						b.err = b.guard.err(ctx, expanded, generated)
+						b.err = b.guard.Err(ctx, expanded, generated)
 						return
 					}
 					next = append(next, arc.To)
@@ -365,4 +380,4 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 }
 
 // Err returns the error that ended the last Layers iteration early, or nil.
-func (b *BFS[S, C]) Err() error { return b.err }
+func (b *BFS[S, C]) Err() error { return toError("BFS.Layers", b.err) }

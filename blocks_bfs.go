@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"sync"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // blockBFS is BFS.Search specialized for the hot path of block puzzles:
@@ -13,9 +15,9 @@ import (
 // same counts and limits) without calling through the State interface,
 // which makes it about a quarter faster on Klotski.
 type blockBFS struct {
-	guard
-	nodes   chunked[blockNode]
-	seen    packedSet
+	guard   engine.Guard
+	nodes   engine.Chunked[blockNode]
+	seen    engine.Set
 	next    []uint64
 	bounded bool // the last search stopped at MaxCost with positions left
 }
@@ -39,33 +41,33 @@ func (sp *blockSpace) bfs64(ctx context.Context, start uint64, lim Limits, sol *
 	if (block64{sp: sp, key: start}).IsGoal() {
 		return []uint64{start}, false, nil
 	}
-	b.guard.start(ctx, lim)
-	defer b.guard.end()
-	b.nodes.reset(0)
-	b.seen.reset(&b.mem)
-	if !b.nodes.push(blockNode{start, -1}, &b.mem) {
-		return nil, false, b.guard.err(ctx, 0, 0)
+	b.guard.Start(ctx, lim.eng())
+	defer b.guard.End()
+	b.nodes.Reset(0)
+	b.seen.Reset(&b.guard.Mem)
+	if !b.nodes.Push(blockNode{start, -1}, &b.guard.Mem) {
+		return nil, false, b.guard.Err(ctx, 0, 0)
 	}
-	b.seen.add(start)
-	maxNodes := lim.maxNodes()
-	maxDepth := lim.maxCost()
+	b.seen.Add(start)
+	maxNodes := lim.eng().Nodes()
+	maxDepth := lim.eng().CostBound()
 	depth, layerEnd := 0, 1 // the depth of the nodes before layerEnd
-	for head := 0; head < b.nodes.len(); head++ {
+	for head := 0; head < b.nodes.Len(); head++ {
 		if head == layerEnd {
-			depth, layerEnd = depth+1, b.nodes.len()
+			depth, layerEnd = depth+1, b.nodes.Len()
 		}
 		if float64(depth) >= maxDepth {
 			return nil, true, notFound("BlockSolver.Solve", maxDepth)
 		}
-		if b.stopped() {
-			return nil, false, b.guard.err(ctx, sol.Expanded, sol.Generated)
+		if b.guard.Stopped() {
+			return nil, false, b.guard.Err(ctx, sol.Expanded, sol.Generated)
 		}
 		sol.Expanded++
-		n := *b.nodes.at(int32(head))
+		n := *b.nodes.At(int32(head))
 		var back uint64 // the parent's key, if there is a parent
 		hasBack := n.parent >= 0
 		if hasBack {
-			back = b.nodes.at(n.parent).key
+			back = b.nodes.At(n.parent).key
 		}
 		b.next = sp.successors64(n.key, b.next[:0])
 		for _, key := range b.next {
@@ -73,17 +75,17 @@ func (sp *blockSpace) bfs64(ctx context.Context, start uint64, lim Limits, sol *
 				continue
 			}
 			sol.Generated++
-			i := int32(b.nodes.len())
-			if !b.seen.add(key) {
+			i := int32(b.nodes.Len())
+			if !b.seen.Add(key) {
 				continue
 			}
 			switch {
-			case b.mem.over:
-				return nil, false, b.guard.err(ctx, sol.Expanded, sol.Generated)
+			case b.guard.Mem.Over:
+				return nil, false, b.guard.Err(ctx, sol.Expanded, sol.Generated)
 			case int64(i) >= maxNodes:
-				return nil, false, b.nodeLimit(sol.Expanded, sol.Generated)
-			case !b.nodes.push(blockNode{key, int32(head)}, &b.mem):
-				return nil, false, b.guard.err(ctx, sol.Expanded, sol.Generated)
+				return nil, false, b.guard.NodeLimit(sol.Expanded, sol.Generated)
+			case !b.nodes.Push(blockNode{key, int32(head)}, &b.guard.Mem):
+				return nil, false, b.guard.Err(ctx, sol.Expanded, sol.Generated)
 			}
 			if (block64{sp, key}).IsGoal() {
 				return b.path(i), false, nil
@@ -96,8 +98,8 @@ func (sp *blockSpace) bfs64(ctx context.Context, start uint64, lim Limits, sol *
 // path returns the keys from the start to node i.
 func (b *blockBFS) path(i int32) []uint64 {
 	var p []uint64
-	for ; i >= 0; i = b.nodes.at(i).parent {
-		p = append(p, b.nodes.at(i).key)
+	for ; i >= 0; i = b.nodes.At(i).parent {
+		p = append(p, b.nodes.At(i).key)
 	}
 	slices.Reverse(p)
 	return p

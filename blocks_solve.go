@@ -203,7 +203,8 @@ func (s BlockSolver) Solve(ctx context.Context, b Blocks) (BlockSolution, error)
 	if err != nil {
 		return BlockSolution{}, err
 	}
-	return s.solve(orBackground(ctx), sp)
+	sol, err := s.solve(orBackground(ctx), sp)
+	return sol, toError("BlockSolver.Solve", err)
 }
 
 // solve is Solve on a prepared space.
@@ -271,7 +272,8 @@ func (s BlockSolver) Distances(ctx context.Context, b Blocks) (counts []int64, e
 	if err != nil {
 		return nil, err
 	}
-	return s.distances(orBackground(ctx), sp)
+	counts, err = s.distances(orBackground(ctx), sp)
+	return counts, toError("BlockSolver.Distances", err)
 }
 
 // distances is Distances on a prepared space.

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // A blockSpace is one sliding-block puzzle as the BFS engine sees it: the
@@ -61,9 +63,9 @@ type blockSpace struct {
 	stamp   uint32
 	queue   []int32
 	keyBuf  []byte
-	wideBuf []byte       // keyWide's key
-	guard   *guard       // blockWide: the search's
-	arena   *recordArena // blockWide: the keys
+	wideBuf []byte        // keyWide's key
+	guard   *engine.Guard // blockWide: the search's
+	arena   *engine.Arena // blockWide: the keys
 }
 
 // A blockGroup is a set of interchangeable pieces: slots first to end-1.

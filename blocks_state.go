@@ -1,6 +1,10 @@
 package slide
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"github.com/slidekit/slide/internal/engine"
+)
 
 // A block64 is a sliding-block position whose key (see blockSpace) fits in
 // a uint64; the key is also the engines' Key.
@@ -60,16 +64,16 @@ type blockWide struct {
 // wideStart returns the state of codes, interning its key in a new arena.
 func (sp *blockSpace) wideStart(codes []uint32) blockWide {
 	key := sp.packWide(codes)
-	sp.arena = newRecordArena(len(key))
-	id, _ := sp.arena.intern(key)
+	sp.arena = engine.NewArena(len(key))
+	id, _ := sp.arena.Intern(key)
 	return blockWide{sp, id}
 }
 
 // setGuard implements guarded: the arena's memory is the search's, and
 // Successors stops with it.
-func (s blockWide) setGuard(g *guard) {
+func (s blockWide) SetGuard(g *engine.Guard) {
 	s.sp.guard = g
-	s.sp.arena.setGuard(g)
+	s.sp.arena.SetGuard(g)
 }
 
 // Successors implements State. It makes each move's key from the state's
@@ -79,7 +83,7 @@ func (s blockWide) setGuard(g *guard) {
 // pieces has thousands of moves of thousands of bytes each.
 func (s blockWide) Successors(dst []Arc[blockWide, int]) []Arc[blockWide, int] {
 	sp := s.sp
-	key := sp.arena.get(s.id)
+	key := sp.arena.Get(s.id)
 	sp.unpackWide(key)
 	sp.decode()
 	sp.fill()
@@ -88,10 +92,10 @@ func (s blockWide) Successors(dst []Arc[blockWide, int]) []Arc[blockWide, int] {
 		g := &sp.groups[k]
 		for slot := g.first; slot < g.end; slot++ {
 			for _, m := range sp.pieceMoves(g, slot) {
-				if made++; made%256 == 0 && sp.guard != nil && sp.guard.stopped() {
+				if made++; made%256 == 0 && sp.guard != nil && sp.guard.Stopped() {
 					return dst
 				}
-				id, ok := sp.arena.intern(sp.keyWide(key, m))
+				id, ok := sp.arena.Intern(sp.keyWide(key, m))
 				if !ok {
 					return dst
 				}
@@ -108,7 +112,7 @@ func (s blockWide) Heuristic() int { return 0 }
 // IsGoal implements State.
 func (s blockWide) IsGoal() bool {
 	sp := s.sp
-	key := sp.arena.get(s.id)
+	key := sp.arena.Get(s.id)
 	if sp.goal.match != nil {
 		sp.unpackWide(key)
 		return sp.matches()
@@ -120,7 +124,7 @@ func (s blockWide) IsGoal() bool {
 }
 
 func (s blockWide) codes() []uint32 {
-	s.sp.unpackWide(s.sp.arena.get(s.id))
+	s.sp.unpackWide(s.sp.arena.Get(s.id))
 	return s.sp.decodeCopy()
 }
 

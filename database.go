@@ -83,7 +83,7 @@ func buildDatabase(ctx context.Context, fn string, spec pdb.Spec, o options, pro
 	if dir != "" {
 		pdb.CleanStale(dir, pdb.StaleAge) // the remains of killed builds
 	}
-	req := dbRequest{cache: dir, cacheSet: true, build: true, progress: progress, maxMemory: o.limits.memoryBound()}
+	req := dbRequest{cache: dir, cacheSet: true, build: true, progress: progress, maxMemory: o.limits.eng().MemoryBound()}
 	db, got, err := openDatabase(ctx, fn, spec, req)
 	if err != nil {
 		return err
@@ -529,13 +529,13 @@ func (sp *tileSpace) pdbIDA(ctx context.Context, code []int32, o options, sol *S
 		return nil, err
 	}
 	vals := sp.values(code)
-	res, err := s.Solve(ctx, rot.apply(vals), pdb.Limit{Nodes: o.limits.MaxNodes, Depth: o.limits.depthBound(), OnCheck: sp.watch})
+	res, err := s.Solve(ctx, rot.apply(vals), pdb.Limit{Nodes: o.limits.MaxNodes, Depth: o.limits.eng().DepthBound(), OnCheck: sp.watch})
 	sol.Expanded, sol.Generated, sol.Workers = res.Expanded, res.Generated, opt.Workers
 	switch {
 	case errors.Is(err, pdb.ErrNodeLimit):
 		return nil, &LimitError{Limit: "nodes", Value: o.limits.MaxNodes, Expanded: res.Expanded, Generated: res.Generated}
 	case errors.Is(err, pdb.ErrNotFound):
-		return nil, notFound("Solve", o.limits.maxCost())
+		return nil, notFound("Solve", o.limits.eng().CostBound())
 	case err != nil:
 		return nil, err
 	}

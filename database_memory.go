@@ -1,5 +1,7 @@
 package slide
 
+import "github.com/slidekit/slide/internal/engine"
+
 // The memory of pattern databases. Their tables count against a search's
 // Limits.MaxMemory like the rest of what it holds: Solve refuses a
 // database heuristic whose tables (or their build, when they are neither
@@ -25,7 +27,7 @@ func databaseMemory(h Heuristic, rows, cols, blank int, req *dbRequest) (need in
 // databaseFits reports whether h's tables fit lim's memory bound.
 func databaseFits(h Heuristic, rows, cols, blank int, lim Limits, req *dbRequest) bool {
 	need, _ := databaseMemory(h, rows, cols, blank, req)
-	return need <= lim.memory()
+	return need <= lim.eng().Memory()
 }
 
 // checkDatabaseMemory returns an error wrapping ErrLimit if the database
@@ -34,13 +36,13 @@ func checkDatabaseMemory(fn string, h Heuristic, rows, cols, blank int, lim Limi
 	if !h.IsDatabase() || h == PDBCustom {
 		return nil
 	}
-	if need, building := databaseMemory(h, rows, cols, blank, req); need > lim.memory() {
+	if need, building := databaseMemory(h, rows, cols, blank, req); need > lim.eng().Memory() {
 		what := "the tables of %v need %s"
 		if building {
 			what = "building the tables of %v needs %s"
 		}
 		return errorf(fn, ErrLimit, what+", more than the memory limit of %s: raise Limits.MaxMemory, or choose another heuristic",
-			h, formatBytes(need), formatBytes(lim.memory()))
+			h, engine.FormatBytes(need), engine.FormatBytes(lim.eng().Memory()))
 	}
 	return nil
 }

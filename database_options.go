@@ -27,18 +27,7 @@ func (o *options) cacheDir() (string, error) {
 
 // dbRequest returns how a search may open its pattern database.
 func (o *options) dbRequest(build bool) dbRequest {
-	return dbRequest{cache: o.cache, cacheSet: o.cacheSet, build: build, maxMemory: o.limits.memoryBound()}
-}
-
-// memoryBound returns MaxMemory as a number of bytes, 0 for no bound.
-func (l Limits) memoryBound() int64 {
-	switch {
-	case l.MaxMemory == 0:
-		return DefaultMaxMemory
-	case l.MaxMemory < 0:
-		return 0
-	}
-	return l.MaxMemory
+	return dbRequest{cache: o.cache, cacheSet: o.cacheSet, build: build, maxMemory: o.limits.eng().MemoryBound()}
 }
 
 // check rejects, before any work, a heuristic that does not fit the goal

@@ -3,7 +3,8 @@ package slide
 import (
 	"context"
 	"math"
-	"unsafe"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // A Distribution is a census of a puzzle's boards by their distance from
@@ -36,6 +37,12 @@ func (d Distribution) Total() int64 {
 // at lim's bounds, or with the context's error (a nil ctx is never done);
 // a metric other than TileMoves and LineMoves is an ErrOption error.
 func Distances(ctx context.Context, goal Board, metric Metric, lim Limits) (Distribution, error) {
+	dist, err := distances(ctx, goal, metric, lim)
+	return dist, toError("Distances", err)
+}
+
+// distances is Distances, its errors those of the internal packages too.
+func distances(ctx context.Context, goal Board, metric Metric, lim Limits) (Distribution, error) {
 	ctx = orBackground(ctx)
 	if metric > LineMoves {
 		return Distribution{}, errorf("Distances", ErrOption, "unknown metric %v", metric)
@@ -49,20 +56,20 @@ func Distances(ctx context.Context, goal Board, metric Metric, lim Limits) (Dist
 	if sp.n > 16 {
 		return gridDistances(ctx, sp, sp.gridNodeStart(code), lim)
 	}
-	var g guard
-	g.start(ctx, lim)
-	defer g.end()
+	var g engine.Guard
+	g.Start(ctx, lim.eng())
+	defer g.End()
 	var dist Distribution
 	start := sp.packedStart(code).key
 	var seen packedVisited
 	if t.distinct && sp.n <= 13 {
 		words := (factorials[sp.n] + 63) / 64
-		if !g.mem.charge(int64(words) * 8) {
-			return dist, &LimitError{Limit: "memory", Value: g.mem.limit}
+		if !g.Mem.Charge(int64(words) * 8) {
+			return dist, &LimitError{Limit: "memory", Value: g.Mem.Limit}
 		}
 		seen = packedVisited{n: sp.n, bits: make([]uint64, words)}
 	} else {
-		seen.set.reset(&g.mem)
+		seen.set.Reset(&g.Mem)
 	}
 	seen.add(start)
 	// Below 16 cells the top four bits of a layer's entries hold the cell
@@ -81,8 +88,8 @@ func Distances(ctx context.Context, goal Board, metric Metric, lim Limits) (Dist
 		dist.Counts = append(dist.Counts, int64(len(layer)))
 		next = next[:0]
 		for _, entry := range layer {
-			if g.stopped() {
-				return dist, g.err(ctx, expanded, 0)
+			if g.Stopped() {
+				return dist, g.Err(ctx, expanded, 0)
 			}
 			expanded++
 			key, came := entry, -1
@@ -102,14 +109,14 @@ func Distances(ctx context.Context, goal Board, metric Metric, lim Limits) (Dist
 				}
 				if len(next) == cap(next) {
 					var ok bool
-					if next, ok = growCharged(next, &g.mem); !ok {
-						return dist, g.err(ctx, expanded, 0)
+					if next, ok = engine.GrowCharged(next, &g.Mem); !ok {
+						return dist, g.Err(ctx, expanded, 0)
 					}
 				}
 				next = append(next, nk)
 			}
-			if g.mem.over { // the set could not grow
-				return dist, g.err(ctx, expanded, 0)
+			if g.Mem.Over { // the set could not grow
+				return dist, g.Err(ctx, expanded, 0)
 			}
 		}
 		if len(next) == 0 {
@@ -121,30 +128,6 @@ func Distances(ctx context.Context, goal Board, metric Metric, lim Limits) (Dist
 		layer, next = next, layer
 	}
 	return dist, nil
-}
-
-// growCharged returns s with room for more, its capacity doubled, charged
-// to m (the old array stays charged, as garbage until the collector frees
-// it); it fails, returning s, if the charge does.
-func growCharged[T any](s []T, m *memBudget) ([]T, bool) {
-	n := max(2*cap(s), 64)
-	var zero T
-	if !m.charge(int64(n) * int64(unsafe.Sizeof(zero))) {
-		return s, false
-	}
-	return append(make([]T, 0, n), s...), true
-}
-
-// keepSlice returns s emptied for a new search charged to m: kept, and
-// charged, unless it is big (see keepTable).
-func keepSlice[T any](s []T, m *memBudget) []T {
-	var zero T
-	bytes := int64(cap(s)) * int64(unsafe.Sizeof(zero))
-	if !keepTable(bytes, m) {
-		return nil
-	}
-	m.charge(bytes)
-	return s[:0]
 }
 
 // gridDistances is Distances for boards of more than 16 cells.
@@ -170,13 +153,13 @@ func gridDistances(ctx context.Context, sp *tileSpace, start gridNode, lim Limit
 type packedVisited struct {
 	n    int
 	bits []uint64
-	set  packedSet
+	set  engine.Set
 }
 
 // add marks key and reports whether it was new.
 func (v *packedVisited) add(key uint64) bool {
 	if v.bits == nil {
-		return v.set.add(key)
+		return v.set.Add(key)
 	}
 	r := rankPacked(key, v.n)
 	w, bit := r/64, uint64(1)<<(r%64)

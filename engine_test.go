@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // A weighted grid: states are cells, moves go to the four neighbours and
@@ -188,17 +190,17 @@ func TestEnginesFloatCosts(t *testing.T) {
 // the same order (lowest f, then newest) on random pushes and pops.
 func TestQueuesAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	var bq bucketQueue[int]
+	var bq engine.BucketQueue[int]
 	var hp binaryHeap[int]
 	for round := range 2000 {
-		if rng.IntN(3) > 0 || bq.len() == 0 {
+		if rng.IntN(3) > 0 || bq.Len() == 0 {
 			f := rng.IntN(200)
-			e := entry[int]{node: int32(round), g: rng.IntN(50)}
-			bq.push(f, e)
+			e := engine.Entry[int]{Node: int32(round), G: rng.IntN(50)}
+			bq.Push(f, e)
 			hp.push(f, e)
 			continue
 		}
-		f1, e1 := bq.pop()
+		f1, e1 := bq.Pop()
 		f2, e2 := hp.pop()
 		if f1 != f2 || e1 != e2 {
 			t.Fatalf("round %d: bucket popped %d %v, heap %d %v", round, f1, e1, f2, e2)
@@ -207,26 +209,26 @@ func TestQueuesAgree(t *testing.T) {
 	// drain moves everything over keeping the order
 	var other binaryHeap[int]
 	want := []int32{}
-	for bq.len() > 0 {
-		_, e := bq.pop()
-		want = append(want, e.node)
+	for bq.Len() > 0 {
+		_, e := bq.Pop()
+		want = append(want, e.Node)
 	}
 	for _, n := range want {
-		bq.push(int(n%7), entry[int]{node: n})
+		bq.Push(int(n%7), engine.Entry[int]{Node: n})
 	}
 	var order []int32
-	for bq.len() > 0 {
-		_, e := bq.pop()
-		order = append(order, e.node)
+	for bq.Len() > 0 {
+		_, e := bq.Pop()
+		order = append(order, e.Node)
 	}
 	for _, n := range want {
-		bq.push(int(n%7), entry[int]{node: n})
+		bq.Push(int(n%7), engine.Entry[int]{Node: n})
 	}
-	bq.drain(&other)
+	bq.Drain(other.push)
 	var drained []int32
 	for other.len() > 0 {
 		_, e := other.pop()
-		drained = append(drained, e.node)
+		drained = append(drained, e.Node)
 	}
 	if !slices.Equal(order, drained) {
 		t.Error("drained heap pops in another order")
@@ -237,13 +239,13 @@ func TestQueuesAgree(t *testing.T) {
 func TestOpenListSwitchesToHeap(t *testing.T) {
 	var o openList[int]
 	o.reset()
-	o.push(5, entry[int]{node: 1})
-	o.push(maxBuckets+10, entry[int]{node: 2})
-	o.push(3, entry[int]{node: 3})
+	o.push(5, engine.Entry[int]{Node: 1})
+	o.push(engine.MaxBuckets+10, engine.Entry[int]{Node: 2})
+	o.push(3, engine.Entry[int]{Node: 3})
 	var got []int32
 	for o.len() > 0 {
 		_, e := o.pop()
-		got = append(got, e.node)
+		got = append(got, e.Node)
 	}
 	if !slices.Equal(got, []int32{3, 1, 2}) || !o.useHeap {
 		t.Errorf("popped %v, heap %v", got, o.useHeap)

@@ -3,6 +3,8 @@ package slide
 import (
 	"errors"
 	"fmt"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // Sentinel errors. Functions return them wrapped in an *Error (or a
@@ -50,4 +52,29 @@ func (e *Error) Unwrap() error { return e.Err }
 
 func errorf(fn string, class error, format string, args ...any) *Error {
 	return &Error{Func: fn, Msg: fmt.Sprintf(format, args...), Err: class}
+}
+
+// kindErrors are the sentinels of the kinds of the internal packages'
+// errors.
+var kindErrors = [...]error{
+	engine.Option:   ErrOption,
+	engine.Mismatch: ErrMismatch,
+	engine.NotFound: ErrNotFound,
+	engine.Limit:    ErrLimit,
+	engine.Cache:    ErrCache,
+	engine.Piece:    ErrPiece,
+}
+
+// toError turns an error of the internal packages into the package's
+// own, naming fn as the function that failed: an *engine.Error becomes an
+// *Error of its kind's sentinel, an *engine.LimitError a *LimitError.
+// Other errors (a context's, the package's own) are returned as they are.
+func toError(fn string, err error) error {
+	switch e := err.(type) {
+	case *engine.Error:
+		return &Error{Func: fn, Msg: e.Msg, Err: kindErrors[e.Kind]}
+	case *engine.LimitError:
+		return (*LimitError)(e)
+	}
+	return err
 }

@@ -30,7 +30,7 @@ func (c *idaCore) run(ctx context.Context, h, maxDepth int, lim Limits, dfs func
 	if h == 0 {
 		return 0
 	}
-	if maxDepth = min(maxDepth, lim.depthBound()); h > maxDepth {
+	if maxDepth = min(maxDepth, lim.eng().DepthBound()); h > maxDepth {
 		c.Err = notFound("Solve", float64(maxDepth))
 		return -1
 	}
@@ -65,12 +65,4 @@ func searchError(err error, maxNodes int64, maxDepth int, expanded, generated in
 		return notFound("Solve", float64(maxDepth))
 	}
 	return err
-}
-
-// depthBound returns MaxCost as a number of moves, math.MaxInt for none.
-func (l Limits) depthBound() int {
-	if b := l.maxCost(); b < math.MaxInt32 {
-		return int(b)
-	}
-	return math.MaxInt
 }

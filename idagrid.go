@@ -75,7 +75,7 @@ func (s *idaGrid) solve(ctx context.Context, board []int32, blank int, lim Limit
 // sets the depth the memory limit allows, and returns the heuristic.
 func (s *idaGrid) setBoard(board []int32, blank int, lim Limits) int {
 	s.board = board
-	s.maxDepth = lim.depthLimit(gridFrameBytes)
+	s.maxDepth = lim.eng().DepthLimit(gridFrameBytes)
 	h := 0
 	for c, v := range board {
 		if c != blank {

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // randomSolvable returns a random board of rows x cols that can reach the
@@ -269,9 +271,9 @@ func TestMemoryBound(t *testing.T) {
 			}
 			var peak int64
 			fmt.Sscan(string(out[i+5:]), &peak)
-			t.Logf("peak resident memory %s under a bound of %s", formatBytes(peak), formatBytes(bound))
+			t.Logf("peak resident memory %s under a bound of %s", engine.FormatBytes(peak), engine.FormatBytes(bound))
 			if peak > bound*5/4 {
-				t.Errorf("peak resident memory %s, over 1.25 times the bound of %s", formatBytes(peak), formatBytes(bound))
+				t.Errorf("peak resident memory %s, over 1.25 times the bound of %s", engine.FormatBytes(peak), engine.FormatBytes(bound))
 			}
 		})
 	}
@@ -314,6 +316,24 @@ func TestDatabaseMemory(t *testing.T) {
 		}
 	}
 	if tables, _ := PDB78.Memory(); tables < 280e6 || tables > 300e6 {
-		t.Errorf("PDB78's tables: %s, want about 288 MB", formatBytes(tables))
+		t.Errorf("PDB78's tables: %s, want about 288 MB", engine.FormatBytes(tables))
+	}
+}
+
+// TestLimitsMatchTheEngines checks that the package's Limits and
+// LimitError are the internal packages' (the same fields, in the same
+// order), and their default memory bound the same.
+func TestLimitsMatchTheEngines(t *testing.T) {
+	l := Limits{MaxNodes: 1, MaxMemory: 2, MaxCost: 3}
+	if e := engine.Limits(l); e.MaxNodes != 1 || e.MaxMemory != 2 || e.MaxCost != 3 {
+		t.Errorf("engine.Limits(%+v) = %+v", l, e)
+	}
+	if DefaultMaxMemory != engine.DefaultMaxMemory || (Limits{}).eng().Memory() != DefaultMaxMemory {
+		t.Errorf("DefaultMaxMemory %d, the engines' %d", DefaultMaxMemory, engine.DefaultMaxMemory)
+	}
+	err := toError("Solve", &engine.LimitError{Limit: "nodes", Value: 5, Expanded: 6, Generated: 7})
+	var le *LimitError
+	if !errors.As(err, &le) || *le != (LimitError{"nodes", 5, 6, 7}) || !errors.Is(err, ErrLimit) {
+		t.Errorf("toError of an engine.LimitError: %#v", err)
 	}
 }

@@ -50,7 +50,7 @@ func (o *options) workerCount() int {
 // receives the total counts and, on failure, the library's error. It
 // returns the tree holding the solution (its length in Found), or nil.
 func parallelSearch[N any](ctx context.Context, c *idaCore, workers int, first idastar.Tree[N], clone func() idastar.Tree[N], root N, h, maxDepth int, lim Limits) idastar.Tree[N] {
-	maxDepth = min(maxDepth, lim.depthBound())
+	maxDepth = min(maxDepth, lim.eng().DepthBound())
 	c.splits, c.discardedExp, c.discardedGen = 0, 0, 0
 	if h == 0 {
 		c.Reset(ctx, lim.MaxNodes)

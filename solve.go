@@ -236,6 +236,13 @@ func Solve(start, goal Board, opts ...Option) (Solution, error) {
 // A nil ctx is taken as context.Background(), as by every function of the
 // package that takes a context; a nil Option is an ErrOption error.
 func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solution, error) {
+	sol, err := solveContext(ctx, start, goal, opts...)
+	return sol, toError("Solve", err)
+}
+
+// solveContext is SolveContext, its errors those of the internal packages
+// too.
+func solveContext(ctx context.Context, start, goal Board, opts ...Option) (Solution, error) {
 	began := time.Now()
 	ctx = orBackground(ctx)
 	o := options{}

@@ -2,8 +2,10 @@ package slide
 
 import (
 	"context"
-	"github.com/slidekit/slide/internal/idastar"
 	"math/bits"
+
+	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/idastar"
 
 	"github.com/slidekit/slide/internal/pdb"
 )
@@ -29,9 +31,9 @@ type tileSpace struct {
 	nadj       [16]uint8
 	goalPacked uint64
 	goalGrid   string
-	goalID     uint32       // gridNode: the goal's number in arena
-	arena      *recordArena // gridNode: the boards
-	gmoves     []gridMove   // scratch of gridTile and gridNode
+	goalID     uint32        // gridNode: the goal's number in arena
+	arena      *engine.Arena // gridNode: the boards
+	gmoves     []gridMove    // scratch of gridTile and gridNode
 	gbuf       []byte
 	incr       bool      // single moves update the heuristic by delta
 	lines      *lineKeys // packed boards: linear conflicts by delta

@@ -1,6 +1,10 @@
 package slide
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"github.com/slidekit/slide/internal/engine"
+)
 
 // Boards of more than 16 cells. Their cells are held as bytes, one a cell,
 // or two (little-endian) beyond 255 cells (wide), the values of tileSpace.
@@ -170,10 +174,10 @@ type gridNode struct {
 // goal and the start in a new arena.
 func (sp *tileSpace) gridNodeStart(code []int32) gridNode {
 	goal := sp.gridKey(sp.values(sp.t.goalCode))
-	sp.arena = newRecordArena(len(goal))
-	sp.goalID, _ = sp.arena.intern(goal)
+	sp.arena = engine.NewArena(len(goal))
+	sp.goalID, _ = sp.arena.Intern(goal)
 	s := gridNode{sp: sp}
-	s.id, _ = sp.arena.intern(sp.gridKey(sp.values(code)))
+	s.id, _ = sp.arena.Intern(sp.gridKey(sp.values(code)))
 	for i, c := range code {
 		if c == blankCode {
 			s.blank = int32(i)
@@ -183,10 +187,10 @@ func (sp *tileSpace) gridNodeStart(code []int32) gridNode {
 	return s
 }
 
-func (s gridNode) at(i int) int { return s.sp.cell(s.sp.arena.get(s.id), i) }
+func (s gridNode) at(i int) int { return s.sp.cell(s.sp.arena.Get(s.id), i) }
 
 // setGuard implements guarded: the arena's memory is the search's.
-func (s gridNode) setGuard(g *guard) { s.sp.arena.setGuard(g) }
+func (s gridNode) SetGuard(g *engine.Guard) { s.sp.arena.SetGuard(g) }
 
 // Heuristic implements State.
 func (s gridNode) Heuristic() int { return int(s.h) }
@@ -199,7 +203,7 @@ func (s gridNode) IsGoal() bool { return s.id == s.sp.goalID }
 // engines then stop at their guard.
 func (s gridNode) Successors(dst []Arc[gridNode, int]) []Arc[gridNode, int] {
 	sp := s.sp
-	cells := sp.arena.get(s.id)
+	cells := sp.arena.Get(s.id)
 	sp.gmoves = sp.gridMoves(cells, int(s.blank), int(s.h), sp.gmoves[:0])
 	if len(sp.gbuf) != len(cells) {
 		sp.gbuf = make([]byte, len(cells))
@@ -207,7 +211,7 @@ func (s gridNode) Successors(dst []Arc[gridNode, int]) []Arc[gridNode, int] {
 	for _, m := range sp.gmoves {
 		sp.applyGrid(sp.gbuf, cells, int(s.blank), m)
 		h := sp.gridH(sp.gbuf, m)
-		id, ok := sp.arena.intern(sp.gbuf)
+		id, ok := sp.arena.Intern(sp.gbuf)
 		if !ok {
 			break
 		}

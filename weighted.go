@@ -536,7 +536,7 @@ func solveWeighted(ctx context.Context, start Board, t *target, code []int32, o 
 		if err != nil {
 			var le *LimitError
 			if errors.As(err, &le) {
-				le.Value = o.limits.memory()
+				le.Value = o.limits.eng().Memory()
 				le.Expanded, le.Generated = sol.Expanded, sol.Generated
 			}
 			sol.Elapsed = time.Since(began)
@@ -590,5 +590,5 @@ func (f *frame) weightedIDA(ctx context.Context, num, den, lower int, o options,
 // of n cells under the memory limit: each takes its cells and about 56
 // bytes of bookkeeping, twice over while the arrays grow.
 func (o *options) weightedNodes(n int) int {
-	return int(min(o.limits.maxNodes(), o.limits.memory()/int64(2*(n+56))))
+	return int(min(o.limits.eng().Nodes(), o.limits.eng().Memory()/int64(2*(n+56))))
 }

@@ -1,0 +1,138 @@
+package engine
+
+import (
+	"context"
+	"sync/atomic"
+	"unsafe"
+)
+
+// A Budget counts the bytes a search holds against its bound. Arrays and
+// tables are charged as they are allocated; a charge that would pass the
+// bound fails and sets Over, which the search then reports.
+type Budget struct {
+	Limit, Used int64
+	Over        bool
+}
+
+// Charge counts n more bytes, or fails (and sets Over) if they would pass
+// the bound. A nil budget takes every charge.
+func (m *Budget) Charge(n int64) bool {
+	if m == nil {
+		return true
+	}
+	if n > m.Limit-m.Used {
+		m.Over = true
+		return false
+	}
+	m.Used += n
+	return true
+}
+
+// Release returns n bytes charged before.
+func (m *Budget) Release(n int64) {
+	if m != nil {
+		m.Used -= n
+	}
+}
+
+// A Guard is what a search checks as it goes: its context, through a flag
+// set when the context is done (one load to poll, so the hot loops poll
+// it at every expansion), its node limit and its memory budget.
+type Guard struct {
+	cancelled *atomic.Bool
+	stopWatch func() bool
+	Mem       Budget
+	MaxNodes  int64 // spaces that store states of their own stop at it too
+	NodesOver bool  // a space stopped at MaxNodes
+}
+
+// neverCancelled is the flag of contexts that cannot be cancelled.
+var neverCancelled atomic.Bool
+
+func noWatch() bool { return false }
+
+// Start makes the guard watch ctx, under lim, until End.
+func (g *Guard) Start(ctx context.Context, lim Limits) {
+	g.Mem = Budget{Limit: lim.Memory()}
+	g.MaxNodes, g.NodesOver = lim.Nodes(), false
+	g.cancelled, g.stopWatch = &neverCancelled, noWatch
+	if ctx.Done() == nil {
+		return
+	}
+	flag := new(atomic.Bool)
+	g.cancelled = flag
+	g.stopWatch = context.AfterFunc(ctx, func() { flag.Store(true) })
+	if ctx.Err() != nil {
+		flag.Store(true)
+	}
+}
+
+// End stops watching the context.
+func (g *Guard) End() {
+	if g.stopWatch != nil {
+		g.stopWatch()
+		g.stopWatch = nil
+	}
+}
+
+// Stopped reports whether the search must stop: its context is done, or
+// a charge to its budget failed, or a space stopped at the node limit.
+func (g *Guard) Stopped() bool { return g.cancelled.Load() || g.Mem.Over || g.NodesOver }
+
+// Err returns the error of a stopped search: the context's, or a
+// *LimitError with the counts given.
+func (g *Guard) Err(ctx context.Context, expanded, generated int64) error {
+	switch {
+	case g.NodesOver:
+		return g.NodeLimit(expanded, generated)
+	case g.Mem.Over:
+		return &LimitError{Limit: "memory", Value: g.Mem.Limit, Expanded: expanded, Generated: generated}
+	}
+	return ctx.Err()
+}
+
+// NodeLimit returns the *LimitError of a search that reached MaxNodes.
+func (g *Guard) NodeLimit(expanded, generated int64) error {
+	return &LimitError{Limit: "nodes", Value: g.MaxNodes, Expanded: expanded, Generated: generated}
+}
+
+// A Guarded state belongs to a space that stores states of its own (an
+// arena of boards or positions): the engines hand it their guard, so that
+// its memory counts against their budget and it stops with them.
+type Guarded interface {
+	SetGuard(*Guard)
+}
+
+// AttachGuard hands g to start's space, if it has one.
+func AttachGuard[S any](start S, g *Guard) {
+	if _, ok := any((*S)(nil)).(Guarded); !ok {
+		return // the common case, without boxing start
+	}
+	if s, ok := any(start).(Guarded); ok {
+		s.SetGuard(g)
+	}
+}
+
+// GrowCharged returns s with room for more, its capacity doubled, charged
+// to m (the old array stays charged, as garbage until the collector frees
+// it); it fails, returning s, if the charge does.
+func GrowCharged[T any](s []T, m *Budget) ([]T, bool) {
+	n := max(2*cap(s), 64)
+	var zero T
+	if !m.Charge(int64(n) * int64(unsafe.Sizeof(zero))) {
+		return s, false
+	}
+	return append(make([]T, 0, n), s...), true
+}
+
+// KeepSlice returns s emptied for a new search charged to m: kept, and
+// charged, unless it is big (see KeepTable).
+func KeepSlice[T any](s []T, m *Budget) []T {
+	var zero T
+	bytes := int64(cap(s)) * int64(unsafe.Sizeof(zero))
+	if !KeepTable(bytes, m) {
+		return nil
+	}
+	m.Charge(bytes)
+	return s[:0]
+}

@@ -1,0 +1,135 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"unsafe"
+)
+
+// Limits bound a search, as the root package's Limits (the same fields,
+// so that one converts to the other): MaxNodes the states it stores or
+// generates (0: none), MaxMemory its bytes (0: DefaultMaxMemory, negative:
+// none), MaxCost the cost of its answer (0: none).
+type Limits struct {
+	MaxNodes  int64
+	MaxMemory int64
+	MaxCost   float64
+}
+
+// DefaultMaxMemory is the memory bound of Limits whose MaxMemory is 0.
+const DefaultMaxMemory = 2 << 30
+
+// CostBound returns the cost bound, +Inf for none.
+func (l Limits) CostBound() float64 {
+	if l.MaxCost <= 0 {
+		return math.Inf(1)
+	}
+	return l.MaxCost
+}
+
+// Memory returns the memory bound in bytes, math.MaxInt64 for none.
+func (l Limits) Memory() int64 {
+	switch {
+	case l.MaxMemory == 0:
+		return DefaultMaxMemory
+	case l.MaxMemory < 0:
+		return math.MaxInt64
+	}
+	return l.MaxMemory
+}
+
+// MemoryBound returns the memory bound in bytes, 0 for none.
+func (l Limits) MemoryBound() int64 {
+	switch {
+	case l.MaxMemory == 0:
+		return DefaultMaxMemory
+	case l.MaxMemory < 0:
+		return 0
+	}
+	return l.MaxMemory
+}
+
+// Nodes returns the node bound, math.MaxInt32 at most (nodes are numbered
+// by int32).
+func (l Limits) Nodes() int64 {
+	if l.MaxNodes > 0 && l.MaxNodes < math.MaxInt32 {
+		return l.MaxNodes
+	}
+	return math.MaxInt32
+}
+
+// DepthLimit returns the depth a depth-first search may reach when each
+// level takes frameBytes, under the memory bound.
+func (l Limits) DepthLimit(frameBytes int64) int {
+	mem := l.Memory()
+	if mem/frameBytes > math.MaxInt32 {
+		return math.MaxInt32
+	}
+	return int(mem / frameBytes)
+}
+
+// DepthBound returns MaxCost as a number of moves, math.MaxInt for none.
+func (l Limits) DepthBound() int {
+	if b := l.CostBound(); b < math.MaxInt32 {
+		return int(b)
+	}
+	return math.MaxInt
+}
+
+// A LimitError reports a search stopped by its Limits, as the root
+// package's LimitError (the same fields).
+type LimitError struct {
+	Limit     string // "nodes" or "memory"
+	Value     int64  // the bound: nodes, or bytes
+	Expanded  int64
+	Generated int64
+}
+
+// Error describes the limit, the work done before it, and how to raise
+// it.
+func (e *LimitError) Error() string {
+	if e.Limit == "memory" {
+		return fmt.Sprintf("slide: search stopped at its memory limit (%s) after %d expansions: raise Limits.MaxMemory to allow more",
+			FormatBytes(e.Value), e.Expanded)
+	}
+	return fmt.Sprintf("slide: search stopped at its %s limit (%d %s) after %d expansions: raise Limits.MaxNodes to allow more",
+		e.Limit, e.Value, e.Limit, e.Expanded)
+}
+
+// FormatBytes writes a number of bytes for people, in binary units:
+// "512 B", "10 MiB", "1.5 GiB" (three significant digits at most).
+func FormatBytes(n int64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	v, u := float64(n), 0
+	for v >= 1024 && u < len(units)-1 {
+		v /= 1024
+		u++
+	}
+	if u == 0 {
+		return fmt.Sprintf("%d B", n)
+	}
+	return fmt.Sprintf("%.3g %s", v, units[u])
+}
+
+// SizeOf returns the bytes a stored state takes, for the memory limit:
+// the value itself plus what its Size method reports, if it has one,
+// rounded up as the allocator rounds it.
+func SizeOf[S any](s S) int64 {
+	size := int64(unsafe.Sizeof(s))
+	if sz, ok := any(s).(interface{ Size() int }); ok && sz.Size() > 0 {
+		size += AllocSize(int64(sz.Size()))
+	}
+	return size
+}
+
+// AllocSize returns n rounded up about as the Go allocator rounds a block
+// of n bytes: to a multiple of 8, then to within an eighth of a power of
+// two.
+func AllocSize(n int64) int64 {
+	if n <= 16 {
+		return (n + 7) &^ 7
+	}
+	step := int64(1) << (bits.Len64(uint64(n-1)) - 3)
+	return (n + step - 1) &^ (step - 1)
+}
