@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // userPDBCache is the user's pattern-database cache, which benchmarks read
@@ -26,17 +27,17 @@ var userPDBCache = func() string {
 }()
 
 // tileStart returns the packed State of b against goal, for the engines.
-func tileStart(tb testing.TB, b, goal Board, h Heuristic, line bool) packedTile {
+func tileStart(tb testing.TB, b, goal Board, h Heuristic, line bool) tiles.Packed {
 	tb.Helper()
 	t, code := encodeFor(tb, b, goal)
-	return newTileSpace(t, h, line).packedStart(code)
+	return tiles.NewSpace(t, h.tiles(), line).PackedStart(code)
 }
 
 // BenchmarkBFSWhole3x3 enumerates the whole 3x3 space (181,440 states) by
 // layers with the generic BFS engine.
 func BenchmarkBFSWhole3x3(b *testing.B) {
 	start := tileStart(b, Goal(3, 3), Goal(3, 3), Zero, false)
-	bfs := BFS[packedTile, int]{Key: packedKey}
+	bfs := BFS[tiles.Packed, int]{Key: tiles.PackedKey}
 	b.ReportAllocs()
 	for b.Loop() {
 		n, depth := 0, 0
@@ -308,7 +309,7 @@ func BenchmarkFast(b *testing.B) {
 			for b.Loop() {
 				start := starts[solved%len(starts)]
 				var moves []byte // one byte a move: a fraction of Move's size
-				sol, err := Solve(start, goal, WithFast(), WithMoves(func(m Move) { moves = append(moves, byte(m.Dir)) }))
+				sol, err := Solve(start, goal, WithMode(Fast()), WithMoves(func(m Move) { moves = append(moves, byte(m.Dir)) }))
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -345,7 +346,7 @@ func BenchmarkWeightedKorf(b *testing.B) {
 	for b.Loop() {
 		nodes, moves, optimal = 0, 0, 0
 		for _, in := range instances {
-			sol, err := Solve(in.board, goal, WithWeight(1.5), WithHeuristic(LinearConflict))
+			sol, err := Solve(in.board, goal, WithMode(Weighted(1.5)), WithHeuristic(LinearConflict))
 			if err != nil || float64(sol.Len()) > 1.5*float64(in.optimal) || sol.LowerBound > in.optimal {
 				b.Fatalf("#%d: %d moves (at least %d), optimal %d: %v", in.id, sol.Len(), sol.LowerBound, in.optimal, err)
 			}
@@ -382,7 +383,7 @@ func BenchmarkAnytime(b *testing.B) {
 			for b.Loop() {
 				moves, ref, lower, nodes = 0, 0, 0, 0
 				for _, in := range instances {
-					sol, err := Solve(in.board, goal, WithTimeLimit(tc.budget), WithCacheDir(userPDBCache))
+					sol, err := Solve(in.board, goal, WithMode(Anytime(tc.budget)), WithCacheDir(userPDBCache))
 					if err != nil {
 						b.Fatalf("#%d: %v", in.id, err)
 					}
@@ -422,7 +423,7 @@ func BenchmarkAnytimeLarge(b *testing.B) {
 			for b.Loop() {
 				moves, lower, fast = 0, 0, 0
 				for _, start := range boards {
-					sol, err := Solve(start, goal, WithTimeLimit(time.Second))
+					sol, err := Solve(start, goal, WithMode(Anytime(time.Second)))
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -430,7 +431,7 @@ func BenchmarkAnytimeLarge(b *testing.B) {
 					if _, ok := replayMoves(start, goal, slices.Values(sol.Moves)); !ok {
 						b.Fatalf("%d x %d: the solution does not solve the board", n, n)
 					}
-					f, err := Solve(start, goal, WithFast())
+					f, err := Solve(start, goal, WithMode(Fast()))
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -445,65 +446,6 @@ func BenchmarkAnytimeLarge(b *testing.B) {
 			b.ReportMetric(float64(fast)/float64(len(boards)), "fastmoves/board")
 		})
 	}
-}
-
-// BenchmarkBeam runs beam searches of width 2000 on ten 6 x 6 boards
-// (random walks of 300 moves from the goal, fixed seed: boards like the
-// shared samples), ranking boards by PDB35 and linear conflicts if PDB35 is
-// in the user's cache, else by linear conflicts, on one and two workers,
-// and of width 20000 (as wide as the anytime mode's beams at a second) on
-// two; and of width 4000 on two workers on ten 7 x 7 boards (random walks
-// of 700 moves), by PDB48 if cached. It checks every path and reports the
-// nodes generated and the mean length.
-func BenchmarkBeam(b *testing.B) {
-	frames := map[int][]*frame{6: beamFrames(b, 6, 300), 7: beamFrames(b, 7, 700)}
-	b.Logf("ranking by %v and %v", frames[6][0].heur, frames[7][0].heur)
-	for _, tc := range []struct{ size, width, workers int }{{6, 2000, 1}, {6, 2000, 2}, {6, 20000, 2}, {7, 4000, 2}} {
-		name := fmt.Sprintf("width=%d/workers=%d", tc.width, tc.workers)
-		if tc.size != 6 {
-			name = fmt.Sprintf("%dx%d/%s", tc.size, tc.size, name)
-		}
-		frames := frames[tc.size]
-		b.Run(name, func(b *testing.B) {
-			var nodes, moves int64
-			b.ReportAllocs()
-			for b.Loop() {
-				nodes, moves = 0, 0
-				for _, f := range frames {
-					bs := f.beam(tc.width, tc.workers)
-					p, err := bs.search(context.Background(), f.cells, f.blank, 1000)
-					if err != nil {
-						b.Fatal(err)
-					}
-					b.StopTimer()
-					checkFramePath(b, f, p)
-					b.StartTimer()
-					nodes += bs.generated
-					moves += int64(len(p) - 1)
-				}
-			}
-			b.ReportMetric(float64(nodes), "nodes/op")
-			b.ReportMetric(float64(moves)/float64(len(frames)), "moves/board")
-		})
-	}
-}
-
-// beamFrames returns the frames of ten n x n boards, random walks of the
-// given moves from the goal (fixed seed), with the strongest database in
-// the user's cache.
-func beamFrames(b *testing.B, n, walk int) []*frame {
-	rng := rand.New(rand.NewPCG(uint64(n), uint64(walk)))
-	goal := blankFirstGoal(n, n)
-	var frames []*frame
-	for range 10 {
-		t, code := encodeFor(b, randomWalk(rng, goal, walk), goal)
-		f, err := newFrame(context.Background(), t, code, options{cache: userPDBCache, cacheSet: true})
-		if err != nil {
-			b.Fatal(err)
-		}
-		frames = append(frames, f)
-	}
-	return frames
 }
 
 // BenchmarkKorfPDB solves the first 25 of Korf's 15-puzzle instances

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/slidekit/slide/internal/blocks"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // ErrPiece: a sliding-block piece that does not fit its grid (outside it,
@@ -38,12 +41,7 @@ func (m Motion) String() string {
 }
 
 // allows reports whether a piece of motion m may slide in direction d.
-func (m Motion) allows(d Direction) bool {
-	if d == Up || d == Down {
-		return m == Vertical || m == Both
-	}
-	return m == Horizontal || m == Both
-}
+func (m Motion) allows(d Direction) bool { return blocks.Motion(m).Allows(tiles.Dir(d)) }
 
 // A Piece is a rectangular piece of a sliding-block puzzle: its upper-left
 // cell (Row, Col, both from 0), its size in cells (Width columns, Height
@@ -353,7 +351,4 @@ func (b Blocks) Move(m BlockMove) (next Blocks, ok bool) {
 
 // offset returns the change of row and column of a piece that moves one
 // cell in direction d.
-func (d Direction) offset() (dr, dc int) {
-	dr, dc = d.source()
-	return -dr, -dc
-}
+func (d Direction) offset() (dr, dc int) { return blocks.Offset(tiles.Dir(d)) }

@@ -5,6 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/slidekit/slide/internal/blocks"
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // TestBlockBFSMatchesEngine checks that the specialized search makes the
@@ -27,12 +30,12 @@ func TestBlockBFSMatchesEngine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !sp.narrow || sp.wideKey {
+			if sp.Kind() != blocks.NarrowBFS {
 				continue
 			}
-			var fast BlockSolution
-			keys, _, ferr := sp.bfs64(context.Background(), sp.pack64(sp.startCodes()), Limits{}, &fast)
-			res, gerr := (&BFS[block64, int]{Key: block64Key}).Search(context.Background(), block64{sp, sp.pack64(sp.startCodes())})
+			var fast blocks.Stats
+			keys, _, ferr := sp.BFS64(context.Background(), sp.Pack64(sp.StartCodes()), engine.Limits{}, &fast)
+			res, gerr := (&BFS[blocks.State64, int]{Key: blocks.State64Key}).Search(context.Background(), sp.State64(sp.Pack64(sp.StartCodes())))
 			if (ferr == nil) != (gerr == nil) || len(keys) != len(res.Path) || fast.Expanded != res.Expanded || fast.Generated != res.Generated {
 				t.Errorf("%s %v: specialized %d positions, %d/%d nodes, %v; engine %d, %d/%d, %v", filepath.Base(f), m,
 					len(keys), fast.Expanded, fast.Generated, ferr, len(res.Path), res.Expanded, res.Generated, gerr)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/slidekit/slide/internal/blocks"
 )
 
 // naiveBlocks is the oracle of the block solver: a breadth-first search
@@ -210,7 +212,7 @@ func oracle(b Blocks, distinct bool) oracleResult {
 // checkAgainstOracle solves b in every metric with s (its Metric set in
 // turn) on the space prepare makes, and compares the optima and the
 // number of positions with the oracle's.
-func checkAgainstOracle(t *testing.T, b Blocks, s BlockSolver, want oracleResult, prepare func(*blockSpace)) {
+func checkAgainstOracle(t *testing.T, b Blocks, s BlockSolver, want oracleResult, prepare func(*blocks.Space)) {
 	t.Helper()
 	ctx := context.Background()
 	for m := range numBlockMetrics {
@@ -220,7 +222,7 @@ func checkAgainstOracle(t *testing.T, b Blocks, s BlockSolver, want oracleResult
 			t.Fatal(err)
 		}
 		prepare(sp)
-		sol, err := s.solve(ctx, sp)
+		sol, err := s.solve(ctx, sp, b)
 		switch opt := want.optimum[m]; {
 		case opt < 0 && !errors.Is(err, ErrUnsolvable):
 			t.Fatalf("%v: got %d moves, %v; the oracle finds none\n%v", m, sol.Len(), err, b)
@@ -247,11 +249,11 @@ func TestBlocksOracle(t *testing.T) {
 	all := []Motion{Both, Both, Both, Both, Horizontal, Vertical, Fixed}
 	forms := []struct {
 		name    string
-		prepare func(*blockSpace)
+		prepare func(*blocks.Space)
 	}{
-		{"narrow", func(*blockSpace) {}},
-		{"wide grid", func(sp *blockSpace) { sp.narrow = false }},
-		{"wide key", func(sp *blockSpace) { sp.wideKey = true }},
+		{"narrow", func(*blocks.Space) {}},
+		{"wide grid", func(sp *blocks.Space) { sp.Force(true, false) }},
+		{"wide key", func(sp *blocks.Space) { sp.Force(false, true) }},
 	}
 	for i := 0; i < 40; {
 		rows, cols := 2+rng.IntN(3), 3+rng.IntN(3)
@@ -293,8 +295,8 @@ func TestBlocksWide(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sp.narrow || !sp.wideKey {
-		t.Fatalf("narrow %v, wide key %v: want neither narrow nor a uint64 key", sp.narrow, sp.wideKey)
+	if sp.Kind() != blocks.WideStates {
+		t.Fatalf("search %v: want one over positions of more than 64 bits", sp.Kind())
 	}
 	counts, err := BlockSolver{}.Distances(context.Background(), tiles)
 	if err != nil || sum(counts) != 66*65 {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/slidekit/slide/internal/blocks"
+
 	"github.com/slidekit/slide/internal/input"
 )
 
@@ -203,45 +205,47 @@ func (s BlockSolver) Solve(ctx context.Context, b Blocks) (BlockSolution, error)
 	if err != nil {
 		return BlockSolution{}, err
 	}
-	sol, err := s.solve(orBackground(ctx), sp)
+	sol, err := s.solve(orBackground(ctx), sp, b)
 	return sol, toError("BlockSolver.Solve", err)
 }
 
 // solve is Solve on a prepared space.
-func (s BlockSolver) solve(ctx context.Context, sp *blockSpace) (BlockSolution, error) {
+func (s BlockSolver) solve(ctx context.Context, sp *blocks.Space, b Blocks) (BlockSolution, error) {
 	const fn = "BlockSolver.Solve"
 	sol := BlockSolution{Metric: s.Metric}
 	var err error
 	var path [][]uint32
 	var bounded bool // the search stopped at MaxCost
-	start := sp.startCodes()
-	switch {
-	case sp.wideKey:
-		path, bounded, err = searchBlocks(ctx, &blockWideEngines, sp.wideStart(start), blockWideKey, s.Limits, &sol)
-	case sp.narrow && s.Metric != PieceMoves:
+	start := sp.StartCodes()
+	switch sp.Kind() {
+	case blocks.WideStates:
+		path, bounded, err = searchBlocks(ctx, &blockWideEngines, sp.WideStart(start), blocks.WideKey, s.Limits, &sol)
+	case blocks.NarrowBFS:
 		var keys []uint64
-		keys, bounded, err = sp.bfs64(ctx, sp.pack64(start), s.Limits, &sol)
+		var st blocks.Stats
+		keys, bounded, err = sp.BFS64(ctx, sp.Pack64(start), s.Limits.eng(), &st)
+		sol.Expanded, sol.Generated = st.Expanded, st.Generated
 		for _, k := range keys {
-			path = append(path, block64{sp, k}.codes())
+			path = append(path, sp.State64(k).Codes())
 		}
 	default:
-		path, bounded, err = searchBlocks(ctx, &block64Engines, block64{sp, sp.pack64(start)}, block64Key, s.Limits, &sol)
+		path, bounded, err = searchBlocks(ctx, &block64Engines, sp.State64(sp.Pack64(start)), blocks.State64Key, s.Limits, &sol)
 	}
-	switch {
-	case errors.Is(err, ErrNotFound) && bounded:
+	switch notFound := errors.Is(toError(fn, err), ErrNotFound); {
+	case notFound && bounded:
 		return sol, errorf(fn, ErrNotFound, "no sequence of at most %v moves reaches %v: %d positions explored", s.Limits.MaxCost, s.Goal, sol.Expanded)
-	case errors.Is(err, ErrNotFound):
+	case notFound:
 		return sol, errorf(fn, ErrUnsolvable, "no sequence of moves reaches %v: %d positions explored", s.Goal, sol.Expanded)
 	case err != nil:
 		return sol, err
 	}
-	return sol, sp.describe(fn, path, &sol)
+	return sol, describe(fn, sp, b, path, &sol)
 }
 
-// A blockState is a state type of blockSpace.
+// A blockState is a state type of blocks.Space.
 type blockState[S any] interface {
 	State[S, int]
-	codes() []uint32
+	Codes() []uint32
 }
 
 // searchBlocks runs a pooled BFS engine from start and returns the fields
@@ -258,7 +262,7 @@ func searchBlocks[S blockState[S]](ctx context.Context, pool *sync.Pool, start S
 	}
 	path = make([][]uint32, len(res.Path))
 	for i, st := range res.Path {
-		path[i] = st.codes()
+		path[i] = st.Codes()
 	}
 	return path, false, nil
 }
@@ -277,12 +281,12 @@ func (s BlockSolver) Distances(ctx context.Context, b Blocks) (counts []int64, e
 }
 
 // distances is Distances on a prepared space.
-func (s BlockSolver) distances(ctx context.Context, sp *blockSpace) ([]int64, error) {
-	start := sp.startCodes()
-	if sp.wideKey {
-		return layerCounts(ctx, &blockWideEngines, sp.wideStart(start), blockWideKey, s.Limits)
+func (s BlockSolver) distances(ctx context.Context, sp *blocks.Space) ([]int64, error) {
+	start := sp.StartCodes()
+	if sp.Kind() == blocks.WideStates {
+		return layerCounts(ctx, &blockWideEngines, sp.WideStart(start), blocks.WideKey, s.Limits)
 	}
-	return layerCounts(ctx, &block64Engines, block64{sp, sp.pack64(start)}, block64Key, s.Limits)
+	return layerCounts(ctx, &block64Engines, sp.State64(sp.Pack64(start)), blocks.State64Key, s.Limits)
 }
 
 // layerCounts counts the states of each BFS layer from start.
@@ -301,24 +305,22 @@ func layerCounts[S blockState[S]](ctx context.Context, pool *sync.Pool, start S,
 // positions and moves, following each piece by where it stands: a move
 // changes one field of one group, and the member of the group that stood
 // at the old field's position is the piece that moved.
-func (sp *blockSpace) describe(fn string, path [][]uint32, sol *BlockSolution) error {
-	cur := sp.start
+func describe(fn string, sp *blocks.Space, start Blocks, path [][]uint32, sol *BlockSolution) error {
+	cur := start
 	sol.Positions = append(sol.Positions, cur)
 	for k := 1; k < len(path); k++ {
-		g, from, to := sp.changed(path[k-1], path[k])
-		if g == nil {
+		members, r0, c0, r1, c1, ok := sp.Move(path[k-1], path[k])
+		if !ok {
 			return errorf(fn, nil, "internal error: positions %d and %d of the path are not one move apart", k-1, k)
 		}
-		r0, c0 := g.pos(from)
-		r1, c1 := g.pos(to)
 		piece := -1
-		for _, i := range g.members {
+		for _, i := range members {
 			if p := cur.Piece(i); p.Row == r0 && p.Col == c0 {
 				piece = i
 			}
 		}
 		m := BlockMove{Piece: piece, Slides: straight(r0, c0, r1, c1)}
-		if sp.metric == PieceMoves {
+		if sol.Metric == PieceMoves {
 			m.Slides = fewestSlides(cur, piece, r1, c1)
 		}
 		next, ok := cur.Move(m)
@@ -330,35 +332,6 @@ func (sp *blockSpace) describe(fn string, path [][]uint32, sol *BlockSolution) e
 		cur = next
 	}
 	return nil
-}
-
-// changed returns the group whose fields differ between a and b, the
-// field only a has and the field only b has; nil if the two are not one
-// piece's move apart.
-func (sp *blockSpace) changed(a, b []uint32) (g *blockGroup, from, to uint32) {
-	for k := range sp.groups {
-		h := &sp.groups[k]
-		x, y := a[h.first:h.end], b[h.first:h.end]
-		var gone, come []uint32
-		for len(x) > 0 || len(y) > 0 { // merge two ascending lists
-			switch {
-			case len(y) == 0 || len(x) > 0 && x[0] < y[0]:
-				gone, x = append(gone, x[0]), x[1:]
-			case len(x) == 0 || y[0] < x[0]:
-				come, y = append(come, y[0]), y[1:]
-			default:
-				x, y = x[1:], y[1:]
-			}
-		}
-		if len(gone) == 0 && len(come) == 0 {
-			continue
-		}
-		if g != nil || len(gone) != 1 || len(come) != 1 {
-			return nil, 0, 0
-		}
-		g, from, to = h, gone[0], come[0]
-	}
-	return g, from, to
 }
 
 // straight returns the slide from (r0, c0) to (r1, c1), in one row or
@@ -411,5 +384,62 @@ func fewestSlides(b Blocks, i, r, c int) []Slide {
 			}
 		}
 	}
+	return nil
+}
+
+// newBlockSpace prepares b for a search by s, checking the solver's
+// metric and goal against b.
+func newBlockSpace(fn string, b Blocks, s BlockSolver) (*blocks.Space, error) {
+	if !b.IsValid() || b.NumPieces() == 0 {
+		return nil, errorf(fn, ErrPiece, "no puzzle: the zero Blocks")
+	}
+	if s.Metric >= numBlockMetrics {
+		return nil, errorf(fn, ErrOption, "unknown metric %v", s.Metric)
+	}
+	pieces := make([]blocks.Piece, b.NumPieces())
+	for i := range pieces {
+		p := b.Piece(i)
+		pieces[i] = blocks.Piece{Row: p.Row, Col: p.Col, Width: p.Width, Height: p.Height, Motion: blocks.Motion(p.Motion)}
+	}
+	goal := blocks.Goal{Piece: 0, Row: -1, Col: b.Cols() - pieces[0].Width}
+	if s.Goal.at {
+		goal = blocks.Goal{Piece: s.Goal.piece, Row: s.Goal.row, Col: s.Goal.col}
+		if goal.Piece < 0 || goal.Piece >= b.NumPieces() {
+			return nil, errorf(fn, ErrOption, "goal piece %d: the puzzle has pieces 0 to %d", goal.Piece, b.NumPieces()-1)
+		}
+		p := b.Piece(goal.Piece)
+		if msg := checkPiece(b.Rows(), b.Cols(), Piece{Row: goal.Row, Col: goal.Col, Width: p.Width, Height: p.Height}); msg != "" {
+			return nil, errorf(fn, ErrOption, "goal: piece %d %s", goal.Piece, msg)
+		}
+	}
+	if match := s.Goal.match; match != nil {
+		rows, cols := b.Rows(), b.Cols()
+		goal.Match = func(ps []blocks.Piece) bool {
+			at := make([]Piece, len(ps))
+			for i, p := range ps {
+				at[i] = Piece{Row: p.Row, Col: p.Col, Width: p.Width, Height: p.Height, Motion: Motion(p.Motion)}
+			}
+			return match(makeBlocks(rows, cols, at))
+		}
+	}
+	return blocks.NewSpace(b.Rows(), b.Cols(), pieces, blocks.Metric(s.Metric), goal, s.DistinctPieces), nil
+}
+
+// AppendText implements encoding.TextAppender: the name String returns.
+func (m BlockMetric) AppendText(dst []byte) ([]byte, error) {
+	return appendName(dst, "BlockMetric.MarshalText", "block metric", int(m), blockMetricNames[:])
+}
+
+// MarshalText implements encoding.TextMarshaler: the name String returns.
+func (m BlockMetric) MarshalText() ([]byte, error) { return m.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler: any name
+// ParseBlockMetric accepts.
+func (m *BlockMetric) UnmarshalText(text []byte) error {
+	v, err := ParseBlockMetric(string(text))
+	if err != nil {
+		return renamed(err, "BlockMetric.UnmarshalText")
+	}
+	*m = v
 	return nil
 }

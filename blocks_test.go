@@ -47,7 +47,7 @@ func TestBlocksSpecSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := block64{sp, sp.pack64(sp.startCodes())}
+	start := sp.State64(sp.Pack64(sp.StartCodes()))
 	if n := len(start.Successors(nil)); n != 7 {
 		t.Errorf("%d first moves, want 7", n)
 	}

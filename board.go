@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // Limits on the size of a board. Any R x C board with 1 <= R, C and
@@ -203,7 +205,7 @@ func (b Board) StandardGoal() Board {
 	if b.perm || !b.IsValid() {
 		return Goal(b.Rows(), b.Cols())
 	}
-	labels := sortLabels(b.Tiles()) // the blank sorts first
+	labels := tiles.SortLabels(b.Tiles()) // the blank sorts first
 	labels = append(labels[1:], 0)
 	g, _ := NewLabeled(b.Rows(), b.Cols(), labels)
 	return g
@@ -247,7 +249,7 @@ func (b Board) Manhattan() int {
 	h, cols := 0, b.Cols()
 	for i := range b.Len() {
 		if t := b.tile(i); t != 0 {
-			h += abs(i/cols-(t-1)/cols) + abs(i%cols-(t-1)%cols)
+			h += tiles.Dist(i, t-1, cols)
 		}
 	}
 	return h
@@ -280,18 +282,7 @@ func (d Direction) Opposite() Direction { return d ^ 1 }
 
 // source returns the offset, in rows and columns, from the blank to the
 // tile that slides in direction d.
-func (d Direction) source() (dr, dc int) {
-	switch d {
-	case Up:
-		return 1, 0
-	case Down:
-		return -1, 0
-	case Left:
-		return 0, 1
-	default:
-		return 0, -1
-	}
-}
+func (d Direction) source() (dr, dc int) { return tiles.Dir(d).Source() }
 
 // Slide returns the board after n tiles in line with the blank slide one
 // cell in direction d, the nearest of them into the blank. n = 1 is the
@@ -419,7 +410,7 @@ func (b *Board) UnmarshalText(text []byte) error {
 		*b = Board{}
 		return nil
 	}
-	nb, err := parse("UnmarshalText", string(text), false)
+	nb, err := readBoard("UnmarshalText", strings.NewReader(string(text)), false)
 	if err != nil {
 		return err
 	}

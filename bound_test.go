@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // TestMaxCostMatchesBFS checks the cost bound of every engine on 2x4
@@ -16,15 +18,15 @@ func TestMaxCostMatchesBFS(t *testing.T) {
 	for _, goal := range []Board{Goal(2, 4), MustParseLabeled("2 4\n1 1 2 2\n3 3 4 0\n")} {
 		for _, metric := range []Metric{TileMoves, LineMoves} {
 			tg, _ := newTarget("test", goal)
-			code, _ := tg.encode("test", goal)
-			sp := newTileSpace(tg, Zero, metric == LineMoves)
-			bfs := BFS[packedTile, int]{Key: packedKey}
-			for d, layer := range bfs.Layers(ctx, sp.packedStart(code)) {
+			code, _ := encode("test", tg, goal)
+			sp := tiles.NewSpace(tg, Zero.tiles(), metric == LineMoves)
+			bfs := BFS[tiles.Packed, int]{Key: tiles.PackedKey}
+			for d, layer := range bfs.Layers(ctx, sp.PackedStart(code)) {
 				for i, s := range layer {
 					if i%397 != 0 { // the first board of every layer, and a few more
 						continue
 					}
-					b := sp.board(s.at)
+					b := boardOf(sp, s.At)
 					for _, a := range []Algorithm{AlgoAuto, AlgoAStar, AlgoIDAStar, AlgoBFS, AlgoBidirectional} {
 						if a == AlgoIDAStar && metric == LineMoves && d > 12 {
 							continue // correct but slow
@@ -89,16 +91,16 @@ func TestMaxCostBoundsWork(t *testing.T) {
 		if !start.IsSolvable() {
 			start = start.Twin()
 		}
-		var b BFS[packedTile, int]
+		var b BFS[tiles.Packed, int]
 		if size[0]*size[1] > 16 {
 			continue // the generic states of large boards: see Solve below
 		}
 		b.Limits = Limits{MaxCost: 16}
 		tg, _ := newTarget("test", goal)
-		code, _ := tg.encode("test", start)
-		goalCode, _ := tg.encode("test", goal)
-		sp := newTileSpace(tg, Zero, false)
-		res, err := b.Bidirectional(context.Background(), sp.packedStart(code), sp.packedStart(goalCode))
+		code, _ := encode("test", tg, start)
+		goalCode, _ := encode("test", tg, goal)
+		sp := tiles.NewSpace(tg, Zero.tiles(), false)
+		res, err := b.Bidirectional(context.Background(), sp.PackedStart(code), sp.PackedStart(goalCode))
 		if !errors.Is(err, ErrNotFound) {
 			t.Fatalf("%v: %v", start, err)
 		}

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // readRows reads a whitespace-separated integer table from testdata,
@@ -85,15 +87,21 @@ func blankFirstGoal(rows, cols int) Board {
 
 // encodeFor returns the target of goal and start's code against it,
 // failing tb on an error.
-func encodeFor(tb testing.TB, start, goal Board) (*target, []int32) {
+func encodeFor(tb testing.TB, start, goal Board) (*tiles.Goal, []int32) {
 	tb.Helper()
 	tg, err := newTarget("test", goal)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	code, err := tg.encode("test", start)
+	code, err := encode("test", tg, start)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return tg, code
+}
+
+// boardOf returns the board of cell values val (see tiles.Space) of sp.
+func boardOf(sp *tiles.Space, val func(int) int) Board {
+	b, _ := NewLabeled(sp.Rows(), sp.Cols(), sp.Labels(val))
+	return b
 }

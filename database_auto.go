@@ -1,8 +1,8 @@
 package slide
 
 import (
-	"context"
-	"errors"
+	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // How Auto uses pattern databases. Auto never builds one: it takes the
@@ -21,14 +21,6 @@ import (
 // first 25 of Korf's instances 3.0 s against 3.4-3.5 s (4 of them solved
 // within the budget, the 21 others paying it).
 
-// autoBudget is the node budget of Auto's first attempt without the
-// tables on disk.
-const autoBudget = 1 << 20
-
-// autoSmallTables is the size of the tables, on disk, below which Auto
-// loads them without a first attempt (a variable for tests).
-var autoSmallTables int64 = 4 << 20
-
 // AutoHeuristic returns the heuristic Auto stands for in an optimal
 // search for boards with this goal: the strongest shipped pattern
 // database for their size that is in memory or in the disk cache (of
@@ -44,7 +36,7 @@ func AutoHeuristic(goal Board, opts ...Option) Heuristic {
 	}
 	r, c := goal.Blank()
 	req := o.dbRequest(false)
-	h, _ := availableDatabase(goal.Rows(), goal.Cols(), r*goal.Cols()+c, &req, o.limits)
+	h, _ := availableDatabase(optimalDatabases, goal.Rows(), goal.Cols(), r*goal.Cols()+c, &req, &o.limits)
 	return h
 }
 
@@ -52,53 +44,21 @@ func AutoHeuristic(goal Board, opts ...Option) Heuristic {
 // cols board whose blank belongs on cell blank that is in memory or in the
 // disk cache of req, and where it is; otherwise LinearConflict and
 // dbAbsent.
-func availableDatabase(rows, cols, blank int, req *dbRequest, lim Limits) (Heuristic, dbState) {
-	for _, h := range []Heuristic{PDB78, PDB663, PDB555, PDB6666} {
-		if _, spec, err := orient(h, rows, cols, blank); err == nil {
-			if state := databaseState(spec, req); state != dbAbsent && databaseFits(h, rows, cols, blank, lim, req) {
+func availableDatabase(hs []Heuristic, rows, cols, blank int, req *pdb.Request, lim *Limits) (Heuristic, pdb.State) {
+	for _, h := range hs {
+		if _, spec, err := tiles.Orient(h.tiles(), rows, cols, blank); err == nil {
+			if state := pdb.StateOf(spec, req); state != pdb.Absent && (lim == nil || databaseFits(h, rows, cols, blank, *lim, req)) {
 				return h, state
 			}
 		}
 	}
-	return LinearConflict, dbAbsent
+	return LinearConflict, pdb.Absent
 }
 
-// autoDatabaseIDA solves with the database Auto chose (sp.heur), which is
-// in memory or on disk: large tables on disk after an attempt with linear
-// conflicts within autoBudget nodes. Should the tables fail to load (the file was
-// damaged inside, or removed), it solves with linear conflicts.
-func (sp *tileSpace) autoDatabaseIDA(ctx context.Context, code []int32, o options, sol *Solution) ([]int, error) {
-	var spent Solution
-	if _, spec, _ := sp.databaseSpec(); o.autoDB == dbOnDisk && spec.TableBytes(true) > autoSmallTables {
-		lim := o.limits
-		if lim.MaxNodes <= 0 || lim.MaxNodes > autoBudget {
-			lim.MaxNodes = autoBudget
-		}
-		sol.Heuristic = LinearConflict
-		lc := newTileSpace(sp.t, LinearConflict, false)
-		lc.watch = sp.watch
-		blanks, err := lc.fastIDA(ctx, code, lim, 1, &spent)
-		var le *LimitError
-		if !errors.As(err, &le) || lim.MaxNodes == o.limits.MaxNodes {
-			sol.Expanded, sol.Generated = spent.Expanded, spent.Generated
-			return blanks, err
-		}
-		if o.limits.MaxNodes > 0 {
-			o.limits.MaxNodes -= spent.Generated
-		}
-	}
-	var blanks []int
-	var err error
-	if _, _, err = sp.openTables(ctx); err == nil {
-		sol.Heuristic = sp.heur
-		blanks, err = sp.pdbIDA(ctx, code, o, sol)
-	} else if !isContextError(err) {
-		sol.Heuristic = LinearConflict
-		lc := newTileSpace(sp.t, LinearConflict, false)
-		lc.watch = sp.watch
-		blanks, err = lc.fastIDA(ctx, code, o.limits, o.workerCount(), sol)
-	}
-	sol.Expanded += spent.Expanded
-	sol.Generated += spent.Generated
-	return blanks, err
-}
+// The shipped databases Auto may take, strongest first: for the optimal
+// search, and for the near-optimal modes, which also take those built
+// for them.
+var (
+	optimalDatabases = []Heuristic{PDB78, PDB663, PDB555, PDB6666}
+	nearDatabases    = []Heuristic{PDB78, PDB663, PDB555, PDB6666, PDB35, PDB48}
+)

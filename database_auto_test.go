@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // korfInstance returns Korf's 15-puzzle instance id.
@@ -39,10 +40,10 @@ func cached555(t *testing.T) string {
 }
 
 // state555 tells where Auto finds the 5-5-5 tables.
-func state555() dbState {
+func state555() pdb.State {
 	spec, _ := PDB555.partition()
 	req := (&options{}).dbRequest(false)
-	return databaseState(spec, &req)
+	return pdb.StateOf(spec, &req)
 }
 
 // TestAutoSmallProblems: with large tables on disk only, Auto solves a
@@ -51,8 +52,8 @@ func state555() dbState {
 // attempts; WithCacheDir("") keeps it off the disk.
 func TestAutoSmallProblems(t *testing.T) {
 	cached555(t)
-	defer func(v int64) { autoSmallTables = v }(autoSmallTables)
-	autoSmallTables = 0 // treat the 5-5-5 tables as large
+	defer func(v int64) { tiles.AutoSmallTables = v }(tiles.AutoSmallTables)
+	tiles.AutoSmallTables = 0 // treat the 5-5-5 tables as large
 	goal := blankFirstGoal(4, 4)
 
 	easy := korfInstance(t, 9) // 88,588 nodes with linear conflicts
@@ -61,12 +62,12 @@ func TestAutoSmallProblems(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSolution(t, sol, easy.board, goal, easy.optimal)
-	if sol.Heuristic != LinearConflict || state555() != dbOnDisk {
+	if sol.Heuristic != LinearConflict || state555() != pdb.OnDisk {
 		t.Errorf("easy instance: solved with %v, tables %d", sol.Heuristic, state555())
 	}
 
 	hard := korfInstance(t, 83) // 2,155,880 nodes with linear conflicts
-	if sol, err = Solve(hard.board, goal, WithCacheDir("")); err != nil || sol.Heuristic != LinearConflict || state555() != dbOnDisk {
+	if sol, err = Solve(hard.board, goal, WithCacheDir("")); err != nil || sol.Heuristic != LinearConflict || state555() != pdb.OnDisk {
 		t.Fatalf("without disk: %v with %v, tables %d", err, sol.Heuristic, state555())
 	}
 	sol, err = Solve(hard.board, goal)
@@ -74,7 +75,7 @@ func TestAutoSmallProblems(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSolution(t, sol, hard.board, goal, hard.optimal)
-	if sol.Heuristic != PDB555 || sol.Generated <= autoBudget || state555() != dbInMemory {
+	if sol.Heuristic != PDB555 || sol.Generated <= tiles.AutoBudget || state555() != pdb.InMemory {
 		t.Errorf("hard instance: %v, %d nodes, tables %d", sol.Heuristic, sol.Generated, state555())
 	}
 	// In memory, the tables serve at once, even for the easy instance.
@@ -85,7 +86,7 @@ func TestAutoSmallProblems(t *testing.T) {
 	ReleaseDatabases()
 	_, err = Solve(hard.board, goal, WithLimits(Limits{MaxNodes: 1000}))
 	var le *LimitError
-	if !errors.As(err, &le) || le.Value != 1000 || state555() != dbOnDisk {
+	if !errors.As(err, &le) || le.Value != 1000 || state555() != pdb.OnDisk {
 		t.Errorf("MaxNodes 1000: %v, tables %d", err, state555())
 	}
 }
@@ -108,12 +109,12 @@ func TestAutoBadCacheFiles(t *testing.T) {
 		name   string
 		make   func() error
 		reason string
-		auto   dbState // where Auto sees the tables
+		auto   pdb.State // where Auto sees the tables
 	}{
-		{"directory", func() error { return os.Mkdir(path, 0o755) }, "is a directory", dbAbsent},
-		{"empty", func() error { return os.WriteFile(path, nil, 0o644) }, "is empty", dbAbsent},
-		{"truncated", func() error { return os.WriteFile(path, good[:len(good)-100], 0o644) }, "truncated", dbAbsent},
-		{"damaged", func() error { return os.WriteFile(path, damaged, 0o644) }, "is corrupt: checksum", dbOnDisk},
+		{"directory", func() error { return os.Mkdir(path, 0o755) }, "is a directory", pdb.Absent},
+		{"empty", func() error { return os.WriteFile(path, nil, 0o644) }, "is empty", pdb.Absent},
+		{"truncated", func() error { return os.WriteFile(path, good[:len(good)-100], 0o644) }, "truncated", pdb.Absent},
+		{"damaged", func() error { return os.WriteFile(path, damaged, 0o644) }, "is corrupt: checksum", pdb.OnDisk},
 	} {
 		ReleaseDatabases()
 		os.RemoveAll(path)
@@ -129,7 +130,7 @@ func TestAutoBadCacheFiles(t *testing.T) {
 			if err != nil || sol.Heuristic != LinearConflict || sol.Len() != hard.optimal {
 				t.Fatalf("%s: Auto: %v with %v", c.name, err, sol.Heuristic)
 			}
-			if s := state555(); s != dbAbsent {
+			if s := state555(); s != pdb.Absent {
 				t.Errorf("%s: after a failed load, Auto sees state %d", c.name, s)
 			}
 			t.Logf("%s: Auto in %v", c.name, time.Since(began))
@@ -163,7 +164,7 @@ func TestWalkingDistanceSizes(t *testing.T) {
 	dir := useTempCache(t)
 	for _, n := range []int{5, 6} {
 		b := Goal(n, n).Twin().Twin()
-		for _, opts := range [][]Option{{WithWalkingDistance()}, {WithHeuristic(WalkingDistance)}, {WithHeuristic(PDB6666), WithWalkingDistance()}} {
+		for _, opts := range [][]Option{{WithHeuristic(Auto.WithWalkingDistance())}, {WithHeuristic(WalkingDistance)}, {WithHeuristic(PDB6666.WithWalkingDistance())}} {
 			began := time.Now()
 			_, err := Solve(b, Goal(n, n), opts...)
 			if !errors.Is(err, ErrOption) || time.Since(began) > 50*time.Millisecond {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/slidekit/slide/internal/input"
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // A Database is a pattern database of your own: a goal board and a
@@ -337,26 +338,14 @@ func (d Database) Estimate(b Board) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	code, err := t.encode("Database.Estimate", b)
+	code, err := encode("Database.Estimate", t, b)
 	if err != nil {
 		return 0, err
 	}
-	sp := newTileSpace(t, PDBCustom, false)
-	spec := d.spec()
-	sp.custom, sp.dbReq = &spec, (&options{}).dbRequest(true)
-	if err := sp.attach(context.Background(), false); err != nil {
-		return 0, err
+	sp := tiles.NewSpace(t, tiles.Heuristic{Kind: tiles.Database, Name: pdbCustom.String(), Spec: d.spec(), Custom: true}, false)
+	sp.Request = (&options{}).dbRequest(true)
+	if err := sp.Attach(context.Background(), false); err != nil {
+		return 0, toError("Database.Estimate", err)
 	}
-	vals := sp.values(code)
-	return sp.estimate(func(i int) int { return vals[i] }), nil
-}
-
-// WithDatabase makes Solve estimate with d's tables (the Heuristic
-// PDBCustom), building them on first use as Build does. The goal passed to
-// Solve must be d's goal. With AlgoAuto or AlgoIDAStar, single-tile moves
-// and a board of up to 32 cells it runs the pattern-database IDA*; other
-// engines, metrics and larger boards use the generic engines with d's
-// estimate computed for every board.
-func WithDatabase(d Database) Option {
-	return func(o *options) { o.db, o.dbSet = d, true }
+	return sp.EstimateCode(code), nil
 }

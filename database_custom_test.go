@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // TestParseDatabaseErrors checks that every bad partition is refused with
@@ -124,23 +127,21 @@ func TestDatabaseWholeSpaces(t *testing.T) {
 			}
 			// One estimator for the whole space (Database.Estimate makes
 			// one a call), checked against Database.Estimate below.
-			sp := newTileSpace(tg, PDBCustom, false)
-			spec := d.spec()
-			sp.custom, sp.dbReq = &spec, (&options{}).dbRequest(true)
-			if err := sp.attach(context.Background(), false); err != nil {
+			sp := tiles.NewSpace(tg, tiles.Heuristic{Kind: tiles.Database, Name: "pdb", Spec: d.spec(), Custom: true}, false)
+			sp.Request = (&options{}).dbRequest(true)
+			if err := sp.Attach(context.Background(), false); err != nil {
 				t.Fatal(err)
 			}
 			solved := 0
 			for dist, layer := range layers {
 				for i, b := range layer {
-					code, err := tg.encode("test", b)
+					code, err := encode("test", tg, b)
 					if err != nil {
 						t.Fatal(err)
 					}
-					vals := sp.values(code)
-					h := sp.estimate(func(i int) int { return vals[i] })
-					if h > dist || (h == 0) != (dist == 0) || h < tg.manhattan(code) {
-						t.Fatalf("%v %q: estimate %d for a board %d moves away, Manhattan %d\n%v", c.goal, text, h, dist, tg.manhattan(code), b)
+					h := sp.EstimateCode(code)
+					if md := tg.Estimate(tiles.Manhattan, code); h > dist || (h == 0) != (dist == 0) || h < md {
+						t.Fatalf("%v %q: estimate %d for a board %d moves away, Manhattan %d\n%v", c.goal, text, h, dist, md, b)
 					}
 					if i%c.every != 0 {
 						continue
@@ -158,7 +159,7 @@ func TestDatabaseWholeSpaces(t *testing.T) {
 							t.Fatal(err)
 						}
 						checkSolution(t, sol, b, c.goal, dist)
-						if sol.Heuristic != PDBCustom {
+						if sol.Heuristic != pdbCustom {
 							t.Fatalf("solved with %v", sol.Heuristic)
 						}
 					}
@@ -274,7 +275,7 @@ func TestDatabaseCenterBlank(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, opts := range [][]Option{{WithDatabase(d)}, {WithDatabase(d), WithWalkingDistance()}} {
+		for _, opts := range [][]Option{{WithDatabase(d)}, {WithDatabase(d), WithHeuristic(Auto.WithWalkingDistance())}} {
 			sol, err := Solve(b, goal, opts...)
 			if err != nil {
 				t.Fatal(err)
@@ -319,14 +320,14 @@ func TestDatabaseGenericRoute(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkSolution(t, sol, b, c.goal, ref.Len())
-			if sol.Heuristic != PDBCustom || sol.Algorithm != AlgoIDAStar {
+			if sol.Heuristic != pdbCustom || sol.Algorithm != AlgoIDAStar {
 				t.Errorf("ran %v with %v", sol.Algorithm, sol.Heuristic)
 			}
 		}
 	}
 }
 
-// TestWithDatabaseErrors checks the misuses of WithDatabase and PDBCustom.
+// TestWithDatabaseErrors checks the misuses of WithDatabase and pdbCustom.
 func TestWithDatabaseErrors(t *testing.T) {
 	dir := useTempCache(t)
 	d := MustParseDatabase(Goal(2, 3), "1 2/3 4 5")
@@ -339,8 +340,8 @@ func TestWithDatabaseErrors(t *testing.T) {
 		"other goal":    {blankFirstGoal(2, 3), []Option{WithDatabase(d)}, "another goal"},
 		"zero":          {Goal(2, 3), []Option{WithDatabase(Database{})}, "zero Database"},
 		"two heuristic": {Goal(2, 3), []Option{WithDatabase(d), WithHeuristic(Manhattan)}, "give one"},
-		"pdb alone":     {Goal(2, 3), []Option{WithHeuristic(PDBCustom)}, "needs WithDatabase"},
-		"wd on 2x5":     {Goal(2, 5), []Option{WithDatabase(MustParseDatabase(Goal(2, 5), "1 2 3 4 5/6 7 8 9")), WithWalkingDistance()}, "2 x 2 to 4 x 4"},
+		"pdb alone":     {Goal(2, 3), []Option{WithHeuristic(pdbCustom)}, "needs WithDatabase"},
+		"wd on 2x5":     {Goal(2, 5), []Option{WithDatabase(MustParseDatabase(Goal(2, 5), "1 2 3 4 5/6 7 8 9")), WithHeuristic(Auto.WithWalkingDistance())}, "2 x 2 to 4 x 4"},
 	} {
 		start := b
 		if c.goal != Goal(2, 3) {
@@ -350,11 +351,11 @@ func TestWithDatabaseErrors(t *testing.T) {
 			t.Errorf("%s: %v, want ErrOption with %q", name, err, c.want)
 		}
 	}
-	if _, err := PDBCustom.Estimate(b, Goal(2, 3)); !errors.Is(err, ErrOption) {
-		t.Errorf("PDBCustom.Estimate: %v", err)
+	if _, err := pdbCustom.Estimate(b, Goal(2, 3)); !errors.Is(err, ErrOption) {
+		t.Errorf("pdbCustom.Estimate: %v", err)
 	}
-	if err := BuildDatabase(context.Background(), PDBCustom, nil); !errors.Is(err, ErrOption) {
-		t.Errorf("BuildDatabase(PDBCustom): %v", err)
+	if err := BuildDatabase(context.Background(), pdbCustom, nil); !errors.Is(err, ErrOption) {
+		t.Errorf("BuildDatabase(pdbCustom): %v", err)
 	}
 	if _, err := d.Estimate(Goal(3, 2)); !errors.Is(err, ErrMismatch) {
 		t.Errorf("Estimate of another size: %v", err)
@@ -469,11 +470,11 @@ func TestReleaseDatabases(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := (&options{}).dbRequest(false)
-	if s := databaseState(d.spec(), &req); s != dbInMemory {
+	if s := pdb.StateOf(d.spec(), &req); s != pdb.InMemory {
 		t.Fatalf("after Build: state %d", s)
 	}
 	ReleaseDatabases()
-	if s := databaseState(d.spec(), &req); s != dbOnDisk {
+	if s := pdb.StateOf(d.spec(), &req); s != pdb.OnDisk {
 		t.Fatalf("after ReleaseDatabases: state %d", s)
 	}
 	built := false

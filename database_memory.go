@@ -1,6 +1,10 @@
 package slide
 
-import "github.com/slidekit/slide/internal/engine"
+import (
+	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/tiles"
+)
 
 // The memory of pattern databases. Their tables count against a search's
 // Limits.MaxMemory like the rest of what it holds: Solve refuses a
@@ -12,28 +16,28 @@ import "github.com/slidekit/slide/internal/engine"
 // rows x cols board whose blank belongs on cell blank: its tables, or the
 // peak of their build if it must be built (then building is true). It
 // returns 0 when h does not fit the board (an error Solve reports later).
-func databaseMemory(h Heuristic, rows, cols, blank int, req *dbRequest) (need int64, building bool) {
-	_, spec, err := orient(h, rows, cols, blank)
+func databaseMemory(h Heuristic, rows, cols, blank int, req *pdb.Request) (need int64, building bool) {
+	_, spec, err := tiles.Orient(h.tiles(), rows, cols, blank)
 	if err != nil {
 		return 0, false
 	}
 	tables, build := spec.Memory()
-	if databaseState(spec, req) == dbAbsent {
+	if pdb.StateOf(spec, req) == pdb.Absent {
 		return max(tables, build), true
 	}
 	return tables, false
 }
 
 // databaseFits reports whether h's tables fit lim's memory bound.
-func databaseFits(h Heuristic, rows, cols, blank int, lim Limits, req *dbRequest) bool {
+func databaseFits(h Heuristic, rows, cols, blank int, lim Limits, req *pdb.Request) bool {
 	need, _ := databaseMemory(h, rows, cols, blank, req)
 	return need <= lim.eng().Memory()
 }
 
 // checkDatabaseMemory returns an error wrapping ErrLimit if the database
 // heuristic h needs more memory than lim allows.
-func checkDatabaseMemory(fn string, h Heuristic, rows, cols, blank int, lim Limits, req *dbRequest) error {
-	if !h.IsDatabase() || h == PDBCustom {
+func checkDatabaseMemory(fn string, h Heuristic, rows, cols, blank int, lim Limits, req *pdb.Request) error {
+	if !h.IsDatabase() || h == pdbCustom {
 		return nil
 	}
 	if need, building := databaseMemory(h, rows, cols, blank, req); need > lim.eng().Memory() {
@@ -55,7 +59,7 @@ func checkDatabaseMemory(fn string, h Heuristic, rows, cols, blank int, lim Limi
 // database whose tables, or whose build when they are neither in memory
 // nor on disk, need more than its Limits.MaxMemory.
 func (h Heuristic) Memory() (tables, build int64) {
-	spec, ok := h.partition()
+	spec, ok := h.base().partition()
 	if !ok {
 		return 0, 0
 	}

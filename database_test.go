@@ -72,9 +72,9 @@ func TestDatabaseOtherGoals(t *testing.T) {
 			}
 			for _, opts := range [][]Option{
 				{WithHeuristic(PDB555)},
-				{WithHeuristic(PDB555), WithWalkingDistance()},
+				{WithHeuristic(PDB555.WithWalkingDistance())},
 				{WithHeuristic(PDB555), WithAlgorithm(AlgoAStar)},
-				{WithHeuristic(LinearConflict), WithWalkingDistance(), WithAlgorithm(AlgoAStar)},
+				{WithHeuristic(LinearConflict.WithWalkingDistance()), WithAlgorithm(AlgoAStar)},
 			} {
 				sol, err := Solve(start, goal, opts...)
 				if err != nil {

@@ -13,7 +13,7 @@ type step8 int
 
 func (n step8) Successors(dst []Arc[step8, uint8]) []Arc[step8, uint8] {
 	if n < 299 {
-		dst = append(dst, Arc[step8, uint8]{n + 1, 1})
+		dst = append(dst, Arc[step8, uint8]{To: n + 1, Cost: 1})
 	}
 	return dst
 }
@@ -56,7 +56,7 @@ var priceyCalls int
 
 func (n pricey) Successors(dst []Arc[pricey, int]) []Arc[pricey, int] {
 	priceyCalls++
-	return append(dst, Arc[pricey, int]{n + 1, int(n) + 1}, Arc[pricey, int]{n + 2, 100})
+	return append(dst, Arc[pricey, int]{To: n + 1, Cost: int(n) + 1}, Arc[pricey, int]{To: n + 2, Cost: 100})
 }
 
 // TestBFSKeepsCost checks that BFS.Search sums the costs it saw instead of
@@ -95,7 +95,7 @@ func (p maze) Successors(dst []Arc[maze, int]) []Arc[maze, int] {
 	for _, d := range [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}} {
 		q := maze{p.x + d[0], p.y + d[1]}
 		if q.x >= 0 && q.y >= 0 && q.x < 8 && q.y < 8 && !(q.x == 3 && q.y < 7) {
-			dst = append(dst, Arc[maze, int]{q, 1})
+			dst = append(dst, Arc[maze, int]{To: q, Cost: 1})
 		}
 	}
 	return dst
@@ -108,7 +108,7 @@ func TestGoalAndHeuristicFuncs(t *testing.T) {
 	ctx := context.Background()
 	exit := maze{7, 0}
 	goal := func(p maze) bool { return p == exit }
-	h := func(p maze) int { return abs(p.x-exit.x) + abs(p.y-exit.y) }
+	h := func(p maze) int { return max(p.x-exit.x, exit.x-p.x) + max(p.y-exit.y, exit.y-p.y) }
 	const want = 21 // round the wall at x = 3 through y = 7
 	a := AStar[maze, int]{GoalFunc: goal, HeuristicFunc: h}
 	res, err := a.Search(ctx, maze{0, 0})

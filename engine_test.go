@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // A weighted grid: states are cells, moves go to the four neighbours and
@@ -39,7 +40,7 @@ func (c cell[C]) Successors(dst []Arc[cell[C], C]) []Arc[cell[C], C] {
 		if g.wall[j] {
 			continue
 		}
-		dst = append(dst, Arc[cell[C], C]{cell[C]{g, int32(j)}, g.weight[j]})
+		dst = append(dst, Arc[cell[C], C]{To: cell[C]{g, int32(j)}, Cost: g.weight[j]})
 	}
 	return dst
 }
@@ -104,8 +105,7 @@ func TestEnginesOnWeightedGrids(t *testing.T) {
 				case math.IsInf(truth[i], 1):
 					g.est[i] = 0
 				case kind == 1: // consistent: taxicab distance times the least weight
-					gx, gy := g.goal%g.w, g.goal/g.w
-					g.est[i] = abs(i%g.w-gx) + abs(i/g.w-gy)
+					g.est[i] = tiles.Dist(i, g.goal, g.w)
 				case kind == 2: // admissible but inconsistent: random fractions of the truth
 					g.est[i] = int(truth[i] * rng.Float64())
 				default:
@@ -256,7 +256,7 @@ func TestOpenListSwitchesToHeap(t *testing.T) {
 type negative int
 
 func (n negative) Successors(dst []Arc[negative, int]) []Arc[negative, int] {
-	return append(dst, Arc[negative, int]{n + 1, -1})
+	return append(dst, Arc[negative, int]{To: n + 1, Cost: -1})
 }
 func (n negative) Heuristic() int { return 0 }
 func (n negative) IsGoal() bool   { return n == 5 }
@@ -276,7 +276,7 @@ func TestNegativeCost(t *testing.T) {
 type endless int64
 
 func (n endless) Successors(dst []Arc[endless, int]) []Arc[endless, int] {
-	return append(dst, Arc[endless, int]{n + 1, 1}, Arc[endless, int]{n + 2, 1})
+	return append(dst, Arc[endless, int]{To: n + 1, Cost: 1}, Arc[endless, int]{To: n + 2, Cost: 1})
 }
 func (n endless) Heuristic() int { return 0 }
 func (n endless) IsGoal() bool   { return false }
@@ -320,34 +320,17 @@ func TestLimits(t *testing.T) {
 	}
 }
 
-// TestZeroAllocationIDA checks that the specialized IDA* and the generic
-// one allocate nothing while they search, once their memory has grown.
+// TestZeroAllocationIDA checks that the generic IDA* allocates nothing
+// while it searches, once its memory has grown, but for its answer. (The
+// specialized ida16 is checked in internal/tiles.)
 func TestZeroAllocationIDA(t *testing.T) {
-	goal := blankFirstGoal(4, 4)
-	in := readInstances(t, "korf100.txt", 4, 4)[11] // #12, 45 moves
-	tg, _ := newTarget("test", goal)
-	code, _ := tg.encode("test", in.board)
-	sp := newTileSpace(tg, LinearConflict, false)
-	start := sp.packedStart(code)
-	s := newIDA16(sp, true)
-	var nodes int64
-	allocs := testing.AllocsPerRun(3, func() {
-		if n := s.solve(context.Background(), start.key, int(start.blank), Limits{}); n != in.optimal {
-			t.Fatalf("%d moves", n)
-		}
-		nodes = s.Gen
-	})
-	if allocs != 0 {
-		t.Errorf("ida16: %v allocations per search of %d nodes", allocs, nodes)
-	}
 	hard := readInstances(t, "hard8_31.txt", 3, 3)[0].board
-	tg3, _ := newTarget("test", blankFirstGoal(3, 3))
-	code3, _ := tg3.encode("test", hard)
-	st := newTileSpace(tg3, Manhattan, false).packedStart(code3)
-	var d IDAStar[packedTile, int]
+	tg3, code3 := encodeFor(t, hard, blankFirstGoal(3, 3))
+	st := tiles.NewSpace(tg3, Manhattan.tiles(), false).PackedStart(code3)
+	var d IDAStar[tiles.Packed, int]
 	d.Search(context.Background(), st) // grow its buffers
-	var res Result[packedTile, int]
-	allocs = testing.AllocsPerRun(3, func() { res, _ = d.Search(context.Background(), st) })
+	var res Result[tiles.Packed, int]
+	allocs := testing.AllocsPerRun(3, func() { res, _ = d.Search(context.Background(), st) })
 	if allocs > 2 || res.Generated < 10000 { // the returned path and its closure
 		t.Errorf("generic IDA*: %v allocations per search of %d nodes", allocs, res.Generated)
 	}
@@ -374,7 +357,7 @@ func TestIDADepthLimit(t *testing.T) {
 type line int
 
 func (n line) Successors(dst []Arc[line, int]) []Arc[line, int] {
-	return append(dst, Arc[line, int]{n + 1, 1})
+	return append(dst, Arc[line, int]{To: n + 1, Cost: 1})
 }
 func (n line) Heuristic() int { return 1 << 30 }
 func (n line) IsGoal() bool   { return false }

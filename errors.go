@@ -78,3 +78,23 @@ func toError(fn string, err error) error {
 	}
 	return err
 }
+
+// appendName appends the name of an enumeration value, or fails for a
+// value without one.
+func appendName(dst []byte, fn, kind string, v int, names []string) ([]byte, error) {
+	if v < 0 || v >= len(names) {
+		return dst, errorf(fn, ErrOption, "%s %d has no name", kind, v)
+	}
+	return append(dst, names[v]...), nil
+}
+
+// renamed returns err with its Func set to fn, when it is an *Error, so
+// that a method reports itself rather than the function it called.
+func renamed(err error, fn string) error {
+	if e, ok := err.(*Error); ok && e.Func != fn {
+		c := *e
+		c.Func = fn
+		return &c
+	}
+	return err
+}

@@ -23,9 +23,9 @@ func scrambled(rows, cols int, seed uint64) slide.Board {
 // The fast mode solves boards far past the reach of a shortest-solution
 // search, here a random 40 x 40 board, and says how far from optimal its
 // answer can be.
-func ExampleWithFast() {
+func ExampleFast() {
 	start := scrambled(40, 40, 1)
-	sol, err := slide.Solve(start, slide.Goal(40, 40), slide.WithFast())
+	sol, err := slide.Solve(start, slide.Goal(40, 40), slide.WithMode(slide.Fast()))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -40,9 +40,9 @@ func ExampleWithFast() {
 // WithWeight trades length for time with a guarantee: here at most 1.5
 // times the fewest moves, on a random 5 x 5 board. The lower bound proves
 // the factor.
-func ExampleWithWeight() {
+func ExampleWeighted() {
 	start := scrambled(5, 5, 2)
-	sol, err := slide.Solve(start, slide.Goal(5, 5), slide.WithWeight(1.5))
+	sol, err := slide.Solve(start, slide.Goal(5, 5), slide.WithMode(slide.Weighted(1.5)))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -55,9 +55,9 @@ func ExampleWithWeight() {
 // WithTimeLimit returns the best solution found in the time given; a
 // search that completes proves its answer optimal, as it does at once on a
 // 3 x 3 board.
-func ExampleWithTimeLimit() {
+func ExampleAnytime() {
 	start := slide.MustParse("3\n8 6 7\n2 5 4\n3 0 1\n")
-	sol, err := slide.Solve(start, slide.Goal(3, 3), slide.WithTimeLimit(time.Second))
+	sol, err := slide.Solve(start, slide.Goal(3, 3), slide.WithMode(slide.Anytime(time.Second)))
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,7 +1,11 @@
 package slide
 
 import (
+	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/slidekit/slide/internal/input"
 )
 
 // FuzzParse feeds arbitrary text to the parsers: they must not panic, and
@@ -151,4 +155,87 @@ func FuzzParseNames(f *testing.F) {
 			t.Fatalf("Direction.UnmarshalText(%q): %v; ParseDirection: %v", s, err, perr)
 		}
 	})
+}
+
+// FuzzReadBoard checks the streaming board reader against parseSimply,
+// its oracle: the same boards accepted, the same refused with the same
+// message, but where a field is longer than the reader keeps
+// (input.MaxField bytes, more than any number a board needs), which it
+// must refuse.
+func FuzzReadBoard(f *testing.F) {
+	for _, s := range []string{
+		"3\n1 2 3\n4 5 6\n7 8 0\n", "2 3\n\n1 2 3\n4 0 5\n", "\n \n2\n1 2\n3 0", "", "2\n1 2\n3 x", "2 2 2\n",
+		"2\n1 2 3 0 4", "2\n1 2\n3", "0 5\n", "65535 2\n", "2\n1 1\n2 0", "2\n+1 2 3 0", "2\u00a0\n1\u20032 3 0\r\n",
+		"2\n1 2 3 " + strings.Repeat("0", 70), strings.Repeat("9", 30) + "\n", "2 2 2 2 2\n1 2 3 0\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		got, err := ReadBoard(strings.NewReader(text))
+		want, werr := parseSimply(text)
+		long := false
+		for _, field := range strings.Fields(text) {
+			long = long || len(field) > input.MaxField
+		}
+		switch {
+		case long && err == nil:
+			t.Fatalf("%q: accepted %v past a field it should stop at", text, got)
+		case long:
+		case (err == nil) != (werr == nil) || got != want:
+			t.Fatalf("%q: got %v, %v; the oracle gives %v, %v", text, got, err, want, werr)
+		case err != nil && err.(*Error).Msg != werr.(*Error).Msg:
+			t.Fatalf("%q: %v, the oracle's %v", text, err, werr)
+		}
+		if p, perr := Parse(text); p != got || (perr == nil) != (err == nil) {
+			t.Fatalf("%q: Parse gives %v, %v; ReadBoard %v, %v", text, p, perr, got, err)
+		}
+	})
+}
+
+// parseSimply is Parse written for plainness: the whole text split into
+// lines and fields. It is the oracle of FuzzReadBoard.
+func parseSimply(s string) (Board, error) {
+	const fn = "Parse"
+	lines := strings.Split(s, "\n")
+	head := 0
+	for head < len(lines) && strings.TrimSpace(lines[head]) == "" {
+		head++
+	}
+	if head == len(lines) {
+		return Board{}, errorf(fn, ErrSyntax, "empty input: want a size line")
+	}
+	sizes := strings.Fields(lines[head])
+	if len(sizes) != 1 && len(sizes) != 2 {
+		return Board{}, errorf(fn, ErrSyntax, "line %d: size line has %d fields, want n or rows cols", head+1, len(sizes))
+	}
+	dims := make([]int, len(sizes))
+	for i, f := range sizes {
+		v, err := strconv.Atoi(f)
+		if err != nil {
+			return Board{}, errorf(fn, ErrSyntax, "line %d: size %s is not an integer", head+1, input.Quote(f))
+		}
+		dims[i] = v
+	}
+	rows, cols := dims[0], dims[len(dims)-1]
+	if err := checkSize(fn, rows, cols); err != nil {
+		return Board{}, err
+	}
+	n := rows * cols
+	tiles := make([]int, 0, n)
+	for ln := head + 1; ln < len(lines); ln++ {
+		for _, f := range strings.Fields(lines[ln]) {
+			if len(tiles) == n {
+				return Board{}, errorf(fn, ErrSyntax, "line %d: extra value %s after %d tiles", ln+1, input.Quote(f), n)
+			}
+			v, err := strconv.Atoi(f)
+			if err != nil {
+				return Board{}, errorf(fn, ErrSyntax, "line %d: tile %s is not an integer", ln+1, input.Quote(f))
+			}
+			tiles = append(tiles, v)
+		}
+	}
+	if len(tiles) < n {
+		return Board{}, errorf(fn, ErrSize, "%d x %d board needs %d tiles, got %d", rows, cols, n, len(tiles))
+	}
+	return build(fn, rows, cols, tiles, true)
 }

@@ -2,11 +2,12 @@ package slide
 
 import (
 	"context"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // A Heuristic is a lower bound on the number of single-tile moves from a
@@ -60,10 +61,10 @@ const (
 	PDB663
 	PDB78
 	PDB6666
-	// PDBCustom is the pattern database given by WithDatabase: any goal,
+	// pdbCustom is the pattern database given by WithDatabase: any goal,
 	// any partition of the tiles (see Database). It names no tables of its
 	// own: Solve and Check reject it without WithDatabase.
-	PDBCustom
+	pdbCustom
 	// PDB35 and PDB48 are additive pattern databases for the 35-puzzle
 	// (6 x 6: seven groups of 5 tiles) and the 48-puzzle (7 x 7: groups of
 	// up to 4 tiles), for the near-optimal modes (WithTimeLimit,
@@ -88,22 +89,53 @@ func Heuristics() []Heuristic {
 }
 
 // IsDatabase reports whether h is a pattern database (see BuildDatabase
-// and Database).
-func (h Heuristic) IsDatabase() bool { return h >= PDB555 && h <= PDB48 }
+// and Database), maxed with walking distance or not.
+func (h Heuristic) IsDatabase() bool { return h.base() >= PDB555 && h.base() <= PDB48 }
+
+// withWD is the bit of a Heuristic maxed with walking distance.
+const withWD Heuristic = 1 << 7
+
+// WithWalkingDistance returns the heuristic that takes, at every board,
+// the larger of h and walking distance (see WalkingDistance): a stronger
+// bound on boards of 2 x 2 to 4 x 4 with distinct labels, at some cost a
+// node. Its name is h's followed by "+wd".
+func (h Heuristic) WithWalkingDistance() Heuristic {
+	if h == WalkingDistance {
+		return h
+	}
+	return h | withWD
+}
+
+// base returns h without walking distance maxed in.
+func (h Heuristic) base() Heuristic { return h &^ withWD }
+
+// hasWD reports whether h has walking distance maxed in.
+func (h Heuristic) hasWD() bool { return h&withWD != 0 }
 
 // String returns the heuristic's name as ParseHeuristic accepts it.
 func (h Heuristic) String() string {
-	if h < numHeuristics {
-		return heuristicNames[h]
+	switch {
+	case h.base() >= numHeuristics:
+		return "Heuristic(" + strconv.Itoa(int(h)) + ")"
+	case h.hasWD():
+		return heuristicNames[h.base()] + "+wd"
 	}
-	return "Heuristic(" + strconv.Itoa(int(h)) + ")"
+	return heuristicNames[h]
 }
 
 // ParseHeuristic returns the Heuristic named s: auto, zero, hamming,
 // manhattan, linear (also "linear-conflict" and "lc"), wd (also
-// "walking-distance"), pdb555, pdb663, pdb78, pdb6666, pdb (PDBCustom),
-// pdb35 or pdb48.
+// "walking-distance"), pdb555, pdb663, pdb78, pdb6666, pdb35 or pdb48,
+// any of them followed by "+wd" (see WithWalkingDistance); or pdb, the
+// heuristic Solution reports for WithDatabase.
 func ParseHeuristic(s string) (Heuristic, error) {
+	if name, ok := strings.CutSuffix(s, "+wd"); ok {
+		h, err := ParseHeuristic(name)
+		if err != nil {
+			return 0, err
+		}
+		return h.WithWalkingDistance(), nil
+	}
 	switch s {
 	case "linear-conflict", "lc":
 		return LinearConflict, nil
@@ -127,33 +159,33 @@ func ParseHeuristic(s string) (Heuristic, error) {
 // builds its tables (see BuildDatabase).
 func (h Heuristic) Estimate(b, goal Board) (int, error) {
 	const fn = "Heuristic.Estimate"
-	if h >= numHeuristics {
+	base := h.base()
+	if base >= numHeuristics {
 		return 0, errorf(fn, ErrOption, "unknown heuristic %v", h)
 	}
 	t, err := newTarget(fn, goal)
 	if err != nil {
 		return 0, err
 	}
-	code, err := t.encode(fn, b)
+	code, err := encode(fn, t, b)
 	if err != nil {
 		return 0, err
 	}
-	if h <= LinearConflict {
-		return t.estimate(h, code), nil
+	if base <= LinearConflict && !h.hasWD() {
+		return t.Estimate(base.kind(), code), nil
 	}
-	if h == PDBCustom {
-		return 0, errorf("Heuristic.Estimate", ErrOption, "%v names no tables of its own: use Database.Estimate", h)
+	if base == pdbCustom {
+		return 0, errorf(fn, ErrOption, "%v names no tables of its own: use Database.Estimate", h)
 	}
-	if err := h.check("Heuristic.Estimate", t); err != nil {
+	if err := h.check(fn, t); err != nil {
 		return 0, err
 	}
-	sp := newTileSpace(t, h, false)
-	sp.dbReq = (&options{}).dbRequest(true)
-	if err := sp.attach(context.Background(), false); err != nil {
-		return 0, renamed(err, fn) // the tables' errors speak of Solve
+	sp := tiles.NewSpace(t, base.tiles(), false)
+	sp.Request = (&options{}).dbRequest(true)
+	if err := sp.Attach(context.Background(), h.hasWD()); err != nil {
+		return 0, toError(fn, err)
 	}
-	vals := sp.values(code)
-	return sp.estimate(func(i int) int { return vals[i] }), nil
+	return sp.EstimateCode(code), nil
 }
 
 // mustEstimate is Estimate for boards known to match goal.
@@ -165,191 +197,47 @@ func (h Heuristic) mustEstimate(b, goal Board) int {
 	return v
 }
 
-// A target is the goal-relative form of a goal board, which every search
-// works in. Tiles are renamed by codes: with distinct labels a tile's code is
-// its goal cell, so a tile's distance to its goal is arithmetic on the code;
-// with repeated labels the code is the label's rank (1 for the smallest
-// label), and cellsOf lists each code's goal cells. The blank's code is
-// blankCode in every cell that holds it.
-type target struct {
-	goal       Board
-	rows, cols int
-	distinct   bool
-	labels     []int         // the distinct tile labels, ascending
-	classOf    map[int]int32 // label to class, unless permLabels
-	goalCode   []int32       // code of each goal cell (class codes; blankCode for the blank)
-	classStart []int32       // the goal cells of class c are classCells[classStart[c]:classStart[c+1]]
-	classCells []int32
-	scratch    [4][]int32 // matchedManhattan's buffers: a target serves one search
-	blankGoal  int        // the goal cell of the blank
-	permLabels bool
+// Check returns nil if h can estimate the moves to goal, and otherwise
+// the error (ErrOption) Solve would return for it, without building
+// anything: a database for another board size, walking distance beyond
+// 4 x 4, repeated labels where the tables need distinct ones, or pdbCustom
+// (which needs WithDatabase). O(R*C).
+func (h Heuristic) Check(goal Board) error {
+	t, err := newTarget("Heuristic.Check", goal)
+	if err != nil {
+		return err
+	}
+	if h.base() == pdbCustom {
+		return errorf("Heuristic.Check", ErrOption, "%v needs a Database (see WithDatabase)", h)
+	}
+	return h.check("Heuristic.Check", t)
 }
 
-// blankCode marks the blank in encoded boards.
-const blankCode = -1
-
-func newTarget(fn string, goal Board) (*target, error) {
-	if !goal.IsValid() {
-		return nil, errorf(fn, ErrMismatch, "goal is the zero Board")
-	}
-	n := goal.Len()
-	t := &target{goal: goal, rows: goal.Rows(), cols: goal.Cols(), blankGoal: int(goal.blank)}
-	if goal.perm {
-		t.labels = make([]int, n-1)
-		for i := range t.labels {
-			t.labels[i] = i + 1
+// check is Check for a goal in goal-relative form.
+func (h Heuristic) check(fn string, t *tiles.Goal) error {
+	if h.hasWD() {
+		if err := h.base().check(fn, t); err != nil {
+			return err
 		}
-	} else {
-		t.labels = slices.Compact(sortLabels(goal.Tiles()))[1:] // drop the blank
-		t.classOf = make(map[int]int32, len(t.labels))
-		for k, label := range t.labels {
-			t.classOf[label] = int32(k + 1)
-		}
+		return WalkingDistance.check(fn, t)
 	}
-	t.distinct = len(t.labels) == n-1
-	t.permLabels = t.distinct && t.labels[n-2] == n-1
-	t.goalCode = make([]int32, n)
-	t.classStart = make([]int32, len(t.labels)+2)
-	for i := range n {
-		c := t.class(goal.tile(i))
-		t.goalCode[i] = int32(c)
-		if c != blankCode {
-			t.classStart[c+1]++
-		}
+	switch {
+	case h >= numHeuristics:
+		return errorf(fn, ErrOption, "unknown heuristic %d", h)
+	case h == pdbCustom:
+		return errorf(fn, ErrOption, "%v needs WithDatabase", h)
+	case h != WalkingDistance && !h.IsDatabase():
+		return nil
+	case !t.Distinct:
+		return errorf(fn, ErrOption, "%v needs distinct labels", h)
+	case h == WalkingDistance:
+		return toError(fn, pdb.CheckWalkingDistance(t.Rows, t.Cols))
 	}
-	for c := 1; c < len(t.classStart); c++ {
-		t.classStart[c] += t.classStart[c-1]
+	spec, _ := h.partition() // shipped databases are square
+	if t.Rows != spec.Rows || t.Cols != spec.Cols {
+		return errorf(fn, ErrOption, "%v is for %d x %d boards, not %d x %d", h, spec.Rows, spec.Cols, t.Rows, t.Cols)
 	}
-	t.classCells = make([]int32, n-1)
-	fill := slices.Clone(t.classStart)
-	for i, c := range t.goalCode {
-		if c != blankCode {
-			t.classCells[fill[c]] = int32(i)
-			fill[c]++
-		}
-	}
-	if t.distinct { // codes become goal cells
-		for i := range t.goalCode {
-			if t.goalCode[i] != blankCode {
-				t.goalCode[i] = int32(i)
-			}
-		}
-	}
-	return t, nil
-}
-
-// class returns label's rank among the goal's labels (from 1), blankCode for
-// the blank, or 0 if the goal has no such label.
-func (t *target) class(label int) int {
-	if label == 0 {
-		return blankCode
-	}
-	if t.permLabels {
-		if label < len(t.goalCode) {
-			return label
-		}
-		return 0
-	}
-	return int(t.classOf[label]) // 0 if absent
-}
-
-// sortLabels sorts labels (0 ... MaxLabel) in place and returns them: a
-// radix sort in two passes of a byte, O(len(labels)).
-func sortLabels(labels []int) []int {
-	buf := make([]int, len(labels))
-	for shift := 0; shift < 16; shift += 8 {
-		var count [257]int
-		for _, l := range labels {
-			count[(l>>shift)&255+1]++
-		}
-		for i := 1; i < len(count); i++ {
-			count[i] += count[i-1]
-		}
-		for _, l := range labels {
-			d := (l >> shift) & 255
-			buf[count[d]] = l
-			count[d]++
-		}
-		labels, buf = buf, labels
-	}
-	return labels
-}
-
-// encode returns the code of every cell of b, checking that b matches the
-// goal in size and labels.
-func (t *target) encode(fn string, b Board) ([]int32, error) {
-	if !b.IsValid() {
-		return nil, errorf(fn, ErrMismatch, "start is the zero Board")
-	}
-	if b.rows != t.goal.rows || b.cols != t.goal.cols {
-		return nil, errorf(fn, ErrMismatch, "start is %d x %d, goal is %d x %d", b.Rows(), b.Cols(), t.rows, t.cols)
-	}
-	n := b.Len()
-	code := make([]int32, n)
-	count := make([]int32, len(t.classStart))
-	for i := range n {
-		label := b.tile(i)
-		c := t.class(label)
-		if c == 0 {
-			return nil, errorf(fn, ErrMismatch, "start has tile %d, which the goal lacks", label)
-		}
-		if c == blankCode {
-			code[i] = blankCode
-			continue
-		}
-		if count[c] == t.classStart[c+1]-t.classStart[c] {
-			return nil, errorf(fn, ErrMismatch, "start has more tiles %d than the goal", label)
-		}
-		if t.distinct {
-			code[i] = t.classCells[t.classStart[c]]
-		} else {
-			code[i] = int32(c)
-		}
-		count[c]++
-	}
-	return code, nil // equal counts: n cells, one blank each, no class over
-}
-
-// estimate computes h for an encoded board from scratch.
-func (t *target) estimate(h Heuristic, code []int32) int {
-	switch h {
-	case Zero:
-		return 0
-	case Hamming:
-		return t.hamming(code)
-	case Manhattan:
-		return t.manhattan(code)
-	default:
-		return t.manhattan(code) + t.linearConflict(code)
-	}
-}
-
-func (t *target) hamming(code []int32) int {
-	h := 0
-	for i, c := range code {
-		if c != blankCode && c != t.goalCode[i] {
-			h++
-		}
-	}
-	return h
-}
-
-func (t *target) manhattan(code []int32) int {
-	if !t.distinct {
-		return t.matchedManhattan(code)
-	}
-	h := 0
-	for i, c := range code {
-		if c != blankCode {
-			h += t.dist(int(c), i)
-		}
-	}
-	return h
-}
-
-// dist is the taxicab distance between cells a and b.
-func (t *target) dist(a, b int) int {
-	return abs(a/t.cols-b/t.cols) + abs(a%t.cols-b%t.cols)
+	return nil
 }
 
 // oneOf lists names as "a, b or c".
@@ -360,118 +248,72 @@ func oneOf(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
+// kind returns the family of a heuristic that is not a database.
+func (h Heuristic) kind() tiles.Kind {
+	switch h {
+	case Zero:
+		return tiles.Zero
+	case Hamming:
+		return tiles.Hamming
+	case Manhattan:
+		return tiles.Manhattan
+	case WalkingDistance:
+		return tiles.WalkingDistance
+	case Auto, LinearConflict:
+		return tiles.LinearConflict
 	}
-	return x
+	return tiles.Database
 }
 
-// matchedManhattan is Manhattan for repeated labels. For each class (the
-// tiles of one label) it takes the larger of two lower bounds on the moves
-// of its tiles: the rows of its tiles and of its goal cells, both listed in
-// row-major order and so sorted, paired in order (the cheapest pairing on
-// that axis), plus the same for columns in column-major order; and the
-// number of its tiles on a cell of another label, each of which must move.
-// Classes move disjoint tiles, so the sum over classes is a lower bound
-// too. O(R*C).
-func (t *target) matchedManhattan(code []int32) int {
-	n := len(code)
-	start := t.classStart // the slots of each class
-	classes := len(start) - 1
-	if t.scratch[0] == nil {
-		t.scratch = [4][]int32{make([]int32, n), make([]int32, n), make([]int32, 2*classes), make([]int32, 2*classes)}
+// tiles returns h as the searches take it: for a shipped database, its
+// partition (see Heuristic.partition).
+func (h Heuristic) tiles() tiles.Heuristic {
+	th := tiles.Heuristic{Kind: h.kind(), Name: h.String()}
+	if th.Kind == tiles.Database {
+		th.Spec, _ = h.partition()
 	}
-	// axis values of the tiles and of the goal cells, grouped by class;
-	// fill counts per class, then bound holds each class's two bounds
-	have, want := t.scratch[0], t.scratch[1]
-	fill, bound := t.scratch[2][:classes], t.scratch[3][:2*classes]
-	fillGoal := t.scratch[2][classes:]
-	clear(bound)
-	for axis := range 2 {
-		clear(fill)
-		clear(fillGoal)
-		for k := range n {
-			i := k // row-major for rows, column-major for columns
-			v := int32(i / t.cols)
-			if axis == 1 {
-				i = (k%t.rows)*t.cols + k/t.rows
-				v = int32(i % t.cols)
-			}
-			if c := code[i]; c != blankCode {
-				have[start[c]+fill[c]] = v
-				fill[c]++
-				if axis == 0 && t.goalCode[i] != c {
-					bound[2*c+1]++ // a tile that must move
-				}
-			}
-			if c := t.goalCode[i]; c != blankCode {
-				want[start[c]+fillGoal[c]] = v
-				fillGoal[c]++
-			}
-		}
-		for c := 1; c < classes; c++ {
-			for j := start[c]; j < start[c+1]; j++ {
-				bound[2*c] += int32(abs(int(have[j] - want[j])))
-			}
-		}
-	}
-	h := 0
-	for c := 1; c < classes; c++ {
-		h += int(max(bound[2*c], bound[2*c+1]))
-	}
-	return h
+	return th
 }
 
-// linearConflict returns the linear-conflict addition for distinct labels:
-// for every row and column, twice the number of its tiles that belong to
-// it, less the longest run of them already in goal order.
-func (t *target) linearConflict(code []int32) int {
-	if !t.distinct {
-		return 0
+// newTarget returns the goal-relative form of goal (see tiles.Goal).
+func newTarget(fn string, goal Board) (*tiles.Goal, error) {
+	if !goal.IsValid() {
+		return nil, errorf(fn, ErrMismatch, "goal is the zero Board")
 	}
-	var lis lisBuffer
-	h := 0
-	for r := range t.rows {
-		lis.reset()
-		for c := range t.cols {
-			if g := code[r*t.cols+c]; g != blankCode && int(g)/t.cols == r {
-				lis.add(int(g) % t.cols)
-			}
-		}
-		h += 2 * lis.conflicts()
-	}
-	for c := range t.cols {
-		lis.reset()
-		for r := range t.rows {
-			if g := code[r*t.cols+c]; g != blankCode && int(g)%t.cols == c {
-				lis.add(int(g) / t.cols)
-			}
-		}
-		h += 2 * lis.conflicts()
-	}
-	return h
+	return tiles.NewGoal(goal.Rows(), goal.Cols(), goal.Tiles(), goal.perm), nil
 }
 
-// A lisBuffer finds the longest strictly increasing subsequence of the values
-// added since reset, by patience sorting: tails[k] is the smallest last value
-// of an increasing run of length k+1.
-type lisBuffer struct {
-	tails []int
-	n     int // values added
-}
-
-func (l *lisBuffer) reset() { l.tails, l.n = l.tails[:0], 0 }
-
-func (l *lisBuffer) add(v int) {
-	l.n++
-	k, _ := slices.BinarySearch(l.tails, v)
-	if k == len(l.tails) {
-		l.tails = append(l.tails, v)
-	} else {
-		l.tails[k] = v
+// encode returns the code of every cell of b (see tiles.Goal), checking
+// that b matches the goal t in size and labels.
+func encode(fn string, t *tiles.Goal, b Board) ([]int32, error) {
+	if !b.IsValid() {
+		return nil, errorf(fn, ErrMismatch, "start is the zero Board")
 	}
+	if b.Rows() != t.Rows || b.Cols() != t.Cols {
+		return nil, errorf(fn, ErrMismatch, "start is %d x %d, goal is %d x %d", b.Rows(), b.Cols(), t.Rows, t.Cols)
+	}
+	code, err := t.Encode(b.Tiles())
+	return code, toError(fn, err)
 }
 
-// conflicts returns the values added less the longest increasing run.
-func (l *lisBuffer) conflicts() int { return l.n - len(l.tails) }
+// AppendText implements encoding.TextAppender: the name String returns.
+func (h Heuristic) AppendText(dst []byte) ([]byte, error) {
+	if h.base() >= numHeuristics {
+		return dst, errorf("Heuristic.MarshalText", ErrOption, "heuristic %d has no name", h)
+	}
+	return append(dst, h.String()...), nil
+}
+
+// MarshalText implements encoding.TextMarshaler: the name String returns.
+func (h Heuristic) MarshalText() ([]byte, error) { return h.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler: any name
+// ParseHeuristic accepts.
+func (h *Heuristic) UnmarshalText(text []byte) error {
+	v, err := ParseHeuristic(string(text))
+	if err != nil {
+		return renamed(err, "Heuristic.UnmarshalText")
+	}
+	*h = v
+	return nil
+}

@@ -113,53 +113,6 @@ func TestHeuristicValues(t *testing.T) {
 	}
 }
 
-// TestDeltasMatchEstimates walks random paths and checks that the
-// heuristic values the states carry, kept by deltas, equal values computed
-// from scratch, for every heuristic and board kind.
-func TestDeltasMatchEstimates(t *testing.T) {
-	rng := rand.New(rand.NewPCG(15, 16))
-	for _, shape := range [][2]int{{3, 3}, {4, 4}, {2, 5}, {5, 3}, {5, 5}, {2, 8}} {
-		goal := randomBoard(rng, shape[0], shape[1])
-		tg, _ := newTarget("test", goal)
-		for _, h := range []Heuristic{Zero, Hamming, Manhattan, LinearConflict} {
-			sp := newTileSpace(tg, h, false)
-			code, _ := tg.encode("test", goal)
-			if sp.n <= 16 {
-				s := sp.packedStart(code)
-				for range 300 {
-					arcs := s.Successors(nil)
-					s = arcs[rng.IntN(len(arcs))].To
-					if want := tg.estimate(h, decode(sp, s.at)); int(s.h) != want {
-						t.Fatalf("%dx%d %v: carried %d, from scratch %d", shape[0], shape[1], h, s.h, want)
-					}
-				}
-			} else {
-				s := sp.gridStart(code)
-				for range 300 {
-					arcs := s.Successors(nil)
-					s = arcs[rng.IntN(len(arcs))].To
-					if want := tg.estimate(h, decode(sp, s.at)); int(s.h) != want {
-						t.Fatalf("%dx%d %v: carried %d, from scratch %d", shape[0], shape[1], h, s.h, want)
-					}
-				}
-			}
-		}
-	}
-}
-
-// decode turns cell values back into codes.
-func decode(sp *tileSpace, val func(int) int) []int32 {
-	code := make([]int32, sp.n)
-	for i := range code {
-		if v := val(i); v == sp.blankVal {
-			code[i] = blankCode
-		} else {
-			code[i] = int32(v)
-		}
-	}
-	return code
-}
-
 // TestKorfShort solves the Korf instances whose IDA* search with
 // Manhattan distance and linear conflicts generates under 2 million nodes,
 // checking the published optimal length and the recorded node count.

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 // randomSolvable returns a random board of rows x cols that can reach the
@@ -287,7 +288,7 @@ func TestDatabaseMemory(t *testing.T) {
 	korfGoal := blankFirstGoal(4, 4)
 	start := MustParse("4\n13 8 14 3\n9 1 0 7\n15 5 4 10\n12 2 6 11\n") // Korf's 55, 41 moves
 	small := WithLimits(Limits{MaxMemory: 1 << 20})
-	if spec, _ := PDB555.partition(); databaseState(spec, &dbRequest{}) == dbAbsent { // not loaded by an earlier test
+	if spec, _ := PDB555.partition(); pdb.StateOf(spec, &pdb.Request{}) == pdb.Absent { // not loaded by an earlier test
 		_, err := Solve(start, korfGoal, WithHeuristic(PDB555), small)
 		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "building the tables of pdb555 needs 3.5 MiB, more than the memory limit of 1 MiB: raise Limits.MaxMemory") {
 			t.Errorf("PDB555 within 1 MiB, not built: %v", err)
@@ -311,7 +312,7 @@ func TestDatabaseMemory(t *testing.T) {
 	}
 	for _, h := range Heuristics() {
 		tables, build := h.Memory()
-		if (h.IsDatabase() && h != PDBCustom) != (tables > 0 && build > 0) {
+		if (h.IsDatabase() && h != pdbCustom) != (tables > 0 && build > 0) {
 			t.Errorf("%v.Memory() = %d, %d", h, tables, build)
 		}
 	}

@@ -3,8 +3,8 @@ package slide
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
 )
@@ -21,7 +21,7 @@ func TestWeightedCensus(t *testing.T) {
 				if i%(1+len(layer)/40) != 0 {
 					continue
 				}
-				sol, err := Solve(b, goal, WithWeight(w))
+				sol, err := Solve(b, goal, WithMode(Weighted(w)))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -48,7 +48,7 @@ func TestWeightedKorf(t *testing.T) {
 			h Heuristic
 			w float64
 		}{{LinearConflict, 1.5}, {LinearConflict, 2}, {PDB555, 1.1}, {PDB555, 1.5}, {PDB555, 5}} {
-			sol, err := Solve(in.board, goal, WithWeight(c.w), WithHeuristic(c.h))
+			sol, err := Solve(in.board, goal, WithMode(Weighted(c.w)), WithHeuristic(c.h))
 			if err != nil {
 				t.Fatalf("#%d: %v", in.id, err)
 			}
@@ -66,7 +66,7 @@ func TestModesShapes(t *testing.T) {
 	for _, sz := range [][2]int{{3, 8}, {8, 3}, {5, 10}, {2, 7}, {4, 5}} {
 		goal := randomReaching(rng, Goal(sz[0], sz[1]))
 		start := randomWalk(rng, goal, 60)
-		for _, opt := range []Option{WithFast(), WithWeight(2), WithTimeLimit(150 * time.Millisecond)} {
+		for _, opt := range []Option{WithMode(Fast()), WithMode(Weighted(2)), WithMode(Anytime(150 * time.Millisecond))} {
 			sol, err := Solve(start, goal, opt)
 			if err != nil {
 				t.Fatalf("%v: %v", sz, err)
@@ -81,7 +81,7 @@ func TestModesShapes(t *testing.T) {
 func TestAnytimeProvesSmall(t *testing.T) {
 	goal := blankFirstGoal(4, 4)
 	for _, in := range readInstances(t, "korf100.txt", 4, 4)[:5] {
-		sol, err := Solve(in.board, goal, WithTimeLimit(2*time.Second))
+		sol, err := Solve(in.board, goal, WithMode(Anytime(2*time.Second)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,7 +94,7 @@ func TestAnytimeProvesSmall(t *testing.T) {
 		}
 	}
 	six := readInstances(t, "deep6x6_sample50.txt", 6, 6)[0]
-	sol, err := Solve(six.board, blankFirstGoal(6, 6), WithTimeLimit(300*time.Millisecond))
+	sol, err := Solve(six.board, blankFirstGoal(6, 6), WithMode(Anytime(300*time.Millisecond)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestAnytimeContext(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	began := time.Now()
-	sol, err := SolveContext(ctx, in.board, goal, WithAnytime())
+	sol, err := SolveContext(ctx, in.board, goal, WithMode(Anytime(0)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,16 +122,32 @@ func TestAnytimeContext(t *testing.T) {
 	}
 	done, cancel2 := context.WithCancel(context.Background())
 	cancel2()
-	if _, err := SolveContext(done, in.board, goal, WithAnytime()); !errors.Is(err, context.Canceled) {
+	if _, err := SolveContext(done, in.board, goal, WithMode(Anytime(0))); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled context: %v", err)
 	}
 }
 
+// TestModeOptions checks that a mode that asks for nothing Solve can
+// give, and AlgoFast as an engine, fail with ErrOption, and that the last
+// WithMode is the one that counts.
 func TestModeOptions(t *testing.T) {
 	b, g := Goal(3, 3).Twin().Twin(), Goal(3, 3)
-	for _, opts := range [][]Option{{WithWeight(0.5)}, {WithWeight(-1)}, {WithFast(), WithWeight(2)}, {WithWeight(2), WithAnytime()}, {WithTimeLimit(-time.Second)}} {
+	for _, opts := range [][]Option{
+		{WithMode(Weighted(0.5))}, {WithMode(Weighted(-1))}, {WithMode(Weighted(math.NaN()))}, {WithMode(Weighted(math.Inf(1)))},
+		{WithMode(Anytime(-time.Second))}, {WithAlgorithm(AlgoFast)},
+	} {
 		if _, err := Solve(b, g, opts...); !errors.Is(err, ErrOption) {
 			t.Errorf("%d options: %v, want ErrOption", len(opts), err)
+		}
+	}
+	sol, err := Solve(b, g, WithMode(Weighted(2)), WithMode(Fast()))
+	if err != nil || sol.Algorithm != AlgoFast {
+		t.Errorf("Weighted, then Fast: %v by %v, want the fast mode", err, sol.Algorithm)
+	}
+	for m, want := range map[Mode]string{Optimal(): "optimal", Weighted(1.5): "weighted 1.5", Anytime(0): "anytime",
+		Anytime(time.Second): "anytime 1s", Fast(): "fast", {}: "optimal"} {
+		if m.String() != want {
+			t.Errorf("%#v: %q, want %q", m, m.String(), want)
 		}
 	}
 }
@@ -163,199 +179,5 @@ func TestOptimalProgress(t *testing.T) {
 			}
 		}
 		t.Logf("%d workers: %d reports in %v", workers, len(reports), sol.Elapsed)
-	}
-}
-
-// TestBeamNarrowing expands a narrow layer after wide ones, as a beam
-// does when its width falls near its deadline: the duplicate set of the
-// layer must hold the wider layers before it (it was once sized by the
-// current layer, filled up, and looped forever).
-func TestBeamNarrowing(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 7))
-	goal := Goal(7, 7)
-	start := randomReaching(rng, goal)
-	tg, code := encodeFor(t, start, goal)
-	f, err := newFrame(context.Background(), tg, code, options{heur: LinearConflict})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, workers := range []int{1, 2} {
-		bs := f.beam(4096, workers)
-		// Twelve layers at full width (no goal that close), then a layer
-		// of 16 boards.
-		if _, err := bs.search(context.Background(), f.cells, f.blank, 12); !errors.Is(err, ErrNotFound) {
-			t.Fatalf("%d workers: %v", workers, err)
-		}
-		if len(bs.cur.h) < 2048 {
-			t.Fatalf("%d workers: a layer of %d boards, want a wide one", workers, len(bs.cur.h))
-		}
-		n, aux := bs.n, bs.aux
-		c := &bs.cur
-		c.cells, c.aux, c.h, c.hash, c.blank, c.prev = c.cells[:16*n], c.aux[:16*aux], c.h[:16], c.hash[:16], c.blank[:16], c.prev[:16]
-		done := make(chan struct{})
-		go func() {
-			bs.expand()
-			close(done)
-		}()
-		select {
-		case <-done:
-			if len(bs.cands) == 0 {
-				t.Errorf("%d workers: no children", workers)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("%d workers: expanding the narrow layer did not end", workers)
-		}
-	}
-}
-
-// TestBeamStall: narrow beams ranking 7 x 7 random-walk boards by linear
-// conflicts are often trapped and circle; with stall set they escape
-// (check children against every board kept from there on) and solve more
-// boards than the plain ones, with paths that reach the goal, and a beam
-// that never stalls is the plain beam, path for path.
-func TestBeamStall(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 7))
-	goal := Goal(7, 7)
-	plain, escaped, solved := 0, 0, 0
-	for range 12 {
-		tg, code := encodeFor(t, randomWalk(rng, goal, 1200), goal)
-		f, err := newFrame(context.Background(), tg, code, options{heur: LinearConflict})
-		if err != nil {
-			t.Fatal(err)
-		}
-		bs := f.beamOf(100, 1, f.lcEval)
-		p, err := bs.search(context.Background(), f.cells, f.blank, 3000)
-		if err == nil {
-			plain++
-			checkFramePath(t, f, p)
-		}
-		es := f.beamOf(100, 2, f.lcEval)
-		es.stall = beamStall
-		q, qerr := es.search(context.Background(), f.cells, f.blank, 3000)
-		if es.escaped > 0 {
-			escaped++
-		} else if !slices.Equal(p, q) {
-			t.Errorf("a beam that did not stall found %d moves, the plain beam %d", len(q)-1, len(p)-1)
-		}
-		if qerr == nil {
-			solved++
-			checkFramePath(t, f, q)
-		}
-	}
-	if escaped == 0 || solved <= plain {
-		t.Errorf("%d solved by the plain beams; %d escaped, %d solved by the escaping ones", plain, escaped, solved)
-	}
-	t.Logf("%d solved by the plain beams; %d escaped, %d solved by the escaping ones", plain, escaped, solved)
-}
-
-// TestBeamKeep: a beam whose database evaluator keeps every board's tile
-// cells in the layer (see pdbBeam), and one reading the tables in the
-// sparse layout (see sparseBeam), search as one that finds the cells
-// again on every board, path for path and node for node, with and without
-// the reflected lookup, on one and two workers; so does weighted A*. The
-// frame's beams read the sparse layout when every tile is in a pattern.
-func TestBeamKeep(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 9))
-	goal := Goal(4, 4)
-	custom := MustParseDatabase(goal, "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15")
-	for _, o := range []options{{heur: PDB555}, {db: custom, dbSet: true, heur: PDBCustom}} {
-		for range 4 {
-			tg, code := encodeFor(t, randomWalk(rng, goal, 200), goal)
-			f, err := newFrame(context.Background(), tg, code, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, ok := f.bEval().(*rankBeam[*sumBeam[*sparseBeam]]); !ok {
-				t.Fatalf("%v: the frame's beams do not read the sparse layout", f.heur)
-			}
-			mdlc := func() *mdlcBeam { return &mdlcBeam{mdlcEval: newMDLC(f.rows, f.cols, uint8(f.blankVal))} }
-			scan := func() bEval { return &sumBeam[*pdbBeam]{p: &pdbBeam{pdbEval: *newPDBEval(f.db)}, m: mdlc()} }
-			evals := map[string]func() bEval{
-				"kept cells": func() bEval {
-					return &sumBeam[*pdbBeam]{p: &pdbBeam{pdbEval: *newPDBEval(f.db), keep: true}, m: mdlc()}
-				},
-				"sparse": func() bEval { return &sumBeam[*sparseBeam]{p: newSparseBeam(f.db), m: mdlc()} },
-			}
-			for name, eval := range evals {
-				for _, workers := range []int{1, 2} {
-					kb := f.beamOf(2048, workers, eval)
-					p, err := kb.search(context.Background(), f.cells, f.blank, 500)
-					if err != nil {
-						t.Fatal(err)
-					}
-					checkFramePath(t, f, p)
-					sb := f.beamOf(2048, workers, scan)
-					q, err := sb.search(context.Background(), f.cells, f.blank, 500)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if !slices.Equal(p, q) || kb.generated != sb.generated {
-						t.Errorf("%v, %d workers: %s %d moves, %d nodes; scanned %d moves, %d nodes",
-							f.heur, workers, name, len(p)-1, kb.generated, len(q)-1, sb.generated)
-					}
-				}
-				// Weighted A* takes either evaluator too.
-				ka, sa := newWAStar(f.rows, f.cols, f.blankVal, 3, 4, eval()), newWAStar(f.rows, f.cols, f.blankVal, 3, 4, scan())
-				p, perr := ka.search(context.Background(), f.cells, f.blank)
-				q, qerr := sa.search(context.Background(), f.cells, f.blank)
-				if perr != nil || qerr != nil || !slices.Equal(p, q) || ka.generated != sa.generated {
-					t.Errorf("%v, weighted A*: %s %d moves, %d nodes, %v; scanned %d moves, %d nodes, %v",
-						f.heur, name, len(p)-1, ka.generated, perr, len(q)-1, sa.generated, qerr)
-				}
-			}
-		}
-	}
-}
-
-// checkFramePath checks that a path of blank cells in frame f moves the
-// blank one cell at a time and leaves the goal.
-func checkFramePath(t testing.TB, f *frame, path []int) {
-	t.Helper()
-	b := slices.Clone(f.cells)
-	if path[0] != f.blank {
-		t.Fatalf("path starts on cell %d, the blank is on %d", path[0], f.blank)
-	}
-	for k := 1; k < len(path); k++ {
-		d := path[k] - path[k-1]
-		if d != 1 && d != -1 && d != f.cols && d != -f.cols || (d == 1 || d == -1) && path[k]/f.cols != path[k-1]/f.cols {
-			t.Fatalf("move %d: from cell %d to %d", k, path[k-1], path[k])
-		}
-		slideBlank(b, path[k-1], path[k])
-	}
-	for c, v := range b {
-		if int(v) != c {
-			t.Fatalf("cell %d holds %d at the end", c, v)
-		}
-	}
-}
-
-// TestMDLCChild: the beam's incremental Manhattan distance with linear
-// conflicts (by conflict tables for lines of up to maxMDLCTableLine cells, by
-// scoring the line otherwise) equals the estimate from scratch of every
-// child, on boards with short and long lines.
-func TestMDLCChild(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 5))
-	for _, sz := range [][2]int{{3, 5}, {6, 6}, {4, 7}, {7, 4}, {7, 7}, {2, 9}} {
-		rows, cols := sz[0], sz[1]
-		n := rows * cols
-		blankVal := uint8(rng.IntN(n))
-		for range 50 {
-			cells := make([]uint8, n)
-			for i, v := range rng.Perm(n) {
-				cells[i] = uint8(v)
-			}
-			e := &mdlcBeam{mdlcEval: newMDLC(rows, cols, blankVal)}
-			h := e.estimate(cells)
-			e.load(cells, nil, h)
-			for _, m := range children(cells, blankVal, cols) {
-				got, _ := e.child(m.v, m.from, m.to)
-				if want := e.estimate(m.board); got != want {
-					t.Fatalf("%dx%d: tile %d from %d to %d: %d, from scratch %d", rows, cols, m.v, m.from, m.to, got, want)
-				}
-				if !slices.Equal(cells, e.board) {
-					t.Fatalf("%dx%d: child changed the parent board", rows, cols)
-				}
-			}
-		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+
+	"github.com/slidekit/slide/internal/input"
 )
 
 // moveLetters are the letters FormatMoves writes for Up, Down, Left, Right.
@@ -108,4 +110,40 @@ func (s Solution) All() iter.Seq2[int, Board] {
 			}
 		}
 	}
+}
+
+// ParseDirection returns the Direction named s: "up", "down", "left" or
+// "right", as String names them, or the letter FormatMoves writes for it,
+// U, D, L or R, in either case.
+func ParseDirection(s string) (Direction, error) {
+	for d, name := range directionNames {
+		if s == name {
+			return Direction(d), nil
+		}
+	}
+	if len(s) == 1 {
+		if d := strings.IndexByte(moveLetters, s[0]&^0x20); d >= 0 && s[0] >= 'A' {
+			return Direction(d), nil
+		}
+	}
+	return 0, errorf("ParseDirection", ErrSyntax, "unknown direction %s (want up, down, left or right)", input.Quote(s))
+}
+
+// AppendText implements encoding.TextAppender: the name String returns.
+func (d Direction) AppendText(dst []byte) ([]byte, error) {
+	return appendName(dst, "Direction.MarshalText", "direction", int(d), directionNames[:])
+}
+
+// MarshalText implements encoding.TextMarshaler: the name String returns.
+func (d Direction) MarshalText() ([]byte, error) { return d.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler: any name or letter
+// ParseDirection accepts.
+func (d *Direction) UnmarshalText(text []byte) error {
+	v, err := ParseDirection(string(text))
+	if err != nil {
+		return renamed(err, "Direction.UnmarshalText")
+	}
+	*d = v
+	return nil
 }

@@ -20,11 +20,11 @@ func Solvable(start, goal Board) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	code, err := t.encode("Solvable", start)
+	code, err := encode("Solvable", t, start)
 	if err != nil {
 		return false, err
 	}
-	return t.solvable(code), nil
+	return t.Solvable(code), nil
 }
 
 // IsSolvable reports whether b can reach its standard goal (see Solvable
@@ -35,57 +35,4 @@ func (b Board) IsSolvable() bool {
 	}
 	ok, err := Solvable(b, b.StandardGoal())
 	return err == nil && ok
-}
-
-// solvable applies the rule of Solvable to an encoded start board.
-func (t *target) solvable(code []int32) bool {
-	if t.rows == 1 || t.cols == 1 {
-		j := 0 // next goal cell to compare
-		for _, c := range code {
-			if c == blankCode {
-				continue
-			}
-			for t.goalCode[j] == blankCode {
-				j++
-			}
-			if t.distinct && c != int32(j) || !t.distinct && c != t.goalCode[j] {
-				return false
-			}
-			j++
-		}
-		return true
-	}
-	if !t.distinct {
-		return true
-	}
-	blank := 0
-	to := make([]int32, len(code)) // cell i's content belongs at to[i]
-	for i, c := range code {
-		if c == blankCode {
-			blank = i
-			to[i] = int32(t.blankGoal)
-		} else {
-			to[i] = c
-		}
-	}
-	return permParity(to) == t.dist(blank, t.blankGoal)%2
-}
-
-// permParity returns 0 for an even permutation and 1 for an odd one, by
-// counting cycles: a permutation of n elements with k cycles is a product of
-// n-k transpositions. It overwrites p. O(len(p)).
-func permParity(p []int32) int {
-	cycles := 0
-	for i := range p {
-		if p[i] < 0 {
-			continue
-		}
-		cycles++
-		for j := int32(i); p[j] >= 0; {
-			next := p[j]
-			p[j] = -1
-			j = next
-		}
-	}
-	return (len(p) - cycles) % 2
 }

@@ -147,26 +147,3 @@ func TestSolvableErrors(t *testing.T) {
 		t.Errorf("different multisets: %v", err)
 	}
 }
-
-func TestPermParity(t *testing.T) {
-	// Exhaustive on 6 elements: parity from cycles equals parity of the
-	// inversion count.
-	p := []int{0, 1, 2, 3, 4, 5}
-	arrangements(p, func(a []int) {
-		inv := 0
-		for i := range a {
-			for j := i + 1; j < len(a); j++ {
-				if a[i] > a[j] {
-					inv++
-				}
-			}
-		}
-		q := make([]int32, len(a))
-		for i, v := range a {
-			q[i] = int32(v)
-		}
-		if got := permParity(q); got != inv%2 {
-			t.Fatalf("permParity(%v) = %d, inversions %d", a, got, inv)
-		}
-	})
-}

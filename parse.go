@@ -1,8 +1,11 @@
 package slide
 
 import (
+	"io"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/slidekit/slide/internal/input"
 )
@@ -15,31 +18,47 @@ import (
 // labels, repeated or not (see NewLabeled).
 // Errors are *Error values wrapping ErrSyntax, ErrSize or ErrTile, and name
 // the line at fault; they quote at most 40 characters of a field.
-func Parse(s string) (Board, error) { return parse("Parse", s, true) }
+func Parse(s string) (Board, error) { return readBoard("Parse", strings.NewReader(s), true) }
 
 // ParseLabeled is like Parse but accepts any labels, as NewLabeled does.
-func ParseLabeled(s string) (Board, error) { return parse("ParseLabeled", s, false) }
+func ParseLabeled(s string) (Board, error) {
+	return readBoard("ParseLabeled", strings.NewReader(s), false)
+}
 
-func parse(fn, s string, perm bool) (Board, error) {
-	lines := strings.Split(s, "\n")
-	head := 0
-	for head < len(lines) && strings.TrimSpace(lines[head]) == "" {
-		head++
-	}
-	if head == len(lines) {
+// ReadBoard reads a board in the form Parse reads from r, a field at a
+// time: it stops at the first field that cannot belong to the board (a
+// third size, an extra tile), so that its memory is that of the board
+// however long the input. Its errors are Parse's; a failed read is an
+// *Error wrapping the reader's error.
+func ReadBoard(r io.Reader) (Board, error) { return readBoard("ReadBoard", r, true) }
+
+// readBoard is ReadBoard under the name fn; perm demands the tiles 0 ...
+// rows*cols-1 (see New), else any labels (see NewLabeled).
+func readBoard(fn string, r io.Reader, perm bool) (Board, error) {
+	in := input.NewScanner(r, nil)
+	failed := func() error { return &Error{Func: fn, Msg: "reading: " + in.Err().Error(), Err: in.Err()} }
+	head, ok := in.Next()
+	if !ok {
+		if in.Err() != nil {
+			return Board{}, failed()
+		}
 		return Board{}, errorf(fn, ErrSyntax, "empty input: want a size line")
 	}
-	sizes := strings.Fields(lines[head])
-	if len(sizes) != 1 && len(sizes) != 2 {
-		return Board{}, errorf(fn, ErrSyntax, "line %d: size line has %d fields, want n or rows cols", head+1, len(sizes))
-	}
-	dims := make([]int, len(sizes))
-	for i, f := range sizes {
-		v, err := strconv.Atoi(f)
-		if err != nil {
-			return Board{}, errorf(fn, ErrSyntax, "line %d: size %s is not an integer", head+1, input.Quote(f))
+	sizes := []input.Field{head}
+	if f, ok := in.Peek(); ok && f.Line == head.Line {
+		sizes = append(sizes, f)
+		in.Next()
+		if more, _ := in.SkipFields(); more > 0 {
+			return Board{}, errorf(fn, ErrSyntax, "line %d: size line has %d fields, want n or rows cols", head.Line, 2+more)
 		}
-		dims[i] = v
+	}
+	var dims []int
+	for _, f := range sizes {
+		v, ok := fieldInt(f)
+		if !ok {
+			return Board{}, errorf(fn, ErrSyntax, "line %d: size %s is not an integer", f.Line, f.Quote())
+		}
+		dims = append(dims, v)
 	}
 	rows, cols := dims[0], dims[len(dims)-1]
 	if err := checkSize(fn, rows, cols); err != nil {
@@ -47,20 +66,97 @@ func parse(fn, s string, perm bool) (Board, error) {
 	}
 	n := rows * cols
 	tiles := make([]int, 0, n)
-	for ln := head + 1; ln < len(lines); ln++ {
-		for _, f := range strings.Fields(lines[ln]) {
-			if len(tiles) == n {
-				return Board{}, errorf(fn, ErrSyntax, "line %d: extra value %s after %d tiles", ln+1, input.Quote(f), n)
-			}
-			v, err := strconv.Atoi(f)
-			if err != nil {
-				return Board{}, errorf(fn, ErrSyntax, "line %d: tile %s is not an integer", ln+1, input.Quote(f))
-			}
-			tiles = append(tiles, v)
+	for f, ok := in.Next(); ok; f, ok = in.Next() {
+		if len(tiles) == n {
+			return Board{}, errorf(fn, ErrSyntax, "line %d: extra value %s after %d tiles", f.Line, f.Quote(), n)
 		}
+		v, ok := fieldInt(f)
+		if !ok {
+			return Board{}, errorf(fn, ErrSyntax, "line %d: tile %s is not an integer", f.Line, f.Quote())
+		}
+		tiles = append(tiles, v)
+	}
+	if in.Err() != nil {
+		return Board{}, failed()
 	}
 	if len(tiles) < n {
 		return Board{}, errorf(fn, ErrSize, "%d x %d board needs %d tiles, got %d", rows, cols, n, len(tiles))
 	}
 	return build(fn, rows, cols, tiles, perm)
+}
+
+// fieldInt returns the integer a field holds, as strconv.Atoi reads it.
+func fieldInt(f input.Field) (int, bool) {
+	v, err := strconv.Atoi(f.Text)
+	return v, err == nil && !f.Clipped()
+}
+
+// Positions. A position writes a board as one string of characters, one a
+// cell in row-major order: '-' is the blank and any other printable
+// character is a tile, labeled by its code point ('A' is tile 65, '1' is
+// tile 49). The 8-puzzle's goal is "12345678-". Labels may repeat, as in
+// "AAB-": identical characters are interchangeable tiles (see NewLabeled).
+// The size is not part of the string, so both directions take it apart.
+
+// PositionBlank is the character that marks the blank in a position.
+const PositionBlank = '-'
+
+// ParsePosition returns the rows x cols board written as the position s
+// (see above). s must have exactly rows*cols characters, one of them '-',
+// the others printable (unicode.IsPrint) and at most MaxLabel. Errors are
+// *Error values wrapping ErrSize (a size out of range, or the wrong number
+// of characters), ErrSyntax (invalid UTF-8) or ErrTile (no blank, two
+// blanks, a character that is not printable). O(len(s)).
+func ParsePosition(rows, cols int, s string) (Board, error) {
+	const fn = "ParsePosition"
+	if err := checkSize(fn, rows, cols); err != nil {
+		return Board{}, err
+	}
+	if !utf8.ValidString(s) {
+		return Board{}, errorf(fn, ErrSyntax, "%s is not valid UTF-8", input.Quote(s))
+	}
+	if n := utf8.RuneCountInString(s); n != rows*cols {
+		return Board{}, errorf(fn, ErrSize, "%d characters, want %d for %d x %d", n, rows*cols, rows, cols)
+	}
+	switch strings.Count(s, string(PositionBlank)) {
+	case 0:
+		return Board{}, errorf(fn, ErrTile, "no blank (%c)", PositionBlank)
+	case 1:
+	default:
+		return Board{}, errorf(fn, ErrTile, "more than one blank (%c)", PositionBlank)
+	}
+	labels := make([]int, 0, rows*cols)
+	for _, r := range s {
+		switch {
+		case r == PositionBlank:
+			labels = append(labels, 0)
+		case !unicode.IsPrint(r) || r > MaxLabel:
+			return Board{}, errorf(fn, ErrTile, "character %U is not a printable tile", r)
+		default:
+			labels = append(labels, int(r))
+		}
+	}
+	return build(fn, rows, cols, labels, false)
+}
+
+// Position returns b written as a position, the inverse of ParsePosition
+// for a board of the same size. It fails with an *Error wrapping ErrTile if
+// some label is not the code point of a printable character other than
+// '-', as happens for boards from New, whose labels start at 1. The zero
+// Board is the empty string. O(R*C).
+func (b Board) Position() (string, error) {
+	var sb strings.Builder
+	sb.Grow(b.Len())
+	for i := range b.Len() {
+		t := b.tile(i)
+		switch {
+		case t == 0:
+			sb.WriteRune(PositionBlank)
+		case t == PositionBlank || !unicode.IsPrint(rune(t)):
+			return "", errorf("Position", ErrTile, "label %d is not a printable character other than %q", t, PositionBlank)
+		default:
+			sb.WriteRune(rune(t))
+		}
+	}
+	return sb.String(), nil
 }

@@ -1,11 +1,9 @@
 package slide
 
 import (
-	"context"
 	"math/rand/v2"
 	"runtime"
 	"testing"
-	"time"
 )
 
 // randomReaching returns a board drawn uniformly from those that reach goal.
@@ -15,78 +13,6 @@ func randomReaching(rng *rand.Rand, goal Board) Board {
 		b = b.Twin()
 	}
 	return b
-}
-
-// reduceMoves runs the reducer on start toward goal and returns its moves.
-func reduceMoves(t testing.TB, start, goal Board) []Direction {
-	t.Helper()
-	tg, code := encodeFor(t, start, goal)
-	var moves []Direction
-	z := newReducer(context.Background(), start.Rows(), start.Cols(), code, func(d Direction) { moves = append(moves, d) })
-	if err := z.solve(int32(tg.blankGoal)); err != nil {
-		t.Fatalf("%d x %d: %v\n%v", start.Rows(), start.Cols(), err, start)
-	}
-	return moves
-}
-
-func TestReduceRandom(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 9))
-	for _, sz := range [][2]int{{3, 3}, {4, 4}, {5, 5}, {2, 5}, {5, 2}, {3, 8}, {8, 3}, {5, 10}, {10, 10}, {2, 2}, {7, 4}} {
-		for range 20 {
-			goal := Goal(sz[0], sz[1])
-			start := randomReaching(rng, goal)
-			moves := reduceMoves(t, start, goal)
-			b := start
-			for i, d := range moves {
-				next, ok := b.Slide(d, 1)
-				if !ok {
-					t.Fatalf("%v: move %d (%v) is not possible", sz, i, d)
-				}
-				b = next
-			}
-			if b != goal {
-				t.Fatalf("%v: the moves end on\n%v", sz, b)
-			}
-		}
-	}
-}
-
-func TestReduceRatio(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 1))
-	for _, n := range []int{10, 32, 64} {
-		total := 0
-		const boards = 5
-		for range boards {
-			goal := Goal(n, n)
-			total += len(reduceMoves(t, randomReaching(rng, goal), goal))
-		}
-		t.Logf("n=%d: %.3f moves/n^3", n, float64(total)/boards/float64(n*n*n))
-	}
-}
-
-func TestReduceStats(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 1))
-	n := 64
-	goal := Goal(n, n)
-	moves := reduceMoves(t, randomReaching(rng, goal), goal)
-	rev := 0
-	for i := 1; i < len(moves); i++ {
-		if moves[i] == moves[i-1].Opposite() {
-			rev++
-		}
-	}
-	t.Logf("n=%d: %d moves, %.3f n^3, %d immediate reversals", n, len(moves), float64(len(moves))/float64(n*n*n), rev)
-}
-
-func TestReduceBig(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 3))
-	for _, n := range []int{127, 255} {
-		goal := Goal(n, n)
-		start := randomReaching(rng, goal)
-		began := time.Now()
-		m := reduceMoves(t, start, goal)
-		t.Logf("n=%d: %.3f n^3 in %v", n, float64(len(m))/float64(n*n*n), time.Since(began))
-	}
 }
 
 // checkValid checks that sol's moves lead from start to goal, that its
@@ -136,7 +62,7 @@ func TestSolveFastShapes(t *testing.T) {
 						}
 					}
 				}
-				sol, err := Solve(start, goal, WithFast(), WithMetric(metric))
+				sol, err := Solve(start, goal, WithMode(Fast()), WithMetric(metric))
 				if err != nil {
 					t.Fatalf("%v: %v", sz, err)
 				}
@@ -161,7 +87,7 @@ func TestSolveFastLabeled(t *testing.T) {
 			}
 			rng.Shuffle(n, func(i, j int) { labels[i], labels[j] = labels[j], labels[i] })
 			start, _ := NewLabeled(sz[0], sz[1], labels)
-			sol, err := Solve(start, goal, WithFast())
+			sol, err := Solve(start, goal, WithMode(Fast()))
 			if err != nil {
 				t.Fatalf("%v: %v\n%v", sz, err, start)
 			}
@@ -179,7 +105,7 @@ func TestSolveFastBound(t *testing.T) {
 			if i%7 != 0 {
 				continue
 			}
-			sol, err := Solve(b, goal, WithFast())
+			sol, err := Solve(b, goal, WithMode(Fast()))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -198,7 +124,7 @@ func TestSolveFastStream(t *testing.T) {
 	goal := Goal(20, 20)
 	start := randomReaching(rng, goal)
 	var moves []Move
-	sol, err := Solve(start, goal, WithFast(), WithMoves(func(m Move) { moves = append(moves, m) }))
+	sol, err := Solve(start, goal, WithMode(Fast()), WithMoves(func(m Move) { moves = append(moves, m) }))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +153,7 @@ func TestFastAllocations(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	moves := 0
-	if _, err := Solve(start, goal, WithFast(), WithMoves(func(Move) { moves++ })); err != nil {
+	if _, err := Solve(start, goal, WithMode(Fast()), WithMoves(func(Move) { moves++ })); err != nil {
 		t.Fatal(err)
 	}
 	runtime.ReadMemStats(&after)

@@ -2,11 +2,16 @@ package slide
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"sync"
 	"time"
 
+	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/near"
+	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // Algorithm names the engine Solve runs.
@@ -132,56 +137,6 @@ func (s Solution) Len() int {
 	return len(s.Moves)
 }
 
-// An Option adjusts Solve.
-type Option func(*options)
-
-type options struct {
-	heur     Heuristic
-	algo     Algorithm
-	metric   Metric
-	limits   Limits
-	wd       bool
-	fast     bool
-	weight   float64 // 0: optimal
-	anytime  bool
-	budget   time.Duration // anytime: stop after this long (0: when ctx is done)
-	progress func(Progress)
-	onMove   func(Move)
-	workers  int // 0: runtime.GOMAXPROCS
-
-	db       Database // WithDatabase's, if dbSet
-	dbSet    bool
-	cache    string // WithCacheDir's directory, if cacheSet ("": no disk)
-	cacheSet bool
-	autoDB   dbState // where the database Auto chose is (dbAbsent: none chosen)
-}
-
-// WithHeuristic makes Solve use h (default Auto: the strongest available).
-func WithHeuristic(h Heuristic) Option { return func(o *options) { o.heur = h } }
-
-// WithAlgorithm makes Solve use the engine a (default AlgoAuto).
-func WithAlgorithm(a Algorithm) Option { return func(o *options) { o.algo = a } }
-
-// WithMetric makes Solve minimize moves in metric m (default TileMoves).
-func WithMetric(m Metric) Option { return func(o *options) { o.metric = m } }
-
-// WithWalkingDistance makes Solve take the larger of its heuristic and
-// walking distance (see WalkingDistance) at every board: a stronger bound
-// for boards of 2 x 2 to 4 x 4 with distinct labels, at some cost per
-// node. Other boards fail with ErrOption before the search starts.
-func WithWalkingDistance() Option { return func(o *options) { o.wd = true } }
-
-// WithCacheDir makes Solve, BuildDatabase and Database.Build keep pattern
-// databases in the directory dir instead of os.UserCacheDir()/slide/pdb,
-// creating it when they write a table; dir "" keeps them off the disk
-// altogether: nothing is read from or written to it, tables are built in
-// memory when needed, and Auto uses only those already in memory.
-func WithCacheDir(dir string) Option { return func(o *options) { o.cache, o.cacheSet = dir, true } }
-
-// WithLimits bounds the search (see Limits); a search that reaches a bound
-// fails with a *LimitError.
-func WithLimits(l Limits) Option { return func(o *options) { o.limits = l } }
-
 // Solve returns a solution with the fewest moves from start to goal. See
 // SolveContext.
 func Solve(start, goal Board, opts ...Option) (Solution, error) {
@@ -263,97 +218,108 @@ func solveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 		return Solution{}, errorf("Solve", ErrOption, "%d workers: want 0 (one per core) to %d", o.workers, maxWorkers)
 	}
 	if o.algo == AlgoFast {
-		o.fast = true
+		return Solution{}, errorf("Solve", ErrOption, "%v names the answers of the fast mode: ask for it with WithMode(Fast())", o.algo)
 	}
-	if err := o.checkModes(); err != nil {
+	if err := o.mode.check(); err != nil {
 		return Solution{}, err
 	}
 	t, err := newTarget("Solve", goal)
 	if err != nil {
 		return Solution{}, err
 	}
-	code, err := t.encode("Solve", start)
+	code, err := encode("Solve", t, start)
 	if err != nil {
 		return Solution{}, err
 	}
-	if !t.solvable(code) {
+	if !t.Solvable(code) {
 		why := "the permutation and the blank's distance differ in parity"
-		if t.rows == 1 || t.cols == 1 {
+		if t.Rows == 1 || t.Cols == 1 {
 			why = "tiles on a single line keep their order"
 		}
 		return Solution{}, errorf("Solve", ErrUnsolvable, "goal cannot be reached from start: %s", why)
 	}
-	if err := o.check(t); err != nil {
+	if err := o.check(t, goal); err != nil {
 		return Solution{}, err
 	}
 	switch {
-	case o.fast:
+	case o.mode.kind == fast:
 		return solveFast(ctx, start, t, code, o, began)
-	case o.weight > 1:
-		return solveWeighted(ctx, start, t, code, o, began)
-	case o.anytime:
-		return solveAnytime(ctx, start, t, code, o, began)
+	case o.mode.kind == weighted && o.mode.weight > 1:
+		return solveWeighted(ctx, start, goal, t, code, o, began)
+	case o.mode.kind == anytime:
+		return solveAnytime(ctx, start, goal, t, code, o, began)
 	}
-	return solveOptimal(ctx, start, t, code, o, began)
+	return solveOptimal(ctx, start, goal, t, code, o, began)
 }
 
 // solveOptimal is Solve's optimal search. On a limit or context error the
 // solution it returns carries the lower bound the search proved.
-func solveOptimal(ctx context.Context, start Board, t *target, code []int32, o options, began time.Time) (Solution, error) {
-	o.resolve(t)
-	if o.limits.MaxCost > 0 && start != t.goal {
-		// A bound below the estimate is answered without a search.
-		est := newTileSpace(t, LinearConflict, o.metric == LineMoves)
-		vals := est.values(code)
-		if h := est.estimate(func(i int) int { return vals[i] }); float64(h) > o.limits.MaxCost {
-			return Solution{Elapsed: time.Since(began), LowerBound: h}, errorf("Solve", ErrNotFound, "no solution within %v moves: at least %d are needed", o.limits.MaxCost, h)
-		}
-	}
-	sol := Solution{Start: start, Algorithm: o.algo, Heuristic: o.heur, Workers: 1}
-	if o.algo == AlgoBFS || o.algo == AlgoBidirectional {
-		sol.Heuristic = Zero
-	}
-	sp := newTileSpace(t, sol.Heuristic, o.metric == LineMoves)
-	sp.watch = o.watcher(began)
-	sp.dbReq = o.dbRequest(o.autoDB == dbAbsent) // Auto never builds
-	if err := checkDatabaseMemory("Solve", sol.Heuristic, t.rows, t.cols, t.blankGoal, o.limits, &sp.dbReq); err != nil {
-		return Solution{Elapsed: time.Since(began)}, err
-	}
-	if o.dbSet {
-		spec := o.db.spec()
-		sp.custom = &spec
-	}
-	var blanks []int
-	var err error
-	fast := o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves
-	switch {
-	case o.autoDB != dbAbsent:
-		blanks, err = sp.autoDatabaseIDA(ctx, code, o, &sol)
-	case fast && sol.Heuristic.IsDatabase() && sp.solverFits():
-		blanks, err = sp.pdbIDA(ctx, code, o, &sol)
-	case fast && !o.wd && (sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict):
-		blanks, err = sp.fastIDA(ctx, code, o.limits, o.workerCount(), &sol)
-	case o.algo == AlgoAStar && t.distinct && o.metric == TileMoves && !o.wd && fitsIDA16(t.rows, t.cols) &&
-		(sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict):
-		blanks, err = sp.astar16Solve(ctx, sp.packedStart(code), o.limits, &sol)
-	default:
-		if err = sp.attach(ctx, o.wd); err != nil {
-			break
-		}
-		if sp.n <= 16 {
-			goal := packedTile{sp: sp, key: sp.goalPacked, blank: uint8(t.blankGoal)}
-			blanks, err = runEngine(ctx, &packedEngines, sp.packedStart(code), goal, func(s packedTile) int { return int(s.blank) }, packedKey, o, &sol)
-		} else {
-			blanks, err = sp.gridEngine(ctx, code, o, &sol)
-		}
-	}
-	sol.Elapsed = time.Since(began)
+func solveOptimal(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
+	sol, blanks, err := optimalSearch(ctx, start, goal, t, code, o, began)
 	if err != nil {
 		return sol, err
 	}
 	finishPath(&sol, blanks, o)
 	sol.Optimal, sol.LowerBound = true, sol.Len()
 	return sol, nil
+}
+
+// optimalSearch is solveOptimal but for the moves: it returns the
+// solution's counts and labels, and the blank's cell in every board of
+// it, the start's included.
+func optimalSearch(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, []int, error) {
+	o.resolve(t)
+	line := o.metric == LineMoves
+	if o.limits.MaxCost > 0 && start != goal {
+		// A bound below the estimate is answered without a search.
+		est := tiles.NewSpace(t, tiles.Heuristic{Kind: tiles.LinearConflict}, line)
+		if h := est.EstimateCode(code); float64(h) > o.limits.MaxCost {
+			return Solution{Elapsed: time.Since(began), LowerBound: h}, nil, errorf("Solve", ErrNotFound, "no solution within %v moves: at least %d are needed", o.limits.MaxCost, h)
+		}
+	}
+	sol := Solution{Start: start, Algorithm: o.algo, Heuristic: o.heur, Workers: 1}
+	if o.algo == AlgoBFS || o.algo == AlgoBidirectional {
+		sol.Heuristic = Zero
+	}
+	h := sol.Heuristic.tiles()
+	if o.dbSet {
+		h.Spec, h.Custom = o.db.spec(), true
+	}
+	sp := tiles.NewSpace(t, h, line)
+	sp.Watch = o.watcher(began)
+	sp.Request = o.dbRequest(o.autoDB == pdb.Absent) // Auto never builds
+	if err := checkDatabaseMemory("Solve", sol.Heuristic, t.Rows, t.Cols, t.BlankGoal, o.limits, &sp.Request); err != nil {
+		return Solution{Elapsed: time.Since(began)}, nil, err
+	}
+	var blanks []int
+	var err error
+	var st tiles.Stats
+	lim := o.limits.eng()
+	ida := o.algo == AlgoIDAStar && t.Distinct && !line
+	switch {
+	case o.autoDB != pdb.Absent:
+		blanks, err = sp.AutoDatabaseIDA(ctx, code, lim, o.workerCount(), o.autoDB == pdb.OnDisk, &st)
+		if st.Fallback {
+			sol.Heuristic = LinearConflict
+		}
+	case ida && sol.Heuristic.IsDatabase() && sp.SolverFits():
+		blanks, err = sp.DatabaseIDA(ctx, code, lim, o.workerCount(), o.wd, &st)
+	case ida && !o.wd && (sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict):
+		blanks, err = sp.IDA(ctx, code, lim, o.workerCount(), &st)
+	case o.algo == AlgoAStar && !o.wd && sp.FitsAStar16():
+		blanks, err = sp.AStar16(ctx, code, lim, &st)
+	default:
+		if err = sp.Attach(ctx, o.wd); err != nil {
+			break
+		}
+		blanks, err = runEngines(ctx, sp, code, o, &st)
+	}
+	sol.Expanded, sol.Generated = st.Expanded, st.Generated
+	if st.Workers > 0 {
+		sol.Workers = st.Workers
+	}
+	sol.Elapsed = time.Since(began)
+	return sol, blanks, err
 }
 
 // orBackground returns ctx, or context.Background() for a nil ctx: the
@@ -365,33 +331,6 @@ func orBackground(ctx context.Context) context.Context {
 	return ctx
 }
 
-// resolve fills in the automatic choices.
-func (o *options) resolve(t *target) {
-	if o.algo == AlgoAuto {
-		switch {
-		case o.metric == LineMoves && t.rows*t.cols <= 16:
-			o.algo = AlgoBidirectional
-		case o.metric == LineMoves || !t.distinct || o.heur == WalkingDistance:
-			o.algo = AlgoAStar
-		default:
-			o.algo = AlgoIDAStar
-		}
-	}
-	if o.dbSet {
-		o.heur = PDBCustom
-	}
-	if o.heur == Auto {
-		o.heur = LinearConflict
-		if o.algo == AlgoIDAStar && t.distinct && o.metric == TileMoves {
-			req := o.dbRequest(false)
-			o.heur, o.autoDB = availableDatabase(t.rows, t.cols, t.blankGoal, &req, o.limits)
-		}
-	}
-	if o.heur == LinearConflict && (o.metric == LineMoves || !t.distinct) {
-		o.heur = Manhattan // what LinearConflict amounts to there
-	}
-}
-
 // enginePool keeps engines between calls of Solve, so that a program
 // solving many puzzles reuses their memory instead of growing it anew.
 type enginePool[S State[S, int]] struct {
@@ -399,9 +338,9 @@ type enginePool[S State[S, int]] struct {
 }
 
 var (
-	packedEngines   enginePool[packedTile]
-	gridEngines     enginePool[gridTile]
-	gridNodeEngines enginePool[gridNode]
+	packedEngines enginePool[tiles.Packed]
+	gridEngines   enginePool[tiles.Grid]
+	nodeEngines   enginePool[tiles.Node]
 )
 
 // get returns a pooled engine, or a new one.
@@ -412,10 +351,31 @@ func get[E any](p *sync.Pool) *E {
 	return new(E)
 }
 
-// runEngine solves from start with one of the generic engines and returns
-// the blank's cell in every board of the path, the start's included. key
-// is the engines' Key, or nil.
-func runEngine[S State[S, int]](ctx context.Context, pool *enginePool[S], start, goal S, blankOf func(S) int, key func(S) uint64, o options, sol *Solution) ([]int, error) {
+// runEngines solves the board of codes code of the space sp with the
+// generic engine o asks for: on a board of at most 16 cells packed into a
+// uint64; on a larger one, for IDA* (which stores only its path) as a
+// string of cells, for the others interned in the space's arena.
+func runEngines(ctx context.Context, sp *tiles.Space, code []int32, o options, st *tiles.Stats) ([]int, error) {
+	switch {
+	case len(code) <= 16:
+		return runEngine(ctx, &packedEngines, sp.PackedStart(code), sp.PackedGoal(), tiles.PackedKey, o, st)
+	case o.algo == AlgoIDAStar:
+		return runEngine(ctx, &gridEngines, sp.GridStart(code), sp.GridGoal(), nil, o, st)
+	}
+	start := sp.NodeStart(code)
+	return runEngine(ctx, &nodeEngines, start, sp.NodeGoal(), tiles.NodeKey, o, st)
+}
+
+// A tileState is a state of the tile puzzle that knows its blank's cell.
+type tileState[S any] interface {
+	State[S, int]
+	Blank() int
+}
+
+// runEngine solves from start with the generic engine o asks for and
+// returns the blank's cell in every board of the path, the start's
+// included. key is the engines' Key, or nil.
+func runEngine[S tileState[S]](ctx context.Context, pool *enginePool[S], start, goal S, key func(S) uint64, o options, st *tiles.Stats) ([]int, error) {
 	var res Result[S, int]
 	var err error
 	switch o.algo {
@@ -439,84 +399,15 @@ func runEngine[S State[S, int]](ctx context.Context, pool *enginePool[S], start,
 		}
 		pool.bfs.Put(e)
 	}
-	sol.Expanded, sol.Generated = res.Expanded, res.Generated
+	st.Expanded, st.Generated = res.Expanded, res.Generated
 	if err != nil {
 		return nil, err
 	}
 	blanks := make([]int, len(res.Path))
 	for i, s := range res.Path {
-		blanks[i] = blankOf(s)
+		blanks[i] = s.Blank()
 	}
 	return blanks, nil
-}
-
-// gridEngine solves a board of more than 16 cells with a generic engine:
-// IDA* on gridTile, which stores only its path, the others on gridNode,
-// whose boards the space interns.
-func (sp *tileSpace) gridEngine(ctx context.Context, code []int32, o options, sol *Solution) ([]int, error) {
-	if o.algo == AlgoIDAStar {
-		goal := gridTile{sp: sp, key: sp.goalGrid, blank: int32(sp.t.blankGoal)}
-		return runEngine(ctx, &gridEngines, sp.gridStart(code), goal, func(s gridTile) int { return int(s.blank) }, nil, o, sol)
-	}
-	start := sp.gridNodeStart(code)
-	goal := gridNode{sp: sp, id: sp.goalID, blank: int32(sp.t.blankGoal)}
-	goal.h = int32(sp.estimate(goal.at))
-	return runEngine(ctx, &gridNodeEngines, start, goal, func(s gridNode) int { return int(s.blank) }, gridNodeKey, o, sol)
-}
-
-// fastIDA runs the specialized IDA* (ida16 or idaGrid) on workers
-// goroutines.
-func (sp *tileSpace) fastIDA(ctx context.Context, code []int32, lim Limits, workers int, sol *Solution) ([]int, error) {
-	blank, n, core, cell := sp.runFast(ctx, code, lim, workers)
-	sol.Expanded, sol.Generated, sol.Workers = core.Expanded, core.Gen, workers
-	if n < 0 {
-		return nil, core.Err
-	}
-	moves := []int{blank}
-	for i := range n {
-		moves = append(moves, cell(i))
-	}
-	return moves, nil
-}
-
-// runFast runs the specialized IDA* (ida16 or idaGrid) from code on
-// workers goroutines. It returns the blank's cell, the number of moves
-// (-1 on failure, with core.Err set), the search's core with its counts,
-// and the blank's cell after each move.
-func (sp *tileSpace) runFast(ctx context.Context, code []int32, lim Limits, workers int) (blank, n int, core *idaCore, cell func(i int) int) {
-	lc := sp.heur == LinearConflict
-	vals := sp.values(code)
-	for i, c := range code {
-		if c == blankCode {
-			blank = i
-		}
-	}
-	if fitsIDA16(sp.rows, sp.cols) {
-		s := newIDA16(sp, lc)
-		s.OnCheck = sp.watch
-		var board uint64
-		for i, v := range vals {
-			board |= uint64(v) << (4 * i)
-		}
-		if workers > 1 {
-			n = s.solveParallel(ctx, board, blank, lim, workers)
-		} else {
-			n = s.solve(ctx, board, blank, lim)
-		}
-		return blank, n, &s.idaCore, func(i int) int { return int(s.path[i]) }
-	}
-	s := newIDAGrid(sp, lc)
-	s.OnCheck = sp.watch
-	board := make([]int32, len(vals))
-	for i, v := range vals {
-		board[i] = int32(v)
-	}
-	if workers > 1 {
-		n = s.solveParallel(ctx, board, blank, lim, workers)
-	} else {
-		n = s.solve(ctx, board, blank, lim)
-	}
-	return blank, n, &s.idaCore, func(i int) int { return int(s.path[i]) }
 }
 
 // finishPath fills in sol's moves from blanks, the blank's cell in every
@@ -562,4 +453,214 @@ func movesOf(blanks []int, cols int) []Move {
 		moves = append(moves, m)
 	}
 	return moves
+}
+
+// maxBoardsBytes bounds the memory Solution.Boards may take: longer
+// solutions leave it nil (see Solution.All).
+const maxBoardsBytes = 64 << 20
+
+// solveFast is Solve's fast mode (see Fast).
+func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
+	line := o.metric == LineMoves
+	sol := Solution{Start: start, Algorithm: AlgoFast, Heuristic: heuristicOf(near.FastHeuristic(t)), LowerBound: t.LowerBound(code, line)}
+	emit := o.onMove
+	if emit == nil {
+		emit = func(m Move) { sol.Moves = append(sol.Moves, m) }
+	}
+	handed := 0
+	err := near.Fast(ctx, t, code, line, func(d tiles.Dir, n int) {
+		handed++
+		emit(Move{Dir: Direction(d), Tiles: n})
+	})
+	sol.Elapsed = time.Since(began)
+	if err != nil {
+		return sol, err
+	}
+	if o.onMove == nil && int64(len(sol.Moves)+1)*int64(start.Len()) <= maxBoardsBytes/2 {
+		boards := make([]Board, 0, len(sol.Moves)+1)
+		for _, b := range sol.All() {
+			boards = append(boards, b)
+		}
+		sol.Boards = boards
+	}
+	if o.onMove != nil {
+		sol.handed = handed
+	}
+	sol.Optimal = sol.Len() == sol.LowerBound
+	return sol, nil
+}
+
+// solveWeighted is Solve's bounded-suboptimal mode (see Weighted): the
+// frame searches of internal/near where they take the board; elsewhere
+// the fast mode's answer if it is proven within the weight (on boards of
+// more than 16 cells), else the optimal search's, which meets every
+// weight.
+func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
+	if !near.Frames(t, o.metric == LineMoves) {
+		if t.Rows*t.Cols > 16 {
+			sol, err := solveFast(ctx, start, t, code, o, began)
+			if err == nil && float64(sol.Len()) <= o.mode.weight*float64(sol.LowerBound) {
+				return sol, nil
+			}
+		}
+		return solveOptimal(ctx, start, goal, t, code, o, began)
+	}
+	ans, err := near.Weighted(ctx, t, code, o.mode.weight, o.nearConfig(t, began))
+	if err != nil && ans.Method == near.None {
+		return Solution{}, err // no search began
+	}
+	sol := Solution{Start: start, Algorithm: algorithmOf(ans.Method), Heuristic: heuristicOf(ans.Heuristic),
+		Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}
+	if err != nil {
+		return sol, err
+	}
+	finishPath(&sol, ans.Blanks, o)
+	sol.LowerBound = ans.Lower
+	sol.Optimal = sol.LowerBound == sol.Len()
+	return sol, nil
+}
+
+// solveAnytime is Solve's anytime mode (see Anytime).
+func solveAnytime(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
+	cfg := o.nearConfig(t, began)
+	var optimal Solution // the last answer of cfg.Optimal
+	cfg.Optimal = func(ctx context.Context, maxCost int) ([]int, int, int64, int64, error) {
+		po := o
+		po.mode, po.onMove = Optimal(), nil
+		po.limits.MaxCost = float64(maxCost)
+		sol, blanks, err := optimalSearch(ctx, start, goal, t, code, po, began)
+		optimal = sol
+		if errors.Is(toError("Solve", err), ErrNotFound) {
+			err = engine.ErrNotFound(float64(maxCost))
+		}
+		return blanks, sol.LowerBound, sol.Expanded, sol.Generated, err
+	}
+	ans, err := near.Anytime(ctx, t, code, o.mode.budget, cfg)
+	if err != nil {
+		return Solution{Start: start, LowerBound: ans.Lower, Elapsed: time.Since(began)}, err
+	}
+	sol := Solution{Start: start, Algorithm: algorithmOf(ans.Method), Heuristic: heuristicOf(ans.Heuristic),
+		Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}
+	if ans.Method == near.OptimalSearch {
+		sol.Algorithm, sol.Heuristic = optimal.Algorithm, optimal.Heuristic
+	}
+	finishPath(&sol, ans.Blanks, o)
+	sol.LowerBound = min(ans.Lower, sol.Len())
+	sol.Optimal = sol.Len() == sol.LowerBound
+	return sol, nil
+}
+
+// nearConfig returns what the searches of internal/near may use under o
+// on boards of goal t.
+func (o *options) nearConfig(t *tiles.Goal, began time.Time) near.Config {
+	h, build := o.frameHeuristic(t)
+	cfg := near.Config{Heuristic: h, Request: o.dbRequest(build), Line: o.metric == LineMoves, Limits: o.limits.eng(),
+		Workers: o.workerCount(), Watch: o.watcher(began), Began: began}
+	if o.progress != nil {
+		cfg.Progress = func(p near.Progress) { o.progress(Progress(p)) }
+	}
+	return cfg
+}
+
+// frameHeuristic returns the heuristic the frames of internal/near search
+// and rank by on boards of goal t: WithDatabase's, the database o asks
+// for, or under Auto the strongest shipped database for the board that is
+// already in memory or on disk; else linear conflicts. build says whether
+// its tables may be built (not under Auto).
+func (o *options) frameHeuristic(t *tiles.Goal) (h tiles.Heuristic, build bool) {
+	build = o.heur != Auto
+	switch {
+	case o.dbSet:
+		return tiles.Heuristic{Kind: tiles.Database, Name: pdbCustom.String(), Spec: o.db.spec(), Custom: true}, build
+	case o.heur == Auto:
+		req := o.dbRequest(false)
+		if db, state := availableDatabase(nearDatabases, t.Rows, t.Cols, t.BlankGoal, &req, nil); state != pdb.Absent {
+			return db.tiles(), build
+		}
+	case o.heur.IsDatabase():
+		return o.heur.tiles(), build
+	}
+	return LinearConflict.tiles(), build
+}
+
+// heuristicOf returns the Heuristic of a heuristic of internal/tiles.
+func heuristicOf(h tiles.Heuristic) Heuristic {
+	switch h.Kind {
+	case tiles.Zero:
+		return Zero
+	case tiles.Hamming:
+		return Hamming
+	case tiles.Manhattan:
+		return Manhattan
+	case tiles.LinearConflict:
+		return LinearConflict
+	case tiles.WalkingDistance:
+		return WalkingDistance
+	}
+	db, _ := ParseHeuristic(h.Name)
+	return db
+}
+
+// algorithmOf returns the Algorithm an answer of internal/near reports.
+func algorithmOf(m near.Method) Algorithm {
+	switch m {
+	case near.FastMode:
+		return AlgoFast
+	case near.WeightedAStar:
+		return AlgoAStar
+	case near.WeightedIDA:
+		return AlgoIDAStar
+	}
+	return AlgoAuto
+}
+
+// AppendText implements encoding.TextAppender: the name String returns.
+func (a Algorithm) AppendText(dst []byte) ([]byte, error) {
+	return appendName(dst, "Algorithm.MarshalText", "algorithm", int(a), algorithmNames[:])
+}
+
+// MarshalText implements encoding.TextMarshaler: the name String returns.
+func (a Algorithm) MarshalText() ([]byte, error) { return a.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler: any name
+// ParseAlgorithm accepts.
+func (a *Algorithm) UnmarshalText(text []byte) error {
+	v, err := ParseAlgorithm(string(text))
+	if err != nil {
+		return renamed(err, "Algorithm.UnmarshalText")
+	}
+	*a = v
+	return nil
+}
+
+var metricNames = [...]string{"tile", "line"}
+
+// ParseMetric returns the Metric named s: "tile" (TileMoves) or "line"
+// (LineMoves), as String names them.
+func ParseMetric(s string) (Metric, error) {
+	for m, name := range metricNames {
+		if s == name {
+			return Metric(m), nil
+		}
+	}
+	return 0, errorf("ParseMetric", ErrOption, "unknown metric %s (want tile or line)", input.Quote(s))
+}
+
+// AppendText implements encoding.TextAppender: the name String returns.
+func (m Metric) AppendText(dst []byte) ([]byte, error) {
+	return appendName(dst, "Metric.MarshalText", "metric", int(m), metricNames[:])
+}
+
+// MarshalText implements encoding.TextMarshaler: the name String returns.
+func (m Metric) MarshalText() ([]byte, error) { return m.AppendText(nil) }
+
+// UnmarshalText implements encoding.TextUnmarshaler: any name ParseMetric
+// accepts.
+func (m *Metric) UnmarshalText(text []byte) error {
+	v, err := ParseMetric(string(text))
+	if err != nil {
+		return renamed(err, "Metric.UnmarshalText")
+	}
+	*m = v
+	return nil
 }

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // layersFrom returns every board that can reach goal, by distance, from
@@ -16,14 +19,14 @@ func layersFrom(t testing.TB, goal Board) [][]Board {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, _ := tg.encode("test", goal)
-	sp := newTileSpace(tg, Zero, false)
-	bfs := BFS[packedTile, int]{Key: packedKey}
+	code, _ := encode("test", tg, goal)
+	sp := tiles.NewSpace(tg, Zero.tiles(), false)
+	bfs := BFS[tiles.Packed, int]{Key: tiles.PackedKey}
 	var out [][]Board
-	for _, layer := range bfs.Layers(context.Background(), sp.packedStart(code)) {
+	for _, layer := range bfs.Layers(context.Background(), sp.PackedStart(code)) {
 		boards := make([]Board, len(layer))
 		for i, s := range layer {
-			boards[i] = sp.board(s.at)
+			boards[i] = boardOf(sp, s.At)
 		}
 		out = append(out, boards)
 	}
@@ -141,15 +144,15 @@ func TestBidirectionalMatchesBFS(t *testing.T) {
 	goal := Goal(2, 4)
 	for _, metric := range []Metric{TileMoves, LineMoves} {
 		tg, _ := newTarget("test", goal)
-		code, _ := tg.encode("test", goal)
-		sp := newTileSpace(tg, Zero, metric == LineMoves)
-		bfs := BFS[packedTile, int]{Key: packedKey}
-		for d, layer := range bfs.Layers(context.Background(), sp.packedStart(code)) {
+		code, _ := encode("test", tg, goal)
+		sp := tiles.NewSpace(tg, Zero.tiles(), metric == LineMoves)
+		bfs := BFS[tiles.Packed, int]{Key: tiles.PackedKey}
+		for d, layer := range bfs.Layers(context.Background(), sp.PackedStart(code)) {
 			for i, s := range layer {
 				if i%41 != 0 {
 					continue
 				}
-				b := sp.board(s.at)
+				b := boardOf(sp, s.At)
 				sol, err := Solve(b, goal, WithMetric(metric))
 				if err != nil {
 					t.Fatal(err)
@@ -314,21 +317,20 @@ func TestAStar16MatchesGeneric(t *testing.T) {
 		for range 5 {
 			start := randomWalk(rng, goal, 30)
 			for _, h := range []Heuristic{Manhattan, LinearConflict} {
-				tg, _ := newTarget("test", goal)
-				code, _ := tg.encode("test", start)
-				sp := newTileSpace(tg, h, false)
-				var sol Solution
-				blanks, err := sp.astar16Solve(context.Background(), sp.packedStart(code), Limits{}, &sol)
+				tg, code := encodeFor(t, start, goal)
+				sp := tiles.NewSpace(tg, h.tiles(), false)
+				var st tiles.Stats
+				blanks, err := sp.AStar16(context.Background(), code, engine.Limits{}, &st)
 				if err != nil {
 					t.Fatal(err)
 				}
-				res, err := (&AStar[packedTile, int]{Key: packedKey}).Search(context.Background(), sp.packedStart(code))
+				res, err := (&AStar[tiles.Packed, int]{Key: tiles.PackedKey}).Search(context.Background(), sp.PackedStart(code))
 				if err != nil {
 					t.Fatal(err)
 				}
-				if len(blanks)-1 != res.Cost || sol.Expanded != res.Expanded || sol.Generated != res.Generated {
+				if len(blanks)-1 != res.Cost || st.Expanded != res.Expanded || st.Generated != res.Generated {
 					t.Errorf("%v: specialized %d moves, %d/%d nodes; generic %d moves, %d/%d", h,
-						len(blanks)-1, sol.Expanded, sol.Generated, res.Cost, res.Expanded, res.Generated)
+						len(blanks)-1, st.Expanded, st.Generated, res.Cost, res.Expanded, res.Generated)
 				}
 			}
 		}

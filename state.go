@@ -1,6 +1,7 @@
 package slide
 
 import (
+	"github.com/slidekit/slide/internal/engine"
 	"golang.org/x/exp/constraints"
 )
 
@@ -12,11 +13,10 @@ type Cost interface {
 	constraints.Integer | constraints.Float
 }
 
-// An Arc is one move out of a state: the state it leads to and its cost.
-type Arc[S any, C Cost] struct {
-	To   S
-	Cost C
-}
+// An Arc is one move out of a state: the state it leads to (its field To)
+// and its cost (its field Cost). Successors builds them as
+// Arc[S, C]{To: next, Cost: 1}.
+type Arc[S any, C Cost] = engine.Arc[S, C]
 
 // Node is the least a state must be for the generic engines (AStar,
 // IDAStar, BFS) to search it: a comparable value that knows its moves. S

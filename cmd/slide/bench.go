@@ -353,27 +353,23 @@ func blankFirst(rows, cols int) slide.Board {
 	return b
 }
 
-// heuristicFlag is a -heuristic value: a heuristic name, with "+wd" to add
-// walking distance by max.
+// heuristicFlag is a -heuristic value: a heuristic's name, "+wd" after it
+// adding walking distance by max (see slide.ParseHeuristic).
 type heuristicFlag struct {
-	h  slide.Heuristic
-	wd bool
+	h      slide.Heuristic
+	wd     bool // the name ends in +wd
+	custom bool // the name is pdb, the database of -partition
 }
 
-func (f *heuristicFlag) String() string {
-	if f.wd {
-		return f.h.String() + "+wd"
-	}
-	return f.h.String()
-}
+func (f *heuristicFlag) String() string { return f.h.String() }
 
 func (f *heuristicFlag) Set(s string) error {
-	name, wd := strings.CutSuffix(s, "+wd")
-	h, err := slide.ParseHeuristic(name)
+	h, err := slide.ParseHeuristic(s)
 	if err != nil {
 		return plain(err)
 	}
-	f.h, f.wd = h, wd
+	name, wd := strings.CutSuffix(s, "+wd")
+	f.h, f.wd, f.custom = h, wd, name == "pdb"
 	return nil
 }
 
@@ -382,17 +378,11 @@ func (f *heuristicFlag) usage() string {
 	for _, h := range slide.Heuristics() {
 		names = append(names, h.String())
 	}
-	return "`name` of the search's estimate: " + strings.Join(names, ", ") + ", any of them followed by +wd to add walking distance (default auto)"
+	return "`name` of the search's estimate: " + strings.Join(names, ", ") + ", pdb (with -partition), any of them followed by +wd to add walking distance (default auto)"
 }
 
 // options returns the Solve options of the flag.
-func (f *heuristicFlag) options() []slide.Option {
-	opts := []slide.Option{slide.WithHeuristic(f.h)}
-	if f.wd {
-		opts = append(opts, slide.WithWalkingDistance())
-	}
-	return opts
-}
+func (f *heuristicFlag) options() []slide.Option { return []slide.Option{slide.WithHeuristic(f.h)} }
 
 // algorithmFlag is an -algorithm value.
 type algorithmFlag struct{ a slide.Algorithm }

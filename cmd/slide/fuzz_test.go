@@ -34,44 +34,6 @@ func hasLongField(text string, most int, comments bool) bool {
 	return false
 }
 
-// FuzzBoardFile checks solve's board-file parser against slide.Parse, its
-// oracle: the same boards accepted, the same refused with the same
-// message, but where the parser stops early (a field too long for any
-// number, a size line of more than 2 fields), when it must refuse too.
-func FuzzBoardFile(f *testing.F) {
-	for _, s := range []string{
-		"3\n1 2 3\n4 5 6\n7 8 0\n", "2 3\n\n1 2 3\n4 0 5\n", "\n \n2\n1 2\n3 0", "", "2\n1 2\n3 x", "2 2 2\n",
-		"2\n1 2 3 0 4", "2\n1 2\n3", "0 5\n", "65535 2\n", "2\n1 1\n2 0", "2\n+1 2 3 0", "2\u00a0\n1\u20032 3 0\r\n",
-		"2\n1 2 3 " + strings.Repeat("0", 70), strings.Repeat("9", 30) + "\n",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		got, err := scanBoard(strings.NewReader(text))
-		want, werr := slide.Parse(text)
-		early := hasLongField(text, 1<<30, false) || len(strings.Fields(firstNonBlank(text))) > 2
-		switch {
-		case early && err == nil:
-			t.Fatalf("%q: accepted %v past a field it should stop at", text, got)
-		case early:
-		case (err == nil) != (werr == nil) || got != want:
-			t.Fatalf("%q: got %v, %v; Parse gives %v, %v", text, got, err, want, werr)
-		case err != nil && message(err) != message(werr):
-			t.Fatalf("%q: message %q, Parse's %q", text, message(err), message(werr))
-		}
-	})
-}
-
-// firstNonBlank returns the first line of text that holds a field.
-func firstNonBlank(text string) string {
-	for _, line := range strings.Split(text, "\n") {
-		if strings.TrimSpace(line) != "" {
-			return line
-		}
-	}
-	return ""
-}
-
 // parseBenchSimply is the bench-file parser as it was before it read a
 // field at a time: the whole text split into lines and fields. It is the
 // oracle of FuzzBenchFile.

@@ -52,11 +52,11 @@ func (m *modeFlags) any() bool { return m.weight != 0 || m.budget != 0 || m.fast
 func (m *modeFlags) options() []slide.Option {
 	switch {
 	case m.fast:
-		return []slide.Option{slide.WithFast()}
+		return []slide.Option{slide.WithMode(slide.Fast())}
 	case m.weight != 0:
-		return []slide.Option{slide.WithWeight(m.weight)}
+		return []slide.Option{slide.WithMode(slide.Weighted(m.weight))}
 	case m.budget != 0:
-		return []slide.Option{slide.WithTimeLimit(m.budget)}
+		return []slide.Option{slide.WithMode(slide.Anytime(m.budget))}
 	}
 	return nil
 }

@@ -64,7 +64,7 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			name = "pdb" + name
 		}
 		h, err := slide.ParseHeuristic(name)
-		if err != nil || !h.IsDatabase() || h == slide.PDBCustom {
+		if err != nil || !h.IsDatabase() || name == "pdb" || strings.HasSuffix(name, "+wd") {
 			return usageError(stderr, "pdb", "%s is not a pattern database (want pdb555, pdb663, pdb78 or pdb6666, or -partition)", input.Quote(fs.Arg(0)))
 		}
 		return finishBuild(stderr, buildTables(h.String(), stderr, func(p func(slide.DatabaseProgress)) error {
@@ -181,10 +181,10 @@ func prepareTables(cmd, name string, stderr io.Writer, build func(func(slide.Dat
 // database, for boards like goal: it checks first that h fits goal, so
 // that nothing is built for a board of another size.
 func prepareDatabase(cmd string, h slide.Heuristic, goal slide.Board, stderr io.Writer) error {
-	if err := h.Check(goal); err != nil || !h.IsDatabase() || h == slide.PDBCustom {
+	if err := h.Check(goal); err != nil || !h.IsDatabase() {
 		return err
 	}
-	return prepareTables(cmd, h.String(), stderr, func(p func(slide.DatabaseProgress)) error {
+	return prepareTables(cmd, strings.TrimSuffix(h.String(), "+wd"), stderr, func(p func(slide.DatabaseProgress)) error {
 		return slide.BuildDatabase(context.Background(), h, p)
 	})
 }
@@ -204,7 +204,7 @@ func prepareCustom(cmd string, d slide.Database, stderr io.Writer) error {
 // them with a message naming -max-memory.
 func searchOptions(cmd string, h *heuristicFlag, partition string, goal slide.Board, mem *memoryFlag, stderr io.Writer) ([]slide.Option, int) {
 	if partition == "" {
-		if h.h == slide.PDBCustom {
+		if h.custom {
 			return nil, usageError(stderr, cmd, "-heuristic pdb needs -partition")
 		}
 		if h.wd {
@@ -220,19 +220,18 @@ func searchOptions(cmd string, h *heuristicFlag, partition string, goal slide.Bo
 		}
 		return h.options(), exitOK
 	}
-	if h.h != slide.Auto && h.h != slide.PDBCustom {
+	if h.h != slide.Auto && h.h != slide.Auto.WithWalkingDistance() && !h.custom {
 		return nil, usageError(stderr, cmd, "-partition and -heuristic %v both choose the heuristic: give one", h.h)
 	}
 	d, err := slide.ParseDatabase(goal, partition)
 	if err != nil {
 		return nil, usageError(stderr, cmd, "-partition: %s", message(err))
 	}
-	opts := []slide.Option{slide.WithDatabase(d)}
+	opts := []slide.Option{slide.WithDatabase(d), slide.WithHeuristic(h.h)}
 	if h.wd {
 		if err := slide.WalkingDistance.Check(goal); err != nil {
 			return nil, failure(stderr, cmd, "+wd: %s", message(err))
 		}
-		opts = append(opts, slide.WithWalkingDistance())
 	}
 	if max(d.Bytes(), d.BuildBytes()) > mem.bound() {
 		return opts, exitOK

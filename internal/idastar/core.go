@@ -1,10 +1,14 @@
-// Package idastar holds what the IDA* searches of slide share: the state of
-// one search's iteration with its counters and limits (Core), and the
-// driver that runs the iterations on several workers (Parallel). The
-// searches themselves (the pattern-database Solver of internal/pdb, and the
-// Manhattan and linear-conflict specialisations of the root package) keep
-// their own boards and depth-first steps; they embed a Core and call
-// Generate for every child.
+// Package idastar drives the specialised IDA* searches of slide: it holds
+// the state of one search's iteration with its counters and limits (Core),
+// and the drivers that run the iterations, on the caller's goroutine
+// (Core.Run) or on several workers (Parallel). The searches themselves (the
+// pattern-database Solver of internal/pdb, and the Manhattan and
+// linear-conflict searches of internal/tiles) keep their own boards and
+// depth-first steps; they embed a Core and call Generate for every child.
+//
+// Conventions, those of Korf's IDA* experiments, so that node counts
+// compare with published ones: the goal is detected when it is generated,
+// and Generated counts every child generated plus the root.
 package idastar
 
 import (
@@ -32,10 +36,11 @@ type Core struct {
 	// frontier nodes (see Tree) instead of searching below them. A search
 	// checks it where it would recurse into a child, so the root (depth 0)
 	// is never recorded.
-	Split    int
-	Found    int   // moves in the solution, -1 while none
-	Expanded int64 // nodes whose children were generated
-	Gen      int64 // children generated (plus the root, for the search that starts at it)
+	Split      int
+	Found      int   // moves in the solution, -1 while none
+	Iterations int   // the bounds Run has tried
+	Expanded   int64 // nodes whose children were generated
+	Gen        int64 // children generated (plus the root, for the search that starts at it)
 	// MaxNodes is the count of Gen above which Generate takes its rare
 	// path: the node limit for a search on one worker, the end of the
 	// worker's share of the budget on several.
@@ -93,4 +98,39 @@ func (c *Core) check() bool {
 		c.OnCheck(c)
 	}
 	return true
+}
+
+// Run searches from a root of heuristic h on the caller's goroutine, one
+// iteration at a time, for paths of at most maxDepth moves: dfs searches
+// the tree below c.Bound and reports whether it found a goal, whose length
+// it leaves in c.Found. Call Reset first. Run returns nil once a goal is
+// found (a root of heuristic 0 is the goal: Found is 0 and dfs is not
+// called), or an error: the context's, ErrNotFound when no path of at
+// most maxDepth moves is left, or the search's own (c.Err, such as
+// ErrNodeLimit). Every goal an iteration finds is a shortest solution
+// (see Parallel).
+func (c *Core) Run(h, maxDepth int, dfs func() bool) error {
+	if h == 0 {
+		c.Found = 0
+		return nil
+	}
+	if h > maxDepth {
+		return ErrNotFound
+	}
+	for c.Bound = h; ; c.Bound = c.Next {
+		c.Iterations++
+		if err := c.Ctx.Err(); err != nil {
+			return err
+		}
+		c.Next = math.MaxInt
+		if dfs() {
+			return nil
+		}
+		if c.Err != nil {
+			return c.Err
+		}
+		if c.Next == math.MaxInt || c.Next > maxDepth {
+			return ErrNotFound
+		}
+	}
 }

@@ -19,6 +19,11 @@ type Progress struct {
 	Depth   int   // the layer just finished
 	Reached int64 // entries with a distance so far
 	Entries int64 // entries of the table
+	// Set by Shared: the tables of the Spec, and why they are built
+	// rather than read from the disk cache ("" when the cache holds no
+	// file for them, or is off; else what is wrong with the file there).
+	Tables int
+	Reason string
 }
 
 // unvisited marks an entry without a distance while a table is built; it

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/bits"
 
 	"github.com/slidekit/slide/internal/idastar"
@@ -24,7 +23,7 @@ var ErrUnsolvable = errors.New("pdb: board cannot reach the goal")
 var ErrNodeLimit = idastar.ErrNodeLimit
 
 // ErrNotFound is returned when no solution lies within a Limit's Depth.
-var ErrNotFound = errors.New("pdb: no solution within the depth limit")
+var ErrNotFound = idastar.ErrNotFound
 
 // A Result is a solution (shortest, from Solve) and what finding it cost.
 type Result struct {
@@ -413,25 +412,13 @@ func (s *Solver) Solve(ctx context.Context, cells []uint8, lim Limit) (Result, e
 	if s.workers > 1 {
 		return s.solveParallel(ctx, blank, h, depth, lim.Nodes)
 	}
-	for s.Bound = h; ; s.Bound = s.Next {
-		res.Iterations++
-		s.Next = math.MaxInt
-		if err := ctx.Err(); err != nil {
-			return Result{}, err
-		}
-		ok := s.dfs(0, s.md0+s.sumP(), s.md0+s.sumR(), blank, s.prune.start)
-		if s.Err != nil {
-			return Result{Expanded: s.Expanded, Generated: s.Gen, Iterations: res.Iterations}, s.Err
-		}
-		if ok {
-			res.Path = append([]uint8(nil), s.path[:s.Found]...)
-			res.Expanded, res.Generated = s.Expanded, s.Gen
-			return res, nil
-		}
-		if s.Next == math.MaxInt || s.Next > depth {
-			return Result{Expanded: s.Expanded, Generated: s.Gen, Iterations: res.Iterations}, ErrNotFound
-		}
+	err = s.Run(h, depth, func() bool { return s.dfs(0, s.md0+s.sumP(), s.md0+s.sumR(), blank, s.prune.start) })
+	res = Result{Expanded: s.Expanded, Generated: s.Gen, Iterations: s.Iterations}
+	if err != nil {
+		return res, err
 	}
+	res.Path = append([]uint8(nil), s.path[:s.Found]...)
+	return res, nil
 }
 
 func (s *Solver) sumP() int {

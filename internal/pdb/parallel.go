@@ -2,7 +2,6 @@ package pdb
 
 import (
 	"context"
-	"errors"
 
 	"github.com/slidekit/slide/internal/idastar"
 )
@@ -65,10 +64,7 @@ func (s *Solver) solveParallel(ctx context.Context, blank, h, depth int, maxNode
 	winner, iterations, err := s.par.Run(ctx, root, h, depth, maxNodes)
 	res := Result{Iterations: iterations}
 	res.Expanded, res.Generated = s.par.Counts()
-	switch {
-	case errors.Is(err, idastar.ErrNotFound):
-		return res, ErrNotFound
-	case err != nil:
+	if err != nil {
 		return res, err
 	}
 	w := (*Solver)(s.par.Trees[winner].(*searcher))

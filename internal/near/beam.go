@@ -1,0 +1,584 @@
+package near
+
+import (
+	"context"
+	"math"
+	"slices"
+	"time"
+	"unsafe"
+
+	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/tiles"
+)
+
+// A beamSearch finds a solution layer by layer: of the boards one move from
+// the boards of the current layer, it keeps the width with the smallest
+// heuristic (duplicates of the last layers dropped) as the next layer, until
+// a goal appears. Time and memory grow linearly with the width; a wider
+// beam finds shorter solutions. It works on boards of at most 255 cells in
+// the goal-relative form of wastar.
+//
+// A layer's boards are kept in one arena with their evaluator's data (see
+// bEval). Children are first only scored, as (parent, cell, heuristic,
+// hash) records; the width best are then made boards, so most children cost
+// a heuristic update and no copy.
+type beamSearch struct {
+	rows, cols, n int
+	blankVal      uint8
+	width         int
+	ev            bEval
+	aux           int // bytes of evaluator data a board
+	zob           []uint64
+
+	cur, next layer
+	cands     []beamCand
+	evs       []bEval       // one evaluator a worker, when more than one
+	parts     [][]beamCand  // the workers' candidates
+	count     []int32       // candidates by heuristic (see markLimit, choose)
+	chosen    []int32       // indices of the candidates kept
+	flag      []bool        // the distinct candidates
+	classes   []*beamClass  // the workers' shares of a layer
+	expanders int           // the workers that expanded the layer
+	classW    [beamSets]int // the workers that selected the last layers (see seenBefore)
+	dup       *hashSet      // with checksAll, the closed set of the children's depth
+	closed    [2]hashSet    // with global: every board kept, by parity of depth
+	recent    [][]uint64    // hashes of the last layers, newest last
+	parents   [][]int32     // every layer's parent indices, for the path
+	blanks    [][]uint8     // every layer's blank cells
+
+	expanded, generated int64
+
+	// With a deadline, the width adapts after every layer so that the
+	// search ends in time (see adapt), between minWidth and maxWidth, and
+	// holds at most memory bytes if that is above 0 (see memoryCap).
+	deadline           time.Time
+	minWidth, maxWidth int
+	memory             int64
+	kept               int64 // boards of every layer so far
+
+	// With global, children are checked against every board kept so far
+	// (of the same parity), not only the last layers: a trapped beam
+	// cannot circle and is pushed out, at some 20% more time a board.
+	// With stall above 0, a search whose layers' least heuristic has not
+	// improved for stall layers turns global from there on (escaped is
+	// the depth at which it did, 0 if it did not): the beam is trapped
+	// where every way on first raises the heuristic a long way, and
+	// without it circles there until its deadline.
+	global  bool
+	stall   int
+	escaped int
+	// The board of least heuristic kept so far: its depth and index in
+	// its layer (see closest).
+	closestDepth, closestIndex int
+	// heur names what the search ranks boards by, for its answer.
+	heur tiles.Heuristic
+}
+
+// A layer is the boards of one depth: board i is cells[i*n:(i+1)*n], its
+// evaluator data aux[i*a:(i+1)*a].
+type layer struct {
+	cells []uint8
+	aux   []uint8
+	h     []int32
+	hash  []uint64
+	blank []uint8
+	prev  []uint8 // the blank's cell before the last move (no undoing)
+}
+
+func (l *layer) reset() { l.resize(0, 0, 0) }
+
+// resize makes the layer hold m boards of n cells and a bytes of data.
+func (l *layer) resize(m, n, a int) {
+	l.cells = slices.Grow(l.cells[:0], m*n)[:m*n]
+	l.aux = slices.Grow(l.aux[:0], m*a)[:m*a]
+	l.h = slices.Grow(l.h[:0], m)[:m]
+	l.hash = slices.Grow(l.hash[:0], m)[:m]
+	l.blank = slices.Grow(l.blank[:0], m)[:m]
+	l.prev = slices.Grow(l.prev[:0], m)[:m]
+}
+
+// A beamCand is a scored child: the tile on cell nb slides into parent's
+// blank.
+type beamCand struct {
+	parent int32
+	nb     uint8
+	h      uint16
+	delta  uint32 // the evaluator's change to the parent's data
+	hash   uint64
+}
+
+// A bEval is the heuristic of a beam search, with per-board data kept in
+// the layers.
+type bEval interface {
+	auxLen() int
+	// root returns h of board and fills its data.
+	root(board, aux []uint8) int
+	// load makes board, with its data, the parent of the next calls of
+	// child.
+	load(board, aux []uint8, h int)
+	// child returns h of the child in which the tile of value v slides
+	// from cell from into the parent's blank on cell to, and the change to
+	// the parent's data that makes the child's.
+	child(v uint8, from, to int) (int, uint32)
+	// apply makes a parent's data (copied to aux) the child's, given
+	// child's change delta for the move of the tile v from cell from into
+	// the blank on cell to; board is the child's.
+	apply(board, aux []uint8, delta uint32, v uint8, from, to int)
+}
+
+func newBeamSearch(rows, cols, blankVal, width int, ev bEval) *beamSearch {
+	n := rows * cols
+	s := &beamSearch{rows: rows, cols: cols, n: n, blankVal: uint8(blankVal), width: max(1, width), ev: ev, aux: ev.auxLen(),
+		zob: zobrist(n)}
+	return s
+}
+
+// zobrist returns n*n fixed pseudo-random words, one per (cell, value).
+func zobrist(n int) []uint64 {
+	z := make([]uint64, n*n)
+	x := uint64(0x9e3779b97f4a7c15)
+	for i := range z {
+		x ^= x << 13 // xorshift: a fixed, well-spread sequence
+		x ^= x >> 7
+		x ^= x << 17
+		z[i] = x
+	}
+	return z
+}
+
+// beamDedupLayers is how many earlier layers of the child's parity a child
+// is checked against: every move moves the blank one cell, so a board
+// recurs only an even number of moves later, nearly always two (a board
+// that another parent's child kept was also the child of this one: 50 000
+// such a search on 6 x 6 boards at width 20 000, against 40 four layers
+// back).
+const beamDedupLayers = 1
+
+// search returns the blank's cell in every board of the solution from
+// start, whose blank is on cell blank, of at most maxDepth moves, or
+// ErrNotFound (a beam may lose every way to the goal, or circle), or ctx's
+// error.
+func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth int) ([]int, error) {
+	s.cur.reset()
+	s.parents, s.blanks, s.recent = s.parents[:0], s.blanks[:0], s.recent[:0]
+	s.expanded, s.generated, s.escaped, s.kept = 0, 1, 0, 1
+	aux := make([]uint8, s.aux)
+	h := s.ev.root(start, aux)
+	var hash uint64
+	for c, v := range start {
+		hash ^= s.zob[c*s.n+int(v)]
+	}
+	s.cur.cells = append(s.cur.cells, start...)
+	s.cur.aux = append(s.cur.aux, aux...)
+	s.cur.h = append(s.cur.h, int32(h))
+	s.cur.hash = append(s.cur.hash, hash)
+	s.cur.blank = append(s.cur.blank, uint8(blank))
+	s.cur.prev = append(s.cur.prev, 255)
+	s.parents = append(s.parents, []int32{-1})
+	s.blanks = append(s.blanks, []uint8{uint8(blank)})
+	s.recent = append(s.recent, []uint64{hash})
+	if h == 0 {
+		return []int{blank}, nil
+	}
+	s.ensureClasses(1)
+	s.classW = [beamSets]int{1}
+	s.classes[0].sets[0].reset(1)
+	s.classes[0].sets[0].insert(hash)
+	if s.global {
+		s.closed[0].reset(0)
+		s.closed[1].reset(0)
+		s.closed[0].insert(hash)
+	}
+	best, bestDepth := h, 0
+	s.closestDepth, s.closestIndex = 0, 0
+	var perBoard float64 // seconds a board of a layer takes, smoothed
+	var spent float64    // seconds of the layers not yet timed
+	timed := 0           // and their boards
+	for depth := 1; depth <= maxDepth; depth++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		began := time.Now()
+		boards := len(s.cur.h)
+		if goal, ok := s.expand(); ok {
+			return s.path(goal), nil
+		}
+		if len(s.cands) == 0 {
+			return nil, engine.ErrNotFound(math.Inf(1))
+		}
+		s.selectNext()
+		s.cur, s.next = s.next, s.cur
+		s.kept += int64(len(s.cur.h))
+		if s.checksAll() {
+			for _, x := range s.cur.hash {
+				s.closed[depth&1].insert(x)
+			}
+		}
+		if len(s.cur.h) == 0 {
+			return nil, engine.ErrNotFound(math.Inf(1))
+		}
+		least := int(slices.Min(s.cur.h))
+		if least < best {
+			best, bestDepth = least, depth
+			s.closestDepth, s.closestIndex = depth, slices.Index(s.cur.h, int32(least))
+		} else if s.stall > 0 && !s.checksAll() && depth-bestDepth > s.stall {
+			s.escape(depth)
+		}
+		if s.deadline.IsZero() {
+			continue
+		}
+		// Timed over layers of at least 32 boards together: a narrower
+		// beam would otherwise never widen again.
+		spent += time.Since(began).Seconds()
+		if timed += boards; timed < 32 {
+			continue
+		}
+		t := spent / float64(timed)
+		spent, timed = 0, 0
+		if perBoard == 0 {
+			perBoard = t
+		}
+		perBoard = 0.7*perBoard + 0.3*t
+		s.adapt(depth, maxDepth, h, least, perBoard)
+	}
+	return nil, engine.ErrNotFound(float64(maxDepth))
+}
+
+// escape makes the search global from the current layer, at depth, on:
+// every board of the layers it holds (see recent) is kept as seen.
+func (s *beamSearch) escape(depth int) {
+	s.escaped = depth
+	s.closed[0].reset(0)
+	s.closed[1].reset(0)
+	for k, hashes := range s.recent {
+		d := depth - (len(s.recent) - 1 - k)
+		for _, x := range hashes {
+			s.closed[d&1].insert(x)
+		}
+	}
+}
+
+// checksAll reports whether children are checked against every board
+// kept: the search is global or has escaped.
+func (s *beamSearch) checksAll() bool { return s.global || s.escaped > 0 }
+
+// adapt sets the width of the layers to come so that the search ends by
+// its deadline: the layers left are estimated from the rate at which the
+// least heuristic has fallen so far (h0 at the start, hmin in the current
+// layer), with a margin.
+func (s *beamSearch) adapt(depth, maxDepth, h0, hmin int, perBoard float64) {
+	left := maxDepth - depth
+	if fallen := h0 - hmin; fallen > h0/10 {
+		left = min(left, int(1.25*float64(depth)*float64(hmin)/float64(fallen))+1)
+	}
+	seconds := 0.9 * time.Until(s.deadline).Seconds()
+	width := int(seconds / (float64(left) * perBoard))
+	if s.memory > 0 {
+		width = min(width, s.memoryCap(left))
+	}
+	s.width = max(s.minWidth, min(width, s.maxWidth))
+}
+
+// Bytes a board of a beam search holds for every layer: its parent and
+// blank, kept for the path; and with checksAll, its hash in a closed set
+// (see hashSet: a table at most half full, which doubles as it grows).
+const (
+	beamPathBytes   = 5
+	beamClosedBytes = 6 * 4 // the old table and the new while it doubles
+)
+
+// memoryCap returns the widest layers that keep the search within its
+// memory for left more layers: what its layers so far keep, and for each
+// board to come boardBytes and what it keeps for every layer. (A bound
+// fixed up front, charging every board for the deepest path allowed and
+// a global beam's sets, held beams on the shared 6 x 6 sample at 10 s to
+// 4.5 to 7 s of it, at 1.035 times the reference length; this one lets
+// them run 9.3 s, at 1.031.)
+func (s *beamSearch) memoryCap(left int) int {
+	perLayer := int64(beamPathBytes)
+	held := s.kept * beamPathBytes
+	if s.checksAll() {
+		perLayer += beamClosedBytes
+		held += int64(len(s.closed[0].slots)+len(s.closed[1].slots)) * 4
+	}
+	return int(max(0, (s.memory-held)/(s.boardBytes()+int64(left)*perLayer)))
+}
+
+// boardBytes returns the most a board of a layer holds while it is in
+// the current or the next layer: both layers' boards and their data,
+// heuristic, hash, blank and previous blank; up to three candidates a
+// board, scored into a worker's slice and then gathered, with a flag and
+// an index; the classes' sets of the last beamSets layers (see beamClass:
+// at most four slots of 4 bytes a candidate of at most 1.3 a board, split
+// in classes of which one may take an eighth more); and the hashes kept
+// in recent.
+func (s *beamSearch) boardBytes() int64 {
+	cand := int64(unsafe.Sizeof(beamCand{}))
+	return int64(2*(s.n+s.aux+14)) + 3*(2*cand+1) + 4 + beamSets*32 + 2*beamDedupLayers*8
+}
+
+// expand scores every child of the current layer into s.cands, in the
+// order of their parents; it reports a goal child (as its candidate, the
+// first in that order) if there is one. With several evaluators it splits
+// the layer into as many runs of parents, scored in parallel: the
+// candidates, and so the search, are the same.
+func (s *beamSearch) expand() (beamCand, bool) {
+	s.cands = s.cands[:0]
+	if s.checksAll() {
+		s.dup = &s.closed[len(s.parents)&1] // the children's depth
+	}
+	layer := len(s.cur.h)
+	w := len(s.evs)
+	s.ensureClasses(max(1, w))
+	if w <= 1 || layer < 1024 {
+		s.expanders = 1
+		goal, found, gen := s.expandRange(0, layer, s.ev, &s.cands, s.classes[0])
+		s.expanded += int64(layer)
+		s.generated += gen
+		return goal, found
+	}
+	type part struct {
+		goal  beamCand
+		found bool
+		gen   int64
+	}
+	parts := make([]part, w)
+	for len(s.parts) < w {
+		s.parts = append(s.parts, nil)
+	}
+	s.expanders = w
+	s.parallel(w, func(k int) {
+		lo, hi := k*layer/w, (k+1)*layer/w
+		s.parts[k] = s.parts[k][:0]
+		p := &parts[k]
+		p.goal, p.found, p.gen = s.expandRange(lo, hi, s.evs[k], &s.parts[k], s.classes[k])
+	})
+	s.expanded += int64(layer)
+	for k, p := range parts {
+		s.generated += p.gen
+		if p.found {
+			return p.goal, true
+		}
+		s.cands = append(s.cands, s.parts[k]...)
+	}
+	return beamCand{}, false
+}
+
+// expandRange scores the children of the parents lo to hi-1 of the
+// current layer with ev, appending them to out and counting them by h in
+// cl.raw; it stops at a goal. It returns the goal, whether there is one,
+// and the children generated.
+func (s *beamSearch) expandRange(lo, hi int, ev bEval, out *[]beamCand, cl *beamClass) (beamCand, bool, int64) {
+	cols, n := s.cols, s.n
+	bv := int(s.blankVal)
+	global := s.checksAll()
+	var gen int64
+	// Appended to locally: the workers' slices' headers share a cache
+	// line, which writing on every child would make them fight over.
+	cands := *out
+	defer func() { *out = cands }()
+	raw := cl.raw[:0]
+	for i := lo; i < hi; i++ {
+		board := s.cur.cells[i*n : (i+1)*n]
+		ev.load(board, s.cur.aux[i*s.aux:(i+1)*s.aux], int(s.cur.h[i]))
+		b := int(s.cur.blank[i])
+		br, bc := b/cols, b%cols
+		for _, nb := range [4]int{b - cols, b - 1, b + 1, b + cols} {
+			switch {
+			case nb == b-cols && br == 0, nb == b+cols && br == s.rows-1, nb == b-1 && bc == 0, nb == b+1 && bc == cols-1:
+				continue
+			case nb == int(s.cur.prev[i]):
+				continue
+			}
+			gen++
+			v := board[nb]
+			hash := s.cur.hash[i] ^ s.zob[nb*n+int(v)] ^ s.zob[b*n+int(v)] ^ s.zob[nb*n+bv] ^ s.zob[b*n+bv]
+			if global && s.dup.has(hash) {
+				continue // else left to selectNext (see mark): rare, about 1%
+			}
+			h, delta := ev.child(v, nb, b)
+			c := beamCand{parent: int32(i), nb: uint8(nb), h: uint16(h), delta: delta, hash: hash}
+			if h == 0 {
+				return c, true, gen
+			}
+			cands = append(cands, c)
+			raw = tally(raw, h)
+		}
+	}
+	cl.raw = raw
+	return beamCand{}, false, gen
+}
+
+// closest returns the blank's cells from the start to the board of least
+// heuristic the last search kept (the first such; the start if none was
+// less than its): what a search that found no goal leaves.
+func (s *beamSearch) closest() []int {
+	return s.pathTo(s.closestDepth, int32(s.closestIndex), 0)
+}
+
+// path returns the blank's cells from the start to the goal child c of
+// the current layer.
+func (s *beamSearch) path(c beamCand) []int {
+	out := s.pathTo(len(s.parents)-1, c.parent, 1)
+	return append(out, int(c.nb))
+}
+
+// pathTo returns the blank's cells from the start to board i of the layer
+// at depth d, with room for extra more.
+func (s *beamSearch) pathTo(d int, i int32, extra int) []int {
+	out := make([]int, d+1, d+1+extra)
+	for k := d; k >= 0; k-- {
+		out[k] = int(s.blanks[k][i])
+		i = s.parents[k][i]
+	}
+	return out
+}
+
+// pdbBeam is an additive pattern database (maxed with its reflected lookup
+// where the goal allows) as a bEval; a board's data is its patterns'
+// entries, directly and reflected, a byte each, and with keep the cell of
+// every value, directly and reflected (kept up by apply), which load then
+// reads in place instead of scanning the board. Evaluators are padded
+// (here, and their scratch slices by padded): a beam's workers each write
+// their own for every board, and sharing a cache line with another
+// worker's slowed both (2 workers expanded a 6 x 6 layer 1.25 times as
+// fast as 1 before, 1.6 times after).
+type pdbBeam struct {
+	_ [64]byte // keeps other objects off the lines written for every board
+	pdbEval
+	keep  bool
+	w, rw []uint8 // the loaded board's cell of each value, directly and reflected
+	_     [64]byte
+}
+
+func (e *pdbBeam) auxLen() int {
+	if e.keep {
+		return 2*len(e.tabs) + 2*e.n
+	}
+	return 2 * len(e.tabs)
+}
+
+// value returns the loaded board's bound.
+func (e *pdbBeam) value() int { return max(e.sum, e.rsum) }
+
+func (e *pdbBeam) root(board, aux []uint8) int {
+	h := e.estimate(board)
+	p := len(e.tabs)
+	for j := range p {
+		aux[j], aux[p+j] = uint8(e.vals[j]), uint8(e.rvals[j])
+	}
+	if e.keep {
+		copy(aux[2*p:], e.where)
+		copy(aux[2*p+e.n:], e.rwhere)
+	}
+	return h
+}
+
+func (e *pdbBeam) load(board, aux []uint8, _ int) {
+	p := len(e.tabs)
+	e.sum, e.rsum = 0, 0
+	for j := range p {
+		e.vals[j], e.rvals[j] = int(aux[j]), int(aux[p+j])
+		e.sum += e.vals[j]
+		e.rsum += e.rvals[j]
+	}
+	if e.keep {
+		e.w, e.rw = aux[2*p:2*p+e.n], aux[2*p+e.n:2*p+2*e.n]
+		return
+	}
+	e.w, e.rw = e.where, e.rwhere
+	for c, v := range board {
+		e.where[v] = uint8(c)
+	}
+	if e.reflect {
+		for c, v := range board {
+			e.rwhere[e.tr[v]] = e.tr[c]
+		}
+	}
+}
+
+func (e *pdbBeam) child(v uint8, _, to int) (int, uint32) {
+	j := int(e.patOf[v])
+	if !e.reflect {
+		x := e.lookup(j, e.w, v, uint8(to))
+		return e.sum - e.vals[j] + x, uint32(j) | uint32(x)<<8
+	}
+	// Both ranks first, then both entries: two table reads in flight.
+	tv := e.tr[v]
+	jr := int(e.patOf[tv])
+	t, tr := e.tabs[j], e.tabs[jr]
+	pos := e.place(e.pos, j, e.w, v, uint8(to))
+	rpos := e.place(e.rpos, jr, e.rw, tv, e.tr[to])
+	r, rr := t.Rank(pos), tr.Rank(rpos)
+	x, y := t.Entry(r, pos), tr.Entry(rr, rpos)
+	h := max(e.sum-e.vals[j]+x, e.rsum-e.rvals[jr]+y)
+	return h, uint32(j) | uint32(x)<<8 | uint32(jr)<<16 | uint32(y)<<24
+}
+
+func (e *pdbBeam) apply(_, aux []uint8, delta uint32, v uint8, _, to int) {
+	p := len(e.tabs)
+	aux[delta&255] = uint8(delta >> 8)
+	if e.reflect {
+		aux[p+int(delta>>16&255)] = uint8(delta >> 24)
+	}
+	if e.keep {
+		aux[2*p+int(v)] = uint8(to) // the blank's entry is never read (see place)
+		aux[2*p+e.n+int(e.tr[v])] = e.tr[to]
+	}
+}
+
+// mdlcBeam is Manhattan distance plus linear conflicts as a bEval; boards
+// carry no data.
+type mdlcBeam struct {
+	_ [64]byte // see pdbBeam
+	mdlcEval
+	board []uint8
+	_     [64]byte
+}
+
+func (e *mdlcBeam) auxLen() int                                     { return 0 }
+func (e *mdlcBeam) root(board, _ []uint8) int                       { return e.estimate(board) }
+func (e *mdlcBeam) apply(_, _ []uint8, _ uint32, _ uint8, _, _ int) {}
+func (e *mdlcBeam) load(board, _ []uint8, h int)                    { e.board, e.h = board, h }
+
+func (e *mdlcBeam) child(v uint8, from, to int) (int, uint32) {
+	h := e.h + e.dist(v, to) - e.dist(v, from)
+	// Only v's goal line along the move can gain or lose conflicts: v
+	// enters it or leaves it, the order of the others staying.
+	if e.col[from] == e.col[to] {
+		if r := int(e.row[v]); r == int(e.row[from]) || r == int(e.row[to]) {
+			if e.rowTab == nil {
+				return h + e.lineChange(v, from, to, r, e.rowConflicts), 0
+			}
+			key := e.rowKey(e.board, r)
+			d := (int(e.col[v]) + 1) * e.rowPow[e.col[from]] // v's digit where it stands
+			if r != int(e.row[from]) {
+				d = -(int(e.col[v]) + 1) * e.rowPow[e.col[to]]
+			}
+			h += int(e.rowTab[key-d]) - int(e.rowTab[key])
+		}
+	} else if c := int(e.col[v]); c == int(e.col[from]) || c == int(e.col[to]) {
+		if e.colTab == nil {
+			return h + e.lineChange(v, from, to, c, e.colConflicts), 0
+		}
+		key := e.colKey(e.board, c)
+		d := (int(e.row[v]) + 1) * e.colPow[e.row[from]]
+		if c != int(e.col[from]) {
+			d = -(int(e.row[v]) + 1) * e.colPow[e.row[to]]
+		}
+		h += int(e.colTab[key-d]) - int(e.colTab[key])
+	}
+	return h, 0
+}
+
+// lineChange returns the change in line's conflicts when the tile v
+// slides from cell from to the parent's blank on cell to, by scoring the
+// line on the parent's board before and after the move.
+func (e *mdlcBeam) lineChange(v uint8, from, to, line int, conflicts func([]uint8, int) int) int {
+	b := e.board
+	d := -conflicts(b, line)
+	b[to], b[from] = v, e.blankVal
+	d += conflicts(b, line)
+	b[to], b[from] = e.blankVal, v
+	return d
+}

@@ -1,0 +1,181 @@
+package near
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/tiles"
+)
+
+// TestBeamParallel: a beam selects its layers on several workers when they
+// are wide (see selectNext); it must search as on one, path for path and
+// node for node, keeping no board twice in a layer. (One board: CI runs
+// it under the race detector.)
+func TestBeamParallel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	tg := standardGoal(7, 7)
+	code := randomWalk(rng, tg, goalCode(tg), 400)
+	f, err := newFrame(context.Background(), tg, code, lcConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []int
+	var wantNodes int64
+	for _, workers := range []int{1, 2, 3} {
+		bs := f.beam(2500, workers)
+		p, err := bs.search(context.Background(), f.cells, f.blank, 1000)
+		if err != nil {
+			t.Fatalf("%d workers: %v", workers, err)
+		}
+		checkFramePath(t, f, p)
+		if workers > 1 && !slices.Contains(bs.classW[:], workers) {
+			t.Errorf("%d workers: no layer was selected on all of them", workers)
+		}
+		if h := slices.Clone(bs.cur.hash); len(slices.Compact(slices.Sorted(slices.Values(h)))) != len(h) {
+			t.Errorf("%d workers: a board twice in the last layer", workers)
+		}
+		if workers == 1 {
+			want, wantNodes = p, bs.generated
+			continue
+		}
+		if !slices.Equal(p, want) || bs.generated != wantNodes {
+			t.Errorf("%d workers: %d moves, %d nodes; on one: %d moves, %d nodes", workers, len(p)-1, bs.generated, len(want)-1, wantNodes)
+		}
+	}
+}
+
+// TestBeamMemory: a beam with a far deadline widens to what its memory
+// allows (see memoryCap) and no further: after every layer, the paths of
+// the layers so far, the closed sets of a global beam (see hashSet: four
+// bytes a slot, the fewest slots, at least 1024, a power of two, that
+// hold twice its boards), and the layer at boardBytes a board fit in it,
+// and some layer comes within a quarter of it.
+func TestBeamMemory(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	tg := standardGoal(6, 6)
+	code := randomWalk(rng, tg, goalCode(tg), 400)
+	f, err := newFrame(context.Background(), tg, code, lcConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const memory = 4 << 20
+	for _, global := range []bool{false, true} {
+		b := f.lcBeam(256, 1)
+		b.global = global
+		b.deadline, b.minWidth, b.maxWidth, b.memory = time.Now().Add(time.Hour), 16, 1<<30, memory
+		p, err := b.search(context.Background(), f.cells, f.blank, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFramePath(t, f, p)
+		var kept, peak int64
+		var closed [2]int64
+		for d, layer := range b.parents {
+			kept += int64(len(layer))
+			held := kept*beamPathBytes + int64(len(layer))*b.boardBytes()
+			if global {
+				closed[d&1] += int64(len(layer))
+				for _, n := range closed {
+					slots := int64(1024)
+					for slots < 2*n {
+						slots *= 2
+					}
+					held += 4 * slots
+				}
+			}
+			if held > memory {
+				t.Fatalf("global %v, layer %d of %d boards: %d bytes held, more than %d", global, d, len(layer), held, memory)
+			}
+			peak = max(peak, held)
+		}
+		if peak < memory*3/4 {
+			t.Errorf("global %v: at most %d bytes held of %d", global, peak, memory)
+		}
+		t.Logf("global %v: %d moves, %d bytes at the peak, %d boards", global, len(p)-1, peak, kept)
+	}
+}
+
+// TestHashSet checks the beams' set of hashes against a map, growing it
+// from its smallest size.
+func TestHashSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var s hashSet
+	s.reset(0)
+	ref := map[uint32]bool{}
+	for range 20000 {
+		x := rng.Uint64() & 0xffff_ffff_0000_ffff // collisions in the low bits
+		if rng.IntN(4) == 0 {
+			x = 0
+		}
+		k := key32(x)
+		if got := s.has(x); got != ref[k] {
+			t.Fatalf("has(%#x) = %v before insert", x, got)
+		}
+		if got := s.insert(x); got == ref[k] {
+			t.Fatalf("insert(%#x) = %v, held %v", x, got, ref[k])
+		}
+		ref[k] = true
+		if !s.has(x) {
+			t.Fatalf("has(%#x) false after insert", x)
+		}
+	}
+	if s.n != len(ref) || 2*s.n > len(s.slots) {
+		t.Errorf("%d held in %d slots, want %d at most half full", s.n, len(s.slots), len(ref))
+	}
+}
+
+// TestBeamClosest: a beam that finds no goal within its depth leaves the
+// path to the board of least heuristic it kept, which anytime's complete
+// finishes by the fast mode into a solution shorter, over three boards,
+// than the fast mode's own (on a board it may gain nothing: complete then
+// keeps the fast mode's).
+func TestBeamClosest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	tg := standardGoal(7, 7)
+	completed, fastTotal := 0, 0
+	for range 3 {
+		code := randomWalk(rng, tg, goalCode(tg), 1200)
+		f, err := newFrame(context.Background(), tg, code, lcConfig())
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs := f.lcBeam(200, 1)
+		if _, err := bs.search(context.Background(), f.cells, f.blank, 60); !engine.Is(err, engine.NotFound) {
+			t.Fatalf("a beam of depth 60: %v", err)
+		}
+		p := bs.closest()
+		ev := f.lcEval()
+		aux := make([]uint8, ev.auxLen())
+		board := slices.Clone(f.cells)
+		least := ev.root(board, aux)
+		for k := 1; k < len(p); k++ {
+			slideBlank(board, p[k-1], p[k])
+			least = min(least, ev.root(board, aux))
+		}
+		if end := ev.root(board, aux); len(p) < 2 || end != least || end >= ev.root(f.cells, aux) {
+			t.Fatalf("closest: %d moves to a board of h %d; least on the way %d", len(p)-1, end, least)
+		}
+
+		a := anytime{ctx: context.Background(), t: tg, code: code}
+		stop, err := a.startFast()
+		stop()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast := len(a.blanks)
+		a.complete(f.back(p), tiles.Heuristic{Kind: tiles.LinearConflict})
+		t.Logf("closest after %d moves; completed %d moves, the fast mode %d", len(p)-1, len(a.blanks)-1, fast-1)
+		completed += len(a.blanks) - 1
+		fastTotal += fast - 1
+		if !replayBlanks(tg, code, a.blanks) {
+			t.Errorf("the completed path does not solve the board")
+		}
+	}
+	if completed >= fastTotal {
+		t.Errorf("completed: %d moves in all, the fast mode's %d", completed, fastTotal)
+	}
+}

@@ -1,0 +1,108 @@
+package near
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/tiles"
+)
+
+// userPDBCache is the user's pattern-database cache, which benchmarks read
+// (go run ./cmd/slide pdb build NAME fills it).
+var userPDBCache = func() string {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(d, "slide", "pdb")
+}()
+
+// BenchmarkBeam runs beam searches of width 2000 on ten 6 x 6 boards
+// (random walks of 300 moves from the goal, fixed seed: boards like the
+// shared samples), ranking boards by PDB35 and linear conflicts if PDB35 is
+// in the user's cache, else by linear conflicts, on one and two workers,
+// and of width 20000 (as wide as the anytime mode's beams at a second) on
+// two; and of width 4000 on two workers on ten 7 x 7 boards (random walks
+// of 700 moves), by PDB48 if cached. It checks every path and reports the
+// nodes generated and the mean length.
+func BenchmarkBeam(b *testing.B) {
+	frames := map[int][]*frame{6: beamFrames(b, 6, 300), 7: beamFrames(b, 7, 700)}
+	b.Logf("ranking by %s and %s", heuristicName(frames[6][0].heur), heuristicName(frames[7][0].heur))
+	for _, tc := range []struct{ size, width, workers int }{{6, 2000, 1}, {6, 2000, 2}, {6, 20000, 2}, {7, 4000, 2}} {
+		name := fmt.Sprintf("width=%d/workers=%d", tc.width, tc.workers)
+		if tc.size != 6 {
+			name = fmt.Sprintf("%dx%d/%s", tc.size, tc.size, name)
+		}
+		frames := frames[tc.size]
+		b.Run(name, func(b *testing.B) {
+			var nodes, moves int64
+			b.ReportAllocs()
+			for b.Loop() {
+				nodes, moves = 0, 0
+				for _, f := range frames {
+					bs := f.beam(tc.width, tc.workers)
+					p, err := bs.search(context.Background(), f.cells, f.blank, 1000)
+					if err != nil {
+						b.Fatal(err)
+					}
+					b.StopTimer()
+					checkFramePath(b, f, p)
+					b.StartTimer()
+					nodes += bs.generated
+					moves += int64(len(p) - 1)
+				}
+			}
+			b.ReportMetric(float64(nodes), "nodes/op")
+			b.ReportMetric(float64(moves)/float64(len(frames)), "moves/board")
+		})
+	}
+}
+
+// beamFrames returns the frames of ten n x n boards, random walks of the
+// given moves from the goal (fixed seed), with the strongest database in
+// the user's cache.
+func beamFrames(b *testing.B, n, walk int) []*frame {
+	rng := rand.New(rand.NewPCG(uint64(n), uint64(walk)))
+	t := blankFirstGoal(n, n)
+	cfg := Config{Request: pdb.Request{Dir: userPDBCache, DirSet: true}}
+	cfg.Heuristic = cachedDatabase(t, &cfg.Request)
+	var frames []*frame
+	for range 10 {
+		f, err := newFrame(context.Background(), t, randomWalk(rng, t, goalCode(t), walk), &cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		frames = append(frames, f)
+	}
+	return frames
+}
+
+// cachedDatabase returns the strongest shipped database for boards of
+// goal t that is in memory or in req's cache (as the root package's Auto
+// heuristic chooses it), or else linear conflicts.
+func cachedDatabase(t *tiles.Goal, req *pdb.Request) tiles.Heuristic {
+	for _, name := range []string{"78", "663", "555", "6666", "35", "48"} {
+		spec, err := pdb.Named(name)
+		if err != nil {
+			panic(err)
+		}
+		h := tiles.Heuristic{Kind: tiles.Database, Name: "pdb" + name, Spec: spec}
+		if _, oriented, err := tiles.Orient(h, t.Rows, t.Cols, t.BlankGoal); err == nil && pdb.StateOf(oriented, req) != pdb.Absent {
+			return h
+		}
+	}
+	return tiles.Heuristic{Kind: tiles.LinearConflict}
+}
+
+// heuristicName names h as the root package's Heuristic.String does.
+func heuristicName(h tiles.Heuristic) string {
+	if h.Kind == tiles.LinearConflict {
+		return "linear"
+	}
+	return h.Name
+}

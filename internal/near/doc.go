@@ -1,0 +1,34 @@
+// Package near finds good solutions of sliding-tile boards where a
+// shortest one is out of reach, each with a proven lower bound on the
+// fewest moves. It works on goal-relative codes and blank paths (see
+// internal/tiles) and calls the optimal search only through Config.Optimal
+// and the small IDA* of internal/tiles.
+//
+// # The family
+//
+//   - Fast brings home one outer row or column of the unsolved region at
+//     a time (see reducer), until 3 x 3 cells are left, which it solves
+//     optimally: any board up to 255 x 255, in time polynomial in its size
+//     and memory for the board only.
+//   - Weighted returns a solution within a factor of the fewest moves:
+//     beams checked against the lower bound, the databases' weighted
+//     IDA*, or weighted A* (wastar), which never reopens a board and so
+//     stays within the factor under the consistent heuristics here.
+//   - Anytime improves the fast mode's answer until its time is up: beam
+//     searches whose width adapts, layer by layer, to end in time (see
+//     beamSearch and the rankings of beam_rank.go), edge by edge past 7 x 7
+//     (see peelSolve), and on boards larger than a frame on the region the
+//     fast mode leaves (see solveRegion); then it polishes the best path by
+//     re-solving windows of it optimally (see polisher). On small boards it
+//     runs the optimal search bounded by its answer instead.
+//
+// A frame is where the weighted and beam searches work: a board of at
+// most 255 cells as bytes, turned to the orientation of a pattern
+// database's tables when it has one.
+//
+// Invariants: every answer returned is a valid path to the goal, and its
+// lower bound is proven (a heuristic's bound at the start, a completed
+// search's bound, or a length over the weight); a search stopped by its
+// context still returns the best answer it holds. The memory the beams
+// hold counts against Config.Limits.
+package near

@@ -1,0 +1,79 @@
+package near
+
+import (
+	"context"
+	"time"
+
+	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/idastar"
+	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/tiles"
+)
+
+// A Config is what a near-optimal search may use besides its board.
+type Config struct {
+	// Heuristic is what frames search and rank by: a Database, whose
+	// tables come from Request, or LinearConflict.
+	Heuristic tiles.Heuristic
+	Request   pdb.Request
+	Line      bool // line moves (the fast mode and Optimal take them)
+	Limits    engine.Limits
+	Workers   int
+	// Progress, if not nil, hears how the search goes; Watch watches
+	// weighted IDA* (see idastar.Core.OnCheck).
+	Progress func(Progress)
+	Watch    func(*idastar.Core)
+	// Optimal, if not nil, is the optimal search of the start, bounded by
+	// maxCost moves: the anytime mode runs it on boards small enough.
+	Optimal Optimal
+	Began   time.Time // when the call began, for Progress
+}
+
+// An Optimal searches for a solution of at most maxCost moves, optimal
+// among them, and returns the blank's cell in every board of it, the
+// start's included; or an error of kind engine.NotFound if there is none,
+// or another error with the lower bound the search proved. It counts its
+// work either way.
+type Optimal func(ctx context.Context, maxCost int) (blanks []int, lower int, expanded, generated int64, err error)
+
+// Progress reports how a search goes, as the root package's Progress (the
+// same fields).
+type Progress struct {
+	Bound      int
+	Generated  int64
+	Best       int
+	LowerBound int
+	Elapsed    time.Duration
+}
+
+// A Method is what found an answer.
+type Method uint8
+
+// The methods.
+const (
+	None          Method = iota // no answer
+	FastMode                    // the fast mode (see Fast)
+	BeamSearch                  // a beam search, possibly finished by the fast mode or polished
+	OptimalSearch               // Config.Optimal
+	WeightedAStar               // weighted A* (see wastar)
+	WeightedIDA                 // the database's weighted IDA* (see pdb.Solver.SolveWeighted)
+)
+
+// An Answer is a solution and what is proven about it.
+type Answer struct {
+	Blanks              []int // the blank's cell in every board, the start's included
+	Lower               int   // a proven lower bound on the fewest moves
+	Expanded, Generated int64
+	Method              Method
+	Heuristic           tiles.Heuristic // what the method ranked or searched by
+}
+
+// maxFrameCells is the most cells a frame takes: values are bytes.
+const maxFrameCells = 255
+
+// Frames reports whether the frame searches (beams, weighted A*) take
+// boards of goal t: distinct labels, single-tile moves (not line), at
+// least 2 x 2 and at most maxFrameCells cells.
+func Frames(t *tiles.Goal, line bool) bool {
+	return t.Distinct && !line && t.Rows*t.Cols <= maxFrameCells && t.Rows >= 2 && t.Cols >= 2
+}

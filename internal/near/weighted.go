@@ -1,0 +1,568 @@
+package near
+
+import (
+	"context"
+	"errors"
+	"math"
+	"time"
+	"unsafe"
+
+	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/tiles"
+)
+
+// wastar is weighted A* for boards of at most 255 cells with distinct
+// labels under single-tile moves: it expands the open board of least
+// g + W*h, where g is its moves from the start and h a consistent lower
+// bound on its moves to the goal, never reopens a closed board, and so
+// returns a solution of at most W times the fewest moves (for W = 1, a
+// shortest one). Boards are byte strings of cell values in the
+// goal-relative form (a tile's value is its goal cell, the blank's the
+// blank's goal cell), kept in one arena and found again through a
+// Zobrist-hashed open-addressing table; the open list is a bucket queue
+// on g*den + num*h, W being num/den, that pops the newest entry of the
+// lowest bucket first.
+type wastar struct {
+	rows, cols, n int
+	blankVal      uint8
+	num, den      int64
+	ev            bEval    // admissible: a pattern database, or Manhattan distance with linear conflicts
+	zob           []uint64 // zob[cell*n+value]
+
+	cells  []uint8 // node i's board is cells[i*n : (i+1)*n]
+	aux    []uint8 // node i's heuristic data is aux[i*na : (i+1)*na]
+	na     int
+	g, h   []int32
+	parent []int32
+	blank  []int32
+	hash   []uint64
+	closed []bool
+
+	slots   []int32 // node index + 1, 0 for empty
+	buckets [][]int32
+	low     int // no open node has a lower bucket
+
+	child      []uint8
+	expanded   int64
+	generated  int64
+	maxNodes   int
+	ctx        context.Context
+	onProgress func() // called every 2^14 expansions, if not nil
+}
+
+// newWAStar returns a search over rows x cols boards whose blank's value
+// is blankVal, with weight num/den >= 1.
+//
+// The heuristic keeps its data of each board (a pattern database's
+// entries) with the node, so a node's children each take one lookup a
+// table (and its reflection), not a lookup of every table.
+func newWAStar(rows, cols, blankVal int, num, den int64, ev bEval) *wastar {
+	n := rows * cols
+	s := &wastar{rows: rows, cols: cols, n: n, blankVal: uint8(blankVal), num: num, den: den, ev: ev,
+		zob: make([]uint64, n*n), child: make([]uint8, n), na: ev.auxLen()}
+	x := uint64(0x9e3779b97f4a7c15)
+	for i := range s.zob {
+		x ^= x << 13 // xorshift: a fixed, well-spread sequence
+		x ^= x >> 7
+		x ^= x << 17
+		s.zob[i] = x
+	}
+	return s
+}
+
+// weightFraction returns num/den <= w, the largest with den 64, in lowest
+// terms, and 1/1 for w <= 1.
+func weightFraction(w float64) (num, den int64) {
+	if w <= 1 || math.IsNaN(w) {
+		return 1, 1
+	}
+	if w > 1e6 {
+		w = 1e6
+	}
+	num, den = int64(math.Floor(w*64)), 64
+	for num%2 == 0 && den > 1 { // lowest terms: fewer, fuller buckets
+		num, den = num/2, den/2
+	}
+	return num, den
+}
+
+func (s *wastar) board(i int32) []uint8 { return s.cells[int(i)*s.n : (int(i)+1)*s.n] }
+
+func (s *wastar) data(i int32) []uint8 { return s.aux[int(i)*s.na : (int(i)+1)*s.na] }
+
+// add stores a board as a new node, with the heuristic data aux, and
+// returns its index.
+func (s *wastar) add(board, aux []uint8, g, h, parent, blank int32, hash uint64) int32 {
+	i := int32(len(s.g))
+	s.cells = append(s.cells, board...)
+	s.aux = append(s.aux, aux...)
+	s.g = append(s.g, g)
+	s.h = append(s.h, h)
+	s.parent = append(s.parent, parent)
+	s.blank = append(s.blank, blank)
+	s.hash = append(s.hash, hash)
+	s.closed = append(s.closed, false)
+	if 2*len(s.g) > len(s.slots) {
+		s.grow()
+	} else {
+		s.place(i)
+	}
+	return i
+}
+
+func (s *wastar) grow() {
+	size := max(1024, 2*len(s.slots))
+	s.slots = make([]int32, size)
+	for i := range int32(len(s.g)) {
+		s.place(i)
+	}
+}
+
+func (s *wastar) place(i int32) {
+	mask := uint64(len(s.slots) - 1)
+	for k := s.hash[i] & mask; ; k = (k + 1) & mask {
+		if s.slots[k] == 0 {
+			s.slots[k] = i + 1
+			return
+		}
+	}
+}
+
+// find returns the node holding board (of hash h), or -1.
+func (s *wastar) find(board []uint8, h uint64) int32 {
+	mask := uint64(len(s.slots) - 1)
+	for k := h & mask; ; k = (k + 1) & mask {
+		j := s.slots[k] - 1
+		if j < 0 {
+			return -1
+		}
+		if s.hash[j] == h && string(s.board(j)) == string(board) {
+			return j
+		}
+	}
+}
+
+func (s *wastar) push(i int32) {
+	b := int(int64(s.g[i])*s.den + s.num*int64(s.h[i]))
+	for b >= len(s.buckets) {
+		s.buckets = append(s.buckets, nil)
+	}
+	s.buckets[b] = append(s.buckets[b], i)
+	s.low = min(s.low, b)
+}
+
+// pop returns the open node of least priority, the newest first, or -1.
+func (s *wastar) pop() int32 {
+	for s.low < len(s.buckets) {
+		q := s.buckets[s.low]
+		if len(q) == 0 {
+			s.low++
+			continue
+		}
+		i := q[len(q)-1]
+		s.buckets[s.low] = q[:len(q)-1]
+		if s.closed[i] || int(int64(s.g[i])*s.den+s.num*int64(s.h[i])) != s.low {
+			continue // closed, or stale: queued again with a lower g
+		}
+		return i
+	}
+	return -1
+}
+
+// search runs from board start (blank on cell blank) and returns the
+// blank's cell in every board of the solution, start included, or an
+// error: ctx's, a *LimitError at maxNodes stored boards, or ErrNotFound.
+func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, error) {
+	s.ctx = ctx
+	s.cells, s.aux, s.g, s.h, s.parent, s.blank, s.hash, s.closed = s.cells[:0], s.aux[:0], s.g[:0], s.h[:0], s.parent[:0], s.blank[:0], s.hash[:0], s.closed[:0]
+	clear(s.slots)
+	for i := range s.buckets {
+		s.buckets[i] = s.buckets[i][:0]
+	}
+	s.low, s.expanded, s.generated = 0, 0, 1
+	var hash uint64
+	for c, v := range start {
+		hash ^= s.zob[c*s.n+int(v)]
+	}
+	aux := make([]uint8, s.na) // the root's data, then each child's
+	h0 := s.ev.root(start, aux)
+	root := s.add(start, aux, 0, int32(h0), -1, int32(blank), hash)
+	if h0 == 0 {
+		return []int{blank}, nil
+	}
+	s.push(root)
+	cols := s.cols
+	bv := int(s.blankVal)
+	for {
+		i := s.pop()
+		if i < 0 {
+			return nil, engine.ErrNotFound(math.Inf(1))
+		}
+		s.closed[i] = true
+		s.expanded++
+		if s.expanded&(1<<14-1) == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if s.onProgress != nil {
+				s.onProgress()
+			}
+		}
+		if s.maxNodes > 0 && len(s.g) >= s.maxNodes {
+			return nil, &engine.LimitError{Limit: "memory", Value: int64(s.maxNodes), Expanded: s.expanded, Generated: s.generated}
+		}
+		b := int(s.blank[i])
+		br, bc := b/cols, b%cols
+		parentBlank := -1
+		if p := s.parent[i]; p >= 0 {
+			parentBlank = int(s.blank[p])
+		}
+		s.ev.load(s.board(i), s.data(i), int(s.h[i]))
+		for _, nb := range [4]int{b - cols, b - 1, b + 1, b + cols} { // blank up, left, right, down
+			switch {
+			case nb == b-cols && br == 0, nb == b+cols && br == s.rows-1, nb == b-1 && bc == 0, nb == b+1 && bc == cols-1:
+				continue
+			case nb == parentBlank:
+				continue
+			}
+			s.generated++
+			parent := s.board(i)
+			copy(s.child, parent)
+			v := parent[nb]
+			s.child[b], s.child[nb] = v, s.blankVal
+			hc := s.hash[i] ^ s.zob[nb*s.n+int(v)] ^ s.zob[b*s.n+int(v)] ^ s.zob[nb*s.n+bv] ^ s.zob[b*s.n+bv]
+			g := s.g[i] + 1
+			j := s.find(s.child, hc)
+			if j >= 0 {
+				if s.closed[j] || s.g[j] <= g {
+					continue
+				}
+				s.g[j], s.parent[j] = g, i
+				s.push(j)
+				continue
+			}
+			h, delta := s.ev.child(v, nb, b)
+			copy(aux, s.data(i))
+			s.ev.apply(s.child, aux, delta, v, nb, b)
+			j = s.add(s.child, aux, g, int32(h), i, int32(nb), hc)
+			if h == 0 {
+				return s.path(j), nil
+			}
+			s.push(j)
+		}
+	}
+}
+
+// path returns the blank's cells from the root to node i.
+func (s *wastar) path(i int32) []int {
+	var rev []int
+	for ; i >= 0; i = s.parent[i] {
+		rev = append(rev, int(s.blank[i]))
+	}
+	for a, b := 0, len(rev)-1; a < b; a, b = a+1, b-1 {
+		rev[a], rev[b] = rev[b], rev[a]
+	}
+	return rev
+}
+
+// mdlcEval is Manhattan distance plus linear conflicts on boards of any
+// shape, from scratch (see mdlcBeam for the search's use).
+type mdlcEval struct {
+	rows, cols int
+	blankVal   uint8
+	h          int // the loaded board's (see mdlcBeam)
+	lis        tiles.LIS
+	row, col   []uint8 // of each cell (and goal cell: a tile's value)
+	// With lines of at most tiles.MaxConflictLine cells, the conflicts of a line
+	// come from conflictTable by its key: the digit of each cell, the
+	// first the lowest, is 0 or, for a tile of the line, 1 + its goal's
+	// place along it (rowPow, colPow: the place values of the digits).
+	rowTab, colTab []uint8
+	rowPow, colPow []int
+}
+
+// rowKey returns the conflict-table key of row r of cells.
+func (e *mdlcEval) rowKey(cells []uint8, r int) int {
+	key := 0
+	for c := (r+1)*e.cols - 1; c >= r*e.cols; c-- {
+		key *= e.cols + 1
+		if v := cells[c]; v != e.blankVal && int(e.row[v]) == r {
+			key += int(e.col[v]) + 1
+		}
+	}
+	return key
+}
+
+// colKey returns the conflict-table key of column col of cells.
+func (e *mdlcEval) colKey(cells []uint8, col int) int {
+	key := 0
+	for c := (e.rows-1)*e.cols + col; c >= 0; c -= e.cols {
+		key *= e.rows + 1
+		if v := cells[c]; v != e.blankVal && int(e.col[v]) == col {
+			key += int(e.row[v]) + 1
+		}
+	}
+	return key
+}
+
+// newMDLC returns the evaluator for rows x cols boards whose blank's value
+// is blankVal.
+func newMDLC(rows, cols int, blankVal uint8) mdlcEval {
+	e := mdlcEval{rows: rows, cols: cols, blankVal: blankVal, row: make([]uint8, rows*cols), col: make([]uint8, rows*cols),
+		lis: tiles.NewLIS(padded[int](max(rows, cols)))}
+	if cols <= tiles.MaxConflictLine {
+		e.rowTab, e.rowPow = tiles.ConflictTable(cols), tiles.PlaceValues(cols)
+	}
+	if rows <= tiles.MaxConflictLine {
+		e.colTab, e.colPow = tiles.ConflictTable(rows), tiles.PlaceValues(rows)
+	}
+	for c := range e.row {
+		e.row[c], e.col[c] = uint8(c/cols), uint8(c%cols)
+	}
+	return e
+}
+
+func (e *mdlcEval) dist(v uint8, c int) int {
+	return abs(int(e.row[v])-int(e.row[c])) + abs(int(e.col[v])-int(e.col[c]))
+}
+
+func (e *mdlcEval) estimate(cells []uint8) int {
+	h := 0
+	for c, v := range cells {
+		if v != e.blankVal {
+			h += e.dist(v, c)
+		}
+	}
+	for r := range e.rows {
+		h += e.rowConflicts(cells, r)
+	}
+	for c := range e.cols {
+		h += e.colConflicts(cells, c)
+	}
+	return h
+}
+
+// rowConflicts returns twice the conflicts of row r.
+func (e *mdlcEval) rowConflicts(cells []uint8, r int) int {
+	e.lis.Reset()
+	for c := r * e.cols; c < (r+1)*e.cols; c++ {
+		if v := cells[c]; v != e.blankVal && int(e.row[v]) == r {
+			e.lis.Add(int(e.col[v]))
+		}
+	}
+	return 2 * e.lis.Conflicts()
+}
+
+func (e *mdlcEval) colConflicts(cells []uint8, col int) int {
+	e.lis.Reset()
+	for c := col; c < len(cells); c += e.cols {
+		if v := cells[c]; v != e.blankVal && int(e.col[v]) == col {
+			e.lis.Add(int(e.row[v]))
+		}
+	}
+	return 2 * e.lis.Conflicts()
+}
+
+// pdbEval is an additive pattern database for wastar, maxed with its
+// lookup on the board reflected about the main diagonal when the goal
+// allows it (see pdb.Spec.Transposable).
+type pdbEval struct {
+	tabs    []*pdb.Table
+	patOf   []int8 // pattern of each value, -1 for the blank
+	idx     []uint8
+	n       int
+	blank   uint8
+	reflect bool
+	tr      []uint8 // cell c's mirror image
+	// the parent's
+	where, rwhere []uint8 // cell of each value, directly and reflected
+	vals, rvals   []int
+	sum, rsum     int
+	pos, rpos     []uint8
+}
+
+// padded returns a slice of n zeros alone on its cache lines: the
+// evaluators of a beam's workers write their scratch for every board, and
+// slices of two workers sharing a line slowed both (false sharing).
+func padded[T any](n int) []T {
+	var x T
+	pad := max(1, 64/int(unsafe.Sizeof(x)))
+	return make([]T, n+2*pad)[pad : pad+n : pad+n]
+}
+
+func newPDBEval(db *pdb.DB) *pdbEval {
+	spec := db.Spec()
+	n := spec.Rows * spec.Cols
+	k := len(db.Tables())
+	e := &pdbEval{tabs: db.Tables(), patOf: make([]int8, n), idx: make([]uint8, n), n: n, blank: uint8(spec.Blank),
+		reflect: spec.Transposable(), tr: make([]uint8, n), where: padded[uint8](n), rwhere: padded[uint8](n),
+		vals: padded[int](k), rvals: padded[int](k), pos: padded[uint8](n), rpos: padded[uint8](n)}
+	for v := range e.patOf {
+		e.patOf[v] = -1
+	}
+	for j, t := range e.tabs {
+		for i, v := range t.Tiles() {
+			e.patOf[v], e.idx[v] = int8(j), uint8(i)
+		}
+	}
+	for c := range e.tr {
+		e.tr[c] = uint8(c%spec.Cols*spec.Cols + c/spec.Cols)
+	}
+	return e
+}
+
+// lookup returns table j's entry with its tiles where where says, but
+// tile v (if in the pattern) on cell at.
+func (e *pdbEval) lookup(j int, where []uint8, v, at uint8) int {
+	return e.tabs[j].Lookup(e.place(e.pos, j, where, v, at))
+}
+
+// place writes into pos and returns table j's placement with its tiles
+// where where says, but tile v (if in the pattern) on cell at.
+func (e *pdbEval) place(pos []uint8, j int, where []uint8, v, at uint8) []uint8 {
+	tiles := e.tabs[j].Tiles()
+	pos = pos[:len(tiles)]
+	for i, u := range tiles {
+		pos[i] = where[u]
+		if u == v {
+			pos[i] = at
+		}
+	}
+	return pos
+}
+
+// estimate returns the bound of a board from scratch, leaving its entries
+// in vals and rvals.
+func (e *pdbEval) estimate(cells []uint8) int {
+	for c, v := range cells {
+		e.where[v] = uint8(c)
+		e.rwhere[e.tr[v]] = e.tr[c]
+	}
+	e.sum, e.rsum = 0, 0
+	for j := range e.tabs {
+		e.vals[j] = e.lookup(j, e.where, 255, 0)
+		e.sum += e.vals[j]
+		if e.reflect {
+			e.rvals[j] = e.lookup(j, e.rwhere, 255, 0)
+			e.rsum += e.rvals[j]
+		}
+	}
+	return max(e.sum, e.rsum)
+}
+
+// Weighted returns a solution of the board of codes code (goal t, distinct
+// labels, at most maxFrameCells cells, at least 2 x 2) of at most weight
+// times the fewest moves, w > 1, with a proven lower bound. A solution
+// within the weight of a proven lower bound needs no further search, so
+// cheap answers are tried first: on boards larger than 4 x 4, beams of
+// growing width while one costs less than a tenth of what weighted A*
+// would be allowed, each answer checked against the weight times the
+// lower bound; then, up to 4 x 4 with a database, weighted IDA*, which
+// needs no memory per node; and weighted A* (see wastar) otherwise, or on
+// a path too long for weighted IDA*.
+func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, cfg Config) (Answer, error) {
+	n := t.Rows * t.Cols
+	f, err := newFrame(ctx, t, code, &cfg)
+	if err != nil {
+		return Answer{}, err
+	}
+	lower := max(f.estimate(), t.LowerBound(code, false))
+	ans := Answer{Method: BeamSearch, Heuristic: f.heur}
+	var path []int
+	for width := 256; n > 16 && width <= 1<<16 && float64(width) < 0.1*float64(weightedNodes(cfg.Limits, n)); width *= 4 {
+		bs := f.beam(width, cfg.Workers)
+		p, err := bs.search(ctx, f.cells, f.blank, max(1, int(weight*float64(lower))))
+		ans.Expanded += bs.expanded
+		ans.Generated += bs.generated
+		if cfg.Progress != nil {
+			cfg.Progress(Progress{Generated: ans.Generated, LowerBound: lower, Elapsed: time.Since(cfg.Began)})
+		}
+		if err == nil {
+			path = p
+			break
+		}
+		if ctx.Err() != nil {
+			return ans, ctx.Err()
+		}
+	}
+	// Weighted IDA*'s lengths grow fast with the weight while its time
+	// hardly drops past 3/2, so it runs with at most 3/2: a solution within
+	// 3/2 is within any larger weight.
+	if path == nil && n <= 16 && f.db != nil && len(f.db.Spec().Patterns) <= pdb.MaxSolverPatterns {
+		num, den := weightFraction(min(weight, maxIDAWeight))
+		var err error
+		path, lower, err = f.weightedIDA(ctx, int(num), int(den), lower, &cfg, &ans)
+		if err != nil {
+			return ans, err
+		}
+	}
+	if path == nil {
+		num, den := weightFraction(weight)
+		s := newWAStar(f.rows, f.cols, f.blankVal, num, den, f.wEval())
+		s.maxNodes = weightedNodes(cfg.Limits, n)
+		if cfg.Progress != nil {
+			s.onProgress = func() {
+				cfg.Progress(Progress{Generated: ans.Generated + s.generated, LowerBound: lower, Elapsed: time.Since(cfg.Began)})
+			}
+		}
+		path, err = s.search(ctx, f.cells, f.blank)
+		ans.Expanded += s.expanded
+		ans.Generated += s.generated
+		ans.Method = WeightedAStar
+		if err != nil {
+			var le *engine.LimitError
+			if errors.As(err, &le) {
+				le.Value = cfg.Limits.Memory()
+				le.Expanded, le.Generated = ans.Expanded, ans.Generated
+			}
+			return ans, err
+		}
+		// No solution is shorter than the length over the weight.
+		lower = max(lower, int(math.Ceil(float64(len(path)-1)*float64(den)/float64(num))))
+	}
+	ans.Blanks = f.back(path)
+	ans.Lower = min(len(path)-1, lower)
+	return ans, nil
+}
+
+// maxIDAWeight is the largest weight weightedIDA runs with.
+const maxIDAWeight = 1.5
+
+// weightedIDA runs the database's weighted IDA* (see
+// pdb.Solver.SolveWeighted) with weight num/den on the frame's board, and
+// returns the path of blank cells from the start (nil if the solver holds
+// no path that long) and the larger of lower and the search's lower
+// bound. It counts its nodes into ans.
+func (f *frame) weightedIDA(ctx context.Context, num, den, lower int, cfg *Config, ans *Answer) ([]int, int, error) {
+	s, err := pdb.NewSolver(f.db, pdb.SolverOptions{Reflect: true, Dense: true})
+	if err != nil {
+		return nil, lower, err
+	}
+	ans.Method = WeightedIDA
+	res, err := s.SolveWeighted(ctx, f.cells, num, den, pdb.Limit{Nodes: cfg.Limits.MaxNodes, OnCheck: cfg.Watch})
+	ans.Expanded += res.Expanded
+	ans.Generated += res.Generated
+	lower = max(lower, res.Lower)
+	switch {
+	case errors.Is(err, pdb.ErrNodeLimit):
+		return nil, lower, &engine.LimitError{Limit: "nodes", Value: cfg.Limits.MaxNodes, Expanded: ans.Expanded, Generated: ans.Generated}
+	case errors.Is(err, pdb.ErrNotFound): // a path too long for the solver
+		return nil, lower, nil
+	case err != nil:
+		return nil, lower, err
+	}
+	path := make([]int, 0, len(res.Path)+1)
+	path = append(path, f.blank)
+	for _, c := range res.Path {
+		path = append(path, int(c))
+	}
+	return path, lower, nil
+}
+
+// weightedNodes returns the most boards weighted A* may store on boards
+// of n cells under lim: each takes its cells and about 56 bytes of
+// bookkeeping, twice over while the arrays grow.
+func weightedNodes(lim engine.Limits, n int) int {
+	return int(min(lim.Nodes(), lim.Memory()/int64(2*(n+56))))
+}

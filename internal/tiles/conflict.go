@@ -1,0 +1,152 @@
+package tiles
+
+import "sync"
+
+// maxTableLine is the longest line whose conflicts come from a table
+// ((L+1)^L entries: 117,649 for 6). Boards with longer lines go to idaGrid.
+const maxTableLine = 6
+
+// MaxConflictLine is the longest line ConflictTable takes: 8^7 =
+// 2,097,152 entries for 7 (2 MB).
+const MaxConflictLine = 7
+
+// conflictTables holds the conflict table of each line length, built on
+// first use and never changed afterwards.
+var conflictTables struct {
+	sync.Mutex
+	byLength [MaxConflictLine + 1][]uint8
+}
+
+// ConflictTable returns the table of lines of the given length, at most
+// MaxConflictLine: twice the conflicts of the line of each key (see
+// lineKeys), built on first use and shared.
+func ConflictTable(length int) []uint8 {
+	conflictTables.Lock()
+	defer conflictTables.Unlock()
+	t := &conflictTables.byLength[length]
+	if *t == nil {
+		*t = buildConflictTable(length)
+	}
+	return *t
+}
+
+// buildConflictTable maps every key of a line of the given length to twice
+// its conflicts.
+func buildConflictTable(length int) []uint8 {
+	base := length + 1
+	size := 1
+	for range length {
+		size *= base
+	}
+	t := make([]uint8, size)
+	var lis LIS
+	for key := range size {
+		lis.Reset()
+		for k := key; k > 0; k /= base {
+			if d := k % base; d > 0 {
+				lis.Add(d)
+			}
+		}
+		t[key] = uint8(2 * lis.Conflicts())
+	}
+	return t
+}
+
+// fitsIDA16 reports whether ida16 takes boards of this shape.
+func fitsIDA16(rows, cols int) bool {
+	return rows*cols <= 16 && rows <= maxTableLine && cols <= maxTableLine
+}
+
+// lineKeys holds what the keys of the lines of a board of at most 16 cells
+// are made of (see ida16). Lines 0 ... rows-1 are the rows, then the
+// columns.
+type lineKeys struct {
+	row, col [16]uint8     // the lines of each cell's row and column
+	rowPart  [16][16]int32 // rowPart[v][c]: value v's term, at cell c, in the key of c's row
+	colPart  [16][16]int32 // colPart[v][c]: the same for c's column
+	rowTab   []uint8       // row keys to twice their conflicts
+	colTab   []uint8
+	rows     int
+	cols     int
+}
+
+func newLineKeys(rows, cols, blankVal int) lineKeys {
+	k := lineKeys{rows: rows, cols: cols, rowTab: ConflictTable(cols), colTab: ConflictTable(rows)}
+	for cell := range rows * cols {
+		r, c := cell/cols, cell%cols
+		k.row[cell], k.col[cell] = uint8(r), uint8(rows+c)
+		for v := range rows * cols {
+			if v == blankVal {
+				continue
+			}
+			if v/cols == r { // v belongs to row r, at place v%cols
+				k.rowPart[v][cell] = int32(v%cols+1) * pow(cols+1, c)
+			}
+			if v%cols == c {
+				k.colPart[v][cell] = int32(v/cols+1) * pow(rows+1, r)
+			}
+		}
+	}
+	return k
+}
+
+// lineKey returns the key of line l of a packed board.
+func (k *lineKeys) lineKey(board uint64, l int) int32 {
+	var key int32
+	if l < k.rows {
+		for cell := l * k.cols; cell < (l+1)*k.cols; cell++ {
+			key += k.rowPart[board>>(4*cell)&15][cell&15]
+		}
+		return key
+	}
+	for cell := l - k.rows; cell < k.rows*k.cols; cell += k.cols {
+		key += k.colPart[board>>(4*cell)&15][cell&15]
+	}
+	return key
+}
+
+// moveDelta returns the change in twice the conflicts when the tile of
+// value v slides from cell from to the blank at cell to of board. Only the
+// tile's goal line along the move can change: a vertical move takes the
+// tile out of a row or into one, and rows count only their own tiles.
+func (k *lineKeys) moveDelta(board uint64, v, from, to int) int {
+	if from%k.cols == to%k.cols { // vertical
+		switch goal := k.row[v]; goal {
+		case k.row[from]:
+			key := k.lineKey(board, int(goal))
+			return int(k.rowTab[key-k.rowPart[v][from]]) - int(k.rowTab[key])
+		case k.row[to]:
+			key := k.lineKey(board, int(goal))
+			return int(k.rowTab[key+k.rowPart[v][to]]) - int(k.rowTab[key])
+		}
+		return 0
+	}
+	switch goal := k.col[v]; goal {
+	case k.col[from]:
+		key := k.lineKey(board, int(goal))
+		return int(k.colTab[key-k.colPart[v][from]]) - int(k.colTab[key])
+	case k.col[to]:
+		key := k.lineKey(board, int(goal))
+		return int(k.colTab[key+k.colPart[v][to]]) - int(k.colTab[key])
+	}
+	return 0
+}
+
+// pow returns b^e for small numbers.
+func pow(b, e int) int32 {
+	p := int32(1)
+	for range e {
+		p *= int32(b)
+	}
+	return p
+}
+
+// PlaceValues returns the place values of the digits of the key of a line
+// of the given length: (length+1)^i for digit i.
+func PlaceValues(length int) []int {
+	p := make([]int, length)
+	for i := range p {
+		p[i] = int(pow(length+1, i))
+	}
+	return p
+}
