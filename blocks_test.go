@@ -264,10 +264,10 @@ func TestPieceName(t *testing.T) {
 		}
 		i++
 	}
-	if i != NumPieceNames() || i <= MaxCells {
-		t.Errorf("%d names, NumPieceNames %d, MaxCells %d", i, NumPieceNames(), MaxCells)
+	if i != numPieceNames() || i <= MaxCells {
+		t.Errorf("%d names, NumPieceNames %d, MaxCells %d", i, numPieceNames(), MaxCells)
 	}
-	for _, k := range []int{NumPieceNames(), 1 << 40, math.MaxInt} {
+	for _, k := range []int{numPieceNames(), 1 << 40, math.MaxInt} {
 		if PieceName(k) != '?' {
 			t.Errorf("PieceName(%d) = %U, want '?'", k, PieceName(k))
 		}

@@ -255,35 +255,6 @@ func (b Board) Manhattan() int {
 	return h
 }
 
-// Direction is the way a tile slides into the blank: Up means the tile below
-// the blank moves up (and the blank moves down).
-type Direction uint8
-
-// The four directions, in the order Neighbors visits them.
-const (
-	Up Direction = iota
-	Down
-	Left
-	Right
-)
-
-var directionNames = [...]string{"up", "down", "left", "right"}
-
-// String returns "up", "down", "left" or "right".
-func (d Direction) String() string {
-	if int(d) < len(directionNames) {
-		return directionNames[d]
-	}
-	return "Direction(" + strconv.Itoa(int(d)) + ")"
-}
-
-// Opposite returns the direction that undoes d.
-func (d Direction) Opposite() Direction { return d ^ 1 }
-
-// source returns the offset, in rows and columns, from the blank to the
-// tile that slides in direction d.
-func (d Direction) source() (dr, dc int) { return tiles.Dir(d).Source() }
-
 // Slide returns the board after n tiles in line with the blank slide one
 // cell in direction d, the nearest of them into the blank. n = 1 is the
 // ordinary single-tile move; n > 1 moves a whole line of tiles at once. ok is

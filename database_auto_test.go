@@ -30,11 +30,11 @@ func korfInstance(t *testing.T, id int) instance {
 func cached555(t *testing.T) string {
 	t.Helper()
 	dir := useTempCache(t)
-	t.Cleanup(ReleaseDatabases)
+	t.Cleanup(pdb.Release)
 	if err := BuildDatabase(context.Background(), PDB555, nil); err != nil {
 		t.Fatal(err)
 	}
-	ReleaseDatabases()
+	pdb.Release()
 	spec, _ := PDB555.partition()
 	return pdb.CachePath(filepath.Join(dir, "slide", "pdb"), spec)
 }
@@ -83,7 +83,7 @@ func TestAutoSmallProblems(t *testing.T) {
 		t.Errorf("tables in memory: %v, %v", sol.Heuristic, err)
 	}
 	// A node limit below the budget is the user's: no tables then.
-	ReleaseDatabases()
+	pdb.Release()
 	_, err = Solve(hard.board, goal, WithLimits(Limits{MaxNodes: 1000}))
 	var le *LimitError
 	if !errors.As(err, &le) || le.Value != 1000 || state555() != pdb.OnDisk {
@@ -116,7 +116,7 @@ func TestAutoBadCacheFiles(t *testing.T) {
 		{"truncated", func() error { return os.WriteFile(path, good[:len(good)-100], 0o644) }, "truncated", pdb.Absent},
 		{"damaged", func() error { return os.WriteFile(path, damaged, 0o644) }, "is corrupt: checksum", pdb.OnDisk},
 	} {
-		ReleaseDatabases()
+		pdb.Release()
 		os.RemoveAll(path)
 		if err := c.make(); err != nil {
 			t.Fatal(err)
@@ -238,7 +238,7 @@ func TestAutoHeuristic(t *testing.T) {
 	if err := BuildDatabase(context.Background(), PDB555, nil, WithCacheDir(dir)); err != nil {
 		t.Fatal(err)
 	}
-	ReleaseDatabases() // on disk only
+	pdb.Release() // on disk only
 	if h := AutoHeuristic(goal, WithCacheDir(dir)); h != PDB555 {
 		t.Errorf("5-5-5 cached: %v", h)
 	}

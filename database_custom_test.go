@@ -399,7 +399,7 @@ func TestDatabaseBuildLimits(t *testing.T) {
 // keeps them off the disk, for Build and for Solve.
 func TestCacheDir(t *testing.T) {
 	home := useTempCache(t)
-	t.Cleanup(ReleaseDatabases)
+	t.Cleanup(pdb.Release)
 	own := t.TempDir()
 	goal := Goal(2, 4)
 	d := MustParseDatabase(goal, "1 2 3/4 5 6 7")
@@ -409,7 +409,7 @@ func TestCacheDir(t *testing.T) {
 	if files, _ := filepath.Glob(filepath.Join(own, "*.pdb")); len(files) != 1 {
 		t.Errorf("WithCacheDir: files %v", files)
 	}
-	ReleaseDatabases()
+	pdb.Release()
 	d2 := MustParseDatabase(goal, "1 2 5 6/3 4 7")
 	b := randomWalk(rand.New(rand.NewPCG(2, 4)), goal, 15)
 	if _, err := Solve(b, goal, WithDatabase(d2), WithCacheDir("")); err != nil {
@@ -436,7 +436,7 @@ func TestCacheDir(t *testing.T) {
 // is writable again, BuildDatabase writes them.
 func TestBuildNotCached(t *testing.T) {
 	useTempCache(t)
-	t.Cleanup(ReleaseDatabases)
+	t.Cleanup(pdb.Release)
 	blocker := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(blocker, nil, 0o644)
 	bad := WithCacheDir(filepath.Join(blocker, "pdb")) // a directory under a file
@@ -463,7 +463,7 @@ func TestBuildNotCached(t *testing.T) {
 // the disk.
 func TestReleaseDatabases(t *testing.T) {
 	useTempCache(t)
-	t.Cleanup(ReleaseDatabases)
+	t.Cleanup(pdb.Release)
 	goal := Goal(2, 4)
 	d := MustParseDatabase(goal, "1 2 3/4 5 6 7")
 	if err := d.Build(context.Background(), nil); err != nil {
@@ -473,9 +473,9 @@ func TestReleaseDatabases(t *testing.T) {
 	if s := pdb.StateOf(d.spec(), &req); s != pdb.InMemory {
 		t.Fatalf("after Build: state %d", s)
 	}
-	ReleaseDatabases()
+	pdb.Release()
 	if s := pdb.StateOf(d.spec(), &req); s != pdb.OnDisk {
-		t.Fatalf("after ReleaseDatabases: state %d", s)
+		t.Fatalf("after pdb.Release: state %d", s)
 	}
 	built := false
 	if err := d.Build(context.Background(), func(DatabaseProgress) { built = true }); err != nil || built {
@@ -521,7 +521,7 @@ func FuzzParseDatabase(f *testing.F) {
 // -race).
 func TestDatabaseParallel(t *testing.T) {
 	useTempCache(t)
-	t.Cleanup(ReleaseDatabases)
+	t.Cleanup(pdb.Release)
 	goal := Goal(2, 4)
 	d := MustParseDatabase(goal, "1 2 5 6/3 4 7")
 	layers := layersFrom(t, goal)
@@ -531,7 +531,7 @@ func TestDatabaseParallel(t *testing.T) {
 		go func() {
 			for i := w; i < len(layers); i += 8 {
 				if w == 3 && i%5 == 3 {
-					ReleaseDatabases()
+					pdb.Release()
 				}
 				if err := d.Build(context.Background(), func(p DatabaseProgress) {
 					if p.Depth == 1 {

@@ -152,3 +152,31 @@ func TestDatabaseErrors(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestNearOptimalDatabase checks which goals have a database made for the
+// near-optimal modes.
+func TestNearOptimalDatabase(t *testing.T) {
+	center := Goal(6, 6).Tiles()
+	center[14], center[35] = center[35], center[14]
+	mid, _ := New(6, 6, center)
+	ones := make([]int, 36)
+	for i := range 35 {
+		ones[i] = 1
+	}
+	labeled, err := NewLabeled(6, 6, ones)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		goal Board
+		want Heuristic
+		ok   bool
+	}{
+		{Goal(6, 6), PDB35, true}, {blankFirstGoal(6, 6), PDB35, true}, {Goal(7, 7), PDB48, true}, {blankFirstGoal(7, 7), PDB48, true},
+		{mid, Auto, false}, {labeled, Auto, false}, {Goal(4, 4), Auto, false}, {Goal(6, 7), Auto, false}, {Goal(8, 8), Auto, false}, {Board{}, Auto, false},
+	} {
+		if h, ok := NearOptimalDatabase(tc.goal); h != tc.want || ok != tc.ok {
+			t.Errorf("%d x %d goal, blank at %v: %v, %v; want %v, %v", tc.goal.Rows(), tc.goal.Cols(), tc.goal.blank, h, ok, tc.want, tc.ok)
+		}
+	}
+}

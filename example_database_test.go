@@ -84,7 +84,6 @@ func ExampleBuildDatabase() {
 		return
 	}
 	fmt.Println(sol.Len(), sol.Heuristic, slide.FormatMoves(sol.Moves))
-	slide.ReleaseDatabases() // give the tables' memory back
 	// Output:
 	// 9 pdb555 DDDLLLUUU
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/input"
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/tiles"
@@ -275,27 +276,6 @@ func (h Heuristic) tiles() tiles.Heuristic {
 	return th
 }
 
-// newTarget returns the goal-relative form of goal (see tiles.Goal).
-func newTarget(fn string, goal Board) (*tiles.Goal, error) {
-	if !goal.IsValid() {
-		return nil, errorf(fn, ErrMismatch, "goal is the zero Board")
-	}
-	return tiles.NewGoal(goal.Rows(), goal.Cols(), goal.Tiles(), goal.perm), nil
-}
-
-// encode returns the code of every cell of b (see tiles.Goal), checking
-// that b matches the goal t in size and labels.
-func encode(fn string, t *tiles.Goal, b Board) ([]int32, error) {
-	if !b.IsValid() {
-		return nil, errorf(fn, ErrMismatch, "start is the zero Board")
-	}
-	if b.Rows() != t.Rows || b.Cols() != t.Cols {
-		return nil, errorf(fn, ErrMismatch, "start is %d x %d, goal is %d x %d", b.Rows(), b.Cols(), t.Rows, t.Cols)
-	}
-	code, err := t.Encode(b.Tiles())
-	return code, toError(fn, err)
-}
-
 // AppendText implements encoding.TextAppender: the name String returns.
 func (h Heuristic) AppendText(dst []byte) ([]byte, error) {
 	if h.base() >= numHeuristics {
@@ -316,4 +296,139 @@ func (h *Heuristic) UnmarshalText(text []byte) error {
 	}
 	*h = v
 	return nil
+}
+
+// How Auto uses pattern databases. Auto never builds one: it takes the
+// strongest shipped database for the board that is already in memory or,
+// checked cheaply (header and size), in the disk cache. Making a table
+// ready from disk can cost far more than a small problem: measured on the
+// project's 2-core machine with the file in the page cache, 14 ms for
+// 5-5-5, 100 ms for 6-6-3 (most of it laying the table out for the
+// solver), about 0.5 s for the 290 MB of 7-8. So when tables of more than
+// autoSmallTables bytes are only on disk, Auto first runs IDA* with linear
+// conflicts within autoBudget generated nodes (12 ms on the 15-puzzle,
+// 120 ms on the 24-puzzle), and loads the tables only if that is not
+// enough. Tables in memory are used at once. Measured with 6-6-3 on disk
+// and released before every call: 25 random walks of 5 to 45 moves took
+// 1.5 ms in all against 2.6 s when every call loads the tables; the
+// first 25 of Korf's instances 3.0 s against 3.4-3.5 s (4 of them solved
+// within the budget, the 21 others paying it).
+
+// AutoHeuristic returns the heuristic Auto stands for in an optimal
+// search for boards with this goal: the strongest shipped pattern
+// database for their size that is in memory or in the disk cache (of
+// WithCacheDir's directory; the MaxMemory of WithLimits rules out tables
+// too large), else LinearConflict. Auto never builds a database; call
+// BuildDatabase with the answer to read the tables from the cache ahead of
+// time, so that the first search does not pay for it. Boards with
+// repeated labels and options it cannot take get LinearConflict.
+func AutoHeuristic(goal Board, opts ...Option) Heuristic {
+	o, err := collectOptions("AutoHeuristic", opts)
+	if err != nil || !goal.IsPermutation() {
+		return LinearConflict
+	}
+	r, c := goal.Blank()
+	req := o.dbRequest(false)
+	h, _ := availableDatabase(optimalDatabases, goal.Rows(), goal.Cols(), r*goal.Cols()+c, &req, &o.limits)
+	return h
+}
+
+// availableDatabase returns the strongest pattern database for a rows x
+// cols board whose blank belongs on cell blank that is in memory or in the
+// disk cache of req, and where it is; otherwise LinearConflict and
+// dbAbsent.
+func availableDatabase(hs []Heuristic, rows, cols, blank int, req *pdb.Request, lim *Limits) (Heuristic, pdb.State) {
+	for _, h := range hs {
+		if _, spec, err := tiles.Orient(h.tiles(), rows, cols, blank); err == nil {
+			if state := pdb.StateOf(spec, req); state != pdb.Absent && (lim == nil || databaseFits(h, rows, cols, blank, *lim, req)) {
+				return h, state
+			}
+		}
+	}
+	return LinearConflict, pdb.Absent
+}
+
+// The shipped databases Auto may take, strongest first: in an optimal
+// search, and besides in the Weighted and Anytime modes.
+var (
+	optimalDatabases     = []Heuristic{PDB78, PDB663, PDB555, PDB6666}
+	nearOptimalDatabases = []Heuristic{PDB35, PDB48}
+)
+
+// NearOptimalDatabase returns the pattern database made for the Weighted
+// and Anytime modes on boards with this goal: PDB35 on 6 x 6 boards and
+// PDB48 on 7 x 7 ones whose goal has the blank in a corner; false for
+// other goals. Those modes use it under Auto when its tables are in
+// memory or in the disk cache (build them with BuildDatabase), and the
+// tables of the optimal search where they fit the board (see
+// AutoHeuristic).
+func NearOptimalDatabase(goal Board) (Heuristic, bool) {
+	r, c := goal.Blank()
+	corner := (r == 0 || r == goal.Rows()-1) && (c == 0 || c == goal.Cols()-1)
+	for _, h := range nearOptimalDatabases {
+		if spec, _ := h.partition(); corner && goal.IsPermutation() && goal.Rows() == spec.Rows && goal.Cols() == spec.Cols {
+			return h, true
+		}
+	}
+	return Auto, false
+}
+
+// The memory of pattern databases. Their tables count against a search's
+// Limits.MaxMemory like the rest of what it holds: Solve refuses a
+// database heuristic whose tables (or their build, when they are neither
+// in memory nor on disk) need more, before reading or building anything,
+// and Auto passes over the databases that do not fit.
+
+// databaseMemory returns the bytes the database heuristic h needs on a
+// rows x cols board whose blank belongs on cell blank: its tables, or the
+// peak of their build if it must be built (then building is true). It
+// returns 0 when h does not fit the board (an error Solve reports later).
+func databaseMemory(h Heuristic, rows, cols, blank int, req *pdb.Request) (need int64, building bool) {
+	_, spec, err := tiles.Orient(h.tiles(), rows, cols, blank)
+	if err != nil {
+		return 0, false
+	}
+	tables, build := spec.Memory()
+	if pdb.StateOf(spec, req) == pdb.Absent {
+		return max(tables, build), true
+	}
+	return tables, false
+}
+
+// databaseFits reports whether h's tables fit lim's memory bound.
+func databaseFits(h Heuristic, rows, cols, blank int, lim Limits, req *pdb.Request) bool {
+	need, _ := databaseMemory(h, rows, cols, blank, req)
+	return need <= lim.eng().Memory()
+}
+
+// checkDatabaseMemory returns an error wrapping ErrLimit if the database
+// heuristic h needs more memory than lim allows.
+func checkDatabaseMemory(fn string, h Heuristic, rows, cols, blank int, lim Limits, req *pdb.Request) error {
+	if !h.IsDatabase() || h == pdbCustom {
+		return nil
+	}
+	if need, building := databaseMemory(h, rows, cols, blank, req); need > lim.eng().Memory() {
+		what := "the tables of %v need %s"
+		if building {
+			what = "building the tables of %v needs %s"
+		}
+		return errorf(fn, ErrLimit, what+", more than the memory limit of %s: raise Limits.MaxMemory, or choose another heuristic",
+			h, engine.FormatBytes(need), engine.FormatBytes(lim.eng().Memory()))
+	}
+	return nil
+}
+
+// Memory returns the bytes the tables of a shipped database heuristic
+// take in memory once loaded, and the most their build holds at once (the
+// tables built so far and the scratch of the one being built), for a board
+// of its size; 0, 0 for a heuristic that is not a shipped database (see
+// Database.Bytes for one of your own). Solve refuses a
+// database whose tables, or whose build when they are neither in memory
+// nor on disk, need more than its Limits.MaxMemory.
+func (h Heuristic) Memory() (tables, build int64) {
+	spec, ok := h.base().partition()
+	if !ok {
+		return 0, 0
+	}
+	return spec.Memory()
 }

@@ -6,7 +6,54 @@ import (
 	"strings"
 
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/tiles"
 )
+
+// Direction is the way a tile slides into the blank: Up means the tile below
+// the blank moves up (and the blank moves down).
+type Direction uint8
+
+// The four directions, in the order Neighbors visits them.
+const (
+	Up Direction = iota
+	Down
+	Left
+	Right
+)
+
+var directionNames = [...]string{"up", "down", "left", "right"}
+
+// String returns "up", "down", "left" or "right".
+func (d Direction) String() string {
+	if int(d) < len(directionNames) {
+		return directionNames[d]
+	}
+	return "Direction(" + strconv.Itoa(int(d)) + ")"
+}
+
+// Opposite returns the direction that undoes d.
+func (d Direction) Opposite() Direction { return d ^ 1 }
+
+// source returns the offset, in rows and columns, from the blank to the
+// tile that slides in direction d.
+func (d Direction) source() (dr, dc int) { return tiles.Dir(d).Source() }
+
+// A Move is one move of a solution: Tiles tiles in line with the blank,
+// the nearest first, slide one cell in direction Dir. Tiles is 1 except for
+// line moves.
+type Move struct {
+	Dir   Direction
+	Tiles int
+}
+
+// String returns the direction, followed by the tile count if it is not 1:
+// "up", "left 3".
+func (m Move) String() string {
+	if m.Tiles == 1 {
+		return m.Dir.String()
+	}
+	return m.Dir.String() + " " + strconv.Itoa(m.Tiles)
+}
 
 // moveLetters are the letters FormatMoves writes for Up, Down, Left, Right.
 const moveLetters = "UDLR"

@@ -56,33 +56,6 @@ func WithCacheDir(dir string) Option { return func(o *options) { o.cache, o.cach
 // fails with a *LimitError.
 func WithLimits(l Limits) Option { return func(o *options) { o.limits = l } }
 
-// resolve fills in the automatic choices.
-func (o *options) resolve(t *tiles.Goal) {
-	if o.algo == AlgoAuto {
-		switch {
-		case o.metric == LineMoves && t.Rows*t.Cols <= 16:
-			o.algo = AlgoBidirectional
-		case o.metric == LineMoves || !t.Distinct || o.heur == WalkingDistance:
-			o.algo = AlgoAStar
-		default:
-			o.algo = AlgoIDAStar
-		}
-	}
-	if o.dbSet {
-		o.heur = pdbCustom
-	}
-	if o.heur == Auto {
-		o.heur = LinearConflict
-		if o.algo == AlgoIDAStar && t.Distinct && o.metric == TileMoves {
-			req := o.dbRequest(false)
-			o.heur, o.autoDB = availableDatabase(optimalDatabases, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits)
-		}
-	}
-	if o.heur == LinearConflict && (o.metric == LineMoves || !t.Distinct) {
-		o.heur = Manhattan // what LinearConflict amounts to there
-	}
-}
-
 // maxWorkers bounds WithWorkers: every worker holds a copy of the
 // search's scratch memory.
 const maxWorkers = 1024

@@ -3,6 +3,7 @@ package slide
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -81,23 +82,6 @@ func (m Metric) String() string {
 		return metricNames[m]
 	}
 	return "Metric(" + strconv.Itoa(int(m)) + ")"
-}
-
-// A Move is one move of a solution: Tiles tiles in line with the blank,
-// the nearest first, slide one cell in direction Dir. Tiles is 1 except for
-// line moves.
-type Move struct {
-	Dir   Direction
-	Tiles int
-}
-
-// String returns the direction, followed by the tile count if it is not 1:
-// "up", "left 3".
-func (m Move) String() string {
-	if m.Tiles == 1 {
-		return m.Dir.String()
-	}
-	return m.Dir.String() + " " + strconv.Itoa(m.Tiles)
 }
 
 // A Solution is a sequence of moves from a start board to a goal, with
@@ -523,18 +507,8 @@ func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 // solveAnytime is Solve's anytime mode (see Anytime).
 func solveAnytime(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
 	cfg := o.nearConfig(t, began)
-	var optimal Solution // the last answer of cfg.Optimal
-	cfg.Optimal = func(ctx context.Context, maxCost int) ([]int, int, int64, int64, error) {
-		po := o
-		po.mode, po.onMove = Optimal(), nil
-		po.limits.MaxCost = float64(maxCost)
-		sol, blanks, err := optimalSearch(ctx, start, goal, t, code, po, began)
-		optimal = sol
-		if errors.Is(toError("Solve", err), ErrNotFound) {
-			err = engine.ErrNotFound(float64(maxCost))
-		}
-		return blanks, sol.LowerBound, sol.Expanded, sol.Generated, err
-	}
+	opt := &optimalCall{start: start, goal: goal, t: t, code: code, o: o, began: began}
+	cfg.Optimal = opt.search
 	ans, err := near.Anytime(ctx, t, code, o.mode.budget, cfg)
 	if err != nil {
 		return Solution{Start: start, LowerBound: ans.Lower, Elapsed: time.Since(began)}, err
@@ -542,12 +516,37 @@ func solveAnytime(ctx context.Context, start, goal Board, t *tiles.Goal, code []
 	sol := Solution{Start: start, Algorithm: algorithmOf(ans.Method), Heuristic: heuristicOf(ans.Heuristic),
 		Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}
 	if ans.Method == near.OptimalSearch {
-		sol.Algorithm, sol.Heuristic = optimal.Algorithm, optimal.Heuristic
+		sol.Algorithm, sol.Heuristic = opt.last.Algorithm, opt.last.Heuristic
 	}
 	finishPath(&sol, ans.Blanks, o)
 	sol.LowerBound = min(ans.Lower, sol.Len())
 	sol.Optimal = sol.Len() == sol.LowerBound
 	return sol, nil
+}
+
+// An optimalCall is the optimal search of one board under its options,
+// as the anytime mode calls it (see near.Optimal); it keeps the labels
+// of its last answer.
+type optimalCall struct {
+	start, goal Board
+	t           *tiles.Goal
+	code        []int32
+	o           options
+	began       time.Time
+	last        Solution
+}
+
+// search is a near.Optimal.
+func (c *optimalCall) search(ctx context.Context, maxCost int) ([]int, int, int64, int64, error) {
+	o := c.o
+	o.mode, o.onMove = Optimal(), nil
+	o.limits.MaxCost = float64(maxCost)
+	sol, blanks, err := optimalSearch(ctx, c.start, c.goal, c.t, c.code, o, c.began)
+	c.last = sol
+	if errors.Is(toError("Solve", err), ErrNotFound) {
+		err = engine.ErrNotFound(float64(maxCost))
+	}
+	return blanks, sol.LowerBound, sol.Expanded, sol.Generated, err
 }
 
 // nearConfig returns what the searches of internal/near may use under o
@@ -574,7 +573,8 @@ func (o *options) frameHeuristic(t *tiles.Goal) (h tiles.Heuristic, build bool) 
 		return tiles.Heuristic{Kind: tiles.Database, Name: pdbCustom.String(), Spec: o.db.spec(), Custom: true}, build
 	case o.heur == Auto:
 		req := o.dbRequest(false)
-		if db, state := availableDatabase(nearDatabases, t.Rows, t.Cols, t.BlankGoal, &req, nil); state != pdb.Absent {
+		hs := append(slices.Clip(optimalDatabases), nearOptimalDatabases...)
+		if db, state := availableDatabase(hs, t.Rows, t.Cols, t.BlankGoal, &req, nil); state != pdb.Absent {
 			return db.tiles(), build
 		}
 	case o.heur.IsDatabase():
@@ -663,4 +663,52 @@ func (m *Metric) UnmarshalText(text []byte) error {
 	}
 	*m = v
 	return nil
+}
+
+// resolve fills in the automatic choices.
+func (o *options) resolve(t *tiles.Goal) {
+	if o.algo == AlgoAuto {
+		switch {
+		case o.metric == LineMoves && t.Rows*t.Cols <= 16:
+			o.algo = AlgoBidirectional
+		case o.metric == LineMoves || !t.Distinct || o.heur == WalkingDistance:
+			o.algo = AlgoAStar
+		default:
+			o.algo = AlgoIDAStar
+		}
+	}
+	if o.dbSet {
+		o.heur = pdbCustom
+	}
+	if o.heur == Auto {
+		o.heur = LinearConflict
+		if o.algo == AlgoIDAStar && t.Distinct && o.metric == TileMoves {
+			req := o.dbRequest(false)
+			o.heur, o.autoDB = availableDatabase(optimalDatabases, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits)
+		}
+	}
+	if o.heur == LinearConflict && (o.metric == LineMoves || !t.Distinct) {
+		o.heur = Manhattan // what LinearConflict amounts to there
+	}
+}
+
+// newTarget returns the goal-relative form of goal (see tiles.Goal).
+func newTarget(fn string, goal Board) (*tiles.Goal, error) {
+	if !goal.IsValid() {
+		return nil, errorf(fn, ErrMismatch, "goal is the zero Board")
+	}
+	return tiles.NewGoal(goal.Rows(), goal.Cols(), goal.Tiles(), goal.perm), nil
+}
+
+// encode returns the code of every cell of b (see tiles.Goal), checking
+// that b matches the goal t in size and labels.
+func encode(fn string, t *tiles.Goal, b Board) ([]int32, error) {
+	if !b.IsValid() {
+		return nil, errorf(fn, ErrMismatch, "start is the zero Board")
+	}
+	if b.Rows() != t.Rows || b.Cols() != t.Cols {
+		return nil, errorf(fn, ErrMismatch, "start is %d x %d, goal is %d x %d", b.Rows(), b.Cols(), t.Rows, t.Cols)
+	}
+	code, err := t.Encode(b.Tiles())
+	return code, toError(fn, err)
 }

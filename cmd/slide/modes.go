@@ -61,26 +61,18 @@ func (m *modeFlags) options() []slide.Option {
 	return nil
 }
 
-// prepare builds, with its progress on w, the pattern database the
-// near-optimal modes use for 6 x 6 and 7 x 7 boards on first use (the
-// budget of -time then runs from when it is ready), unless the heuristic
-// flag chose one or the tables would not fit the memory bound.
+// prepare builds, with its progress on w, the pattern database made for
+// the near-optimal modes on boards like goal (see
+// slide.NearOptimalDatabase) on first use (the budget of -time then runs
+// from when it is ready), unless the heuristic flag chose one or the
+// tables would not fit the memory bound.
 func (m *modeFlags) prepare(start, goal slide.Board, h slide.Heuristic, bound int64, w io.Writer) error {
-	// The databases of 6 x 6 and 7 x 7 boards take a minute to build once.
 	if !(m.weight != 0 || m.budget != 0) || h != slide.Auto || !start.IsPermutation() {
 		return nil
 	}
-	var db slide.Heuristic
-	switch {
-	case start.Rows() == 6 && start.Cols() == 6:
-		db = slide.PDB35
-	case start.Rows() == 7 && start.Cols() == 7:
-		db = slide.PDB48
-	default:
+	db, ok := slide.NearOptimalDatabase(goal)
+	if !ok {
 		return nil
-	}
-	if r, c := goal.Blank(); !(r == 0 || r == goal.Rows()-1) || !(c == 0 || c == goal.Cols()-1) {
-		return nil // tables are built for a blank in a corner
 	}
 	if tables, build := db.Memory(); max(tables, build) > bound {
 		return nil
