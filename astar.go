@@ -9,32 +9,17 @@ import (
 	"github.com/slidekit/slide/internal/engine"
 )
 
-// AStar is a reusable A* searcher: it finds a cheapest path from a start
-// state to a goal state, optimal when the heuristic is admissible (it need
-// not be consistent: a state reached again more cheaply is reopened).
-// The zero value is ready to use; keep one to reuse its memory across
-// searches. An AStar must not be used by two goroutines at once.
-//
-// Among open states of equal f = g + h, the one generated last is expanded
-// first, which makes the search deterministic and dive toward goals. The
-// goal test is made when a state is expanded. Memory: every state generated
-// is stored once, with its parent, g and h, in chunks that are never
-// copied, and indexed in a hash table; all of it counts against
-// Limits.MaxMemory.
+// AStar is a reusable A* searcher: a cheapest path from a start state to a
+// goal, when the heuristic is admissible. Of open states of equal f the last
+// generated is expanded first, so the search is deterministic; the goal test
+// is made at expansion. Every state is stored once. The zero value is ready
+// to use and keeps its memory between searches; an AStar serves one
+// goroutine at a time.
 type AStar[S Node[S, C], C Cost] struct {
-	Limits Limits
-	// Key, if set, packs a state into a uint64, distinct states into
-	// distinct numbers; the search then indexes states in an
-	// open-addressing table instead of a Go map, which is faster and
-	// smaller.
-	Key func(S) uint64
-	// GoalFunc, if set, is the goal test; otherwise the state's IsGoal
-	// method is (see State). A search without either fails with ErrOption.
-	GoalFunc func(S) bool
-	// HeuristicFunc, if set, is the heuristic; otherwise the state's
-	// Heuristic method is, and without one the heuristic is 0 (a
-	// uniform-cost search).
-	HeuristicFunc func(S) C
+	Limits        Limits
+	Key           func(S) uint64 // if set, a distinct number for each state: a faster index
+	GoalFunc      func(S) bool   // if set, the goal test; else the state's IsGoal
+	HeuristicFunc func(S) C      // if set, the heuristic; else the state's Heuristic, or 0
 
 	guard engine.Guard
 	nodes engine.Chunked[astarNode[S, C]]
@@ -50,11 +35,10 @@ type astarNode[S any, C Cost] struct {
 	g, h   C
 }
 
-// Search runs A* from start. It returns the path and its counts, or an
-// error: ErrNotFound when no goal is reachable, a *LimitError, the context's
-// error once ctx is done (a nil ctx is never done), ErrCost for a negative
-// move cost or heuristic or a path cost that overflows C, or ErrOption
-// when there is no goal test.
+// Search runs A* from start. Its errors: ErrNotFound when no goal is
+// reachable, a *LimitError, the context's error, ErrCost for a negative cost
+// or heuristic or a path cost that overflows C, ErrOption without a goal
+// test.
 func (a *AStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
 	res, err := a.search(ctx, start)
 	return res, toError("AStar.Search", err)
@@ -181,23 +165,15 @@ func (a *AStar[S, C]) path(i int32) []S {
 	return p
 }
 
-// IDAStar is a reusable iterative-deepening A* searcher: a series of
-// depth-first searches, each bounded by a cost threshold that starts at the
-// start's heuristic and rises to the least f that exceeded it. It finds a
-// cheapest path when the heuristic is admissible and every move costs more
-// than zero, using memory only for the current path; it suits problems
-// whose states are too many to store and whose costs take few distinct
-// values. States may be revisited (transpositions are not detected); the
-// move back to a state's parent is never generated.
-//
-// The zero value is ready to use. Limits.MaxNodes bounds generated nodes;
-// MaxMemory bounds the depth of the path, at an estimate of its memory.
-// The goal test is made when a state is expanded; successors are tried in
-// the order Successors gives them.
+// IDAStar is a reusable iterative-deepening A* searcher: depth-first
+// searches bounded by a cost that rises from the start's heuristic. It finds
+// a cheapest path when the heuristic is admissible and moves cost more than
+// zero, in memory for the path only, but does not detect transpositions (it
+// never generates the move back to a state's parent). The zero value is
+// ready to use.
 type IDAStar[S Node[S, C], C Cost] struct {
-	Limits Limits
-	// GoalFunc and HeuristicFunc are as for AStar.
-	GoalFunc      func(S) bool
+	Limits        Limits
+	GoalFunc      func(S) bool // as for AStar
 	HeuristicFunc func(S) C
 
 	guard  engine.Guard

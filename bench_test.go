@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slidekit/slide/internal/testsets"
+
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/tiles"
 )
@@ -95,8 +97,8 @@ func BenchmarkHard8(b *testing.B) {
 func BenchmarkKorf(b *testing.B) {
 	goal := blankFirstGoal(4, 4)
 	want := map[int]int64{}
-	for _, r := range readRows(b, "korf100_nodes.txt") {
-		want[int(r.nums[0])] = r.nums[6]
+	for _, r := range testsets.Rows(b, "korf100_nodes.txt") {
+		want[int(r.Nums[0])] = r.Nums[6]
 	}
 	for _, in := range readInstances(b, "korf100.txt", 4, 4) {
 		if testing.Short() && want[in.id] > 5_000_000 {

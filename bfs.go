@@ -9,23 +9,14 @@ import (
 	"github.com/slidekit/slide/internal/engine"
 )
 
-// BFS is a reusable breadth-first searcher. It counts every move as one,
-// whatever its Arc.Cost, and needs no heuristic: any Node will do. It
-// offers a shortest path to a goal (Search), the same between two given
-// states searching from both ends (Bidirectional), and the whole space
-// reachable from a state, by distance (Layers).
-//
-// The zero value is ready to use. Limits bound the states stored; every
-// reachable state up to the answer's distance is stored once, in chunks
-// that are never copied, and indexed in a hash table. A BFS must not be
-// used by two goroutines at once.
+// BFS is a reusable breadth-first searcher, every move counting one: a
+// shortest path to a goal (Search), between two states (Bidirectional), or
+// the space by distance (Layers). Every state is stored once. The zero value
+// is ready to use; a BFS serves one goroutine at a time.
 type BFS[S Node[S, C], C Cost] struct {
-	Limits Limits
-	// Key, if set, packs a state into a uint64 as for AStar.Key.
-	Key func(S) uint64
-	// GoalFunc, if set, is Search's goal test; otherwise the state's
-	// IsGoal method is (see State). Bidirectional and Layers need neither.
-	GoalFunc func(S) bool
+	Limits   Limits
+	Key      func(S) uint64 // as for AStar
+	GoalFunc func(S) bool   // Search's goal test, if set; else the state's IsGoal
 
 	guard   engine.Guard
 	err     error
@@ -53,10 +44,7 @@ func (b *BFS[S, C]) prepare(ctx context.Context, start S) {
 	b.nodes.Reset(engine.SizeOf(start) - int64(unsafe.Sizeof(start)) + b.index.entryBytes())
 }
 
-// Search returns a path from start to a goal with the fewest moves; its
-// Cost is the sum of the move costs along it, kept as the search goes.
-// The goal test is made when a state is generated. Errors are as for
-// AStar.Search; ErrNotFound also when no goal lies within MaxCost moves.
+// Search returns a path to a goal with the fewest moves (AStar's errors).
 func (b *BFS[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
 	res, err := b.search(ctx, start)
 	return res, toError("BFS.Search", err)
@@ -210,16 +198,8 @@ func pathCost[S Node[S, C], C Cost](fn string, p []S, buf *[]Arc[S, C]) (C, erro
 }
 
 // Bidirectional returns a path from start to goal with the fewest moves,
-// searching breadth-first from both ends and always widening the smaller
-// frontier by a whole layer. It assumes every move can be undone (the state
-// space is undirected), as in sliding puzzles, and ignores IsGoal and
-// GoalFunc. Its counts sum both directions; its Cost is found at the end
-// by asking each state of the path for its moves again. It stores the
-// states within about half the answer's distance of either end; with
-// Limits.MaxCost it stops, with ErrNotFound, once the layers searched from
-// the two ends add up to the bound without meeting (by then any shorter
-// path would have met), so a small bound keeps the search small however
-// far apart the ends are. Errors are as for AStar.Search.
+// searching from both ends, in spaces whose moves can all be undone. Errors
+// are as for AStar.Search.
 func (b *BFS[S, C]) Bidirectional(ctx context.Context, start, goal S) (Result[S, C], error) {
 	res, err := b.bidirectional(ctx, start, goal)
 	return res, toError("BFS.Bidirectional", err)
@@ -320,13 +300,7 @@ func (b *BFS[S, C]) joinPaths(i, j int32, back bool) []S {
 	return append(path, tail...)
 }
 
-// Layers returns the states reachable from start, one layer at a time: the
-// distance d (0 for start itself) and the states at exactly that distance,
-// in the order they were first generated. The slice is the iterator's to
-// reuse: copy what you keep. It ignores IsGoal and GoalFunc, and stops
-// after the layer at distance Limits.MaxCost, if set. When the iteration
-// ends early because of a limit or the context, Err reports why. It
-// stores every state reached in its index, and two layers at a time.
+// Layers yields each distance d and the states at d, up to Limits.MaxCost.
 func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 	return func(yield func(int, []S) bool) {
 		ctx := orBackground(ctx)
@@ -379,5 +353,5 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 	}
 }
 
-// Err returns the error that ended the last Layers iteration early, or nil.
+// Err returns the error that ended the last Layers early, or nil.
 func (b *BFS[S, C]) Err() error { return toError("BFS.Layers", b.err) }

@@ -2,7 +2,6 @@ package slide
 
 import (
 	"encoding/binary"
-	"errors"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,11 +11,6 @@ import (
 	"github.com/slidekit/slide/internal/blocks"
 	"github.com/slidekit/slide/internal/tiles"
 )
-
-// ErrPiece: a sliding-block piece that does not fit its grid (outside it,
-// overlapping another piece, not at least 1 x 1, an unknown Motion), or a
-// puzzle without pieces.
-var ErrPiece = errors.New("invalid piece")
 
 // Motion is the way a sliding-block piece may move.
 type Motion uint8
@@ -46,9 +40,8 @@ func (m Motion) String() string {
 // allows reports whether a piece of motion m may slide in direction d.
 func (m Motion) allows(d Direction) bool { return blocks.Motion(m).Allows(tiles.Dir(d)) }
 
-// A Piece is a rectangular piece of a sliding-block puzzle: its upper-left
-// cell (Row, Col, both from 0), its size in cells (Width columns, Height
-// rows) and the way it may move.
+// A Piece is a rectangle of a sliding-block puzzle: its upper-left cell
+// (from 0), its size and its Motion.
 type Piece struct {
 	Row, Col      int
 	Width, Height int
@@ -65,22 +58,11 @@ func (p Piece) covers(r, c int) bool {
 	return r >= p.Row && r < p.Row+p.Height && c >= p.Col && c < p.Col+p.Width
 }
 
-// Blocks is a sliding-block puzzle: a rows x cols grid holding rectangular
-// pieces that do not overlap. Piece 0 is the goal piece; a move slides one
-// piece through free cells in a direction its Motion allows. BlockSolver
-// finds shortest solutions; by default the goal piece must reach the last
-// column (see BlockGoal).
-//
-// Pieces are numbered in the order they were given and named, for
-// printing, by PieceName: Z for the goal piece, then 1-9, a-z and A-Y.
-// Rows and columns count from 0 here and from 1 in the text format of
-// ParseBlocks.
-//
-// Blocks is an immutable value, like Board: methods never modify it, and
-// two values are == exactly when they have the same grid and the same
-// pieces in the same order. It takes 24 bytes plus 9 bytes a piece. The
-// zero Blocks has no grid (IsValid reports false); its methods do not
-// panic.
+// Blocks is a sliding-block puzzle: rectangular pieces on a rows x cols
+// grid, piece 0 the goal piece. A move slides a piece through free cells in
+// a direction its Motion allows. Rows and columns count from 0 (from 1 in
+// the text format). Blocks is an immutable, comparable value; the zero
+// Blocks is not valid.
 type Blocks struct {
 	rows, cols uint16
 	pieces     string // pieceBytes a piece: row, col, width, height (little-endian uint16s), motion
@@ -88,11 +70,9 @@ type Blocks struct {
 
 const pieceBytes = 9
 
-// NewBlocks returns the rows x cols puzzle holding pieces, pieces[0] being
-// the goal piece. The grid must have from 1 to MaxCells cells (as a Board);
-// each piece must be at least 1 x 1, lie inside the grid, have a known
-// Motion and overlap no other. Errors are *Error values wrapping ErrSize or
-// ErrPiece that name the first piece at fault.
+// NewBlocks returns the rows x cols puzzle of pieces, pieces[0] the goal
+// piece, each inside the grid and overlapping no other. Errors wrap ErrSize
+// or ErrPiece and name the piece.
 func NewBlocks(rows, cols int, pieces []Piece) (Blocks, error) {
 	const fn = "NewBlocks"
 	if err := checkBlockSize(fn, rows, cols); err != nil {
@@ -192,19 +172,19 @@ func makeBlocks(rows, cols int, pieces []Piece) Blocks {
 	return Blocks{rows: uint16(rows), cols: uint16(cols), pieces: string(buf)}
 }
 
-// IsValid reports whether b is a puzzle, that is, not the zero Blocks.
+// IsValid reports whether b is not the zero Blocks.
 func (b Blocks) IsValid() bool { return b.rows != 0 }
 
-// Rows returns the number of rows of the grid.
+// Rows returns the number of rows.
 func (b Blocks) Rows() int { return int(b.rows) }
 
-// Cols returns the number of columns of the grid.
+// Cols returns the number of columns.
 func (b Blocks) Cols() int { return int(b.cols) }
 
 // NumPieces returns the number of pieces, the goal piece included.
 func (b Blocks) NumPieces() int { return len(b.pieces) / pieceBytes }
 
-// Piece returns piece i, or the zero Piece (0 x 0) if there is no piece i.
+// Piece returns piece i, or the zero Piece.
 func (b Blocks) Piece(i int) Piece {
 	if i < 0 || i >= b.NumPieces() {
 		return Piece{}
@@ -214,7 +194,7 @@ func (b Blocks) Piece(i int) Piece {
 	return Piece{Row: u(0), Col: u(1), Width: u(2), Height: u(3), Motion: Motion(p[8])}
 }
 
-// Pieces returns the pieces in order, in a new slice.
+// Pieces returns the pieces in a new slice.
 func (b Blocks) Pieces() []Piece {
 	ps := make([]Piece, b.NumPieces())
 	for i := range ps {
@@ -223,9 +203,7 @@ func (b Blocks) Pieces() []Piece {
 	return ps
 }
 
-// At returns the number of the piece covering the cell in row r, column c
-// (both from 0), or -1 if the cell is empty or outside the grid. It costs
-// O(pieces); Grid draws the whole grid at once.
+// At returns the piece covering row r, column c, or -1.
 func (b Blocks) At(r, c int) int {
 	for i := range b.NumPieces() {
 		if b.Piece(i).covers(r, c) {
@@ -244,18 +222,7 @@ func (b Blocks) owners() cellOwners {
 	return g
 }
 
-// Grid returns a picture of the puzzle: a border of '*' around the grid,
-// '.' for an empty cell and the PieceName of the piece covering any other
-// cell, each line ending in a newline. The 4 x 4 example of ParseBlocks is
-//
-//	******
-//	*12..*
-//	*3.44*
-//	*ZZ5.*
-//	*6657*
-//	******
-//
-// The zero Blocks is the empty string.
+// Grid draws the puzzle, pieces by PieceName, '.' for an empty cell.
 func (b Blocks) Grid() string {
 	if !b.IsValid() {
 		return ""
@@ -279,10 +246,7 @@ func (b Blocks) Grid() string {
 	return sb.String()
 }
 
-// String returns b in the text format of ParseBlocks, without comments:
-// "rows cols", then a line "row col width height motion" per piece, the
-// goal piece first, positions from 1. ParseBlocks reads it back to b. The
-// zero Blocks is the empty string.
+// String returns b in the text format of ParseBlocks.
 func (b Blocks) String() string {
 	if !b.IsValid() {
 		return ""
@@ -303,12 +267,7 @@ func (b Blocks) String() string {
 	return string(buf)
 }
 
-// Slide returns the puzzle after piece i slides cells cells (at least 1)
-// in direction d, through free cells only. ok is false, and b is returned,
-// if there is no piece i, its Motion forbids d, or the way is not free.
-// As on a Board, where d is the way the tile that moves goes, d is the way
-// the piece itself goes: Up lowers its row. O(pieces): it allocates the
-// new puzzle and nothing else.
+// Slide returns the puzzle after piece i slides cells cells in direction d.
 func (b Blocks) Slide(i int, d Direction, cells int) (next Blocks, ok bool) {
 	if i < 0 || i >= b.NumPieces() || d > Right || cells < 1 || cells > MaxCells {
 		return b, false
@@ -339,9 +298,7 @@ func (b Blocks) Slide(i int, d Direction, cells int) (next Blocks, ok bool) {
 	return Blocks{rows: b.rows, cols: b.cols, pieces: string(buf)}, true
 }
 
-// Move returns the puzzle after move m, its slides made in order as Slide
-// makes them. ok is false, and b is returned, if one of them cannot be
-// made or m has none.
+// Move returns the puzzle after m, or ok false.
 func (b Blocks) Move(m BlockMove) (next Blocks, ok bool) {
 	next = b
 	for _, s := range m.Slides {
@@ -356,18 +313,7 @@ func (b Blocks) Move(m BlockMove) (next Blocks, ok bool) {
 // cell in direction d.
 func (d Direction) offset() (dr, dc int) { return blocks.Offset(tiles.Dir(d)) }
 
-// PieceName returns the one-character name of piece i (from 0) in the
-// pictures of Grid and in move descriptions: Z for the goal piece, then 1
-// to 9, a to z and A to Y, which name 61 pieces, as the text format of
-// ParseBlocks has it. The 62nd piece and later take the Unicode letters
-// from U+00C0 up, in code-point order: À Á Â ... Ö Ø ... ö ø ... ÿ Ā ā ...
-// (the non-letters × and ÷ are skipped), so the first 459 pieces are named
-// from ASCII and the Latin-1 and Latin Extended-A and -B letters. Names
-// never repeat and never clash with the '.' and '*' of the pictures; a name
-// is one character, though not always one byte. Every piece a Blocks can
-// hold (up to MaxCells) has a name of its own, since the letters number
-// over 130,000 (see numPieceNames); PieceName returns '?' for a negative i or
-// one beyond them. O(log n): a binary search over the letters' ranges.
+// PieceName names piece i: Z, then 1-9, a-z, A-Y, then letters from U+00C0.
 func PieceName(i int) rune {
 	switch {
 	case i < 0:

@@ -9,46 +9,23 @@ import (
 	"github.com/slidekit/slide/internal/input"
 )
 
-// ParseBlocks reads a sliding-block puzzle in this text format, here the
-// 4 x 4 puzzle that Blocks.Grid draws:
+// ParseBlocks reads a sliding-block puzzle: the rows and columns, then a
+// piece a line: the row and column of its upper-left cell (from 1), its
+// width, height and Motion letter. The first piece is the goal piece; '#'
+// starts a comment.
 //
-//	# a comment
 //	4 4
 //	3 1 2 1 b
 //	1 1 1 1 b
-//	1 2 1 1 b
-//	2 1 1 1 b
-//	2 3 2 1 b
-//	3 3 1 2 b
-//	4 1 2 1 b
-//	4 4 1 1 b
 //
-// The first line gives the number of rows and of columns of the grid. Each
-// later line is a piece: the row and column of its upper-left cell
-// (counted from 1), its width in columns, its height in rows, and a letter
-// for its Motion: h (Horizontal), v (Vertical), b (Both) or n (Fixed, "no
-// movement"). The first piece is the goal piece. Fields are separated by
-// white space; blank lines and lines that start with '#' are skipped.
-//
-// A piece line that is malformed (not four integers and a letter), lies
-// outside the grid, has another letter or overlaps an earlier piece is
-// discarded: ParseBlocks goes on without it and reports it in discarded, as
-// an *Error that names the line and wraps ErrSyntax or ErrPiece. If the
-// goal piece's line is discarded, the first valid piece becomes the goal
-// piece. err is set, and b is the zero Blocks, only when the size line is
-// missing or malformed (ErrSyntax), gives rows or columns below 1 or too
-// many cells (ErrSize), or no piece is valid (ErrPiece). Messages quote at
-// most 40 characters of an offending line. O(length of text +
-// rows*cols).
+// A piece line that is malformed, off the grid or overlapping another is
+// discarded and reported in discarded; err is set for a bad size line or no
+// valid piece.
 func ParseBlocks(text string) (b Blocks, discarded []error, err error) {
 	return readBlocks("ParseBlocks", strings.NewReader(text))
 }
 
-// ReadBlocks is ParseBlocks reading the text from r, a field at a time: its
-// memory grows with the pieces, not with the length of the lines or
-// comments, so a file of 50 MB on one line costs what a short one does.
-// A failed read is returned as err, as it is. O(length of text +
-// rows*cols).
+// ReadBlocks is ParseBlocks reading r, in memory for the pieces only.
 func ReadBlocks(r io.Reader) (b Blocks, discarded []error, err error) {
 	return readBlocks("ReadBlocks", r)
 }
@@ -191,23 +168,9 @@ func parsePiece(fn string, l blockLine, rows, cols int) (Piece, error) {
 	return p, nil
 }
 
-// ParseRushHour reads a Rush Hour position in the common 36-character
-// notation: the cells of a 6 x 6 grid row by row, '.' or 'o' for an empty
-// cell, 'x' for a wall (a Fixed 1 x 1 piece), 'A' for the red car and
-// another capital letter for each other car or truck. The cells of a
-// vehicle, two or more in a line, give its length and its Motion:
-// Horizontal if they lie in one row, Vertical if in one column. The red car
-// must lie in a row; it is the goal piece, and leaves by the right edge,
-// which is BlockSolver's default goal. The other pieces follow in the order
-// of their first cells, row by row. White space around s is ignored.
-// For example the hardest position of the public Rush Hour database, 60
-// moves from its exit:
-//
-//	IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM
-//
-// Errors are *Error values wrapping ErrSyntax (a wrong length or
-// character) or ErrPiece (a vehicle's cells not in one line, a one-cell
-// vehicle, a vertical red car, no red car).
+// ParseRushHour reads the 36-character Rush Hour notation: 6 rows of 6
+// cells, '.' or 'o' empty, 'x' a wall, 'A' the red car (the goal piece,
+// leaving right), another capital each vehicle.
 func ParseRushHour(s string) (Blocks, error) {
 	const fn, side = "ParseRushHour", 6
 	s = strings.TrimSpace(s)
@@ -279,18 +242,11 @@ func ParseRushHour(s string) (Blocks, error) {
 	return NewBlocks(side, side, append(out, pieces[goal+1:]...))
 }
 
-// AppendText implements encoding.TextAppender: b in the String form, the
-// text format of ParseBlocks. The zero Blocks appends nothing.
-func (b Blocks) AppendText(dst []byte) ([]byte, error) { return append(dst, b.String()...), nil }
-
 // MarshalText implements encoding.TextMarshaler with the String form.
-func (b Blocks) MarshalText() ([]byte, error) { return b.AppendText(nil) }
+func (b Blocks) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
 
-// UnmarshalText implements encoding.TextUnmarshaler. It reads the text
-// format of ParseBlocks, but strictly: a piece line that ParseBlocks would
-// discard is an error here (the first such line is reported), since a
-// decoder must not drop part of its input. Empty text, or only white
-// space and comments, gives the zero Blocks.
+// UnmarshalText implements encoding.TextUnmarshaler with ParseBlocks,
+// strictly.
 func (b *Blocks) UnmarshalText(text []byte) error {
 	const fn = "Blocks.UnmarshalText"
 	if blankText(string(text)) {

@@ -16,14 +16,9 @@ import (
 type BlockMetric uint8
 
 const (
-	// StraightMoves counts a slide of one piece any number of cells in one
-	// direction as one move: "Piece 7 up 3 spaces".
-	StraightMoves BlockMetric = iota
-	// StepMoves counts every cell a piece slides as one move.
-	StepMoves
-	// PieceMoves counts any path of one piece, turns included, as one
-	// move: "Piece 7 up 3 spaces, left 1 space".
-	PieceMoves
+	StraightMoves BlockMetric = iota // a slide any number of cells in one direction
+	StepMoves                        // a slide of one cell
+	PieceMoves                       // any path of one piece, turns included
 	numBlockMetrics
 )
 
@@ -37,8 +32,7 @@ func (m BlockMetric) String() string {
 	return "BlockMetric(" + strconv.Itoa(int(m)) + ")"
 }
 
-// ParseBlockMetric returns the BlockMetric named s as String names it:
-// "line" (also "straight", for StraightMoves), "step" or "piece".
+// ParseBlockMetric returns the BlockMetric named s (also "straight").
 func ParseBlockMetric(s string) (BlockMetric, error) {
 	if s == "straight" {
 		return StraightMoves, nil
@@ -51,9 +45,8 @@ func ParseBlockMetric(s string) (BlockMetric, error) {
 	return 0, errorf("ParseBlockMetric", ErrOption, "unknown metric %s (want line, straight, step or piece)", input.Quote(s))
 }
 
-// A BlockGoal says which positions of a sliding-block puzzle solve it. The
-// zero BlockGoal is the classic rule: the goal piece (piece 0) has reached
-// the last column, in any row.
+// A BlockGoal says which positions solve a puzzle; the zero BlockGoal, the
+// goal piece in the last column.
 type BlockGoal struct {
 	at       bool
 	piece    int
@@ -61,21 +54,15 @@ type BlockGoal struct {
 	match    func(Blocks) bool
 }
 
-// BlockGoalAt returns the goal of piece number piece standing with its
-// upper-left cell at row, column col (both from 0), such as Klotski's
-// large square at the exit. Like the goal piece, that piece is told apart
-// from pieces identical to it.
+// BlockGoalAt returns the goal of piece with its upper-left cell at row,
+// col.
 func BlockGoalAt(piece, row, col int) BlockGoal {
 	return BlockGoal{at: true, piece: piece, row: row, col: col}
 }
 
-// BlockGoalFunc returns the goal of the positions for which match returns
-// true. Identical pieces (see BlockSolver) are interchangeable: the
-// positions match is given may have them in any order, so match should
-// depend on where pieces are, not on which of them is where, unless the
-// solver's DistinctPieces is set. The goal piece is always told apart.
-// A search calls match once for every position it reaches, each time with
-// a new Blocks: slower than the other goals.
+// BlockGoalFunc returns the goal of the positions match accepts, called on
+// every position reached; identical pieces may come in any order unless
+// DistinctPieces.
 func BlockGoalFunc(match func(Blocks) bool) BlockGoal {
 	return BlockGoal{match: match}
 }
@@ -93,8 +80,7 @@ func (g BlockGoal) Reached(b Blocks) bool {
 	return p.Width > 0 && p.Col+p.Width == b.Cols()
 }
 
-// String describes the goal: "piece Z in the last column", "piece 3 at row
-// 2, column 4" (rows and columns from 1), or "a position that matches".
+// String describes the goal, such as "piece 3 at row 2, column 4" (from 1).
 func (g BlockGoal) String() string {
 	switch {
 	case g.match != nil:
@@ -105,63 +91,42 @@ func (g BlockGoal) String() string {
 	return "piece Z in the last column"
 }
 
-// A BlockSolver finds shortest solutions of sliding-block puzzles, by
-// breadth-first search. The zero value counts StraightMoves toward the
-// zero BlockGoal, the goal piece in the last column, within the default
-// Limits. A BlockSolver holds no state of its own: its methods may run on
-// many goroutines at once, and reuse the engines' memory between calls.
-//
-// The search runs on canonical positions in which identical pieces are
-// interchangeable: pieces of the same width, height and Motion, other
-// than the goal piece, that trade places make the same position, since no
-// solution can tell them apart. Klotski's standard start reaches 25,955
-// such positions; telling its four small squares and its four 2 x 1
-// pieces apart would multiply that by up to 4! x 4!. A position whose
-// piece coordinates fit in 64 bits is one uint64, and expanding it
-// allocates nothing; a larger one is stored once in an arena of keys and
-// named by its number there, each move's key made from its parent's by
-// rewriting the moved piece's group. Grids of at most 64 cells keep their
-// occupancy in one uint64.
+// A BlockSolver finds shortest solutions of sliding-block puzzles by
+// breadth-first search, identical pieces (but the goal piece) being
+// interchangeable; the zero value counts StraightMoves to the zero
+// BlockGoal. It may run on many goroutines at once.
 type BlockSolver struct {
-	Metric BlockMetric
-	Goal   BlockGoal
-	Limits Limits
-	// DistinctPieces, if set, tells identical pieces apart: each is a piece
-	// of its own, and the search space grows by the factorial of each
-	// group's size.
-	DistinctPieces bool
+	Metric         BlockMetric
+	Goal           BlockGoal
+	Limits         Limits
+	DistinctPieces bool // tell identical pieces apart
 }
 
-// A BlockSolution is a shortest sequence of moves from a puzzle's start to
-// a goal position.
+// A BlockSolution is a shortest solution of a sliding-block puzzle.
 type BlockSolution struct {
 	Metric    BlockMetric
-	Positions []Blocks    // the start, then the puzzle after each move
-	Moves     []BlockMove // Moves[i] leads from Positions[i] to Positions[i+1]
-	Expanded  int64       // positions whose moves were generated
-	Generated int64       // positions generated, repeats included
+	Positions []Blocks // the start, then the puzzle after each move
+	Moves     []BlockMove
+	Expanded  int64
+	Generated int64
 }
 
 // Len returns the number of moves.
 func (s BlockSolution) Len() int { return len(s.Moves) }
 
-// A BlockMove is one move of a solution: piece number Piece makes the
-// straight Slides in order. Under StraightMoves a move is one slide, under
-// StepMoves one slide of one cell, under PieceMoves one slide or more (as
-// few as its path allows).
+// A BlockMove is one move: piece Piece makes the Slides in order.
 type BlockMove struct {
 	Piece  int
 	Slides []Slide
 }
 
-// A Slide is a straight move of a sliding-block piece: Cells cells in
-// direction Dir, the way the piece goes.
+// A Slide moves a piece Cells cells in direction Dir.
 type Slide struct {
 	Dir   Direction
 	Cells int
 }
 
-// String returns the slide as "up 1 space" or "left 3 spaces".
+// String returns "up 1 space" or "left 3 spaces".
 func (s Slide) String() string {
 	if s.Cells == 1 {
 		return s.Dir.String() + " 1 space"
@@ -169,8 +134,7 @@ func (s Slide) String() string {
 	return s.Dir.String() + " " + strconv.Itoa(s.Cells) + " spaces"
 }
 
-// String describes the move with the piece's PieceName: "Piece 4 left 1
-// space", "Piece 7 up 3 spaces, left 1 space".
+// String returns the move as "Piece 7 up 3 spaces, left 1 space".
 func (m BlockMove) String() string {
 	var sb strings.Builder
 	sb.WriteString("Piece ")
@@ -190,16 +154,9 @@ var (
 	blockWideEngines sync.Pool
 )
 
-// Solve returns a shortest solution of b, or an error: an *Error wrapping
-// ErrUnsolvable when the goal is out of reach (after every reachable
-// position has been seen), ErrNotFound when Limits.MaxCost is set and no
-// solution has at most that many moves, ErrOption for a metric or goal
-// that does not fit b, ErrPiece for the zero Blocks, a *LimitError when
-// the Limits stop the search, or the context's error once ctx is done (a
-// nil ctx is never done). Memory: every position reached is stored once,
-// all of it counted against Limits.MaxMemory; with a uint64 key, 16 to 40
-// bytes and 16 to 48 bytes of index table each; a longer key is stored
-// once in an arena, with a 4-byte number standing for it.
+// Solve returns a shortest solution of b, or ErrUnsolvable, ErrNotFound
+// (beyond Limits.MaxCost), ErrOption for a metric or goal that does not fit,
+// ErrPiece for the zero Blocks, a *LimitError, or the context's error.
 func (s BlockSolver) Solve(ctx context.Context, b Blocks) (BlockSolution, error) {
 	sp, err := newBlockSpace("BlockSolver.Solve", b, s)
 	if err != nil {
@@ -267,10 +224,7 @@ func searchBlocks[S blockState[S]](ctx context.Context, pool *sync.Pool, start S
 	return path, false, nil
 }
 
-// Distances explores every position reachable from b and returns how many
-// lie at each distance from it, in the solver's metric: counts[0] is 1,
-// for b itself. It ignores the Goal. Errors are as for Solve, but for
-// ErrUnsolvable.
+// Distances counts the positions at each distance from b.
 func (s BlockSolver) Distances(ctx context.Context, b Blocks) (counts []int64, err error) {
 	sp, err := newBlockSpace("BlockSolver.Distances", b, s)
 	if err != nil {
@@ -425,16 +379,12 @@ func newBlockSpace(fn string, b Blocks, s BlockSolver) (*blocks.Space, error) {
 	return blocks.NewSpace(b.Rows(), b.Cols(), pieces, blocks.Metric(s.Metric), goal, s.DistinctPieces), nil
 }
 
-// AppendText implements encoding.TextAppender: the name String returns.
-func (m BlockMetric) AppendText(dst []byte) ([]byte, error) {
-	return appendName(dst, "BlockMetric.MarshalText", "block metric", int(m), blockMetricNames[:])
+// MarshalText implements encoding.TextMarshaler: the name String returns.
+func (m BlockMetric) MarshalText() ([]byte, error) {
+	return nameText("BlockMetric.MarshalText", "block metric", int(m), blockMetricNames[:])
 }
 
-// MarshalText implements encoding.TextMarshaler: the name String returns.
-func (m BlockMetric) MarshalText() ([]byte, error) { return m.AppendText(nil) }
-
-// UnmarshalText implements encoding.TextUnmarshaler: any name
-// ParseBlockMetric accepts.
+// UnmarshalText implements encoding.TextUnmarshaler with ParseBlockMetric.
 func (m *BlockMetric) UnmarshalText(text []byte) error {
 	v, err := ParseBlockMetric(string(text))
 	if err != nil {

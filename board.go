@@ -3,39 +3,23 @@ package slide
 import (
 	"encoding/binary"
 	"iter"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// Limits on the size of a board. Any R x C board with 1 <= R, C and
-// 2 <= R*C <= MaxCells is valid; 255 x 255 is the largest square board.
+// Limits on a board's size: 1 x 2 to 255 x 255, at most MaxCells cells.
 const (
 	MaxCells = 1<<16 - 1 // most cells a board may have
 	MaxLabel = 1<<16 - 1 // largest tile label
 )
 
-// A Board is an R x C sliding-tile position: every cell holds a tile label
-// (a positive integer) except the one blank cell, written 0.
-//
-// Board is an immutable value: methods never modify it, copies share nothing
-// mutable, and two boards are == exactly when they have the same size and the
-// same label in every cell, so a Board can be a map key. It takes 24 bytes plus
-// two bytes a cell.
-//
-// Most boards hold a permutation: the labels 1 ... R*C-1 once each (see New).
-// A labeled board (see NewLabeled) may repeat labels, as in puzzles whose tiles
-// carry letters or colours; identical tiles are interchangeable.
-//
-// The standard goal of a board holds its labels in ascending row-major order
-// with the blank last: 1 2 3 / 4 5 6 / 7 8 0 for the 8-puzzle. Hamming,
-// Manhattan, IsGoal and IsSolvable measure against it; Solvable, Estimate and
-// Solve take any goal.
-//
-// The zero Board has no cells and is not valid (IsValid reports false); its
-// methods do not panic, and it is solvable to nothing.
+// A Board is an R x C sliding-tile position: a positive label in every cell
+// but the blank, 0. It is an immutable, comparable value (a map key). Its
+// standard goal holds its labels in ascending order, the blank last;
+// Hamming, Manhattan, IsGoal and IsSolvable measure against it. The zero
+// Board is not valid; its methods do not panic.
 type Board struct {
 	rows, cols uint16
 	blank      uint16 // index of the blank cell, row-major
@@ -43,25 +27,17 @@ type Board struct {
 	cells      string // two bytes per cell, little-endian label, row-major
 }
 
-// New returns the rows x cols board holding tiles in row-major order, 0 for
-// the blank. The tiles must be the numbers 0 ... rows*cols-1, each once.
-// Errors are *Error values wrapping ErrSize or ErrTile.
+// New returns the rows x cols board of tiles 0 (the blank) to rows*cols-1.
 func New(rows, cols int, tiles []int) (Board, error) {
 	return build("New", rows, cols, tiles, true)
 }
 
-// NewLabeled returns the rows x cols board holding labels in row-major order,
-// 0 for the blank. Exactly one label must be 0; the others may be any numbers
-// from 1 to MaxLabel, repeated or not. Tiles with the same label are
-// interchangeable: a goal is reached when every cell shows the right label.
-// A board built from a permutation of 0 ... rows*cols-1 equals the one New
-// returns.
+// NewLabeled is New for labels 1 to MaxLabel, repeated or not, and one 0.
 func NewLabeled(rows, cols int, labels []int) (Board, error) {
 	return build("NewLabeled", rows, cols, labels, false)
 }
 
-// MustParse is like Parse but panics if s is not a board. It is meant for
-// tests and package-level variables whose text is known to be good.
+// MustParse is Parse, panicking on an error.
 func MustParse(s string) Board {
 	b, err := Parse(s)
 	if err != nil {
@@ -70,9 +46,7 @@ func MustParse(s string) Board {
 	return b
 }
 
-// Goal returns the standard goal of a rows x cols board: 1 ... rows*cols-1
-// in row-major order and the blank last. It returns the zero Board if the
-// size is not valid (see MaxCells).
+// Goal returns the standard goal of a rows x cols board, or the zero Board.
 func Goal(rows, cols int) Board {
 	if checkSize("Goal", rows, cols) != nil {
 		return Board{}
@@ -151,16 +125,7 @@ func (b Board) Cols() int { return int(b.cols) }
 // Len returns the number of cells, Rows()*Cols().
 func (b Board) Len() int { return len(b.cells) / 2 }
 
-// Dimension returns n for an n x n board and 0 for a board that is not square.
-func (b Board) Dimension() int {
-	if b.rows != b.cols {
-		return 0
-	}
-	return int(b.rows)
-}
-
-// At returns the label in row r, column c (both from 0), 0 for the blank, or
-// -1 if the cell is outside the board.
+// At returns the label in row r, column c (from 0), or -1 off the board.
 func (b Board) At(r, c int) int {
 	if r < 0 || c < 0 || r >= int(b.rows) || c >= int(b.cols) {
 		return -1
@@ -168,7 +133,7 @@ func (b Board) At(r, c int) int {
 	return b.tile(r*int(b.cols) + c)
 }
 
-// Blank returns the row and column of the blank (-1, -1 for the zero Board).
+// Blank returns the blank's row and column (-1, -1 for the zero Board).
 func (b Board) Blank() (r, c int) {
 	if !b.IsValid() {
 		return -1, -1
@@ -176,16 +141,16 @@ func (b Board) Blank() (r, c int) {
 	return int(b.blank) / int(b.cols), int(b.blank) % int(b.cols)
 }
 
-// Tiles returns the labels in row-major order, 0 for the blank, in a new slice.
-func (b Board) Tiles() []int { return b.AppendTiles(nil) }
-
-// AppendTiles appends the labels in row-major order to dst and returns it.
-func (b Board) AppendTiles(dst []int) []int {
-	dst = slices.Grow(dst, b.Len())
-	for i := range b.Len() {
-		dst = append(dst, b.tile(i))
+// Tiles returns the labels in row-major order in a new slice.
+func (b Board) Tiles() []int {
+	if !b.IsValid() {
+		return nil
 	}
-	return dst
+	tiles := make([]int, b.Len())
+	for i := range tiles {
+		tiles[i] = b.tile(i)
+	}
+	return tiles
 }
 
 // tile returns the label of cell i (row-major).
@@ -193,14 +158,10 @@ func (b Board) tile(i int) int {
 	return int(binary.LittleEndian.Uint16([]byte(b.cells[2*i : 2*i+2])))
 }
 
-// IsPermutation reports whether b holds the labels 1 ... Len()-1 once each,
-// as every board New returns does. It is false for a labeled board with
-// repeated labels or labels beyond Len()-1.
+// IsPermutation reports whether b holds the labels 1 ... Len()-1 once each.
 func (b Board) IsPermutation() bool { return b.perm }
 
-// StandardGoal returns the goal that Hamming, Manhattan, IsGoal and
-// IsSolvable measure against: b's labels in ascending row-major order, the
-// blank last. For a board from New it equals Goal(b.Rows(), b.Cols()).
+// StandardGoal returns b's labels in ascending order, the blank last.
 func (b Board) StandardGoal() Board {
 	if b.perm || !b.IsValid() {
 		return Goal(b.Rows(), b.Cols())
@@ -224,8 +185,7 @@ func (b Board) IsGoal() bool {
 	return true
 }
 
-// Hamming returns the number of tiles on a cell where the standard goal has
-// another label. The blank never counts. O(R*C).
+// Hamming returns the tiles off their cells of the standard goal.
 func (b Board) Hamming() int {
 	if !b.perm {
 		return Hamming.mustEstimate(b, b.StandardGoal())
@@ -239,9 +199,8 @@ func (b Board) Hamming() int {
 	return h
 }
 
-// Manhattan returns the sum over the tiles of the row plus column distance
-// from each tile to its cell in the standard goal (see the Manhattan
-// Heuristic for repeated labels). The blank never counts. O(R*C).
+// Manhattan returns the tiles' row and column distances to the standard
+// goal.
 func (b Board) Manhattan() int {
 	if !b.perm {
 		return Manhattan.mustEstimate(b, b.StandardGoal())
@@ -255,11 +214,9 @@ func (b Board) Manhattan() int {
 	return h
 }
 
-// Slide returns the board after n tiles in line with the blank slide one
-// cell in direction d, the nearest of them into the blank. n = 1 is the
-// ordinary single-tile move; n > 1 moves a whole line of tiles at once. ok is
-// false, and b is returned, if there are not n tiles on that side of the
-// blank or d is not a direction. O(R*C).
+// Slide returns the board after the n tiles in line with the blank slide one
+// cell in direction d: n = 1 is the ordinary move, n > 1 a line move. If
+// there are not n such tiles, ok is false.
 func (b Board) Slide(d Direction, n int) (next Board, ok bool) {
 	if !b.IsValid() || d > Right || n < 1 {
 		return b, false
@@ -282,10 +239,7 @@ func (b Board) Slide(d Direction, n int) (next Board, ok bool) {
 	return Board{rows: b.rows, cols: b.cols, blank: uint16(r*cols + c), perm: b.perm, cells: string(buf)}, true
 }
 
-// Neighbors returns the boards one single-tile move away, in the order of
-// the tile's Direction: Up, Down, Left, Right, skipping moves the edges of
-// the board forbid. A board has 2, 3 or 4 neighbors (fewer on 1-wide boards).
-// Each neighbor costs O(R*C) to build.
+// Neighbors yields the boards one single-tile move away, in Direction order.
 func (b Board) Neighbors() iter.Seq[Board] {
 	return func(yield func(Board) bool) {
 		for d := Up; d <= Right; d++ {
@@ -296,9 +250,7 @@ func (b Board) Neighbors() iter.Seq[Board] {
 	}
 }
 
-// LineNeighbors returns the boards one line move away: for each Direction in
-// order, the boards where 1, 2, ... tiles in line with the blank slide
-// together (see Slide). Single-tile neighbors are among them.
+// LineNeighbors yields the boards one line move away.
 func (b Board) LineNeighbors() iter.Seq[Board] {
 	return func(yield func(Board) bool) {
 		for d := Up; d <= Right; d++ {
@@ -315,11 +267,8 @@ func (b Board) LineNeighbors() iter.Seq[Board] {
 	}
 }
 
-// Twin returns b with the first two tiles in row-major order whose labels
-// differ exchanged. For a board with distinct labels and at least two rows
-// and columns the twin is in the other solvability class: exactly one of b and
-// b.Twin() can reach any given goal. A board with fewer than two distinct
-// labels (such as a 1 x 2 board) is its own twin. O(R*C).
+// Twin returns b with its first two tiles of different labels exchanged:
+// with distinct labels, on 2 x 2 or more, it reaches the goals b cannot.
 func (b Board) Twin() Board {
 	first := -1
 	for i := range b.Len() {
@@ -339,10 +288,7 @@ func (b Board) Twin() Board {
 	return b
 }
 
-// String returns b as text: a first line with n for an n x n board or
-// "rows cols" for a rectangular one, then one line per row with the labels
-// separated by single spaces, 0 for the blank. Every line ends in a newline.
-// Parse reads it back. The zero Board is the empty string.
+// String returns b as Parse reads it.
 func (b Board) String() string {
 	text, _ := b.MarshalText()
 	return string(text)
@@ -373,9 +319,7 @@ func (b Board) AppendText(dst []byte) ([]byte, error) {
 // MarshalText implements encoding.TextMarshaler with the String form.
 func (b Board) MarshalText() ([]byte, error) { return b.AppendText(nil) }
 
-// UnmarshalText implements encoding.TextUnmarshaler. It accepts the String
-// form of every board, labeled boards with repeated labels included (Parse
-// accepts only permutations); empty text gives the zero Board.
+// UnmarshalText implements encoding.TextUnmarshaler with ParseLabeled.
 func (b *Board) UnmarshalText(text []byte) error {
 	if len(strings.TrimSpace(string(text))) == 0 {
 		*b = Board{}
@@ -389,8 +333,8 @@ func (b *Board) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// MarshalBinary implements encoding.BinaryMarshaler: rows and columns as
-// two little-endian uint16s, then each label as a little-endian uint16.
+// MarshalBinary implements encoding.BinaryMarshaler (uint16s,
+// little-endian).
 func (b Board) MarshalBinary() ([]byte, error) {
 	if !b.IsValid() {
 		return []byte{}, nil
@@ -401,8 +345,7 @@ func (b Board) MarshalBinary() ([]byte, error) {
 	return append(out, b.cells...), nil
 }
 
-// UnmarshalBinary implements encoding.BinaryUnmarshaler, reading the
-// MarshalBinary form of any board; empty data gives the zero Board.
+// UnmarshalBinary implements encoding.BinaryUnmarshaler.
 func (b *Board) UnmarshalBinary(data []byte) error {
 	if len(data) == 0 {
 		*b = Board{}

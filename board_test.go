@@ -14,8 +14,8 @@ func TestNewAndAccessors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.Rows() != 2 || b.Cols() != 3 || b.Len() != 6 || b.Dimension() != 0 {
-		t.Errorf("size: got %d x %d, len %d, dim %d", b.Rows(), b.Cols(), b.Len(), b.Dimension())
+	if b.Rows() != 2 || b.Cols() != 3 || b.Len() != 6 {
+		t.Errorf("size: got %d x %d, len %d", b.Rows(), b.Cols(), b.Len())
 	}
 	if got := b.At(1, 1); got != 0 {
 		t.Errorf("At(1,1) = %d, want 0", got)
@@ -47,8 +47,8 @@ func TestNewAndAccessors(t *testing.T) {
 		t.Error("Goal(2,3).IsGoal false")
 	}
 	sq := Goal(4, 4)
-	if sq.Dimension() != 4 {
-		t.Errorf("Dimension = %d", sq.Dimension())
+	if sq.Rows() != 4 || sq.Cols() != 4 {
+		t.Errorf("size %d x %d", sq.Rows(), sq.Cols())
 	}
 }
 

@@ -11,54 +11,20 @@ import (
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// Pattern databases. A PDB heuristic is a set of tables, one per group of
-// tiles, of the fewest moves that bring the group home; their sum bounds
-// the moves from below because the groups are disjoint. They are built once
-// (a fraction of a second for 5-5-5 and 6-6-3, 42 s for 7-8 and 26 s
-// for 6-6-6-6 on 2 cores), kept on disk
-// under os.UserCacheDir()/slide/pdb (or WithCacheDir's directory) with a
-// versioned header and a checksum, and held in memory, shared, for the rest
-// of the process or until ReleaseDatabases.
-//
-// The shipped partitions are for the goal with the blank in the first
-// cell. A goal with the blank in another corner of a square board is solved
-// on the board rotated to put it there, with the same tables; a goal with
-// the blank anywhere else gets tables of its own. A Database names any
-// other partition, of any goal.
-
-// DatabaseProgress reports how the build of a pattern database goes, after
-// every breadth-first layer of every table.
+// DatabaseProgress reports a database build after every layer of every
+// table.
 type DatabaseProgress struct {
-	Table, Tables int   // the table being built (from 0) and how many there are
-	Tiles         int   // tiles in its pattern
-	Depth         int   // the layer just finished
-	Reached       int64 // entries with a distance so far
-	Entries       int64 // entries of the table
-	// Reason says why the tables are being built rather than read from
-	// the disk cache: "" when the cache holds no file for them (or is
-	// off), otherwise what is wrong with the file there, such as
-	// "/home/u/.cache/slide/pdb/4x4-b0-1.2.3.5.6.7-9.10.11.13.14.15-4.8.12.pdb
-	// is corrupt: checksum ...".
-	Reason string
+	Table, Tables int   // the table being built (from 0) of how many
+	Tiles, Depth  int   // its tiles, the layer just finished
+	Reached       int64 // of its Entries, those reached
+	Entries       int64
+	Reason        string // "" for no file in the cache, else what is wrong with it
 }
 
-// BuildDatabase makes the pattern database of h ready for boards of its size
-// whose goal puts the blank in a corner (h is PDB555, PDB663, PDB78 or
-// PDB6666): it reads it from the disk cache, or builds it and writes it
-// there, reporting progress if progress is not nil. Solve does the same on
-// first use; call BuildDatabase to pay the cost ahead of time.
-//
-// Of the options it heeds WithCacheDir (which cache, or none) and the
-// MaxMemory of WithLimits: a build whose peak memory (see
-// Database.BuildBytes) would exceed it fails at once with ErrLimit. It
-// returns the context's error if ctx is done first, and ErrOption for
-// another heuristic (see Database.Build for pdbCustom). When the tables are
-// ready but could not be written to the cache, it returns an error wrapping
-// ErrCache that says why: the tables then live in memory only, for this
-// process, and the next process builds them again. Already in memory, but
-// missing from the cache, they are written there. It also removes the
-// temporary files that builds killed while writing the cache left there
-// (unlocked, and older than a few seconds).
+// BuildDatabase makes the tables of the shipped database h ready for goals
+// with the blank in a corner: read from the cache, or built and written
+// there. A build beyond WithLimits' MaxMemory fails at once; tables built
+// but not written wrap ErrCache, kept for this process only.
 func BuildDatabase(ctx context.Context, h Heuristic, progress func(DatabaseProgress), opts ...Option) error {
 	spec, ok := h.base().partition()
 	if !ok {
@@ -98,49 +64,22 @@ func (h Heuristic) partition() (pdb.Spec, bool) {
 	return spec, err == nil
 }
 
-// A Database is a pattern database of your own: a goal board and a
-// partition of its tiles into groups, named by their labels. Its tables
-// hold, for every placement of a group's tiles, the fewest moves of those
-// tiles that bring them home while the blank and the other tiles move
-// freely; the groups are disjoint, so the tables' entries add up to a
-// lower bound on the moves to the goal (an admissible heuristic, and the
-// stronger the larger the groups).
+// A Database is a pattern database of your own: a goal (distinct labels, 2 x
+// 2 to 64 cells) and a partition of its tiles into groups. Its tables hold,
+// for every placement of a group, the fewest moves that bring its tiles
+// home; the groups add up to an admissible heuristic, stronger the larger
+// they are. A group of k tiles on n cells takes n!/(n-k)! entries.
 //
-// A Database is a small immutable value, comparable with == (two values
-// with the same goal and the same groups are equal, whatever the order in
-// which the groups and their labels were written); the zero Database is
-// not valid (IsValid reports false). ParseDatabase makes one and checks
-// it; Build makes its tables ready; WithDatabase makes Solve search with
-// them.
-//
-// Costs: a group of k tiles on a board of n cells has a table of
-// n!/(n-k)! entries, a byte each (half a byte once built when the
-// distances allow, see Bytes), and building it takes that byte, about 3
-// bits an entry of search states and the table being filled (see
-// BuildBytes). Groups of 5 on a 3 x 5 board take 360,360 entries each and
-// build in a fraction of a second; groups of 5 on 6 x 6 take 45 million
-// entries each: seven of them built in 11.7 s on a 2-core machine, 285 MB
-// at the peak (BuildBytes: 308 MB), into 158 MB
-// of compact tables. Boards of up to 32 cells are
-// solved by the pattern-database IDA* that PDB663 uses; larger boards by
-// the generic engines (IDA* by default), which recompute the estimate of
-// every board from scratch: correct, but orders of magnitude slower.
+// A Database is a comparable value; the zero Database is not valid.
 type Database struct {
 	goal   Board
 	groups string // canonical partition: labels ascending, groups by their least label
 }
 
-// ParseDatabase returns the Database of goal whose tiles are split into
-// the groups of partition: groups separated by "/", labels within a group
-// by spaces (or commas), as in "1 2 3 4 5/6 7 8 9 10/11 12 13 14" for a
-// 3 x 5 board. It checks everything that does not take memory, and names
-// the problem: a goal that is not a board of 2 x 2 to 64 cells with
-// distinct labels (ErrSize, ErrTile), text that is not a list of groups
-// (ErrSyntax), a label in two groups or in none, a label the goal lacks,
-// the blank (0) in a group (ErrTile), and a group that the builder cannot
-// take (ErrSize): more than 24 tiles, as many tiles as cells, more than
-// 2^33 entries. Whether the build fits in memory is checked when it starts
-// (see Build).
+// ParseDatabase returns the Database of goal split into the groups of
+// partition: labels separated by spaces or commas, groups by "/", as "1 2 3
+// 4 5/6 7 8 9 10/11 12 13 14" for 3 x 5. Errors wrap ErrSize, ErrTile or
+// ErrSyntax and say what is wrong.
 func ParseDatabase(goal Board, partition string) (Database, error) {
 	const fn = "ParseDatabase"
 	if !goal.IsValid() {
@@ -234,9 +173,7 @@ const (
 	maxEntries = 1 << 33
 )
 
-// MustParseDatabase is like ParseDatabase but panics on an error. It is
-// meant for tests and package-level variables whose text is known to be
-// good.
+// MustParseDatabase is ParseDatabase, panicking on an error.
 func MustParseDatabase(goal Board, partition string) Database {
 	d, err := ParseDatabase(goal, partition)
 	if err != nil {
@@ -323,25 +260,22 @@ func labelRange(group []int) string {
 	return formatGroups([][]int{group[:3]}) + " ..."
 }
 
-// IsValid reports whether d is a Database, that is, not the zero value.
+// IsValid reports whether d is not the zero Database.
 func (d Database) IsValid() bool { return d.goal.IsValid() }
 
-// Goal returns the goal board d's tables are for.
+// Goal returns d's goal.
 func (d Database) Goal() Board { return d.goal }
 
-// Groups returns d's groups of labels: each sorted, the groups ordered by
-// their least label. The slices are the caller's.
+// Groups returns d's groups, each sorted, in order of their least label.
 func (d Database) Groups() [][]int {
 	groups, _ := parseGroups("", d.groups)
 	return groups
 }
 
-// String returns d's partition in the text form ParseDatabase reads, in
-// its canonical order: "1 2 3 4 5/6 7 8 9 10/11 12 13 14".
+// String returns d's partition as ParseDatabase reads it.
 func (d Database) String() string { return d.groups }
 
-// Entries returns the number of entries of each group's table, in the
-// order of Groups.
+// Entries returns the entries of each group's table.
 func (d Database) Entries() []int64 {
 	if !d.IsValid() {
 		return nil
@@ -349,10 +283,7 @@ func (d Database) Entries() []int64 {
 	return d.spec().Entries()
 }
 
-// Bytes returns the memory d's tables take once built: a byte an entry,
-// or half of that when every table's distances exceed the tiles'
-// Manhattan distance by at most 30 (the usual case, which only the build
-// can tell).
+// Bytes returns the memory of d's built tables.
 func (d Database) Bytes() int64 {
 	if !d.IsValid() {
 		return 0
@@ -360,10 +291,7 @@ func (d Database) Bytes() int64 {
 	return d.spec().TableBytes(false)
 }
 
-// BuildBytes returns the peak memory of building d's tables, within a few
-// percent (see the type's documentation). Build and Solve refuse to start
-// a build whose peak exceeds their memory bound (Limits.MaxMemory, 2 GiB
-// by default).
+// BuildBytes returns the peak memory of d's build, within a few percent.
 func (d Database) BuildBytes() int64 {
 	if !d.IsValid() {
 		return 0
@@ -392,14 +320,7 @@ func (d Database) spec() pdb.Spec {
 	return spec
 }
 
-// Build makes d's tables ready: it reads them from the disk cache, where
-// they are named after the goal and the groups, or builds them and writes
-// them there, reporting progress if progress is not nil. Solve with
-// WithDatabase(d) does the same on first use; Build pays the cost ahead of
-// time and reports it. It heeds, and errs, as BuildDatabase does:
-// WithCacheDir and the MaxMemory of WithLimits apply, ctx stops the
-// build, and a cache that cannot be written gives an error wrapping
-// ErrCache once the tables are ready in memory.
+// Build makes d's tables ready as BuildDatabase does.
 func (d Database) Build(ctx context.Context, progress func(DatabaseProgress), opts ...Option) error {
 	if !d.IsValid() {
 		return errorf("Database.Build", ErrOption, "zero Database")
@@ -411,12 +332,7 @@ func (d Database) Build(ctx context.Context, progress func(DatabaseProgress), op
 	return buildDatabase(ctx, "Database.Build", d.spec(), o, progress)
 }
 
-// Estimate returns d's lower bound on the moves from b to d's goal: the
-// sum of its tables' entries, maxed with the same sum on the board
-// reflected about the main diagonal when the goal is square and its blank
-// on the diagonal. The first call loads or builds the tables (see Build);
-// later ones cost O(R*C). It is an error (ErrMismatch) if b does not have
-// the goal's size and labels.
+// Estimate returns d's bound on the moves from b to d's goal.
 func (d Database) Estimate(b Board) (int, error) {
 	if !d.IsValid() {
 		return 0, errorf("Database.Estimate", ErrOption, "zero Database")

@@ -459,9 +459,9 @@ func TestBuildNotCached(t *testing.T) {
 	}
 }
 
-// TestReleaseDatabases: released tables leave memory and come back from
+// TestTablesReleased: released tables leave memory and come back from
 // the disk.
-func TestReleaseDatabases(t *testing.T) {
+func TestTablesReleased(t *testing.T) {
 	useTempCache(t)
 	t.Cleanup(pdb.Release)
 	goal := Goal(2, 4)

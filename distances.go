@@ -6,14 +6,13 @@ import (
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// A Distribution is a census of a puzzle's boards by their distance from
-// one goal, as Distances takes it.
+// A Distribution counts the boards that reach a goal by distance.
 type Distribution struct {
 	Counts   []int64 // Counts[d] boards lie exactly d moves from the goal
 	Farthest []Board // the boards at the greatest distance, in the order found
 }
 
-// Total returns the number of boards reachable from the goal.
+// Total returns the number of boards that reach the goal.
 func (d Distribution) Total() int64 {
 	var n int64
 	for _, c := range d.Counts {
@@ -22,19 +21,10 @@ func (d Distribution) Total() int64 {
 	return n
 }
 
-// Distances explores breadth-first every board that can reach goal (or,
-// the same thing, that goal can reach) and counts them by distance under
-// metric. It is the exhaustive oracle against which the solvers are
-// checked, and a research tool in its own right.
-//
-// Boards of up to 16 cells run on packed states; with distinct labels and
-// at most 13 cells a visited bit per permutation rank (n!/8 bytes: 45 KB
-// for 3 x 3, 60 MB for 3 x 4) replaces the hash table. Memory besides is
-// two layers of 8 bytes a board. Larger boards run on the generic BFS,
-// their boards stored once each (a byte a cell, two beyond 255 cells). All
-// of it counts against lim.MaxMemory. The search stops with a *LimitError
-// at lim's bounds, or with the context's error (a nil ctx is never done);
-// a metric other than TileMoves and LineMoves is an ErrOption error.
+// Distances counts by distance every board that reaches goal under metric,
+// by breadth-first search: the solvers' oracle. Up to 13 cells with distinct
+// labels it takes a bit a permutation. It stops at lim with a *LimitError,
+// or with the context's error.
 func Distances(ctx context.Context, goal Board, metric Metric, lim Limits) (Distribution, error) {
 	dist, err := distances(ctx, goal, metric, lim)
 	return dist, toError("Distances", err)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"testing"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestDistancesMatchData compares the census of every board in
@@ -12,22 +14,22 @@ import (
 // boards at the greatest distance with small_boards_antipodes.txt.
 func TestDistancesMatchData(t *testing.T) {
 	antipodes := map[[3]int64][]Board{} // rows, cols, metric (0 tile, 1 line)
-	for _, r := range readRows(t, "small_boards_antipodes.txt") {
-		rows, cols := int(r.nums[0]), int(r.nums[1])
-		tiles := make([]int, len(r.nums)-3)
-		for i, v := range r.nums[3:] {
+	for _, r := range testsets.Rows(t, "small_boards_antipodes.txt") {
+		rows, cols := int(r.Nums[0]), int(r.Nums[1])
+		tiles := make([]int, len(r.Nums)-3)
+		for i, v := range r.Nums[3:] {
 			tiles[i] = int(v)
 		}
-		key := [3]int64{int64(rows), int64(cols), metricIndex(r.words[0])}
+		key := [3]int64{int64(rows), int64(cols), metricIndex(r.Words[0])}
 		antipodes[key] = append(antipodes[key], MustNew(t, rows, cols, tiles))
 	}
-	for _, r := range readRows(t, "small_boards_bfs.txt") {
-		rows, cols, reach, diameter, nAnti := int(r.nums[0]), int(r.nums[1]), r.nums[2], int(r.nums[3]), int(r.nums[4])
-		want := r.nums[5:]
+	for _, r := range testsets.Rows(t, "small_boards_bfs.txt") {
+		rows, cols, reach, diameter, nAnti := int(r.Nums[0]), int(r.Nums[1]), r.Nums[2], int(r.Nums[3]), int(r.Nums[4])
+		want := r.Nums[5:]
 		if reach > 2_000_000 {
 			continue
 		}
-		metric := Metric(metricIndex(r.words[0]))
+		metric := Metric(metricIndex(r.Words[0]))
 		for _, shape := range [][2]int{{rows, cols}, {cols, rows}} {
 			d, err := Distances(context.Background(), blankFirstGoal(shape[0], shape[1]), metric, Limits{})
 			if err != nil {

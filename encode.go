@@ -1,13 +1,6 @@
 package slide
 
-// Packed boards. A board of at most 16 cells whose labels are below 16 packs
-// into one uint64, four bits a cell: cell i (row-major) in bits 4i to 4i+3,
-// the blank as 0, unused high bits 0. Packing is what the engines hash and
-// compare on their hot paths: one word, no allocation, equality in one
-// instruction. The 15-puzzle fills the word exactly.
-
-// Pack returns b packed into a uint64 (see the layout above). It fails with
-// ErrSize for more than 16 cells and ErrTile for a label above 15.
+// Pack packs b into a uint64, four bits a cell: 16 cells, labels below 16.
 func (b Board) Pack() (uint64, error) {
 	if !b.IsValid() || b.Len() > 16 {
 		return 0, errorf("Pack", ErrSize, "%d cells: packing takes 2 to 16", b.Len())
@@ -23,8 +16,7 @@ func (b Board) Pack() (uint64, error) {
 	return p, nil
 }
 
-// Unpack returns the rows x cols board packed in p. It fails as NewLabeled
-// does, and with ErrSize for more than 16 cells.
+// Unpack returns the rows x cols board Pack packed into p.
 func Unpack(rows, cols int, p uint64) (Board, error) {
 	if err := checkSize("Unpack", rows, cols); err != nil {
 		return Board{}, err
@@ -43,10 +35,7 @@ func Unpack(rows, cols int, p uint64) (Board, error) {
 	return build("Unpack", rows, cols, labels, false)
 }
 
-// Key returns a compact byte-string key for b, the hot-path form of boards
-// too large to pack: one byte a cell when every label is below 256, else
-// two (little-endian). Boards of the same size have equal keys exactly when
-// they are equal. O(R*C).
+// Key returns b's cells as a compact string, equal for equal boards.
 func (b Board) Key() string {
 	wide := false
 	for i := range b.Len() {

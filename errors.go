@@ -7,37 +7,24 @@ import (
 	"github.com/slidekit/slide/internal/engine"
 )
 
-// Sentinel errors. Functions return them wrapped in an *Error (or a
-// *LimitError for ErrLimit) that says precisely what is wrong; test for
-// them with errors.Is.
+// The sentinel errors. Functions return them wrapped in an *Error (or a
+// *LimitError) that says what is wrong; test for them with errors.Is.
 var (
-	// ErrSize: a board size out of range, or a tile count that does not match it.
-	ErrSize = errors.New("invalid size")
-	// ErrTile: a tile label out of range, missing or repeated, or not exactly one blank.
-	ErrTile = errors.New("invalid tiles")
-	// ErrSyntax: text that is not in the expected form.
-	ErrSyntax = errors.New("invalid syntax")
-	// ErrMismatch: two boards of different sizes or different tile sets.
-	ErrMismatch = errors.New("boards do not match")
-	// ErrUnsolvable: the goal cannot be reached from the start.
-	ErrUnsolvable = errors.New("unsolvable")
-	// ErrNotFound: a search exhausted its space, or its cost bound, without
-	// reaching a goal.
-	ErrNotFound = errors.New("no path to a goal")
-	// ErrLimit: a search stopped at its node or memory limit (see LimitError).
-	ErrLimit = errors.New("search limit reached")
-	// ErrOption: a Solve option that does not apply to the puzzle.
-	ErrOption = errors.New("invalid option")
-	// ErrCache: pattern-database tables that are ready in memory could not
-	// be written to the disk cache (see BuildDatabase).
-	ErrCache = errors.New("pattern database not cached")
-	// ErrCost: a move cost or heuristic that is negative or not a number,
-	// or a path cost beyond the range of its integer type.
-	ErrCost = errors.New("invalid cost")
+	ErrSize       = errors.New("invalid size")                // a size out of range, or a tile count that does not fit it
+	ErrTile       = errors.New("invalid tiles")               // a label out of range, missing or repeated; not one blank
+	ErrSyntax     = errors.New("invalid syntax")              // text not in the expected form
+	ErrMismatch   = errors.New("boards do not match")         // boards of different sizes or tile sets
+	ErrUnsolvable = errors.New("unsolvable")                  // the goal cannot be reached from the start
+	ErrNotFound   = errors.New("no path to a goal")           // no goal within the space or the cost bound
+	ErrLimit      = errors.New("search limit reached")        // a node or memory limit (see LimitError)
+	ErrOption     = errors.New("invalid option")              // an option that does not apply to the puzzle
+	ErrCache      = errors.New("pattern database not cached") // tables ready but not written to disk
+	ErrCost       = errors.New("invalid cost")                // a negative or NaN cost, or a path cost that overflows
+	ErrPiece      = errors.New("invalid piece")               // a block off its grid or overlapping another; no pieces
 )
 
-// An Error records a failed call: which function, what was wrong, and the
-// sentinel error class it belongs to.
+// An Error records a failed call: which function, what was wrong, and its
+// sentinel class.
 type Error struct {
 	Func string // the function that failed, such as "New" or "Parse"
 	Msg  string // what was wrong, such as "tile 5 appears twice"
@@ -79,13 +66,13 @@ func toError(fn string, err error) error {
 	return err
 }
 
-// appendName appends the name of an enumeration value, or fails for a
-// value without one.
-func appendName(dst []byte, fn, kind string, v int, names []string) ([]byte, error) {
+// nameText returns the name of an enumeration value as text, or fails for
+// a value without one.
+func nameText(fn, kind string, v int, names []string) ([]byte, error) {
 	if v < 0 || v >= len(names) {
-		return dst, errorf(fn, ErrOption, "%s %d has no name", kind, v)
+		return nil, errorf(fn, ErrOption, "%s %d has no name", kind, v)
 	}
-	return append(dst, names[v]...), nil
+	return []byte(names[v]), nil
 }
 
 // renamed returns err with its Func set to fn, when it is an *Error, so

@@ -37,7 +37,7 @@ func ExampleFast() {
 	// 2.04 n^3 moves
 }
 
-// WithWeight trades length for time with a guarantee: here at most 1.5
+// Weighted trades length for time with a guarantee: here at most 1.5
 // times the fewest moves, on a random 5 x 5 board. The lower bound proves
 // the factor.
 func ExampleWeighted() {
@@ -52,7 +52,7 @@ func ExampleWeighted() {
 	// true
 }
 
-// WithTimeLimit returns the best solution found in the time given; a
+// Anytime returns the best solution found in the time given; a
 // search that completes proves its answer optimal, as it does at once on a
 // 3 x 3 board.
 func ExampleAnytime() {

@@ -11,70 +11,30 @@ import (
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// A Heuristic is a lower bound on the number of single-tile moves from a
-// board to a goal. Every Heuristic here is admissible (it never
-// overestimates), so the optimal engines stay optimal with any of them;
-// a larger bound prunes more. The blank never counts.
+// A Heuristic is a lower bound on the single-tile moves from a board to a
+// goal: admissible, so the optimal searches stay optimal with any of them;
+// a larger bound prunes more. With repeated labels, LinearConflict is
+// Manhattan.
 type Heuristic uint8
 
-// The heuristics, weakest first.
+// The heuristics, weakest first. A pattern database (PDB663: groups of 6,
+// 6 and 3 tiles) holds for every placement of a group the fewest moves that
+// bring its tiles home; its tables are built once and cached (see
+// BuildDatabase), and it needs distinct labels and its board size.
 const (
-	// Auto lets Solve choose; as an Estimate it is LinearConflict.
-	Auto Heuristic = iota
-	// Zero is always 0: the search becomes uniform-cost (breadth-first).
-	Zero
-	// Hamming counts the tiles on a cell whose goal label differs.
-	Hamming
-	// Manhattan sums, over the tiles, the row plus column distance to their
-	// goal cells. With repeated labels each label's tiles are matched to its
-	// goal cells by rows and, separately, by columns, each time in sorted
-	// order (the cheapest matching on that axis), which is still a lower
-	// bound; where that bound is below the label's tiles on a wrong cell (it
-	// can be 0 when tiles sit on each other's rows and columns), the count
-	// of those tiles serves instead, so Manhattan is never below Hamming.
-	Manhattan
-	// LinearConflict adds to Manhattan two moves for each tile that must
-	// leave its goal row or column to let others of that line pass: for every
-	// line, twice the tiles in their goal line minus the longest run of them
-	// already in goal order (Hansson, Mayer and Yung). With repeated labels it
-	// equals Manhattan.
-	LinearConflict
-	// WalkingDistance is Takahashi's walking distance: for each axis, the
-	// fewest moves that bring every tile into its goal row (column), counting
-	// only the tiles' rows, found by a breadth-first search over the tables of
-	// how many tiles of each goal row stand in each row; the two axes add up.
-	// It is at least Manhattan distance. Boards of 2 x 2 to 4 x 4 with
-	// distinct labels; its tables are made on first use (a fraction of a
-	// second) and kept.
-	WalkingDistance
-	// PDB555, PDB663 and PDB78 are additive pattern databases for the
-	// 15-puzzle (4 x 4), with the tiles split into groups of 5, 5 and 5, of
-	// 6, 6 and 3, or of 7 and 8; PDB6666 splits the 24-puzzle's tiles into
-	// four groups of 6. Each table holds, for every placement of its group,
-	// the fewest moves of those tiles that bring them home; disjoint groups
-	// add up. The lookup is also made on the board reflected about the main
-	// diagonal, and the larger value taken. They need distinct labels, and
-	// their tables are built on first use and cached on disk (see
-	// BuildDatabase): a fraction of a second for PDB555 and PDB663 (6
-	// MB), 42 s and 290 MB for PDB78 (975 MB at the peak of the build),
-	// 26 s and 255 MB for PDB6666 (425 MB), on a 2-core machine. Solve runs them with a specialized IDA*.
-	PDB555
-	PDB663
-	PDB78
-	PDB6666
-	// pdbCustom is the pattern database given by WithDatabase: any goal,
-	// any partition of the tiles (see Database). It names no tables of its
-	// own: Solve and Check reject it without WithDatabase.
-	pdbCustom
-	// PDB35 and PDB48 are additive pattern databases for the 35-puzzle
-	// (6 x 6: seven groups of 5 tiles) and the 48-puzzle (7 x 7: groups of
-	// up to 4 tiles), for the near-optimal modes (WithTimeLimit,
-	// WithWeight) on those sizes, built on first use and cached like the
-	// others: 12 s and 158 MB for PDB35, 5 s and 28 MB for PDB48. In
-	// memory they also keep their tables in the layout the beam searches
-	// read (made in half a second on first use): 370 MB and 60 MB in all.
-	PDB35
-	PDB48
+	Auto            Heuristic = iota // Solve chooses (see AutoHeuristic); estimates as LinearConflict
+	Zero                             // always 0: uniform-cost search
+	Hamming                          // tiles off their goal cells
+	Manhattan                        // row and column distances to the goal cells (of the label)
+	LinearConflict                   // Manhattan plus 2 for each tile that must leave its line to let another pass
+	WalkingDistance                  // Takahashi's walking distance, 2 x 2 to 4 x 4
+	PDB555                           // 15-puzzle
+	PDB663                           // 15-puzzle
+	PDB78                            // 15-puzzle
+	PDB6666                          // 24-puzzle
+	pdbCustom                        // "pdb": the heuristic of WithDatabase
+	PDB35                            // 6 x 6, for the near-optimal modes (see NearOptimalDatabase)
+	PDB48                            // 7 x 7, for the near-optimal modes
 	numHeuristics
 )
 
@@ -82,24 +42,22 @@ var heuristicNames = [...]string{"auto", "zero", "hamming", "manhattan", "linear
 
 // Heuristics returns every Heuristic, in the order of their values.
 func Heuristics() []Heuristic {
-	hs := make([]Heuristic, numHeuristics)
-	for i := range hs {
-		hs[i] = Heuristic(i)
+	var hs []Heuristic
+	for h := range numHeuristics {
+		if h != pdbCustom {
+			hs = append(hs, h)
+		}
 	}
 	return hs
 }
 
-// IsDatabase reports whether h is a pattern database (see BuildDatabase
-// and Database), maxed with walking distance or not.
+// IsDatabase reports whether h is a pattern database.
 func (h Heuristic) IsDatabase() bool { return h.base() >= PDB555 && h.base() <= PDB48 }
 
 // withWD is the bit of a Heuristic maxed with walking distance.
 const withWD Heuristic = 1 << 7
 
-// WithWalkingDistance returns the heuristic that takes, at every board,
-// the larger of h and walking distance (see WalkingDistance): a stronger
-// bound on boards of 2 x 2 to 4 x 4 with distinct labels, at some cost a
-// node. Its name is h's followed by "+wd".
+// WithWalkingDistance returns h maxed with walking distance, named h+"+wd".
 func (h Heuristic) WithWalkingDistance() Heuristic {
 	if h == WalkingDistance {
 		return h
@@ -124,11 +82,8 @@ func (h Heuristic) String() string {
 	return heuristicNames[h]
 }
 
-// ParseHeuristic returns the Heuristic named s: auto, zero, hamming,
-// manhattan, linear (also "linear-conflict" and "lc"), wd (also
-// "walking-distance"), pdb555, pdb663, pdb78, pdb6666, pdb35 or pdb48,
-// any of them followed by "+wd" (see WithWalkingDistance); or pdb, the
-// heuristic Solution reports for WithDatabase.
+// ParseHeuristic returns the Heuristic named s (also "lc",
+// "walking-distance").
 func ParseHeuristic(s string) (Heuristic, error) {
 	if name, ok := strings.CutSuffix(s, "+wd"); ok {
 		h, err := ParseHeuristic(name)
@@ -151,13 +106,8 @@ func ParseHeuristic(s string) (Heuristic, error) {
 	return 0, errorf("ParseHeuristic", ErrOption, "unknown heuristic %s (want %s)", input.Quote(s), oneOf(heuristicNames[:]))
 }
 
-// Estimate returns h's lower bound on the single-tile moves from b to goal.
-// It is an error (ErrMismatch) if the boards differ in size or label
-// multiset, and ErrOption if h does not fit them. O(R*C) for Hamming and
-// Manhattan, O(R*C*log(R+C)) for LinearConflict; each call builds the
-// goal-relative form of goal anew, so hot loops should use Solve or the
-// engines instead. The first estimate of a database heuristic loads or
-// builds its tables (see BuildDatabase).
+// Estimate returns h's bound on the moves from b to goal, or ErrMismatch or
+// ErrOption; a database's first estimate loads its tables.
 func (h Heuristic) Estimate(b, goal Board) (int, error) {
 	const fn = "Heuristic.Estimate"
 	base := h.base()
@@ -198,11 +148,7 @@ func (h Heuristic) mustEstimate(b, goal Board) int {
 	return v
 }
 
-// Check returns nil if h can estimate the moves to goal, and otherwise
-// the error (ErrOption) Solve would return for it, without building
-// anything: a database for another board size, walking distance beyond
-// 4 x 4, repeated labels where the tables need distinct ones, or pdbCustom
-// (which needs WithDatabase). O(R*C).
+// Check returns the error Solve would return for h on goal, or nil.
 func (h Heuristic) Check(goal Board) error {
 	t, err := newTarget("Heuristic.Check", goal)
 	if err != nil {
@@ -276,19 +222,15 @@ func (h Heuristic) tiles() tiles.Heuristic {
 	return th
 }
 
-// AppendText implements encoding.TextAppender: the name String returns.
-func (h Heuristic) AppendText(dst []byte) ([]byte, error) {
+// MarshalText implements encoding.TextMarshaler: the name String returns.
+func (h Heuristic) MarshalText() ([]byte, error) {
 	if h.base() >= numHeuristics {
-		return dst, errorf("Heuristic.MarshalText", ErrOption, "heuristic %d has no name", h)
+		return nil, errorf("Heuristic.MarshalText", ErrOption, "heuristic %d has no name", h)
 	}
-	return append(dst, h.String()...), nil
+	return []byte(h.String()), nil
 }
 
-// MarshalText implements encoding.TextMarshaler: the name String returns.
-func (h Heuristic) MarshalText() ([]byte, error) { return h.AppendText(nil) }
-
-// UnmarshalText implements encoding.TextUnmarshaler: any name
-// ParseHeuristic accepts.
+// UnmarshalText implements encoding.TextUnmarshaler with ParseHeuristic.
 func (h *Heuristic) UnmarshalText(text []byte) error {
 	v, err := ParseHeuristic(string(text))
 	if err != nil {
@@ -298,30 +240,10 @@ func (h *Heuristic) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// How Auto uses pattern databases. Auto never builds one: it takes the
-// strongest shipped database for the board that is already in memory or,
-// checked cheaply (header and size), in the disk cache. Making a table
-// ready from disk can cost far more than a small problem: measured on the
-// project's 2-core machine with the file in the page cache, 14 ms for
-// 5-5-5, 100 ms for 6-6-3 (most of it laying the table out for the
-// solver), about 0.5 s for the 290 MB of 7-8. So when tables of more than
-// autoSmallTables bytes are only on disk, Auto first runs IDA* with linear
-// conflicts within autoBudget generated nodes (12 ms on the 15-puzzle,
-// 120 ms on the 24-puzzle), and loads the tables only if that is not
-// enough. Tables in memory are used at once. Measured with 6-6-3 on disk
-// and released before every call: 25 random walks of 5 to 45 moves took
-// 1.5 ms in all against 2.6 s when every call loads the tables; the
-// first 25 of Korf's instances 3.0 s against 3.4-3.5 s (4 of them solved
-// within the budget, the 21 others paying it).
-
-// AutoHeuristic returns the heuristic Auto stands for in an optimal
-// search for boards with this goal: the strongest shipped pattern
-// database for their size that is in memory or in the disk cache (of
-// WithCacheDir's directory; the MaxMemory of WithLimits rules out tables
-// too large), else LinearConflict. Auto never builds a database; call
-// BuildDatabase with the answer to read the tables from the cache ahead of
-// time, so that the first search does not pay for it. Boards with
-// repeated labels and options it cannot take get LinearConflict.
+// AutoHeuristic returns the heuristic Auto stands for in an optimal search
+// to goal under opts: the strongest shipped database in memory or on disk,
+// else LinearConflict; large tables only on disk are read once linear
+// conflicts fail within 2^20 nodes. Auto never builds a database.
 func AutoHeuristic(goal Board, opts ...Option) Heuristic {
 	o, err := collectOptions("AutoHeuristic", opts)
 	if err != nil || !goal.IsPermutation() {
@@ -333,10 +255,10 @@ func AutoHeuristic(goal Board, opts ...Option) Heuristic {
 	return h
 }
 
-// availableDatabase returns the strongest pattern database for a rows x
-// cols board whose blank belongs on cell blank that is in memory or in the
-// disk cache of req, and where it is; otherwise LinearConflict and
-// dbAbsent.
+// availableDatabase returns the first of hs for a rows x cols board whose
+// blank belongs on cell blank that is in memory or in the disk cache of
+// req (and fits lim's memory, unless lim is nil), and where it is;
+// otherwise LinearConflict and pdb.Absent.
 func availableDatabase(hs []Heuristic, rows, cols, blank int, req *pdb.Request, lim *Limits) (Heuristic, pdb.State) {
 	for _, h := range hs {
 		if _, spec, err := tiles.Orient(h.tiles(), rows, cols, blank); err == nil {
@@ -355,13 +277,8 @@ var (
 	nearOptimalDatabases = []Heuristic{PDB35, PDB48}
 )
 
-// NearOptimalDatabase returns the pattern database made for the Weighted
-// and Anytime modes on boards with this goal: PDB35 on 6 x 6 boards and
-// PDB48 on 7 x 7 ones whose goal has the blank in a corner; false for
-// other goals. Those modes use it under Auto when its tables are in
-// memory or in the disk cache (build them with BuildDatabase), and the
-// tables of the optimal search where they fit the board (see
-// AutoHeuristic).
+// NearOptimalDatabase returns the database of the near-optimal modes for
+// goal.
 func NearOptimalDatabase(goal Board) (Heuristic, bool) {
 	r, c := goal.Blank()
 	corner := (r == 0 || r == goal.Rows()-1) && (c == 0 || c == goal.Cols()-1)
@@ -372,12 +289,6 @@ func NearOptimalDatabase(goal Board) (Heuristic, bool) {
 	}
 	return Auto, false
 }
-
-// The memory of pattern databases. Their tables count against a search's
-// Limits.MaxMemory like the rest of what it holds: Solve refuses a
-// database heuristic whose tables (or their build, when they are neither
-// in memory nor on disk) need more, before reading or building anything,
-// and Auto passes over the databases that do not fit.
 
 // databaseMemory returns the bytes the database heuristic h needs on a
 // rows x cols board whose blank belongs on cell blank: its tables, or the
@@ -418,13 +329,9 @@ func checkDatabaseMemory(fn string, h Heuristic, rows, cols, blank int, lim Limi
 	return nil
 }
 
-// Memory returns the bytes the tables of a shipped database heuristic
-// take in memory once loaded, and the most their build holds at once (the
-// tables built so far and the scratch of the one being built), for a board
-// of its size; 0, 0 for a heuristic that is not a shipped database (see
-// Database.Bytes for one of your own). Solve refuses a
-// database whose tables, or whose build when they are neither in memory
-// nor on disk, need more than its Limits.MaxMemory.
+// Memory returns the bytes a shipped database's tables take, and the peak of
+// their build; 0, 0 for another heuristic. Solve refuses a database beyond
+// its Limits.MaxMemory.
 func (h Heuristic) Memory() (tables, build int64) {
 	spec, ok := h.base().partition()
 	if !ok {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestHeuristicsAdmissible checks every heuristic against the true
@@ -119,8 +121,8 @@ func TestHeuristicValues(t *testing.T) {
 func TestKorfShort(t *testing.T) {
 	goal := blankFirstGoal(4, 4)
 	want := map[int]int64{}
-	for _, r := range readRows(t, "korf100_nodes.txt") {
-		want[int(r.nums[0])] = r.nums[6]
+	for _, r := range testsets.Rows(t, "korf100_nodes.txt") {
+		want[int(r.Nums[0])] = r.Nums[6]
 	}
 	solved := 0
 	for _, in := range readInstances(t, "korf100.txt", 4, 4) {

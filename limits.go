@@ -2,36 +2,25 @@ package slide
 
 import "github.com/slidekit/slide/internal/engine"
 
-// Limits bound a search. The zero value gives a search no node limit and
-// the DefaultMaxMemory bound; a search that reaches a limit returns a
-// *LimitError.
+// Limits bound a search; one that reaches a limit returns a *LimitError.
+//
+// MaxMemory counts, as they are allocated, a search's nodes, index tables,
+// queues and layers, the package's boards and positions, and the pattern
+// databases Solve would load. A state of your own counts its size plus what
+// its Size() int64 method reports, if it has one (a state holding a string
+// or slice should report the bytes it points to); the garbage Successors
+// makes is left to runtime/debug.SetMemoryLimit.
+//
+// With MaxCost a search fails with ErrNotFound as soon as it can tell that
+// no path is that cheap; A* and IDA* prune by it, so a small bound keeps
+// them small.
 type Limits struct {
-	// MaxNodes bounds the states a search stores (A*, BFS) or generates
-	// (IDA*). 0 means no limit.
-	MaxNodes int64
-	// MaxMemory bounds the bytes a search holds: its nodes, index tables,
-	// queues and layers, the boards or positions of the package's own
-	// puzzles, and the pattern databases Solve would load, counted as they
-	// are allocated (a table that grows is counted with the one it
-	// replaces, which lingers until the garbage collector frees it).
-	// For states of your own, the engines count each stored state as its
-	// size plus what its Size method reports, if it has one (a state
-	// holding a string or slice should report the bytes it points to); the
-	// garbage your Successors makes is the garbage collector's to bound
-	// (see runtime/debug.SetMemoryLimit). 0 means DefaultMaxMemory;
-	// negative means no limit.
-	MaxMemory int64
-	// MaxCost bounds the answer: a search returns only a path costing at
-	// most MaxCost (BFS counts moves), and ErrNotFound when there is none,
-	// as soon as it can tell. A* and IDA* prune states whose g + h exceeds
-	// it, so a small bound also keeps the search small. 0 means no bound
-	// (a path of cost 0 is only ever the start, which every search tests
-	// first).
-	MaxCost float64
+	MaxNodes  int64   // states stored (A*, BFS) or generated (IDA*); 0: no limit
+	MaxMemory int64   // bytes held; 0: DefaultMaxMemory, negative: no limit
+	MaxCost   float64 // only a path costing at most this (BFS: moves); 0: no bound
 }
 
-// DefaultMaxMemory is the memory bound of a search whose Limits leave
-// MaxMemory 0: 2 GiB.
+// DefaultMaxMemory is the memory bound of Limits{}: 2 GiB.
 const DefaultMaxMemory = 2 << 30
 
 // eng returns l as the internal packages take it.
@@ -45,8 +34,7 @@ type LimitError struct {
 	Generated int64
 }
 
-// Error describes the limit, the work done before it, and how to raise
-// it.
+// Error describes the limit, the work done, and how to raise it.
 func (e *LimitError) Error() string { return (*engine.LimitError)(e).Error() }
 
 // Unwrap returns ErrLimit.

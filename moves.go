@@ -9,8 +9,7 @@ import (
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// Direction is the way a tile slides into the blank: Up means the tile below
-// the blank moves up (and the blank moves down).
+// Direction is the way a tile slides: Up moves the tile below the blank.
 type Direction uint8
 
 // The four directions, in the order Neighbors visits them.
@@ -38,16 +37,14 @@ func (d Direction) Opposite() Direction { return d ^ 1 }
 // tile that slides in direction d.
 func (d Direction) source() (dr, dc int) { return tiles.Dir(d).Source() }
 
-// A Move is one move of a solution: Tiles tiles in line with the blank,
-// the nearest first, slide one cell in direction Dir. Tiles is 1 except for
-// line moves.
+// A Move slides Tiles tiles (1 but for line moves) one cell in direction
+// Dir.
 type Move struct {
 	Dir   Direction
 	Tiles int
 }
 
-// String returns the direction, followed by the tile count if it is not 1:
-// "up", "left 3".
+// String returns "up", or "left 3" for a line move of 3 tiles.
 func (m Move) String() string {
 	if m.Tiles == 1 {
 		return m.Dir.String()
@@ -58,10 +55,8 @@ func (m Move) String() string {
 // moveLetters are the letters FormatMoves writes for Up, Down, Left, Right.
 const moveLetters = "UDLR"
 
-// FormatMoves writes moves as one string of letters U, D, L and R, each
-// the Direction in which a tile slides into the blank; a line move of
-// several tiles is its letter followed by the count ("U3"). It is the
-// compact form for long solutions and for JSON (see ParseMoves). O(len).
+// FormatMoves writes moves as letters U, D, L, R, a line move with its
+// count.
 func FormatMoves(moves []Move) string {
 	var sb strings.Builder
 	sb.Grow(len(moves))
@@ -78,9 +73,7 @@ func FormatMoves(moves []Move) string {
 	return sb.String()
 }
 
-// ParseMoves reads the form FormatMoves writes. Letters may be upper or
-// lower case; spaces and line breaks between moves are ignored. Errors
-// wrap ErrSyntax and name the offending character's position.
+// ParseMoves reads what FormatMoves writes, in either case.
 func ParseMoves(s string) ([]Move, error) {
 	var moves []Move
 	for i := 0; i < len(s); {
@@ -114,9 +107,7 @@ func ParseMoves(s string) ([]Move, error) {
 // quoteByte quotes one byte of input for a message.
 func quoteByte(c byte) string { return strconv.QuoteRune(rune(c)) }
 
-// Apply returns the board after moves, in order, or ok false (and the
-// board before the first move that does not apply) if one cannot be made.
-// O(R*C) a move.
+// Apply returns the board after moves, or the board where a move fails.
 func (b Board) Apply(moves []Move) (Board, bool) {
 	for _, m := range moves {
 		next, ok := b.Slide(m.Dir, m.Tiles)
@@ -128,10 +119,7 @@ func (b Board) Apply(moves []Move) (Board, bool) {
 	return b, true
 }
 
-// All returns the boards of the solution from its start to its goal:
-// Boards when it holds them, and otherwise the boards replayed from Start
-// one move at a time, so that a solution of millions of moves is visited
-// in O(R*C) memory.
+// All yields the boards of the solution, replayed when Boards is nil.
 func (s Solution) All() iter.Seq2[int, Board] {
 	return func(yield func(int, Board) bool) {
 		if s.Boards != nil {
@@ -159,9 +147,7 @@ func (s Solution) All() iter.Seq2[int, Board] {
 	}
 }
 
-// ParseDirection returns the Direction named s: "up", "down", "left" or
-// "right", as String names them, or the letter FormatMoves writes for it,
-// U, D, L or R, in either case.
+// ParseDirection returns the Direction named s, or by its letter.
 func ParseDirection(s string) (Direction, error) {
 	for d, name := range directionNames {
 		if s == name {
@@ -176,16 +162,12 @@ func ParseDirection(s string) (Direction, error) {
 	return 0, errorf("ParseDirection", ErrSyntax, "unknown direction %s (want up, down, left or right)", input.Quote(s))
 }
 
-// AppendText implements encoding.TextAppender: the name String returns.
-func (d Direction) AppendText(dst []byte) ([]byte, error) {
-	return appendName(dst, "Direction.MarshalText", "direction", int(d), directionNames[:])
+// MarshalText implements encoding.TextMarshaler: the name String returns.
+func (d Direction) MarshalText() ([]byte, error) {
+	return nameText("Direction.MarshalText", "direction", int(d), directionNames[:])
 }
 
-// MarshalText implements encoding.TextMarshaler: the name String returns.
-func (d Direction) MarshalText() ([]byte, error) { return d.AppendText(nil) }
-
-// UnmarshalText implements encoding.TextUnmarshaler: any name or letter
-// ParseDirection accepts.
+// UnmarshalText implements encoding.TextUnmarshaler with ParseDirection.
 func (d *Direction) UnmarshalText(text []byte) error {
 	v, err := ParseDirection(string(text))
 	if err != nil {

@@ -34,48 +34,29 @@ type options struct {
 	autoDB   pdb.State // where the database Auto chose is (pdb.Absent: none chosen)
 }
 
-// WithHeuristic makes Solve use h (default Auto: the strongest available).
+// WithHeuristic makes Solve estimate with h (default Auto).
 func WithHeuristic(h Heuristic) Option {
 	return func(o *options) { o.heur, o.wd = h.base(), h.hasWD() }
 }
 
-// WithAlgorithm makes Solve use the engine a (default AlgoAuto).
+// WithAlgorithm makes Solve run the engine a (default AlgoAuto).
 func WithAlgorithm(a Algorithm) Option { return func(o *options) { o.algo = a } }
 
 // WithMetric makes Solve minimize moves in metric m (default TileMoves).
 func WithMetric(m Metric) Option { return func(o *options) { o.metric = m } }
 
-// WithCacheDir makes Solve, BuildDatabase and Database.Build keep pattern
-// databases in the directory dir instead of os.UserCacheDir()/slide/pdb,
-// creating it when they write a table; dir "" keeps them off the disk
-// altogether: nothing is read from or written to it, tables are built in
-// memory when needed, and Auto uses only those already in memory.
+// WithCacheDir keeps databases in dir; "" keeps them in memory only.
 func WithCacheDir(dir string) Option { return func(o *options) { o.cache, o.cacheSet = dir, true } }
 
-// WithLimits bounds the search (see Limits); a search that reaches a bound
-// fails with a *LimitError.
+// WithLimits bounds the search (see Limits).
 func WithLimits(l Limits) Option { return func(o *options) { o.limits = l } }
 
 // maxWorkers bounds WithWorkers: every worker holds a copy of the
 // search's scratch memory.
 const maxWorkers = 1024
 
-// WithWorkers makes Solve's IDA* searches run on n goroutines (default 0:
-// runtime.GOMAXPROCS(0), every core the process may use). It applies to
-// IDA* with Manhattan distance, linear conflicts or a pattern database on
-// boards with distinct labels and single-tile moves, and to the beam
-// searches of the Weighted and Anytime modes; every other engine runs on
-// one goroutine, and Solution.Workers says how many ran an IDA* search.
-//
-// The solution is the one a single worker finds (the first, in the
-// search's order, of the shortest ones), so it does not depend on n; the
-// node counts of the last iteration do, and vary from run to run. Each
-// worker costs a copy of the search's scratch memory (a few kilobytes),
-// and the search keeps a frontier of up to a few thousand nodes per worker
-// (under 100 bytes each, 144 on boards of over 16 cells). Iterations
-// expected to generate fewer than about 2^15 nodes run on one goroutine,
-// since starting the others would cost more than it saves. Solve fails
-// with ErrOption for n < 0 or n > 1024.
+// WithWorkers runs IDA* and the beams on n goroutines, 1 to 1024 (default
+// GOMAXPROCS); the solution does not depend on n.
 func WithWorkers(n int) Option { return func(o *options) { o.workers = n } }
 
 // workerCount returns the number of workers the options ask for.
@@ -90,8 +71,8 @@ func (o *options) workerCount() int {
 func WithMode(m Mode) Option { return func(o *options) { o.mode = m } }
 
 // A Mode is what Solve is asked for: a shortest solution (Optimal, the
-// default), or a good one sooner, labelled with what is proven about it
-// (Weighted, Anytime, Fast). The zero Mode is Optimal().
+// default, and the zero Mode), or a good one sooner (Weighted, Anytime,
+// Fast).
 type Mode struct {
 	kind   modeKind
 	weight float64
@@ -110,25 +91,18 @@ const (
 // Optimal asks for a shortest solution, proven so.
 func Optimal() Mode { return Mode{} }
 
-// Weighted asks for a solution of at most w times the fewest moves, w >=
-// 1 (Weighted(1) is Optimal()), usually much sooner than a shortest one:
-// beams checked against the lower bound, weighted A*, which expands boards
-// in the order of g + w*h, or weighted IDA* with a pattern database.
+// Weighted asks for at most w >= 1 times the fewest moves, usually much
+// sooner.
 func Weighted(w float64) Mode { return Mode{kind: weighted, weight: w} }
 
-// Anytime asks for the best solution found within d, or until the
-// context is done when d is 0: a first solution comes quickly and
-// improves while time remains; a proven optimum returns at once.
+// Anytime asks for the best solution within d (0: until the context ends).
 func Anytime(d time.Duration) Mode { return Mode{kind: anytime, budget: d} }
 
 // Fast asks for a solution within seconds on any board up to 255 x 255,
-// in time polynomial in its size and, with WithMoves, memory for the board
-// only: about 2 n^3 moves on n x n boards. The heuristic and algorithm
-// options do not apply to it.
+// about 2 n^3 moves on n x n, in memory for the board only with WithMoves.
 func Fast() Mode { return Mode{kind: fast} }
 
-// String returns "optimal", "weighted W", "anytime D" (or "anytime" for
-// no time limit) or "fast".
+// String returns "optimal", "weighted W", "anytime D" or "fast".
 func (m Mode) String() string {
 	switch m.kind {
 	case weighted:
@@ -158,17 +132,12 @@ func (m Mode) check() error {
 	return nil
 }
 
-// WithMoves makes Solve hand every move of the solution to f, in order,
-// instead of keeping them in Solution.Moves and Solution.Boards (which stay
-// nil): with Fast(), a solution of millions of moves then takes memory
-// only for the board, however long it is. Other modes call f once the
-// solution is known.
+// WithMoves hands every move to f instead of keeping them in the Solution.
 func WithMoves(f func(Move)) Option { return func(o *options) { o.onMove = f } }
 
-// Progress reports how a long search goes, to the function given to
-// WithProgress: the bound being searched (IDA*'s depth, the best f of A*
-// or weighted A*), the nodes generated so far, the best solution's length
-// and lower bound so far (0 while none), and the time since the start.
+// Progress reports a long search (see WithProgress): the bound searched, the
+// nodes generated, the best length and lower bound so far (0 while none),
+// the time since the start.
 type Progress struct {
 	Bound      int
 	Generated  int64
@@ -177,12 +146,8 @@ type Progress struct {
 	Elapsed    time.Duration
 }
 
-// WithProgress makes Solve report its progress to f about every tenth of a
-// second: the weighted, anytime and optimal IDA* searches (with Manhattan
-// distance, linear conflicts or a pattern database; the generic engines
-// report nothing). f is called from one goroutine at a time, the caller's
-// or, in a search on several workers, a worker's; it should return soon,
-// for the search waits.
+// WithProgress makes Solve call f every tenth of a second or so, from one
+// goroutine at a time; the search waits for f.
 func WithProgress(f func(Progress)) Option { return func(o *options) { o.progress = f } }
 
 // progressEvery is how often WithProgress's function is called.
@@ -262,12 +227,9 @@ func (o *options) check(t *tiles.Goal, goal Board) error {
 	return nil
 }
 
-// WithDatabase makes Solve estimate with d's tables (the Heuristic
-// pdbCustom), building them on first use as Build does. The goal passed to
-// Solve must be d's goal. With AlgoAuto or AlgoIDAStar, single-tile moves
-// and a board of up to 32 cells it runs the pattern-database IDA*; other
-// engines, metrics and larger boards use the generic engines with d's
-// estimate computed for every board.
+// WithDatabase makes Solve estimate with d's tables (maxed with walking
+// distance under WithHeuristic(Auto.WithWalkingDistance())), building them
+// on first use; the goal must be d's.
 func WithDatabase(d Database) Option {
 	return func(o *options) { o.db, o.dbSet = d, true }
 }

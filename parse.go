@@ -10,26 +10,17 @@ import (
 	"github.com/slidekit/slide/internal/input"
 )
 
-// Parse reads a board in the String form: a header line holding n (an n x n
-// board) or "rows cols", then rows*cols integers in row-major order, 0 for
-// the blank, separated by any white space (one line per row is customary but
-// not required). Blank lines before the header are skipped. The tiles must
-// be 0 ... rows*cols-1, each once; ParseLabeled reads boards with any
-// labels, repeated or not (see NewLabeled).
-// Errors are *Error values wrapping ErrSyntax, ErrSize or ErrTile, and name
-// the line at fault; they quote at most 40 characters of a field.
+// Parse reads a board: a line holding n (n x n) or "rows cols", then the
+// labels 0 ... rows*cols-1 in row-major order, separated by white space.
+// Errors wrap ErrSyntax, ErrSize or ErrTile and name the line.
 func Parse(s string) (Board, error) { return readBoard("Parse", strings.NewReader(s), true) }
 
-// ParseLabeled is like Parse but accepts any labels, as NewLabeled does.
+// ParseLabeled is Parse for any labels, as NewLabeled takes them.
 func ParseLabeled(s string) (Board, error) {
 	return readBoard("ParseLabeled", strings.NewReader(s), false)
 }
 
-// ReadBoard reads a board in the form Parse reads from r, a field at a
-// time: it stops at the first field that cannot belong to the board (a
-// third size, an extra tile), so that its memory is that of the board
-// however long the input. Its errors are Parse's; a failed read is an
-// *Error wrapping the reader's error.
+// ReadBoard is Parse reading r, in memory for the board only.
 func ReadBoard(r io.Reader) (Board, error) { return readBoard("ReadBoard", r, true) }
 
 // readBoard is ReadBoard under the name fn; perm demands the tiles 0 ...
@@ -91,22 +82,12 @@ func fieldInt(f input.Field) (int, bool) {
 	return v, err == nil && !f.Clipped()
 }
 
-// Positions. A position writes a board as one string of characters, one a
-// cell in row-major order: '-' is the blank and any other printable
-// character is a tile, labeled by its code point ('A' is tile 65, '1' is
-// tile 49). The 8-puzzle's goal is "12345678-". Labels may repeat, as in
-// "AAB-": identical characters are interchangeable tiles (see NewLabeled).
-// The size is not part of the string, so both directions take it apart.
-
-// PositionBlank is the character that marks the blank in a position.
+// PositionBlank marks the blank in a position.
 const PositionBlank = '-'
 
-// ParsePosition returns the rows x cols board written as the position s
-// (see above). s must have exactly rows*cols characters, one of them '-',
-// the others printable (unicode.IsPrint) and at most MaxLabel. Errors are
-// *Error values wrapping ErrSize (a size out of range, or the wrong number
-// of characters), ErrSyntax (invalid UTF-8) or ErrTile (no blank, two
-// blanks, a character that is not printable). O(len(s)).
+// ParsePosition returns the rows x cols board written as a position, a
+// printable character a cell, '-' the blank, a tile labelled by its code
+// point ("236158-47").
 func ParsePosition(rows, cols int, s string) (Board, error) {
 	const fn = "ParsePosition"
 	if err := checkSize(fn, rows, cols); err != nil {
@@ -139,11 +120,7 @@ func ParsePosition(rows, cols int, s string) (Board, error) {
 	return build(fn, rows, cols, labels, false)
 }
 
-// Position returns b written as a position, the inverse of ParsePosition
-// for a board of the same size. It fails with an *Error wrapping ErrTile if
-// some label is not the code point of a printable character other than
-// '-', as happens for boards from New, whose labels start at 1. The zero
-// Board is the empty string. O(R*C).
+// Position returns b as ParsePosition reads it, or ErrTile.
 func (b Board) Position() (string, error) {
 	var sb strings.Builder
 	sb.Grow(b.Len())

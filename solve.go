@@ -18,14 +18,14 @@ import (
 // Algorithm names the engine Solve runs.
 type Algorithm uint8
 
-// The engines. AlgoAuto picks one from the board (see Solve).
+// The engines. AlgoAuto lets Solve choose; AlgoFast reports the Fast mode.
 const (
 	AlgoAuto Algorithm = iota
 	AlgoAStar
 	AlgoIDAStar
 	AlgoBFS
 	AlgoBidirectional
-	AlgoFast // the fast mode: see WithFast
+	AlgoFast
 	numAlgorithms
 )
 
@@ -48,8 +48,8 @@ func Algorithms() []Algorithm {
 	return as
 }
 
-// ParseAlgorithm returns the Algorithm named s: auto, astar, idastar (or
-// ida), bfs, bibfs (or bidirectional) or fast.
+// ParseAlgorithm returns the Algorithm named s (also "ida",
+// "bidirectional").
 func ParseAlgorithm(s string) (Algorithm, error) {
 	switch s {
 	case "ida":
@@ -69,11 +69,8 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 type Metric uint8
 
 const (
-	// TileMoves counts every tile slid one cell into the blank as a move.
-	TileMoves Metric = iota
-	// LineMoves counts sliding any number of tiles in line with the blank
-	// one cell toward it, together, as a single move.
-	LineMoves
+	TileMoves Metric = iota // one tile slides one cell into the blank
+	LineMoves               // the tiles in line with the blank slide one cell, together
 )
 
 // String returns "tile" or "line", the names ParseMetric reads.
@@ -84,36 +81,25 @@ func (m Metric) String() string {
 	return "Metric(" + strconv.Itoa(int(m)) + ")"
 }
 
-// A Solution is a sequence of moves from a start board to a goal, with
-// what is proven about its length: Optimal when no shorter one exists,
-// and in any case a LowerBound on the length of the shortest.
+// A Solution is a path from a start board to a goal, labelled with what is
+// proven about its length, and the work it took.
 type Solution struct {
-	Start Board // the board the moves start from
-	// Boards holds the start, each board after a move, and the goal. It
-	// is nil for solutions too long to hold every board (Solve keeps it
-	// while the boards take at most 64 MiB); All visits them either way.
-	Boards []Board
-	Moves  []Move // Len() moves
-
-	// Optimal reports that the solution is proven to have the fewest
-	// moves; LowerBound is then Len().
-	Optimal bool
-	// LowerBound is a proven lower bound on the moves of a shortest
-	// solution: at most Len(), and equal to it when Optimal.
-	LowerBound int
-
-	Algorithm Algorithm // the engine that ran
-	Heuristic Heuristic // the heuristic it used (Zero for BFS)
-	Workers   int       // the goroutines the search could use (see WithWorkers)
-	Expanded  int64     // nodes expanded
-	Generated int64     // nodes generated (for IDA*, the root included)
-	Elapsed   time.Duration
+	Start      Board
+	Boards     []Board // the start, the board after each move; nil past 64 MiB (see All)
+	Moves      []Move
+	Optimal    bool // proven shortest
+	LowerBound int  // proven bound on the fewest moves, at most Len()
+	Algorithm  Algorithm
+	Heuristic  Heuristic
+	Workers    int // goroutines the search could use
+	Expanded   int64
+	Generated  int64
+	Elapsed    time.Duration
 
 	handed int // moves handed to WithMoves's function
 }
 
-// Len returns the number of moves, also when WithMoves handed them out
-// instead of keeping them.
+// Len returns the number of moves, also those WithMoves handed out.
 func (s Solution) Len() int {
 	if s.Moves == nil {
 		return s.handed
@@ -121,59 +107,20 @@ func (s Solution) Len() int {
 	return len(s.Moves)
 }
 
-// Solve returns a solution with the fewest moves from start to goal. See
-// SolveContext.
+// Solve returns a solution from start to goal: see SolveContext.
 func Solve(start, goal Board, opts ...Option) (Solution, error) {
 	return SolveContext(context.Background(), start, goal, opts...)
 }
 
-// SolveContext returns a solution with the fewest moves from start to goal,
-// or an error: ErrMismatch (an *Error) if the boards differ in size or
-// labels, ErrUnsolvable at once if the parity rule (see Solvable) says goal
-// is out of reach, a *LimitError, ErrOption for an option that does not
-// apply, or the context's error once ctx is done. With Limits.MaxCost set
-// (see WithLimits) it answers whether a solution of at most that many
-// moves exists: ErrNotFound when none does, at once when the heuristic
-// already says so; bidirectional BFS then stores only the boards within
-// about half the bound of either end, however far apart they are.
+// SolveContext returns a solution from start to goal, a shortest one unless
+// WithMode asks otherwise. Its errors: ErrMismatch for boards that differ in
+// size or labels; ErrUnsolvable at once when Solvable rules the goal out;
+// ErrOption, before any work, for an option that does not fit; a
+// *LimitError; the context's error. With Limits.MaxCost, ErrNotFound says no
+// solution is that short.
 //
-// Every engine and heuristic it offers is optimal. By default it picks:
-//
-//   - for distinct labels and single-tile moves, IDA* with Manhattan
-//     distance and linear conflicts (specialized for boards of up to 16
-//     cells, and otherwise one mutable board re-scored line by line), which
-//     needs memory only for the path;
-//   - for repeated labels, A* with Manhattan distance;
-//   - for line moves, bidirectional BFS on boards of up to 16 cells and A*
-//     beyond, with Manhattan distance divided by the longest line.
-//
-// The default IDA* on the 15- and 24-puzzles depends on the pattern
-// databases that earlier programs left in the disk cache (see
-// BuildDatabase): it uses the strongest one already in memory, or in the
-// cache with a valid header and size, and never builds one. Tables in
-// memory serve at once. Tables only on disk cost their reading (from
-// milliseconds for 5-5-5 to half a second for 7-8), so for those above
-// 4 MB Solve first tries linear conflicts within 2^20 generated nodes
-// (about 12 ms on the 15-puzzle) and reads them only if the problem needs
-// more; a file that fails to read is left alone, and linear conflicts
-// serve. Solution.Heuristic tells which heuristic ran, and Expanded and
-// Generated count both attempts. WithCacheDir("") keeps Solve off the disk
-// (only tables already in memory count), WithCacheDir(dir) points it
-// elsewhere, ReleaseDatabases frees the tables, and an explicit
-// WithHeuristic(LinearConflict) makes the cost of every call the same.
-// An explicit database heuristic (WithHeuristic(PDB663), WithDatabase)
-// reads its tables, or builds them and writes them to the cache, on first
-// use: seconds for 6-6-3, minutes for 7-8.
-//
-// A chosen engine runs with a chosen heuristic where it uses one. BFS and
-// bidirectional BFS store every state they reach, so they suit small
-// boards; A* stores every state generated; IDA* revisits states instead.
-// Options are checked before any work: a heuristic that does not fit the
-// board (a database for another size, walking distance beyond 4 x 4)
-// fails with ErrOption before a table is built.
-//
-// A nil ctx is taken as context.Background(), as by every function of the
-// package that takes a context; a nil Option is an ErrOption error.
+// IDA* needs memory for its path only; A* and BFS (the defaults for repeated
+// labels and line moves) store every board they reach.
 func SolveContext(ctx context.Context, start, goal Board, opts ...Option) (Solution, error) {
 	sol, err := solveContext(ctx, start, goal, opts...)
 	return sol, toError("Solve", err)
@@ -614,16 +561,12 @@ func algorithmOf(m near.Method) Algorithm {
 	return AlgoAuto
 }
 
-// AppendText implements encoding.TextAppender: the name String returns.
-func (a Algorithm) AppendText(dst []byte) ([]byte, error) {
-	return appendName(dst, "Algorithm.MarshalText", "algorithm", int(a), algorithmNames[:])
+// MarshalText implements encoding.TextMarshaler: the name String returns.
+func (a Algorithm) MarshalText() ([]byte, error) {
+	return nameText("Algorithm.MarshalText", "algorithm", int(a), algorithmNames[:])
 }
 
-// MarshalText implements encoding.TextMarshaler: the name String returns.
-func (a Algorithm) MarshalText() ([]byte, error) { return a.AppendText(nil) }
-
-// UnmarshalText implements encoding.TextUnmarshaler: any name
-// ParseAlgorithm accepts.
+// UnmarshalText implements encoding.TextUnmarshaler with ParseAlgorithm.
 func (a *Algorithm) UnmarshalText(text []byte) error {
 	v, err := ParseAlgorithm(string(text))
 	if err != nil {
@@ -635,8 +578,7 @@ func (a *Algorithm) UnmarshalText(text []byte) error {
 
 var metricNames = [...]string{"tile", "line"}
 
-// ParseMetric returns the Metric named s: "tile" (TileMoves) or "line"
-// (LineMoves), as String names them.
+// ParseMetric returns the Metric named s as String names it.
 func ParseMetric(s string) (Metric, error) {
 	for m, name := range metricNames {
 		if s == name {
@@ -646,16 +588,12 @@ func ParseMetric(s string) (Metric, error) {
 	return 0, errorf("ParseMetric", ErrOption, "unknown metric %s (want tile or line)", input.Quote(s))
 }
 
-// AppendText implements encoding.TextAppender: the name String returns.
-func (m Metric) AppendText(dst []byte) ([]byte, error) {
-	return appendName(dst, "Metric.MarshalText", "metric", int(m), metricNames[:])
+// MarshalText implements encoding.TextMarshaler: the name String returns.
+func (m Metric) MarshalText() ([]byte, error) {
+	return nameText("Metric.MarshalText", "metric", int(m), metricNames[:])
 }
 
-// MarshalText implements encoding.TextMarshaler: the name String returns.
-func (m Metric) MarshalText() ([]byte, error) { return m.AppendText(nil) }
-
-// UnmarshalText implements encoding.TextUnmarshaler: any name ParseMetric
-// accepts.
+// UnmarshalText implements encoding.TextUnmarshaler with ParseMetric.
 func (m *Metric) UnmarshalText(text []byte) error {
 	v, err := ParseMetric(string(text))
 	if err != nil {

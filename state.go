@@ -5,70 +5,42 @@ import (
 	"golang.org/x/exp/constraints"
 )
 
-// Cost is the type of move costs and path costs: any integer or float type.
-// Integer costs with small path costs (below 65536) get a bucket queue in
-// A*; others a binary heap. A path cost that overflows an integer type is
-// an error (ErrCost), never a wrong answer.
+// Cost is the type of move and path costs.
 type Cost interface {
 	constraints.Integer | constraints.Float
 }
 
-// An Arc is one move out of a state: the state it leads to (its field To)
-// and its cost (its field Cost). Successors builds them as
-// Arc[S, C]{To: next, Cost: 1}.
+// An Arc is one move: the state it leads to, To, and its Cost.
 type Arc[S any, C Cost] = engine.Arc[S, C]
 
-// Node is the least a state must be for the generic engines (AStar,
-// IDAStar, BFS) to search it: a comparable value that knows its moves. S
-// is the implementing type itself. The engines learn the rest from their
-// GoalFunc and HeuristicFunc fields, or, when those are nil, from the
-// state's own IsGoal and Heuristic methods (see State), so a state need
-// not carry the target it is searched for:
+// Node is what a state must be for the generic engines: a comparable value
+// that knows its moves, equal for equal positions. The goal test and the
+// heuristic come from the engines' fields or the state's methods (see
+// State):
 //
 //	type cell struct{ r, c int }
 //	func (p cell) Successors(dst []slide.Arc[cell, int]) []slide.Arc[cell, int] { ... }
 //
-//	exit := cell{9, 9}
-//	bfs := slide.BFS[cell, int]{GoalFunc: func(p cell) bool { return p == exit }}
-//
-// States are compared with == and used as map keys, so two values for the
-// same position must be equal: keep them small and canonical (packed
-// integers, strings, small arrays; a pointer to shared read-only data is
-// fine). Moves are costed by Arc.Cost, which must not be negative.
+//	bfs := slide.BFS[cell, int]{GoalFunc: func(p cell) bool { return p == cell{9, 9} }}
 type Node[S any, C Cost] interface {
 	comparable
-	// Successors appends the moves out of the state to dst and returns the
-	// extended slice. The engines pass a reused buffer, so an implementation
-	// that only appends allocates nothing. The order of the moves fixes the
-	// order of the search, and so which of several optimal paths is found.
-	Successors(dst []Arc[S, C]) []Arc[S, C]
+	Successors(dst []Arc[S, C]) []Arc[S, C] // the moves out, appended to dst, in search order
 }
 
-// State is a Node that also knows whether it is a goal and an estimate of
-// its distance to one, the defaults of the engines' GoalFunc and
-// HeuristicFunc:
-//
-//	type pos struct{ x, y int }
-//	func (p pos) Successors(dst []slide.Arc[pos, int]) []slide.Arc[pos, int] { ... }
-//	func (p pos) Heuristic() int { ... }
-//	func (p pos) IsGoal() bool { ... }
+// State is a Node that knows its goal test and heuristic.
 type State[S any, C Cost] interface {
 	Node[S, C]
-	// Heuristic returns a lower bound on the cost from the state to the
-	// nearest goal. A* and IDA* find an optimal path when it never
-	// overestimates (is admissible); return 0 when there is none to give.
-	Heuristic() C
-	// IsGoal reports whether the state is a goal.
+	Heuristic() C // a lower bound on the cost to a goal, or 0
 	IsGoal() bool
 }
 
-// A Result reports a search: the path found and how much work it took.
-// Engines return the counts with their errors too.
+// A Result is the path a search found and the work it took, also reported
+// with its errors.
 type Result[S any, C Cost] struct {
-	Path      []S   // the states from the start to a goal, both included; nil if none
-	Cost      C     // the sum of the move costs along Path
+	Path      []S // from the start to a goal; nil if none
+	Cost      C
 	Expanded  int64 // states whose successors were generated
-	Generated int64 // successors generated, duplicates included
+	Generated int64
 }
 
 type goalMethod interface{ IsGoal() bool }

@@ -24,37 +24,20 @@ import (
 // 255 x 255 board stays legible zoomed in), and labels take a font size
 // from the cell size and their length.
 
-// SVGOptions adjust WriteSVG and WriteBlocksSVG. A nil *SVGOptions, or a
-// zero field, means the default.
+// SVGOptions adjust WriteSVG and WriteBlocksSVG; nil or a zero field is the
+// default.
 type SVGOptions struct {
-	// MaxMoves is the most moves a picture animates (default
-	// DefaultSVGMoves). A longer solution shows its first MaxMoves moves,
-	// and the picture says how many it leaves out.
-	MaxMoves int
-	// TotalMoves is the length of the whole solution when the boards given
-	// are only its start (as when a Solution too long to keep its Boards is
-	// drawn from All): the note of a capped picture counts from it. 0 means
-	// the boards given are the whole solution.
-	TotalMoves int
-	// MoveSeconds is how long a move takes in the animation (default 0.4).
-	MoveSeconds float64
-	// Title is the picture's title, shown above the counter (default none).
-	Title string
+	MaxMoves    int     // the moves animated, the rest counted (default DefaultSVGMoves)
+	TotalMoves  int     // the solution's length, when only its start is given
+	MoveSeconds float64 // a move's time (default 0.4)
+	Title       string  // shown above the move counter
 }
 
-// DefaultSVGMoves is the default of SVGOptions.MaxMoves: about three and
-// a half minutes of animation at the default speed.
+// DefaultSVGMoves is the default SVGOptions.MaxMoves.
 const DefaultSVGMoves = 500
 
-// WriteSVG writes to w an animated SVG picture of boards, a solution's
-// boards from its start to its goal (Solution.Boards, or the first boards
-// of Solution.All), each one move after the one before: a single tile, or
-// under the line metric a line of tiles, sliding into the blank. Tiles show
-// their labels. It fails with an *Error wrapping ErrMismatch if there are
-// no boards or two in a row are not one move apart, and with w's error if a
-// write fails. O(R*C + moves) time and memory beyond the boards: the file
-// holds one element for each tile and a key frame for each time a tile
-// moves.
+// WriteSVG writes an animated SVG picture of boards to w, each board one
+// move from the one before (else ErrMismatch).
 func WriteSVG(w io.Writer, boards []Board, o *SVGOptions) error {
 	const fn = "WriteSVG"
 	if len(boards) == 0 || !boards[0].IsValid() {
@@ -316,17 +299,7 @@ func escape(s string) string {
 	return sb.String()
 }
 
-// WriteBlocksSVG writes to w an animated SVG picture of positions, a
-// sliding-block solution's positions from its start to its goal
-// (BlockSolution.Positions), each one move after the one before: one piece
-// slides, in a straight line or, as the piece metric allows, along a path
-// of straight slides (the fewest, found again from the two positions). The
-// goal piece is red, fixed pieces grey, the others in colours by number,
-// each with its PieceName. See WriteSVG for the options and the picture.
-// It fails with an *Error wrapping ErrMismatch if there are no positions
-// or two in a row are not one piece's move apart, and with w's error if a
-// write fails. O(pieces + cells of the moves' paths) beyond the
-// positions.
+// WriteBlocksSVG is WriteSVG for the positions of a BlockSolution.
 func WriteBlocksSVG(w io.Writer, positions []Blocks, o *SVGOptions) error {
 	const fn = "WriteBlocksSVG"
 	if len(positions) == 0 || !positions[0].IsValid() {

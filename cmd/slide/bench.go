@@ -191,10 +191,10 @@ func (f *benchFlags) solve(ctx context.Context, in benchInstance) benchResult {
 	opts := append(slices.Clip(f.opts), slide.WithAlgorithm(f.algorithm.a), slide.WithWorkers(workers), slide.WithLimits(f.memory.limits()))
 	opts = append(opts, f.modes.options()...)
 	if f.modes.any() {
-		// The beams of the instance before, a gigabyte at 10 s a 6 x 6
-		// board, are garbage: collected here, they are not still held
-		// while this instance's grow (the shared 6 x 6 sample at 10 s
-		// peaked at 2.2-2.4 GB without, 1.6 GB solving one board).
+		// The beams of the instance before, which grow with the time a
+		// board is given, are garbage: collected here, they are not still
+		// held while this instance's grow, and a batch's peak stays
+		// near one board's.
 		runtime.GC()
 	}
 	began := time.Now()

@@ -19,8 +19,9 @@ shows its progress on standard error. Pdb exits with status 1 if the
 tables could not be written to the cache.
 
 NAME is one of the shipped databases: pdb555, pdb663 or pdb78 for the
-15-puzzle, pdb6666 for the 24-puzzle (the "pdb" may be left out); seconds
-for pdb555 and pdb663, under a minute for pdb78 and pdb6666.
+15-puzzle, pdb6666 for the 24-puzzle, pdb35 and pdb48 for -w and -time on
+6x6 and 7x7 boards (the "pdb" may be left out); seconds for most, under a
+minute for pdb78 and pdb6666.
 
 With -partition, the database is one of your own: the board size (-size,
 or the size of the -goal board), the goal (-goal FILE, in the form solve
@@ -65,7 +66,7 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		h, err := slide.ParseHeuristic(name)
 		if err != nil || !h.IsDatabase() || name == "pdb" || strings.HasSuffix(name, "+wd") {
-			return usageError(stderr, "pdb", "%s is not a pattern database (want pdb555, pdb663, pdb78 or pdb6666, or -partition)", input.Quote(fs.Arg(0)))
+			return usageError(stderr, "pdb", "%s is not a pattern database (want pdb555, pdb663, pdb78, pdb6666, pdb35 or pdb48, or -partition)", input.Quote(fs.Arg(0)))
 		}
 		return finishBuild(stderr, buildTables(h.String(), stderr, func(p func(slide.DatabaseProgress)) error {
 			return slide.BuildDatabase(context.Background(), h, p)

@@ -66,9 +66,9 @@ func measureSlide(t *testing.T, stdin io.Reader, stdout io.Writer, args ...strin
 }
 
 // TestBinaryLongLines runs each command that reads a file on one line of
-// 10 MB ("1 1 1 ..."), which once took 108 to 379 MB, and check on the
-// largest boards it accepts: each must stay under maxRSS, which bounds
-// memory by the largest legal input, not by the input's length.
+// 10 MB ("1 1 1 ..."), and check on the largest boards it accepts: each
+// must stay under maxRSS, which bounds memory by the largest legal input,
+// not by the input's length.
 func TestBinaryLongLines(t *testing.T) {
 	dir := t.TempDir()
 	long := writeFile(t, dir, "long.txt", strings.Repeat("1 ", 5<<20)+"\n")

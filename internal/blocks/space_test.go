@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestBlocksFastPath checks successors64, the hot path, against the
@@ -99,12 +101,12 @@ type testCase struct {
 	states     int
 }
 
-// readCases reads the puzzles of ../../testdata/blocks: a line "rows
+// readCases reads the puzzles of testdata/blocks: a line "rows
 // cols", then a piece a line, "row col width height motion" (1-based row
 // and column; motion one of n h v b), the goal piece first; # comments.
 func readCases(t testing.TB) []testCase {
 	t.Helper()
-	files, err := filepath.Glob("../../testdata/blocks/*.txt")
+	files, err := filepath.Glob(testsets.Path("blocks/*.txt"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no puzzles in testdata/blocks: %v", err)
 	}

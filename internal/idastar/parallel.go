@@ -23,14 +23,15 @@ var (
 const MaxSplit = 32
 
 // pollEvery is how often, in generated nodes, a worker looks at whether
-// an earlier task ended the iteration: some 0.1 ms of search, at the cost
-// of an atomic load and the context's Err.
+// an earlier task ended the iteration: often enough that a worker stops
+// soon after, rarely enough that an atomic load and the context's Err
+// cost nothing beside the search.
 const pollEvery = 1 << 12
 
 // splitNodes is the predicted size, in generated nodes, from which an
-// iteration is split (see Parallel): about a millisecond of search, beside
-// some tens of microseconds to build a small frontier and start the
-// workers. trialNodes caps an iteration tried on one worker, in case the
+// iteration is split (see Parallel): large enough that building a small
+// frontier and starting the workers costs little beside the search.
+// trialNodes caps an iteration tried on one worker, in case the
 // prediction was low.
 const (
 	splitNodes = 1 << 15
@@ -44,8 +45,8 @@ const (
 // iteration, keep short the search of the subtree that holds the
 // solution, which one worker does alone while the others search subtrees
 // after it in vain. But building the frontier costs about twice its size
-// in nodes on one worker, and loading a task some hundred nanoseconds,
-// which small iterations feel.
+// in nodes on one worker, and loading a task costs time of its own, which
+// small iterations feel.
 func tasksPerWorker(last int64) int {
 	return int(min(max(last>>10, 64), 4096))
 }

@@ -125,52 +125,16 @@ func (a *anytime) run() error {
 	// different boards (see stall), which happens on 7 x 7 boards and not
 	// on 6 x 6 ones. There, with a database and at least two workers, two
 	// beams run at once on half the workers each, one ranking by the
-	// database and linear conflicts, one by linear conflicts alone:
-	// measured on the shared 7 x 7 sample at 1 s, mean length 1.24 to 1.27
-	// times the reference in six runs against 1.28 to 1.32 for the first
-	// alone (on 6 x 6 boards 1.075 to 1.078 against 1.074); and still, now
-	// that a trapped beam is finished by the fast mode (see complete), on
-	// 30 random-walk 7 x 7 boards: 284.3 and 284.5 moves against 296.9 and
-	// 297.0.
+	// database and linear conflicts, one by linear conflicts alone; the
+	// shorter answer is kept, and if neither beam reaches the goal, the
+	// fast mode finishes each one's way (see complete).
 	//
 	// At equal time the beams' answers depend on the ranking's strength
-	// alone; measured and not kept, with fixed widths on Korf's 24-puzzle
-	// instances (shortest lengths known) and on random-walk 6 x 6 and 7 x 7
-	// boards: re-solving the path's last half or quarter by fresh beams
-	// (as good as a wider first beam), a one-move lookahead in the ranking
-	// (at the same width 0.7% shorter on the 24-puzzle, 2% on 6 x 6, for
-	// two to three times the work a board, where a width twice as large
-	// gains about 2%), widths falling with the heuristic (worse per
-	// node), at most two children a parent (3 to 4% longer), ties broken
-	// by hash (5% longer on 7 x 7), by the database's share or its
-	// reflected lookup (within 0.7% at width 2000, 0.2% at 8000), the
-	// dual lookup added to the ranking (2.5% longer on the 24-puzzle, 5%
-	// on 6 x 6). A stronger database ranks better at the same width (the
-	// 24-puzzle at width 2000: 6-6-6-6 1.070 times the shortest, groups
-	// of 4 or 5 1.106) but costs more a board: groups of 5 on 7 x 7 (94 s
-	// to build) gave 5.6% shorter paths at width 2000 and none at a
-	// second, groups of 6 on 6 x 6 (4.5 minutes, 7 GB) 2% at width 2000
-	// and 1.071 against 1.059 times the reference on the shared sample at
-	// a second. Weighting the database against linear conflicts in the
-	// sum does not help either: 2:1, 3:2 and 3:1 within 0.5% of 1:1 on
-	// 40 random-walk 6 x 6 boards at width 2000, 1:2 and 2:3 2% longer;
-	// nor does leaving out the reflected lookup (3.7% longer at the same
-	// width, for no clear gain in time a node). Polishing finds nearly
-	// nothing on these paths: their last tens of moves are already
-	// shortest. Rankings fitted to data did no better (random-walk 7 x 7
-	// boards with PDB48, never the shared sample): a least-squares fit of
-	// the moves left along width-4000 beams' paths by h, the misplaced
-	// tiles, the cycles and a cost for every tile on every cell ranked 60%
-	// longer on 20 other boards, 3 of whose beams found no goal in 2000
-	// moves (it learns the paths it was fitted on: 4 moves of error where
-	// the moves left spread over 80, and it sees no board off them); its
-	// weights of h, the misplaced tiles and the cycles alone (0.79, -0.16,
-	// 0.71) 5.8% longer than bEval's (1, -1, 2); extra weights on a tile's
-	// Manhattan distance and misplacement by its distance from the blank's
-	// goal, chosen by coordinate search on 100 boards at width 1000, 0.5%
-	// longer and 0.3% shorter on 60 others at widths 4000 and 16000 (on 24
-	// boards the same search had seemed to gain 3%, and lost 4.8% on 30
-	// others: one beam's length varies that much between rankings).
+	// alone. A stronger database ranks better at the same width but costs
+	// more a board, and the rankings here are those that gave the shortest
+	// answers in the time (docs/PERFORMANCE.md lists the alternatives
+	// measured). Polishing finds nearly nothing on these paths: their last
+	// tens of moves are already shortest.
 	bs := []*beamSearch{f.beam(256, w)}
 	if f.db != nil && w >= 2 && n > 36 {
 		bs = []*beamSearch{f.beam(256, w/2), f.lcBeam(256, w-w/2)}
@@ -184,16 +148,15 @@ func (a *anytime) run() error {
 
 // beamStall is the layers without a new least heuristic after which the
 // anytime mode's beams turn global (see beamSearch): healthy beams lower
-// it every few layers. Trapped beams are rare on 6 x 6 boards (none of
-// 100 random-walk boards at width 2000), not on 7 x 7 ones (3 of 20) or
-// on larger boards, mostly a few moves from the goal as their width
-// narrows toward their deadline.
+// it every few layers. Trapped beams are rare on 6 x 6 boards, not on
+// 7 x 7 ones or on larger boards, mostly a few moves from the goal as
+// their width narrows toward their deadline.
 const beamStall = 64
 
 // beamDeadline returns when a beam started now should end: at 97% of the
 // time left. Beams keep a margin of their own (see adapt), and polishing
-// takes a few milliseconds: with nine tenths, beams on the shared 6 x 6
-// sample at 1 s ended at 0.87 s, polishing at 0.88 s.
+// takes a few milliseconds, so a larger share would leave the end of the
+// budget idle.
 func (a *anytime) beamDeadline() time.Time {
 	return time.Now().Add(time.Until(deadlineOf(a.ctx)) * 97 / 100)
 }
@@ -275,8 +238,8 @@ func (a *anytime) complete(blanks []int, h tiles.Heuristic) {
 // a share of 1/shares of the memory the beams in frame f may hold: nine
 // tenths of what the database's tables leave of the memory limit, the
 // rest for what the beams' regrown arrays leave until the garbage
-// collector frees it. (With all of it, a process solving the shared 6 x 6
-// sample at 10 s a board peaked at 2.10 GiB under the 2 GiB default.)
+// collector frees it: with all of it, a process's peak would pass the
+// limit.
 func (a *anytime) fitBeam(b *beamSearch, f *frame, deadline time.Time, shares int) {
 	limit := int(a.cfg.Limits.Nodes())
 	if b.maxWidth > 0 {

@@ -58,7 +58,8 @@ type beamSearch struct {
 
 	// With global, children are checked against every board kept so far
 	// (of the same parity), not only the last layers: a trapped beam
-	// cannot circle and is pushed out, at some 20% more time a board.
+	// cannot circle and is pushed out, at the cost of a lookup in a set
+	// that grows with the search for every child.
 	// With stall above 0, a search whose layers' least heuristic has not
 	// improved for stall layers turns global from there on (escaped is
 	// the depth at which it did, 0 if it did not): the beam is trapped
@@ -149,9 +150,8 @@ func zobrist(n int) []uint64 {
 // beamDedupLayers is how many earlier layers of the child's parity a child
 // is checked against: every move moves the blank one cell, so a board
 // recurs only an even number of moves later, nearly always two (a board
-// that another parent's child kept was also the child of this one: 50 000
-// such a search on 6 x 6 boards at width 20 000, against 40 four layers
-// back).
+// that another parent's child kept was also the child of this one), and
+// the rare duplicates from further back cost less than the checks would.
 const beamDedupLayers = 1
 
 // search returns the blank's cell in every board of the solution from
@@ -289,11 +289,10 @@ const (
 
 // memoryCap returns the widest layers that keep the search within its
 // memory for left more layers: what its layers so far keep, and for each
-// board to come boardBytes and what it keeps for every layer. (A bound
-// fixed up front, charging every board for the deepest path allowed and
-// a global beam's sets, held beams on the shared 6 x 6 sample at 10 s to
-// 4.5 to 7 s of it, at 1.035 times the reference length; this one lets
-// them run 9.3 s, at 1.031.)
+// board to come boardBytes and what it keeps for every layer. Counting
+// what the search holds as it goes, rather than charging every board up
+// front for the deepest path allowed and a global beam's sets, lets a
+// beam use the memory and the time it has.
 func (s *beamSearch) memoryCap(left int) int {
 	perLayer := int64(beamPathBytes)
 	held := s.kept * beamPathBytes
@@ -441,8 +440,7 @@ func (s *beamSearch) pathTo(d int, i int32, extra int) []int {
 // reads in place instead of scanning the board. Evaluators are padded
 // (here, and their scratch slices by padded): a beam's workers each write
 // their own for every board, and sharing a cache line with another
-// worker's slowed both (2 workers expanded a 6 x 6 layer 1.25 times as
-// fast as 1 before, 1.6 times after).
+// worker's would slow both.
 type pdbBeam struct {
 	_ [64]byte // keeps other objects off the lines written for every board
 	pdbEval

@@ -10,28 +10,22 @@ package near
 // Of two boards of equal h, the one whose distance is spread over more
 // tiles, each nearer its goal, is on the whole the nearer to the goal: a
 // tile far from home costs more than its Manhattan distance, the blank
-// having to come back to it again and again. Measured at fixed widths on
-// random-walk boards like the shared samples: ranking by the database
-// and linear conflicts, 3/4 of a move a misplaced tile gave paths 1.5 to
-// 2.4% shorter on 6 x 6 boards (widths 4000 to 20000) and 4.6% on 7 x 7
-// (width 4000), 1/2 and 1 a little less; ranking by linear conflicts
-// alone, 1/2 gave 5.3% on 7 x 7, 3/4 2.5% longer.
+// having to come back to it again and again. At the same width, counting
+// the misplaced tiles so gives shorter paths on 6 x 6 and 7 x 7 boards;
+// the parts used (see frame.bEval and frame.lcEval) are those that gave
+// the shortest (see docs/PERFORMANCE.md).
 //
 // A short cycle of nearby tiles costs tens of moves to set right (the
 // blank must come in and go round it) and counts a few moves in these
 // heuristics (two adjacent tiles swapped: 2 of Manhattan distance, 2 of
 // linear conflicts, nothing more when the database has them in different
 // patterns): a 7 x 7 beam that reaches a board a few such cycles from the
-// goal circles there (see beamStall). Ranking by the database and linear
-// conflicts, at width 1000 on the shared 7 x 7 sample, 5 of the 50 beams
-// were trapped without a penalty; 3 with 2 moves a swapped adjacent pair
-// (mean 332.0 moves); none with 2 moves a cycle of up to 4 tiles (318.7),
-// of up to 5 or 6 (325.0, 321.8), or 3 moves a cycle of up to 4 (327.4);
-// 4 with 1 move. On 20 random-walk 7 x 7 boards at width 1000: 289.0
-// moves and 4 trapped against 249.4 and none. At width 4000 the same
-// within 1% (cycles of up to 3 tiles: 2% longer on the sample, and a
-// beam trapped). On 6 x 6 boards, where the database's patterns of 5
-// tiles hold more of the tiles near each other, it gained nothing.
+// goal circles there (see beamStall). A penalty of 2 moves a cycle of up
+// to maxCycle tiles keeps such beams out of these traps, and so makes
+// their paths shorter: a smaller penalty, or shorter cycles only, leaves
+// beams trapped, and a larger one, or longer cycles, ranks worse. On
+// 6 x 6 boards, where the database's patterns of 5 tiles hold more of the
+// tiles near each other, it gains nothing.
 //
 // A board's data is its evaluator's and then the two counts, a byte each.
 // The rank is 0 exactly when the evaluator's h is (a goal), and above 0

@@ -69,18 +69,14 @@ func (f *frame) wEval() bEval {
 
 // bEval returns the frame's heuristic for beam search: the database's
 // bound plus Manhattan distance with linear conflicts, which together
-// rank boards better than either (about 1% shorter solutions on 6 x 6
-// boards at the same width), less 3/4 of a move a misplaced tile; on
+// rank boards better than either, less 3/4 of a move a misplaced tile; on
 // boards of more than 36 cells, less a move a misplaced tile and plus 2
-// moves a short cycle of tiles (see rankBeam). On 6 x 6 boards the cycles
-// gained nothing (swapped adjacent pairs alone, on the shared sample at a
-// second: 1.0432 and 1.0438 times the reference against 1.0394 and
-// 1.0422 without) and a move a misplaced tile 0.4% longer at width 4000;
-// on 7 x 7 boards with the cycles, a move a misplaced tile was 1.6 to
-// 3.5% shorter than 3/4 (widths 2000 and 4000, on the sample and on
-// random-walk boards), 5/4 and 1/2 were longer. It reads the tables in
-// the sparse layout when they have one (see sparseBeam). Without a
-// database, it is lcEval.
+// moves a short cycle of tiles (see rankBeam). The cycles keep beams off
+// the traps of boards past 6 x 6, where a whole move a misplaced tile
+// then ranks best; 6 x 6 boards are seldom trapped and do without them.
+// The weights are chosen by measurement (see docs/PERFORMANCE.md). It
+// reads the tables in the sparse layout when they have one (see
+// sparseBeam). Without a database, it is lcEval.
 func (f *frame) bEval() bEval {
 	if f.db == nil {
 		return f.lcEval()

@@ -9,13 +9,10 @@ import (
 
 // peelCells is the most cells of a board the anytime mode solves with
 // beams on the whole board; larger ones it solves edge by edge (see
-// peelSolve). Beams ranking by linear conflicts at widths 256, 1024 and
-// 4096 on three uniformly random boards of each size: on 8 x 8 boards 5
-// of the 9 were trapped, and their paths once out ran to 965 to 2543
-// moves; on 10 x 10 boards 5 of 9 found nothing in 5000 moves. In the
-// anytime mode at 1 s (BenchmarkAnytimeLarge), solutions were 2.50 (8 x 8)
-// and 2.90 (10 x 10) times the lower bound with beams on the whole board,
-// and 1.83 and 2.09 edge by edge.
+// peelSolve). Past 7 x 7, beams on the whole board are trapped more
+// often than not, and those that get out make long paths or find no
+// goal; edge by edge, their solutions are much shorter (see
+// docs/PERFORMANCE.md).
 const peelCells = 49
 
 // peelRegion is the widest region, in rows and columns, that peelSolve
@@ -141,16 +138,9 @@ func (g *region) peel(blankGoal, cols int) (edge []int, inward int) {
 
 // cornerCells is the most cells of two lines that peelCorner takes at
 // once. One beam for both lines of a corner finds a shorter way than two
-// beams one after the other where the two are short: in the anytime mode
-// at 1 s on uniformly random boards (12 of 8 x 8 and 10 x 10, 8 of 12 x
-// 12 and 15 x 15), with corners of at most 19 cells against none, 8 x 8
-// 550.4 and 563.8 moves against 589.8 and 590.1, 10 x 10 1221.6 against
-// 1262.3 to 1277.6, 12 x 12 2287.0 against 2343.5 and 2360.5, 15 x 15
-// 4848.4 against 4913.4 and 4978.4. Corners of any size were 2.4% and 2.6%
-// longer on 12 x 12 and 15 x 15 boards than none, at most 23 cells 2%
-// longer on 15 x 15 boards; parallel lines taken two at a time (any
-// size) were 10% and 15% longer on 7 x 20 and 9 x 14 boards, and three or
-// four lines at a time up to 24% longer on 10 x 10 boards.
+// beams one after the other where the two are short; larger corners make
+// longer paths, as do parallel lines taken together (see
+// docs/PERFORMANCE.md).
 const cornerCells = 19
 
 // peelCorner takes from g the outer line that the fast mode brings home
@@ -251,24 +241,19 @@ type setBeam struct {
 }
 
 // setWeight is what a move of a set tile toward home gains in setBeam
-// over one of the blank toward the nearest such tile. At 2, beams on the
-// first row of a 50 x 5 board were held by the tiles near home while the
-// others were tens of rows away (trapped at every width from 16 to 1024);
-// at 4 and 8 they were not, and on 8 x 8 to 15 x 15 boards (see
-// BenchmarkAnytimeLarge) 4 and 8 were as good as 2 or better.
+// over one of the blank toward the nearest such tile. Too small a weight
+// lets the set tiles near home hold a beam while the others are far away
+// (on a long thin board, tens of rows), so that it is trapped at any
+// width; this one keeps beams moving and costs nothing on square boards.
 const setWeight = 4
 
 // tidyMinSide is the fewest rows and columns of the region left (its
 // edge included) for which peelSolve's beams rank by the other tiles'
-// distance too (see setBeam). In the anytime mode at 1 s, on uniformly
-// random boards (12 boards of 8 x 8 and 10 x 10, 8 of 12 x 12 and 15 x
-// 15, 4 of the others), mean lengths with it against without: 8 x 8
-// 593.1 and 593.3 against 609.9 and 609.8 (-2.7%), 10 x 10 1274.8
-// against 1376.9 (-7.4%), 12 x 12 -9.4%, 15 x 15 -7.5%, 7 x 20 and 9 x
-// 14 -10.5% and -10.7%; at 10 s on 6 boards, 8 x 8 -4.0%, 10 x 10 -6.4%.
-// Narrow boards gain nothing, 50 x 5, 5 x 50, 4 x 30 and 6 x 30 within
-// 1%, and 3 x 40 boards lose 4.2%. Half a move a tile was less good than
-// a whole (8 x 8 596.9, 10 x 10 1310.1), two moves worse (602.1, 1473.6).
+// distance too (see setBeam): of two ways to bring an edge home, the beam
+// then keeps the one that leaves the rest of the board in better order,
+// which shortens the solutions of square boards and of most others;
+// long thin boards gain nothing from it, and regions narrower than this
+// would lose.
 const tidyMinSide = 4
 
 func newSetBeam(f *frame, in []bool, tidy bool) *setBeam {

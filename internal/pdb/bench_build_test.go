@@ -41,8 +41,8 @@ func BenchmarkBuild(b *testing.B) {
 }
 
 // BenchmarkBuildSeven builds the seven-tile table of the 7-8 partition
-// alone (58 MB of table, 288 MB while built): the build's speed at a size
-// that does not fit in cache, in about a tenth of the 7-8 build's time.
+// alone (58 MB of table): the build's speed at a size that does not fit
+// in cache, in a fraction of the 7-8 build's time.
 func BenchmarkBuildSeven(b *testing.B) {
 	spec := Spec{Rows: 4, Cols: 4, Blank: 0, Patterns: Korf78().Patterns[:1]}
 	start := time.Now()

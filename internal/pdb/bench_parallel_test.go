@@ -20,7 +20,7 @@ var ids = flag.String("ids", "", "comma-separated `ids` of the instances Benchma
 // "workers=N" solves the instances one after the other, each on N
 // workers; "jobs=N" solves N instances at once, each on one worker, as
 // slide bench -j N does. Every length is checked. The 24-puzzle set
-// (the ten easiest of Korf and Felner's) takes 4 minutes a run on one
+// (the ten easiest of Korf and Felner's) takes minutes a run on one
 // worker: -ids selects some of its instances.
 //
 //	go test -run XXX -bench 'Parallel/663' -benchtime 1x ./internal/pdb

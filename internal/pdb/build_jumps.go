@@ -7,10 +7,10 @@ package pdb
 // frontier, so it looks the delta up in a table of every (o, o2) and every
 // arrangement, 4 bytes each: 5.8 MB for 8 tiles on the 15-puzzle. (Deltas
 // computed from a table of the tiles on each arrangement's places and small
-// tables of the windows of places a move spans take less memory, but built
-// the 8-tile table of 7-8 slower: 78.6 s of search against 73.3 s, one
-// worker.) Without the table (arrangements of many tiles, see maxDirect),
-// the builder ranks each moved arrangement with a permCursor.
+// tables of the windows of places a move spans would take less memory, but
+// the build would be slower.) Without the table (arrangements of many
+// tiles, see maxDirect), the builder ranks each moved arrangement with a
+// permCursor.
 type permJumps struct {
 	// direct[code[o][o2]*k! + r] is the delta of rank r.
 	direct []int32

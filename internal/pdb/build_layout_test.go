@@ -206,8 +206,8 @@ func TestLargeBoardsMatchOracle(t *testing.T) {
 
 // TestLargeTablesMatchOldBuilder compares the tables of the shipped 7-8 and
 // 6-6-6-6 partitions, built by the set layout and by the old builder, on
-// every entry. It takes about ten minutes and 2 GB, so it runs only with
-// SLIDE_PDB_LARGE=1 in the environment:
+// every entry. It takes minutes and gigabytes of memory, so it runs only
+// with SLIDE_PDB_LARGE=1 in the environment:
 //
 //	SLIDE_PDB_LARGE=1 go test -run LargeTablesMatch -timeout 1h ./internal/pdb
 func TestLargeTablesMatchOldBuilder(t *testing.T) {

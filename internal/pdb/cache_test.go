@@ -243,8 +243,8 @@ func TestCleanStale(t *testing.T) {
 }
 
 // TestBuildBytes checks the memory estimates against the figures the
-// documentation gives (and the builder's peaks measured: 7-8 975 MB
-// resident, 6-6-6-6 425 MB, 5x7 of 6 x 6 285 MB, 4x12 of 7 x 7 77 MB).
+// documentation gives (docs/PERFORMANCE.md compares them with the
+// builder's measured peaks).
 func TestBuildBytes(t *testing.T) {
 	for _, c := range []struct {
 		spec    Spec

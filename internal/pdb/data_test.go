@@ -1,11 +1,9 @@
 package pdb
 
 import (
-	"bufio"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // An instance is a line of a testdata file: id, optimal length, the tiles
@@ -16,69 +14,34 @@ type instance struct {
 	cells      []uint8
 }
 
-// readInstances reads the instances of testdata/name with n cells each.
+// readInstances reads the instances of the testdata file name, with n
+// cells each.
 func readInstances(t testing.TB, name string, n int) []instance {
 	t.Helper()
-	f, err := os.Open("testdata/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []instance
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
+	for _, in := range testsets.Instances(t, name, n) {
+		cells := make([]uint8, n)
+		for i, l := range in.Labels {
+			cells[i] = uint8(l)
 		}
-		fields := strings.Fields(line)
-		if len(fields) != n+2 {
-			t.Fatalf("%s: line %q: %d fields, want %d", name, line, len(fields), n+2)
-		}
-		var nums []int
-		for _, s := range fields {
-			x, err := strconv.Atoi(s)
-			if err != nil {
-				t.Fatalf("%s: line %q: %v", name, line, err)
-			}
-			nums = append(nums, x)
-		}
-		in := instance{id: nums[0], length: nums[1]}
-		for _, x := range nums[2:] {
-			in.cells = append(in.cells, uint8(x))
-		}
-		out = append(out, in)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+		out = append(out, instance{in.ID, in.Optimal, cells})
 	}
 	return out
 }
 
-// readNodeCounts maps each id of testdata/name to the number in its third
-// column (the first node count after id and length).
+// readNodeCounts maps each id of the testdata file name to the number in
+// its third column (the first node count after id and length).
 func readNodeCounts(t testing.TB, name string) map[int]int64 {
 	t.Helper()
-	raw, err := os.ReadFile("testdata/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
 	out := map[int]int64{}
-	for _, line := range strings.Split(string(raw), "\n") {
-		f := strings.Fields(line)
-		if len(f) < 3 || f[0][0] == '#' {
-			continue
+	for _, r := range testsets.Rows(t, name) {
+		if len(r.Nums) < 3 {
+			t.Fatalf("%s: a line of %d numbers", name, len(r.Nums))
 		}
-		id, err1 := strconv.Atoi(f[0])
-		n, err2 := strconv.ParseInt(f[2], 10, 64)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s: line %q", name, line)
-		}
-		out[id] = n
+		out[int(r.Nums[0])] = r.Nums[2]
 	}
 	return out
 }
-
 // checkPath replays a solution (the blank's cells) from cells and fails
 // unless every move is legal and it ends on the goal.
 func checkPath(t testing.TB, rows, cols, blankVal int, cells []uint8, path []uint8) {

@@ -43,15 +43,14 @@
 // TableBytes give their memory beforehand, and CheckBuild what the builder
 // cannot take.
 //
-// Costs measured on the project's 2-core machine (BenchmarkBuild, both
-// cores): 5-5-5, 0.55 s for 3 x 524,160 entries; 6-6-3, 4.1 s for 2 x
-// 5,765,760 + 3,360 entries; 7-8, 232 s for 57,657,600 + 518,918,400
-// entries, 1.46 GiB peak resident while the 8-tile table is built (its
-// 2-bit region states take 1038 MB); 6-6-6-6, 284 s for 4 x 127,512,000
-// entries, 1.5 GB peak. Tables are compact (4 bits an entry, see Table)
-// when every excess over Manhattan distance allows, as for all four
-// shipped partitions: 5.8 MB for 6-6-3, 289 MB for 7-8. Reading a cached
-// file takes a second or two.
+// Sizes: 5-5-5 has 3 x 524,160 entries; 6-6-3 2 x 5,765,760 + 3,360;
+// 7-8 57,657,600 + 518,918,400; 6-6-6-6 4 x 127,512,000. A build's time
+// and memory grow with its largest table, the 8-tile table of 7-8 being
+// the largest shipped (see BuildBytes). Tables are compact (4 bits an
+// entry, see Table) when every excess over Manhattan distance allows, as
+// for all four shipped partitions: 5.8 MB for 6-6-3, 289 MB for 7-8.
+// Reading a cached file costs far less than a build. docs/PERFORMANCE.md
+// has the measured times and peaks.
 //
 // # Walking distance
 //

@@ -34,16 +34,14 @@ func (s Spec) TableBytes(compact bool) int64 {
 	return total
 }
 
-// BuildBytes returns the peak memory Build takes for s (valid), within a
-// few percent of the peak resident memory measured. Build makes the tables
-// largest first; while it makes one of n!/(n-k)! entries, it holds the
-// tables made before it, the layouts of its pattern sizes (see
-// setLayout), a byte an entry of distances, the search's states (2 bits a
-// region of each placement's empty cells, up to 3 bits an entry) and the
-// table it fills (half a byte an entry, or a byte). Peak resident memory
-// measured on a 2-core machine (BuildBytes in brackets): 7-8 of the
-// 15-puzzle 975 MB (984 MB), 6-6-6-6 of the 24-puzzle 425 MB (474 MB),
-// Six35 285 MB (308 MB), Seven48 77 MB (78 MB).
+// BuildBytes returns the peak memory Build takes for s (valid), close to
+// the process's peak resident memory while it builds (docs/PERFORMANCE.md
+// compares the two). Build makes the tables largest first; while it makes
+// one of n!/(n-k)! entries, it holds the tables made before it, the
+// layouts of its pattern sizes (see setLayout), a byte an entry of
+// distances, the search's states (2 bits a region of each placement's
+// empty cells, up to 3 bits an entry) and the table it fills (half a byte
+// an entry, or a byte).
 func (s Spec) BuildBytes() int64 {
 	entries := s.Entries()
 	order := make([]int, len(entries))

@@ -343,10 +343,9 @@ type BuildOptions struct {
 
 // Build computes the DB of spec, table after table, largest first; it
 // returns early with ctx's error. Time and memory grow with the largest
-// table: seconds for 6 tiles of the 15-puzzle, minutes for 8 (a byte and
-// 2(n-k) bits a placement while it is built: 1.5 GB; see the package
-// documentation for measured figures). Tables end compact when all of them
-// can, unless opt.Bytes.
+// table (a byte and 2(n-k) bits a placement while it is built: 1.5 GB for
+// 8 tiles of the 15-puzzle; docs/PERFORMANCE.md has measured figures).
+// Tables end compact when all of them can, unless opt.Bytes.
 func Build(ctx context.Context, spec Spec, opt BuildOptions) (*DB, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err

@@ -16,9 +16,8 @@ import (
 // goal test at expansion, ties to the node generated last, the move back
 // to the parent never generated, states reached more cheaply reopened.
 // Unlike the generic engine it keeps its nodes in one slice, doubled as it
-// grows (chunks cost it 7% on the hardest 8-puzzles, benchstat n=8); the
-// arrays left behind are charged to its budget as garbage, so it counts
-// twice its nodes' bytes.
+// grows (chunks would slow its small searches); the arrays left behind are
+// charged to its budget as garbage, so it counts twice its nodes' bytes.
 type astar16 struct {
 	guard engine.Guard
 	nodes []a16node

@@ -112,28 +112,6 @@ func (t *Goal) class(label int) int {
 	return int(t.classOf[label]) // 0 if absent
 }
 
-// sortLabels sorts labels (0 ... MaxLabel) in place and returns them: a
-// radix sort in two passes of a byte, O(len(labels)).
-func sortLabels(labels []int) []int {
-	buf := make([]int, len(labels))
-	for shift := 0; shift < 16; shift += 8 {
-		var count [257]int
-		for _, l := range labels {
-			count[(l>>shift)&255+1]++
-		}
-		for i := 1; i < len(count); i++ {
-			count[i] += count[i-1]
-		}
-		for _, l := range labels {
-			d := (l >> shift) & 255
-			buf[count[d]] = l
-			count[d]++
-		}
-		labels, buf = buf, labels
-	}
-	return labels
-}
-
 // Encode returns the code of every cell of a board of the goal's size
 // whose labels, row-major, are labels, or an error of kind
 // engine.Mismatch if its labels are not the goal's.

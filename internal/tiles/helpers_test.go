@@ -1,57 +1,15 @@
 package tiles
 
 import (
-	"bufio"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // Helpers shared by the tests of this package. Boards are label slices,
 // row-major, 0 for the blank, as NewGoal and Goal.Encode take them.
-
-// dataRow is a line of a whitespace-separated integer table from testdata:
-// fields that are not integers are kept in words, the rest in nums.
-type dataRow struct {
-	words []string
-	nums  []int64
-}
-
-// readRows reads a table of the root package's testdata, skipping blank
-// lines and # comments.
-func readRows(t testing.TB, name string) []dataRow {
-	t.Helper()
-	f, err := os.Open("../../testdata/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows []dataRow
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		var r dataRow
-		for _, f := range strings.Fields(line) {
-			if v, err := strconv.ParseInt(f, 10, 64); err == nil {
-				r.nums = append(r.nums, v)
-			} else {
-				r.words = append(r.words, f)
-			}
-		}
-		rows = append(rows, r)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
 
 // instance is a line of the instance files: id, optimal length, labels.
 type instance struct {
@@ -59,32 +17,15 @@ type instance struct {
 	labels      []int
 }
 
-// readInstances reads an instance file (id optimal t0 ... tN-1) of boards
-// of n cells; their goal is blank-first (see blankFirstLabels).
+// readInstances reads an instance file of boards of n cells; their goal
+// is testsets.BlankFirst(n).
 func readInstances(t testing.TB, name string, n int) []instance {
 	t.Helper()
 	var out []instance
-	for _, r := range readRows(t, name) {
-		if len(r.nums) != n+2 {
-			t.Fatalf("%s: %d fields, want %d", name, len(r.nums), n+2)
-		}
-		labels := make([]int, n)
-		for i, v := range r.nums[2:] {
-			labels[i] = int(v)
-		}
-		out = append(out, instance{int(r.nums[0]), int(r.nums[1]), labels})
+	for _, in := range testsets.Instances(t, name, n) {
+		out = append(out, instance{in.ID, in.Optimal, in.Labels})
 	}
 	return out
-}
-
-// blankFirstLabels is the goal of the data files: the blank in the first
-// cell, tile t in cell t.
-func blankFirstLabels(n int) []int {
-	labels := make([]int, n)
-	for i := range labels {
-		labels[i] = i
-	}
-	return labels
 }
 
 // standardLabels is the usual goal: 1 ... n-1, then the blank.

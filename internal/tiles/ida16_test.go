@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/slidekit/slide/internal/testsets"
+
 	"github.com/slidekit/slide/internal/engine"
 )
 
@@ -11,7 +13,7 @@ import (
 // searches, once its memory has grown.
 func TestZeroAllocationIDA16(t *testing.T) {
 	in := readInstances(t, "korf100.txt", 16)[11] // #12, 45 moves
-	g := NewGoal(4, 4, blankFirstLabels(16), true)
+	g := NewGoal(4, 4, testsets.BlankFirst(16), true)
 	code := encodeBoard(t, g, in.labels)
 	sp := NewSpace(g, Heuristic{Kind: LinearConflict}, false)
 	start := sp.PackedStart(code)

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slidekit/slide/internal/testsets"
+
 	"github.com/slidekit/slide/internal/engine"
 )
 
@@ -52,13 +54,13 @@ func runFast(t testing.TB, ctx context.Context, p puzzle, lim engine.Limits, wor
 // from random walks.
 func parallelInstances(t testing.TB) []puzzle {
 	want := map[int]int64{}
-	for _, r := range readRows(t, "korf100_nodes.txt") {
-		want[int(r.nums[0])] = r.nums[6]
+	for _, r := range testsets.Rows(t, "korf100_nodes.txt") {
+		want[int(r.Nums[0])] = r.Nums[6]
 	}
 	var out []puzzle
 	for _, in := range readInstances(t, "korf100.txt", 16) {
 		if n := want[in.id]; n >= 300_000 && n <= 700_000 {
-			out = append(out, puzzle{4, 4, in.labels, blankFirstLabels(16)})
+			out = append(out, puzzle{4, 4, in.labels, testsets.BlankFirst(16)})
 		}
 	}
 	goal := standardLabels(20)
@@ -136,7 +138,7 @@ func TestIDAWorkers(t *testing.T) {
 	in := readInstances(t, "korf100.txt", 16)[11] // #12, 45 moves
 	var first []int
 	for _, w := range []int{1, 2, 5} {
-		g := NewGoal(4, 4, blankFirstLabels(16), true)
+		g := NewGoal(4, 4, testsets.BlankFirst(16), true)
 		code := encodeBoard(t, g, in.labels)
 		var st Stats
 		blanks, err := NewSpace(g, Heuristic{Kind: LinearConflict}, false).IDA(context.Background(), code, engine.Limits{}, w, &st)
@@ -178,7 +180,7 @@ func TestParallelLimits(t *testing.T) {
 	time.AfterFunc(20*time.Millisecond, cancel)
 	hard := readInstances(t, "korf100.txt", 16)[0] // #1: 276 million nodes
 	began := time.Now()
-	r := runFast(t, ctx, puzzle{4, 4, hard.labels, blankFirstLabels(16)}, engine.Limits{}, 4)
+	r := runFast(t, ctx, puzzle{4, 4, hard.labels, testsets.BlankFirst(16)}, engine.Limits{}, 4)
 	if !errors.Is(r.err, context.Canceled) {
 		t.Errorf("canceled search: %v", r.err)
 	}
