@@ -42,6 +42,7 @@ func readNodeCounts(t testing.TB, name string) map[int]int64 {
 	}
 	return out
 }
+
 // checkPath replays a solution (the blank's cells) from cells and fails
 // unless every move is legal and it ends on the goal.
 func checkPath(t testing.TB, rows, cols, blankVal int, cells []uint8, path []uint8) {
