@@ -7,7 +7,7 @@ import "github.com/slidekit/slide/internal/engine"
 // MaxMemory counts, as they are allocated, a search's nodes, index tables,
 // queues and layers, the package's boards and positions, and the pattern
 // databases Solve would load. A state of your own counts its size plus what
-// its Size() int64 method reports, if it has one (a state holding a string
+// its Size() int method reports, if it has one (a state holding a string
 // or slice should report the bytes it points to); the garbage Successors
 // makes is left to runtime/debug.SetMemoryLimit.
 //
