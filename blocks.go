@@ -332,9 +332,6 @@ func PieceName(i int) rune {
 	return rune(r.lo + uint32(k-r.before)*r.stride)
 }
 
-// numPieceNames returns how many pieces PieceName names, each differently.
-func numPieceNames() int { return len(asciiNames) + letterTable().total }
-
 const asciiNames = "Z123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY"
 
 // firstLetter is the first code point of the names after the ASCII ones.

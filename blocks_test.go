@@ -312,3 +312,6 @@ func TestBlocksGridNames(t *testing.T) {
 		t.Errorf("%d distinct names in the grid, want 169:\n%s", len(seen), b.Grid())
 	}
 }
+
+// numPieceNames returns how many pieces PieceName names, each differently.
+func numPieceNames() int { return len(asciiNames) + letterTable().total }

@@ -9,7 +9,8 @@ import (
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// Limits on a board's size: 1 x 2 to 255 x 255, at most MaxCells cells.
+// Limits on a board's size: any R x C board of 2 to MaxCells cells, so
+// 255 x 255 is the largest square board.
 const (
 	MaxCells = 1<<16 - 1 // most cells a board may have
 	MaxLabel = 1<<16 - 1 // largest tile label

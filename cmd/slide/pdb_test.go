@@ -347,15 +347,4 @@ func TestBinaryPDB(t *testing.T) {
 	})
 }
 
-// korfLine returns the tiles of Korf's instance id as a bench line's.
-func korfLine(t *testing.T, id string) string {
-	for _, line := range strings.Split(readTestdata(t, "korf100.txt"), "\n") {
-		if f := strings.Fields(line); len(f) == 18 && f[0] == id {
-			return strings.Join(f[2:], " ")
-		}
-	}
-	t.Fatalf("no instance %s", id)
-	return ""
-}
-
 func itoa(n int) string { return strconv.Itoa(n) }

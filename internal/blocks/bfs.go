@@ -15,11 +15,10 @@ import (
 // same counts and limits) without calling through the State interface,
 // which makes it faster.
 type bfs struct {
-	guard   engine.Guard
-	nodes   engine.Chunked[node]
-	seen    engine.Set
-	next    []uint64
-	bounded bool // the last search stopped at MaxCost with positions left
+	guard engine.Guard
+	nodes engine.Chunked[node]
+	seen  engine.Set
+	next  []uint64
 }
 
 type node struct {
