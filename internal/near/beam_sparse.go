@@ -35,7 +35,7 @@ type sparseBeam struct {
 func newSparseBeam(db *pdb.DB) *sparseBeam {
 	spec := db.Spec()
 	n := spec.Rows * spec.Cols
-	e := &sparseBeam{patOf: make([]int8, n), weight: make([]int32, n), dist: make([]uint8, n*n), tr: make([]uint8, n),
+	e := &sparseBeam{patOf: make([]int8, n), weight: make([]int32, n), dist: make([]uint8, n*n), tr: spec.Mirror(),
 		n: n, k: len(db.Tables()), reflect: spec.Transposable()}
 	for v := range e.patOf {
 		e.patOf[v] = -1
@@ -61,9 +61,6 @@ func newSparseBeam(db *pdb.DB) *sparseBeam {
 				e.dist[int(v)*n+c] = uint8(abs(int(v)/spec.Cols-c/spec.Cols) + abs(int(v)%spec.Cols-c%spec.Cols))
 			}
 		}
-	}
-	for c := range e.tr {
-		e.tr[c] = uint8(c%spec.Cols*spec.Cols + c/spec.Cols)
 	}
 	return e
 }

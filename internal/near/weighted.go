@@ -396,7 +396,7 @@ func newPDBEval(db *pdb.DB) *pdbEval {
 	n := spec.Rows * spec.Cols
 	k := len(db.Tables())
 	e := &pdbEval{tabs: db.Tables(), patOf: make([]int8, n), idx: make([]uint8, n), n: n, blank: uint8(spec.Blank),
-		reflect: spec.Transposable(), tr: make([]uint8, n), where: padded[uint8](n), rwhere: padded[uint8](n),
+		reflect: spec.Transposable(), tr: spec.Mirror(), where: padded[uint8](n), rwhere: padded[uint8](n),
 		vals: padded[int](k), rvals: padded[int](k), pos: padded[uint8](n), rpos: padded[uint8](n)}
 	for v := range e.patOf {
 		e.patOf[v] = -1
@@ -405,9 +405,6 @@ func newPDBEval(db *pdb.DB) *pdbEval {
 		for i, v := range t.Tiles() {
 			e.patOf[v], e.idx[v] = int8(j), uint8(i)
 		}
-	}
-	for c := range e.tr {
-		e.tr[c] = uint8(c%spec.Cols*spec.Cols + c/spec.Cols)
 	}
 	return e
 }

@@ -250,7 +250,7 @@ func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
 		s.tr[c], s.ident[c] = uint8(c), uint8(c)
 	}
 	if s.reflect {
-		copy(s.tr[:], newTranspose(sp.Rows))
+		copy(s.tr[:], sp.Mirror())
 	}
 	for b := range n {
 		for i, p := range g.adj[b] {

@@ -87,6 +87,21 @@ func (s Spec) Transposable() bool {
 	return s.Rows == s.Cols && s.Blank/s.Cols == s.Blank%s.Cols
 }
 
+// Mirror returns the map of each cell (and so each tile) to its image T(c)
+// in the main diagonal when the spec is Transposable, and the identity
+// otherwise, so that callers may index with it on any board.
+func (s Spec) Mirror() []uint8 {
+	n := s.Rows * s.Cols
+	tr := make([]uint8, n)
+	for c := range tr {
+		tr[c] = uint8(c)
+		if s.Transposable() {
+			tr[c] = uint8(c%s.Cols*s.Cols + c/s.Cols)
+		}
+	}
+	return tr
+}
+
 // The shipped partitions, for Korf's goal (blank in cell 0, tile t on cell
 // t). Each is a function so that callers get their own copy.
 

@@ -402,7 +402,7 @@ func (db *DB) Estimate(cells []uint8, reflect bool) (int, error) {
 	}
 	h := db.sum(where[:n])
 	if reflect && db.spec.Transposable() {
-		tr := newTranspose(db.spec.Rows)
+		tr := db.spec.Mirror()
 		var w2 [maxCells]uint8
 		for v := range n {
 			w2[tr[v]] = tr[where[v]] // tile T(v) sits on T(cell of v)
@@ -424,14 +424,4 @@ func (db *DB) sum(where []uint8) int {
 		h += t.Lookup(pos[:len(t.tiles)])
 	}
 	return h
-}
-
-// newTranspose returns the map of cells of an n x n board to their mirror
-// images about the main diagonal.
-func newTranspose(n int) []uint8 {
-	tr := make([]uint8, n*n)
-	for c := range tr {
-		tr[c] = uint8(c%n*n + c/n)
-	}
-	return tr
 }
