@@ -290,43 +290,54 @@ func NearOptimalDatabase(goal Board) (Heuristic, bool) {
 	return Auto, false
 }
 
-// databaseMemory returns the bytes the database heuristic h needs on a
+// databaseMemory returns the bytes the database heuristic h (as the
+// internal packages take it, a partition of your own included) needs on a
 // rows x cols board whose blank belongs on cell blank: its tables, or the
-// peak of their build if it must be built (then building is true). It
-// returns 0 when h does not fit the board (an error Solve reports later).
-func databaseMemory(h Heuristic, rows, cols, blank int, req *pdb.Request) (need int64, building bool) {
-	_, spec, err := tiles.Orient(h.tiles(), rows, cols, blank)
+// peak of their build if it must be built (then building is true); and
+// what its tables take once built. It returns zeros when h is no database
+// or does not fit the board (an error Solve reports later).
+func databaseMemory(h tiles.Heuristic, rows, cols, blank int, req *pdb.Request) (need, tables int64, building bool) {
+	if h.Kind != tiles.Database {
+		return 0, 0, false
+	}
+	_, spec, err := tiles.Orient(h, rows, cols, blank)
 	if err != nil {
-		return 0, false
+		return 0, 0, false
 	}
 	tables, build := spec.Memory()
 	if pdb.StateOf(spec, req) == pdb.Absent {
-		return max(tables, build), true
+		return max(tables, build), tables, true
 	}
-	return tables, false
+	return tables, tables, false
 }
 
 // databaseFits reports whether h's tables fit lim's memory bound.
 func databaseFits(h Heuristic, rows, cols, blank int, lim Limits, req *pdb.Request) bool {
-	need, _ := databaseMemory(h, rows, cols, blank, req)
+	need, _, _ := databaseMemory(h.tiles(), rows, cols, blank, req)
 	return need <= lim.eng().Memory()
 }
 
-// checkDatabaseMemory returns an error wrapping ErrLimit if the database
-// heuristic h needs more memory than lim allows.
-func checkDatabaseMemory(fn string, h Heuristic, rows, cols, blank int, lim Limits, req *pdb.Request) error {
-	if !h.IsDatabase() || h == pdbCustom {
-		return nil
+// checkDatabaseMemory returns the bytes the tables of the heuristic h
+// take on a rows x cols board whose blank belongs on cell blank (0 for no
+// database), or an error wrapping ErrLimit if they, or their build, need
+// more memory than lim allows. name is h's name for the error.
+func checkDatabaseMemory(fn string, name Heuristic, h tiles.Heuristic, rows, cols, blank int, lim Limits, req *pdb.Request) (int64, error) {
+	need, tables, building := databaseMemory(h, rows, cols, blank, req)
+	if need > lim.eng().Memory() {
+		return 0, tablesError(fn, name, need, building, lim)
 	}
-	if need, building := databaseMemory(h, rows, cols, blank, req); need > lim.eng().Memory() {
-		what := "the tables of %v need %s"
-		if building {
-			what = "building the tables of %v needs %s"
-		}
-		return errorf(fn, ErrLimit, what+", more than the memory limit of %s: raise Limits.MaxMemory, or choose another heuristic",
-			h, engine.FormatBytes(need), engine.FormatBytes(lim.eng().Memory()))
+	return tables, nil
+}
+
+// tablesError returns the error of a database h whose tables (or their
+// build, if building) need more than lim's memory bound.
+func tablesError(fn string, h Heuristic, need int64, building bool, lim Limits) error {
+	what := "the tables of %v need %s"
+	if building {
+		what = "building the tables of %v needs %s"
 	}
-	return nil
+	return errorf(fn, ErrLimit, what+", more than the memory limit of %s: raise Limits.MaxMemory, or choose another heuristic",
+		h, engine.FormatBytes(need), engine.FormatBytes(lim.eng().Memory()))
 }
 
 // Memory returns the bytes a shipped database's tables take, and the peak of

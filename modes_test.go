@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 )
@@ -179,5 +180,61 @@ func TestOptimalProgress(t *testing.T) {
 			}
 		}
 		t.Logf("%d workers: %d reports in %v", workers, len(reports), sol.Elapsed)
+	}
+}
+
+// TestModesCountTables checks that every mode that reads a database
+// counts its tables against the memory bound, as the optimal search does:
+// the weighted and anytime modes once loaded tables of any size.
+func TestModesCountTables(t *testing.T) {
+	useTempCache(t)
+	goal := Goal(3, 3)
+	d := MustParseDatabase(goal, "1 2 3 4/5 6 7 8")
+	if err := d.Build(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	start := randomWalk(rand.New(rand.NewPCG(4, 4)), goal, 40)
+	for _, m := range []Mode{Optimal(), Weighted(1.5), Anytime(time.Second)} {
+		_, err := Solve(start, goal, WithDatabase(d), WithMode(m), WithLimits(Limits{MaxMemory: d.Bytes() - 1}))
+		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "the tables of pdb need") {
+			t.Errorf("%v, tables of %d bytes within %d: %v", m, d.Bytes(), d.Bytes()-1, err)
+		}
+		if _, err := Solve(start, goal, WithDatabase(d), WithMode(m), WithLimits(Limits{MaxMemory: d.Bytes() + 1<<20})); err != nil {
+			t.Errorf("%v, tables of %d bytes within 1 MiB more: %v", m, d.Bytes(), err)
+		}
+	}
+}
+
+// TestFastCountsMoves checks that the moves the fast mode keeps count
+// against the memory bound, and those it hands out do not.
+func TestFastCountsMoves(t *testing.T) {
+	b := randomSolvable(rand.New(rand.NewPCG(5, 5)), 60, 60) // about 430,000 moves, 7 MB
+	lim := WithLimits(Limits{MaxMemory: 1 << 20})
+	_, err := Solve(b, Goal(60, 60), WithMode(Fast()), lim)
+	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "pass the memory limit of 1 MiB") {
+		t.Errorf("kept moves within 1 MiB: %v", err)
+	}
+	n := 0
+	sol, err := Solve(b, Goal(60, 60), WithMode(Fast()), lim, WithMoves(func(Move) { n++ }))
+	if err != nil || n != sol.Len() || n < 100000 {
+		t.Errorf("handed-out moves within 1 MiB: %d moves, %d handed out, %v", sol.Len(), n, err)
+	}
+}
+
+// TestAnytimeTooSoon checks that the anytime mode answers with the fast
+// mode's solution when its time is too short for anything better (once
+// a context error), and says how long the fast mode needs when even that
+// does not fit.
+func TestAnytimeTooSoon(t *testing.T) {
+	b := MustParse("3\n8 6 7\n2 5 4\n3 0 1\n")
+	sol, err := Solve(b, Goal(3, 3), WithMode(Anytime(time.Nanosecond)))
+	if err != nil {
+		t.Fatalf("3 x 3 within 1ns: %v", err)
+	}
+	checkValid(t, sol, b, Goal(3, 3), TileMoves)
+	big := randomSolvable(rand.New(rand.NewPCG(6, 6)), 200, 200) // the fast mode takes over a second
+	_, err = Solve(big, Goal(200, 200), WithMode(Anytime(time.Millisecond)))
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "no answer within 1ms: the fast mode needs about") {
+		t.Errorf("200 x 200 within 1ms: %v", err)
 	}
 }

@@ -95,11 +95,15 @@ func Optimal() Mode { return Mode{} }
 // sooner.
 func Weighted(w float64) Mode { return Mode{kind: weighted, weight: w} }
 
-// Anytime asks for the best solution within d (0: until the context ends).
+// Anytime asks for the best solution within d (0: until the context ends),
+// starting from the fast mode's, which may take a twentieth of d and 20 ms
+// more; a time too short for even that fails with an error wrapping
+// context.DeadlineExceeded that says how long the fast mode needs.
 func Anytime(d time.Duration) Mode { return Mode{kind: anytime, budget: d} }
 
 // Fast asks for a solution within seconds on any board up to 255 x 255,
-// about 2 n^3 moves on n x n, in memory for the board only with WithMoves.
+// about 2 n^3 moves on n x n, in memory for the board only with WithMoves
+// (the moves it keeps otherwise count against Limits.MaxMemory).
 func Fast() Mode { return Mode{kind: fast} }
 
 // String returns "optimal", "weighted W", "anytime D" or "fast".

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/input"
@@ -219,7 +220,7 @@ func optimalSearch(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 	sp := tiles.NewSpace(t, h, line)
 	sp.Watch = o.watcher(began)
 	sp.Request = o.dbRequest(o.autoDB == pdb.Absent) // Auto never builds
-	if err := checkDatabaseMemory("Solve", sol.Heuristic, t.Rows, t.Cols, t.BlankGoal, o.limits, &sp.Request); err != nil {
+	if _, err := checkDatabaseMemory("Solve", sol.Heuristic, h, t.Rows, t.Cols, t.BlankGoal, o.limits, &sp.Request); err != nil {
 		return Solution{Elapsed: time.Since(began)}, nil, err
 	}
 	var blanks []int
@@ -390,13 +391,28 @@ func movesOf(blanks []int, cols int) []Move {
 // solutions leave it nil (see Solution.All).
 const maxBoardsBytes = 64 << 20
 
-// solveFast is Solve's fast mode (see Fast).
+// solveFast is Solve's fast mode (see Fast). The moves it keeps count
+// against the memory bound (those handed to WithMoves's function do not):
+// room for as many as a random board takes is made at once, and more
+// only while the bound allows.
 func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
 	line := o.metric == LineMoves
 	sol := Solution{Start: start, Algorithm: AlgoFast, Heuristic: heuristicOf(near.FastHeuristic(t)), LowerBound: t.LowerBound(code, line)}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	memory := o.limits.eng().Memory()
+	over := false
 	emit := o.onMove
 	if emit == nil {
-		emit = func(m Move) { sol.Moves = append(sol.Moves, m) }
+		sol.Moves = make([]Move, 0, min(int64(near.FastMoves(t.Rows, t.Cols)), memory/movesBytes(1)))
+		emit = func(m Move) {
+			if over || len(sol.Moves) == cap(sol.Moves) && !growMoves(&sol.Moves, memory) {
+				over = true
+				cancel()
+				return
+			}
+			sol.Moves = append(sol.Moves, m)
+		}
 	}
 	handed := 0
 	err := near.Fast(ctx, t, code, line, func(d tiles.Dir, n int) {
@@ -404,10 +420,15 @@ func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o 
 		emit(Move{Dir: Direction(d), Tiles: n})
 	})
 	sol.Elapsed = time.Since(began)
+	if over {
+		return Solution{Start: start, LowerBound: sol.LowerBound, Elapsed: sol.Elapsed}, errorf("Solve", ErrLimit,
+			"the answer's moves pass the memory limit of %s after %d moves: hand them out as they come with WithMoves, or raise Limits.MaxMemory",
+			engine.FormatBytes(memory), len(sol.Moves))
+	}
 	if err != nil {
 		return sol, err
 	}
-	if o.onMove == nil && int64(len(sol.Moves)+1)*int64(start.Len()) <= maxBoardsBytes/2 {
+	if boards := int64(len(sol.Moves)+1) * int64(start.Len()); o.onMove == nil && boards <= maxBoardsBytes/2 && boards+movesBytes(cap(sol.Moves)) <= memory {
 		boards := make([]Board, 0, len(sol.Moves)+1)
 		for _, b := range sol.All() {
 			boards = append(boards, b)
@@ -420,6 +441,21 @@ func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o 
 	sol.Optimal = sol.Len() == sol.LowerBound
 	return sol, nil
 }
+
+// growMoves makes room in *moves for a quarter more, at least 1024, and
+// reports whether the new array and the old together fit memory bytes.
+func growMoves(moves *[]Move, memory int64) bool {
+	c := cap(*moves)
+	more := max(1024, c/4)
+	if movesBytes(2*c+more) > memory {
+		return false
+	}
+	*moves = slices.Grow(*moves, more)
+	return true
+}
+
+// movesBytes returns the bytes of n moves.
+func movesBytes(n int) int64 { return int64(n) * int64(unsafe.Sizeof(Move{})) }
 
 // solveWeighted is Solve's bounded-suboptimal mode (see Weighted): the
 // frame searches of internal/near where they take the board; elsewhere
@@ -436,7 +472,11 @@ func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 		}
 		return solveOptimal(ctx, start, goal, t, code, o, began)
 	}
-	ans, err := near.Weighted(ctx, t, code, o.mode.weight, o.nearConfig(t, began))
+	cfg, err := o.nearConfig(t, began)
+	if err != nil {
+		return Solution{}, err
+	}
+	ans, err := near.Weighted(ctx, t, code, o.mode.weight, cfg)
 	if err != nil && ans.Method == near.None {
 		return Solution{}, err // no search began
 	}
@@ -453,10 +493,16 @@ func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 
 // solveAnytime is Solve's anytime mode (see Anytime).
 func solveAnytime(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
-	cfg := o.nearConfig(t, began)
+	cfg, err := o.nearConfig(t, began)
+	if err != nil {
+		return Solution{}, err
+	}
 	opt := &optimalCall{start: start, goal: goal, t: t, code: code, o: o, began: began}
 	cfg.Optimal = opt.search
 	ans, err := near.Anytime(ctx, t, code, o.mode.budget, cfg)
+	if tooSoon := (*near.TooSoonError)(nil); errors.As(err, &tooSoon) {
+		err = &Error{Func: "Solve", Msg: tooSoon.Error(), Err: context.DeadlineExceeded}
+	}
 	if err != nil {
 		return Solution{Start: start, LowerBound: ans.Lower, Elapsed: time.Since(began)}, err
 	}
@@ -497,15 +543,23 @@ func (c *optimalCall) search(ctx context.Context, maxCost int) ([]int, int, int6
 }
 
 // nearConfig returns what the searches of internal/near may use under o
-// on boards of goal t.
-func (o *options) nearConfig(t *tiles.Goal, began time.Time) near.Config {
+// on boards of goal t: the memory bound less what the frames' tables take,
+// which must fit it (or their build, when they are to be built).
+func (o *options) nearConfig(t *tiles.Goal, began time.Time) (near.Config, error) {
 	h, build := o.frameHeuristic(t)
 	cfg := near.Config{Heuristic: h, Request: o.dbRequest(build), Line: o.metric == LineMoves, Limits: o.limits.eng(),
 		Workers: o.workerCount(), Watch: o.watcher(began), Began: began}
 	if o.progress != nil {
 		cfg.Progress = func(p near.Progress) { o.progress(Progress(p)) }
 	}
-	return cfg
+	tables, err := checkDatabaseMemory("Solve", heuristicOf(h), h, t.Rows, t.Cols, t.BlankGoal, o.limits, &cfg.Request)
+	if err != nil {
+		return cfg, err
+	}
+	if o.limits.MaxMemory >= 0 {
+		cfg.Limits.MaxMemory = max(1, cfg.Limits.Memory()-tables)
+	}
+	return cfg, nil
 }
 
 // frameHeuristic returns the heuristic the frames of internal/near search
@@ -521,7 +575,7 @@ func (o *options) frameHeuristic(t *tiles.Goal) (h tiles.Heuristic, build bool) 
 	case o.heur == Auto:
 		req := o.dbRequest(false)
 		hs := append(slices.Clip(optimalDatabases), nearOptimalDatabases...)
-		if db, state := availableDatabase(hs, t.Rows, t.Cols, t.BlankGoal, &req, nil); state != pdb.Absent {
+		if db, state := availableDatabase(hs, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits); state != pdb.Absent {
 			return db.tiles(), build
 		}
 	case o.heur.IsDatabase():

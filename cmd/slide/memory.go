@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -63,8 +64,22 @@ func (f *memoryFlag) Set(s string) error {
 	return nil
 }
 
-// limits returns the library limits of the flag.
-func (f *memoryFlag) limits() slide.Limits { return slide.Limits{MaxMemory: f.bytes} }
+// limits returns the library limits of the flag, and sets the runtime's
+// soft memory limit a little above the bound (see gcLimit).
+func (f *memoryFlag) limits() slide.Limits {
+	if b := f.bound(); b < math.MaxInt64 {
+		debug.SetMemoryLimit(gcLimit(b))
+	}
+	return slide.Limits{MaxMemory: f.bytes}
+}
+
+// gcLimit returns the runtime's soft memory limit under a bound of bytes:
+// the searches keep what they hold within the bound, and the garbage
+// collector then runs as often as it must to keep what they dropped (an
+// array they outgrew, a finished search's layers) from taking the
+// process past it, which by default it would let grow to twice what is
+// held. The margin is for the runtime and the program itself.
+func gcLimit(bytes int64) int64 { return bytes + bytes/32 + 8<<20 }
 
 // bound returns the bound in bytes, math.MaxInt64 for none.
 func (f *memoryFlag) bound() int64 {
@@ -139,5 +154,6 @@ func limitMessage(err error) (msg string, ok bool) {
 	default:
 		return "", false
 	}
+	msg = strings.ReplaceAll(msg, "hand them out as they come with WithMoves", "print them as they come with -moves")
 	return strings.ReplaceAll(msg, "raise Limits.MaxMemory", "raise it with -max-memory"), true
 }

@@ -125,6 +125,9 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f.moves && f.modes.fast && !f.count && !f.json && f.svg == "" {
 		return streamFast(out, stderr, start, goal, opts)
 	}
+	if f.count && f.svg == "" {
+		opts = append(opts, slide.WithMoves(func(slide.Move) {})) // counted, not kept
+	}
 	began := time.Now()
 	sol, err := slide.Solve(start, goal, opts...)
 	prog.done()

@@ -2,6 +2,8 @@ package near
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"time"
@@ -162,19 +164,64 @@ func (a *anytime) beamDeadline() time.Time {
 }
 
 // startFast starts the time budget, if there is one, and offers the fast
-// mode's answer, which every solvable board has. The caller calls stop
-// once done.
+// mode's answer, which every solvable board has. The fast mode may run a
+// little past the deadline (see fastGrace): a budget too short for it
+// otherwise leaves no answer at all. If it cannot answer even then, the
+// error is a *TooSoonError. The caller calls stop once done.
 func (a *anytime) startFast() (stop func(), err error) {
 	stop = func() {}
 	if a.budget > 0 {
 		a.ctx, stop = context.WithTimeout(a.ctx, a.budget)
 	}
-	blanks, err := fastBlanks(a.ctx, a.t, a.code, a.cfg.Line)
-	if err == nil {
+	began := time.Now()
+	deadline, timed := a.ctx.Deadline()
+	fctx := a.ctx
+	if timed {
+		// Only the deadline moves: a cancel still stops the fast mode.
+		var cancel context.CancelFunc
+		fctx, cancel = context.WithDeadline(context.WithoutCancel(a.ctx), deadline.Add(fastGrace(time.Until(deadline))))
+		defer cancel()
+		defer context.AfterFunc(a.ctx, func() {
+			if !errors.Is(a.ctx.Err(), context.DeadlineExceeded) {
+				cancel()
+			}
+		})()
+	}
+	blanks, err := fastBlanks(fctx, a.t, a.code, a.cfg.Line, a.cfg.Limits.MemoryBound())
+	switch {
+	case err == nil:
 		a.offer(blanks, FastMode, FastHeuristic(a.t))
+	case timed && errors.Is(err, context.DeadlineExceeded):
+		rows, cols := int64(a.t.Rows), int64(a.t.Cols)
+		spent := time.Since(began)
+		budget := a.budget
+		if budget == 0 {
+			budget = deadline.Sub(began)
+		}
+		err = &TooSoonError{Budget: budget,
+			Needs: time.Duration(float64(spent) * float64(rows*cols*(rows+cols)) / float64(len(blanks)))}
 	}
 	return stop, err
 }
+
+// fastGrace returns how long the fast mode may run past a deadline left
+// away: a twentieth of it and 20 ms, well within what a caller of a time
+// budget allows for answering at all.
+func fastGrace(left time.Duration) time.Duration { return max(0, left/20) + 20*time.Millisecond }
+
+// A TooSoonError reports an anytime solve whose time ran out before even
+// the fast mode's answer: it wraps context.DeadlineExceeded, and estimates
+// the fast mode's time on the board (from its moves so far against the
+// R*C*(R+C) moves of a random R x C board).
+type TooSoonError struct {
+	Budget, Needs time.Duration
+}
+
+func (e *TooSoonError) Error() string {
+	return fmt.Sprintf("no answer within %v: the fast mode needs about %v on this board", e.Budget, e.Needs.Round(time.Millisecond))
+}
+
+func (e *TooSoonError) Unwrap() error { return context.DeadlineExceeded }
 
 // beams runs the beam searches bs at once in frame f for a solution
 // shorter than the best, their widths adapting to end by deadline unless
@@ -187,7 +234,7 @@ func (a *anytime) beams(f *frame, deadline time.Time, bs ...*beamSearch) []error
 	var wg sync.WaitGroup
 	for i, b := range bs {
 		if !deadline.IsZero() {
-			a.fitBeam(b, f, deadline, len(bs))
+			a.fitBeam(b, deadline, len(bs))
 		}
 		wg.Add(1)
 		go func() {
@@ -226,7 +273,7 @@ func (a *anytime) complete(blanks []int, h tiles.Heuristic) {
 	for k := 1; k < len(blanks); k++ {
 		slideBlank(mid, blanks[k-1], blanks[k])
 	}
-	rest, err := fastBlanks(context.WithoutCancel(a.ctx), a.t, mid, false)
+	rest, err := fastBlanks(context.WithoutCancel(a.ctx), a.t, mid, false, a.cfg.Limits.MemoryBound())
 	if err != nil {
 		return
 	}
@@ -235,21 +282,17 @@ func (a *anytime) complete(blanks []int, h tiles.Heuristic) {
 
 // fitBeam makes b adapt its width to end by deadline (see
 // beamSearch.adapt), within the node limit (and its maxWidth if set) and
-// a share of 1/shares of the memory the beams in frame f may hold: nine
-// tenths of what the database's tables leave of the memory limit, the
-// rest for what the beams' regrown arrays leave until the garbage
-// collector frees it: with all of it, a process's peak would pass the
-// limit.
-func (a *anytime) fitBeam(b *beamSearch, f *frame, deadline time.Time, shares int) {
+// a share of 1/shares of the memory the beams may hold: nine
+// tenths of the memory limit (which the caller gives less the database's
+// tables, see Config.Limits), the rest for what the beams' regrown arrays
+// leave until the garbage collector frees it: with all of it, a process's
+// peak would pass the limit.
+func (a *anytime) fitBeam(b *beamSearch, deadline time.Time, shares int) {
 	limit := int(a.cfg.Limits.Nodes())
 	if b.maxWidth > 0 {
 		limit = min(limit, b.maxWidth)
 	}
 	memory := a.cfg.Limits.Memory()
-	if f.db != nil {
-		tables, _ := f.db.Spec().Memory()
-		memory -= tables
-	}
 	b.deadline, b.minWidth, b.maxWidth, b.memory = deadline, 16, limit, max(1, memory/10*9/int64(shares))
 }
 

@@ -198,6 +198,9 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		if err := s.keepToMemory(); err != nil {
+			return nil, err
+		}
 		began := time.Now()
 		boards := len(s.cur.h)
 		if goal, ok := s.expand(); ok {
@@ -277,6 +280,22 @@ func (s *beamSearch) adapt(depth, maxDepth, h0, hmin int, perBoard float64) {
 		width = min(width, s.memoryCap(left))
 	}
 	s.width = max(s.minWidth, min(width, s.maxWidth))
+}
+
+// keepToMemory narrows a beam of fixed width (no deadline) whose next
+// layer would pass its memory, if it has a bound, and returns a
+// *LimitError once not even one board fits. (A beam with a deadline fits
+// its memory as it adapts.)
+func (s *beamSearch) keepToMemory() error {
+	if s.memory <= 0 || !s.deadline.IsZero() {
+		return nil
+	}
+	w := s.memoryCap(1)
+	if w < 1 {
+		return &engine.LimitError{Limit: "memory", Value: s.memory, Expanded: s.expanded, Generated: s.generated}
+	}
+	s.width = min(s.width, w)
+	return nil
 }
 
 // Bytes a board of a beam search holds for every layer: its parent and

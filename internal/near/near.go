@@ -17,8 +17,10 @@ type Config struct {
 	Heuristic tiles.Heuristic
 	Request   pdb.Request
 	Line      bool // line moves (the fast mode and Optimal take them)
-	Limits    engine.Limits
-	Workers   int
+	// Limits bound the searches; their memory bound is what the searches
+	// may hold besides the database's tables.
+	Limits  engine.Limits
+	Workers int
 	// Progress, if not nil, hears how the search goes; Watch watches
 	// weighted IDA* (see idastar.Core.OnCheck).
 	Progress func(Progress)

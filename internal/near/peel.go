@@ -74,7 +74,7 @@ func (a *anytime) peelSolve(f *frame, w int, deadline time.Time) {
 	}
 	b := f.lcBeam(256, w)
 	b.stall = beamStall
-	a.fitBeam(b, f, deadline, 1)
+	a.fitBeam(b, deadline, 1)
 	p, err := b.search(a.ctx, board, path[len(path)-1], maxDepth)
 	a.expanded += b.expanded
 	a.generated += b.generated
@@ -92,7 +92,7 @@ func (a *anytime) bringHome(f *frame, w int, board []uint8, blank int, set []boo
 	b := f.beamOf(256, w, func() bEval { return newSetBeam(f, set, tidy) })
 	b.stall, b.heur = beamStall, tiles.Heuristic{Kind: tiles.Manhattan}
 	b.zob = setZobrist(b.zob, set, f.blankVal)
-	a.fitBeam(b, f, deadline, 1)
+	a.fitBeam(b, deadline, 1)
 	p, err := b.search(a.ctx, board, blank, maxDepth)
 	a.expanded += b.expanded
 	a.generated += b.generated

@@ -454,6 +454,10 @@ func Fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, emit func
 	return err
 }
 
+// FastMoves returns about how many moves Fast makes on a random rows x
+// cols board (a little more on most): rows*cols*(rows+cols).
+func FastMoves(rows, cols int) int { return rows * cols * (rows + cols) }
+
 // FastHeuristic is the bound Fast's answers are labelled with: linear
 // conflicts, or Manhattan distance for repeated labels.
 func FastHeuristic(t *tiles.Goal) tiles.Heuristic {
@@ -463,16 +467,42 @@ func FastHeuristic(t *tiles.Goal) tiles.Heuristic {
 	return tiles.Heuristic{Kind: tiles.LinearConflict}
 }
 
-// fastBlanks returns the blank's cell in every board of Fast's answer,
-// the start's included.
-func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool) ([]int, error) {
+// answerMoveBytes is what a move of an answer takes while the caller
+// holds it: its blank's cell here, and the root package's Move (a
+// direction and a count of tiles) made from it.
+const answerMoveBytes = 8 + 16
+
+// fastBlanks returns the blank's cell in every board of Fast's answer, the
+// start's included, and an error of kind engine.Limit if the answer would
+// take more than memory bytes (at answerMoveBytes a move; 0 for no
+// bound). On an error, the cells are those of the moves made so far.
+func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, memory int64) ([]int, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	b := slices.Index(code, tiles.BlankCode)
-	blanks := []int{b}
+	blanks := make([]int, 1, 1+FastMoves(t.Rows, t.Cols))
+	if memory > 0 {
+		blanks = make([]int, 1, min(int64(cap(blanks)), memory/answerMoveBytes))
+	}
+	blanks[0] = b
+	over := false
 	err := Fast(ctx, t, code, line, func(d tiles.Dir, n int) {
+		// Room for as many moves as a random board takes is made at once;
+		// past it, the next array takes about a quarter more while the
+		// old one is still held.
+		if over || memory > 0 && len(blanks) == cap(blanks) && int64(cap(blanks))*5/4*answerMoveBytes > memory {
+			over = true
+			cancel()
+			return
+		}
 		dr, dc := d.Source()
 		b += n * (dr*t.Cols + dc)
 		blanks = append(blanks, b)
 	})
+	if over {
+		return blanks, engine.Errorf(engine.Limit, "the answer passes the memory limit of %s after %d moves: raise Limits.MaxMemory",
+			engine.FormatBytes(memory), len(blanks)-1)
+	}
 	return blanks, err
 }
 

@@ -39,9 +39,11 @@ type wastar struct {
 	hash   []uint64
 	closed []bool
 
-	slots   []int32 // node index + 1, 0 for empty
-	buckets [][]int32
-	low     int // no open node has a lower bucket
+	slots      []int32 // node index + 1, 0 for empty
+	buckets    [][]int32
+	low        int  // no open node has a lower bucket
+	maxBuckets int  // the most buckets, 0 for no bound
+	over       bool // a push needed more buckets than maxBuckets
 
 	child      []uint8
 	expanded   int64
@@ -143,8 +145,14 @@ func (s *wastar) find(board []uint8, h uint64) int32 {
 	}
 }
 
+// push queues node i, unless its bucket would pass maxBuckets: then it
+// sets over, which stops the search.
 func (s *wastar) push(i int32) {
 	b := int(int64(s.g[i])*s.den + s.num*int64(s.h[i]))
+	if s.maxBuckets > 0 && b >= s.maxBuckets {
+		s.over = true
+		return
+	}
 	for b >= len(s.buckets) {
 		s.buckets = append(s.buckets, nil)
 	}
@@ -180,7 +188,7 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 	for i := range s.buckets {
 		s.buckets[i] = s.buckets[i][:0]
 	}
-	s.low, s.expanded, s.generated = 0, 0, 1
+	s.low, s.expanded, s.generated, s.over = 0, 0, 1, false
 	var hash uint64
 	for c, v := range start {
 		hash ^= s.zob[c*s.n+int(v)]
@@ -196,6 +204,9 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 	bv := int(s.blankVal)
 	for {
 		i := s.pop()
+		if s.over {
+			return nil, &engine.LimitError{Limit: "memory", Value: int64(s.maxBuckets), Expanded: s.expanded, Generated: s.generated}
+		}
 		if i < 0 {
 			return nil, engine.ErrNotFound(math.Inf(1))
 		}
@@ -452,12 +463,16 @@ func (e *pdbEval) estimate(cells []uint8) int {
 // labels, at most maxFrameCells cells, at least 2 x 2) of at most weight
 // times the fewest moves, w > 1, with a proven lower bound. A solution
 // within the weight of a proven lower bound needs no further search, so
-// cheap answers are tried first: on boards larger than 4 x 4, beams of
-// growing width while one costs less than a tenth of what weighted A*
-// would be allowed, each answer checked against the weight times the
-// lower bound; then, up to 4 x 4 with a database, weighted IDA*, which
-// needs no memory per node; and weighted A* (see wastar) otherwise, or on
-// a path too long for weighted IDA*.
+// cheap answers are tried first: the fast mode's, which the searches then
+// need only beat (a weight beyond its length over the lower bound asks for
+// nothing more, and would only spread weighted A*'s queue); on boards
+// larger than 4 x 4, beams of growing width while one costs less than a
+// tenth of what weighted A* would be allowed, each answer checked against
+// the weight times the lower bound; then, up to 4 x 4 with a database,
+// weighted IDA*, which needs no memory per node; and weighted A* (see
+// wastar) otherwise, or on a path too long for weighted IDA*. Every search
+// keeps to cfg's memory bound; one that reaches it leaves the fast mode's
+// answer if that is within the weight, and a *LimitError otherwise.
 func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, cfg Config) (Answer, error) {
 	n := t.Rows * t.Cols
 	f, err := newFrame(ctx, t, code, &cfg)
@@ -465,10 +480,23 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 		return Answer{}, err
 	}
 	lower := max(f.estimate(), t.LowerBound(code, false))
+	fast, err := fastBlanks(ctx, t, code, false, cfg.Limits.MemoryBound())
+	if err != nil {
+		return Answer{Method: FastMode}, err
+	}
+	fastAns := Answer{Blanks: fast, Lower: min(lower, len(fast)-1), Method: FastMode, Heuristic: FastHeuristic(t)}
+	if len(fast)-1 <= lower {
+		return fastAns, nil
+	}
+	fastFits := float64(len(fast)-1) <= weight*float64(lower)
+	if fastFits {
+		weight = float64(len(fast)-1) / float64(lower)
+	}
 	ans := Answer{Method: BeamSearch, Heuristic: f.heur}
 	var path []int
 	for width := 256; n > 16 && width <= 1<<16 && float64(width) < 0.1*float64(weightedNodes(cfg.Limits, n)); width *= 4 {
 		bs := f.beam(width, cfg.Workers)
+		bs.memory = cfg.Limits.Memory() / 10 * 9
 		p, err := bs.search(ctx, f.cells, f.blank, max(1, int(weight*float64(lower))))
 		ans.Expanded += bs.expanded
 		ans.Generated += bs.generated
@@ -481,6 +509,9 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 		}
 		if ctx.Err() != nil {
 			return ans, ctx.Err()
+		}
+		if errors.As(err, new(*engine.LimitError)) {
+			break // a wider beam would reach the bound sooner
 		}
 	}
 	// Weighted IDA*'s lengths grow fast with the weight while its time
@@ -497,7 +528,8 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 	if path == nil {
 		num, den := weightFraction(weight)
 		s := newWAStar(f.rows, f.cols, f.blankVal, num, den, f.wEval())
-		s.maxNodes = weightedNodes(cfg.Limits, n)
+		s.maxNodes = weightedNodes(cfg.Limits, n+s.na)
+		s.maxBuckets = weightedBuckets(cfg.Limits)
 		if cfg.Progress != nil {
 			s.onProgress = func() {
 				cfg.Progress(Progress{Generated: ans.Generated + s.generated, LowerBound: lower, Elapsed: time.Since(cfg.Began)})
@@ -507,12 +539,17 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 		ans.Expanded += s.expanded
 		ans.Generated += s.generated
 		ans.Method = WeightedAStar
-		if err != nil {
-			var le *engine.LimitError
-			if errors.As(err, &le) {
-				le.Value = cfg.Limits.Memory()
-				le.Expanded, le.Generated = ans.Expanded, ans.Generated
-			}
+		var le *engine.LimitError
+		switch {
+		case errors.As(err, &le) && fastFits:
+			fastAns.Expanded, fastAns.Generated = ans.Expanded, ans.Generated
+			fastAns.Lower = lower
+			return fastAns, nil
+		case le != nil:
+			le.Value = cfg.Limits.Memory()
+			le.Expanded, le.Generated = ans.Expanded, ans.Generated
+			return ans, err
+		case err != nil:
 			return ans, err
 		}
 		// No solution is shorter than the length over the weight.
@@ -557,9 +594,20 @@ func (f *frame) weightedIDA(ctx context.Context, num, den, lower int, cfg *Confi
 	return path, lower, nil
 }
 
-// weightedNodes returns the most boards weighted A* may store on boards
-// of n cells under lim: each takes its cells and about 56 bytes of
-// bookkeeping, twice over while the arrays grow.
-func weightedNodes(lim engine.Limits, n int) int {
-	return int(min(lim.Nodes(), lim.Memory()/int64(2*(n+56))))
+// weightedNodes returns the most boards weighted A* may store under lim
+// when a board takes bytes of cells and heuristic data: with its
+// bookkeeping (moves, bound, parent, blank, hash, flag, slots and queue
+// entries) about 60 bytes more, two and a half times over while the
+// arrays grow (the new arrays a quarter larger than the old, which are
+// held until they are copied).
+func weightedNodes(lim engine.Limits, bytes int) int {
+	return int(min(lim.Nodes(), lim.Memory()/int64(5*(bytes+60)/2)))
+}
+
+// weightedBuckets returns the most buckets weighted A*'s queue may hold
+// under lim: a sixteenth of the memory bound, a slice header each. A
+// bucket is a priority g*den + num*h, so a large weight spreads the nodes
+// over many buckets.
+func weightedBuckets(lim engine.Limits) int {
+	return int(min(math.MaxInt32, lim.Memory()/16/int64(unsafe.Sizeof([]int32(nil)))))
 }
