@@ -92,8 +92,8 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "bench", "want one FILE, got %d arguments", fs.NArg())
 	case f.jobs < 1:
 		return usageError(stderr, "bench", "-j %d: want at least 1 instance at once", f.jobs)
-	case f.workers < 0:
-		return usageError(stderr, "bench", "-workers %d: want 0 (the default) or more goroutines", f.workers)
+	case f.workers < 0 || f.workers > maxWorkers:
+		return usageError(stderr, "bench", "-workers %d: want 0 (the default) to %d goroutines", f.workers, maxWorkers)
 	}
 	if err := f.modes.check(); err != nil {
 		return usageError(stderr, "bench", "%v", err)

@@ -22,6 +22,10 @@ const (
 	exitUsage = 2 // bad flags or arguments
 )
 
+// maxWorkers is the most goroutines slide.WithWorkers takes, as its doc
+// says: -workers beyond it is a usage error.
+const maxWorkers = 1024
+
 // newFlagSet returns the flag set of subcommand name. Its usage text is
 // "usage: slide name synopsis", the paragraph about, and the flags.
 // Parse errors are reported by parseFlags, not by the flag set itself.

@@ -82,8 +82,8 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
-	if f.workers < 0 {
-		return usageError(stderr, "solve", "-workers %d: want 0 (the default: one per core) or more goroutines", f.workers)
+	if f.workers < 0 || f.workers > maxWorkers {
+		return usageError(stderr, "solve", "-workers %d: want 0 (the default: one per core) to %d goroutines", f.workers, maxWorkers)
 	}
 	if err := f.modes.check(); err != nil {
 		return usageError(stderr, "solve", "%v", err)
