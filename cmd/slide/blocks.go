@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -170,13 +169,12 @@ func readBlocks(name string, stdin io.Reader) (slide.Blocks, []error, error) {
 	return slide.ReadBlocks(r)
 }
 
-// writeBlocksPage writes the web page of r to the file page.
+// writeBlocksPage writes the web page of r to the file page (see
+// writeAtomic).
 func writeBlocksPage(page, name string, discarded []error, r blocksResult) error {
-	var sb strings.Builder
-	if err := writeBlocksHTML(&sb, name, discarded, r); err != nil {
-		return err
-	}
-	return os.WriteFile(page, []byte(sb.String()), 0o644)
+	return writeAtomic(page, func(w io.Writer) error {
+		return writeBlocksHTML(w, name, discarded, r)
+	})
 }
 
 // blocksUsageError reports a mistake in the command line, on one line.
