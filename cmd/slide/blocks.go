@@ -44,7 +44,8 @@ and errors then go to standard error.
 
 Flags:
   -h        also write the solution as a web page: FILE with the extension
-            .html (-help shows this text)
+            .html, or blocks.html in the current folder when FILE is -
+            (standard input) (-help shows this text)
   -json     print the result as one JSON object (see above)
   -svg      also draw the solution as an animated SVG picture in the file
             PICTURE (the first 500 moves of a longer one)
@@ -140,7 +141,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *svg != "" {
 		shown := "Rush Hour"
 		if *rush == "" {
-			shown = filepath.Base(name)
+			shown = inputName(name)
 		}
 		if err := writeBlocksSVG(*svg, shown, r, stderr); err != nil {
 			out.Flush()
@@ -148,8 +149,8 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if *html {
-		page := strings.TrimSuffix(name, filepath.Ext(name)) + ".html"
-		if err := writeBlocksPage(page, filepath.Base(name), discarded, r); err != nil {
+		page := pageName(name)
+		if err := writeBlocksPage(page, inputName(name), discarded, r); err != nil {
 			out.Flush()
 			return failure(stderr, "blocks", "-h: %v", err)
 		}
@@ -167,6 +168,16 @@ func readBlocks(name string, stdin io.Reader) (slide.Blocks, []error, error) {
 	}
 	defer done()
 	return slide.ReadBlocks(r)
+}
+
+// pageName returns the name of the web page of the puzzle file name: the
+// file's with the extension .html, as the classic program names it, or
+// blocks.html, after the command, for standard input, which has no name.
+func pageName(name string) string {
+	if isStdin(name) {
+		return "blocks.html"
+	}
+	return strings.TrimSuffix(name, filepath.Ext(name)) + ".html"
 }
 
 // writeBlocksPage writes the web page of r to the file page (see

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -119,5 +120,31 @@ func TestBlocksErrors(t *testing.T) {
 	stdout, _, code := runSlide("", "blocks", "-help")
 	if code != 0 || !strings.HasPrefix(stdout, "usage: slide blocks") {
 		t.Errorf("-help: exit %d, %q", code, stdout)
+	}
+}
+
+// TestBlocksHTMLStdin checks the page of a puzzle read from standard
+// input: blocks.html in the current folder, titled "standard input", and
+// no file named after "-".
+func TestBlocksHTMLStdin(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join("testdata", "blocks", "sample.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, file := range []string{"-", ""} {
+		os.Remove("blocks.html")
+		_, stderr, code := runSlide(string(text), "blocks", "-h", file)
+		if code != 0 || stderr != "slide blocks: wrote blocks.html\n" {
+			t.Fatalf("-h %q: exit %d, stderr %q", file, code, stderr)
+		}
+		if names := dirNames(t, dir); !slices.Equal(names, []string{"blocks.html"}) {
+			t.Fatalf("-h %q wrote %q, want blocks.html", file, names)
+		}
+		page, err := os.ReadFile("blocks.html")
+		if err != nil || !strings.Contains(string(page), "<title>standard input: sliding-block puzzle</title>") {
+			t.Errorf("-h %q: page %.200q (%v)", file, page, err)
+		}
 	}
 }
