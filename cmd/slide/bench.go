@@ -81,7 +81,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.jobs, "j", 1, "solve `N` instances at once")
 	fs.Var(&f.shard, "shard", f.shard.usage())
 	fs.BoolVar(&f.json, "json", false, "print a JSON object a line per instance (see above)")
-	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels, as \"1 2 3/4 5 6/...\", for the goal of bench files (see \"slide pdb -h\")")
+	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels, as \"1 2 3/4 5 6/...\" (groups split by /, labels by spaces or commas), for the goal of bench files (see \"slide pdb -h\")")
 	f.modes.register(fs)
 	f.memory = addMemoryFlag(fs)
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
