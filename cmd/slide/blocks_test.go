@@ -148,3 +148,29 @@ func TestBlocksHTMLStdin(t *testing.T) {
 		}
 	}
 }
+
+// TestBlocksManyDiscards checks that a file of many bad piece lines gets
+// the first maxDiscards messages and a count of the others, in the text
+// output (standard error under -json) and on the web page.
+func TestBlocksManyDiscards(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "many.txt")
+	text := "4 4\n3 1 2 1 b\n" + strings.Repeat("x y\n", maxDiscards+15) + "1 1 1 1 b\n"
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	last := file + ": and 15 more piece lines discarded\n"
+	stdout, stderr, code := runSlide("", "blocks", "-h", file)
+	if code != 0 || strings.Count(stdout, "; discarded\n") != maxDiscards || !strings.Contains(stdout, "line 12: piece \"x y\"") ||
+		!strings.Contains(stdout, "discarded\n"+last+"******\n") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "many.html"))
+	if err != nil || strings.Count(string(page), "<li>line ") != maxDiscards || !strings.Contains(string(page), "<li>and 15 more piece lines discarded</li>") {
+		t.Errorf("page: %v\n%s", err, page)
+	}
+	_, stderr, code = runSlide(text, "blocks", "-json", "-")
+	if code != 0 || strings.Count(stderr, "\n") != maxDiscards+1 || !strings.HasSuffix(stderr, "standard input: and 15 more piece lines discarded\n") {
+		t.Errorf("-json: exit %d, stderr %q", code, stderr)
+	}
+}
