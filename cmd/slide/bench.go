@@ -254,6 +254,15 @@ func (f *benchFlags) verdict(r benchResult) string {
 // then still be in a read, which ends it.
 func runInstances(next func() (benchInstance, bool), jobs int, solve func(context.Context, benchInstance) benchResult, emit func(benchResult) bool) {
 	ctx, cancel := context.WithCancel(context.Background())
+	if jobs == 1 { // in turn, with no goroutine to hand instances to
+		defer cancel()
+		for inst, ok := next(); ok; inst, ok = next() {
+			if !emit(solve(ctx, inst)) {
+				return
+			}
+		}
+		return
+	}
 	var wg sync.WaitGroup
 	defer func() {
 		cancel()
