@@ -22,15 +22,26 @@ import (
 // discarded and reported in discarded; err is set for a bad size line or no
 // valid piece.
 func ParseBlocks(text string) (b Blocks, discarded []error, err error) {
-	return readBlocks("ParseBlocks", strings.NewReader(text))
+	err = readBlocks("ParseBlocks", strings.NewReader(text), &b, func(e error) { discarded = append(discarded, e) })
+	return b, discarded, err
 }
 
-// ReadBlocks is ParseBlocks reading r, in memory for the pieces only.
-func ReadBlocks(r io.Reader) (b Blocks, discarded []error, err error) {
-	return readBlocks("ReadBlocks", r)
+// ReadBlocks is ParseBlocks reading r, in memory for the pieces only: it
+// calls discard, unless it is nil, with the error of each piece line it
+// discards, as it reads it, and keeps none of them, so that a stream of
+// any number of bad lines costs no memory.
+func ReadBlocks(r io.Reader, discard func(error)) (Blocks, error) {
+	var b Blocks
+	if discard == nil {
+		discard = func(error) {}
+	}
+	err := readBlocks("ReadBlocks", r, &b, discard)
+	return b, err
 }
 
-func readBlocks(fn string, r io.Reader) (b Blocks, discarded []error, err error) {
+// readBlocks reads a puzzle from r into *b, handing each discarded line's
+// error to discard.
+func readBlocks(fn string, r io.Reader, b *Blocks, discard func(error)) error {
 	rows, cols := 0, 0
 	var pieces []Piece
 	var cells cellOwners
@@ -44,8 +55,9 @@ func readBlocks(fn string, r io.Reader) (b Blocks, discarded []error, err error)
 		}
 		line := readBlockLine(in, first)
 		if !sized {
+			var err error
 			if rows, cols, err = parseBlockSize(fn, line); err != nil {
-				return Blocks{}, discarded, err
+				return err
 			}
 			sized, cells = true, newCellOwners(rows, cols)
 			continue
@@ -57,7 +69,7 @@ func readBlocks(fn string, r io.Reader) (b Blocks, discarded []error, err error)
 			}
 		}
 		if perr != nil {
-			discarded = append(discarded, perr)
+			discard(perr)
 			continue
 		}
 		pieces = append(pieces, p)
@@ -65,13 +77,14 @@ func readBlocks(fn string, r io.Reader) (b Blocks, discarded []error, err error)
 	}
 	switch {
 	case in.Err() != nil:
-		return Blocks{}, discarded, in.Err()
+		return in.Err()
 	case !sized:
-		return Blocks{}, discarded, errorf(fn, ErrSyntax, "no size line: want \"rows cols\" first")
+		return errorf(fn, ErrSyntax, "no size line: want \"rows cols\" first")
 	case len(pieces) == 0:
-		return Blocks{}, discarded, errorf(fn, ErrPiece, "no valid piece: a puzzle needs a goal piece")
+		return errorf(fn, ErrPiece, "no valid piece: a puzzle needs a goal piece")
 	}
-	return makeBlocks(rows, cols, pieces), discarded, nil
+	*b = makeBlocks(rows, cols, pieces)
+	return nil
 }
 
 // A blockLine is a line of the text format, as far as parsing needs it.

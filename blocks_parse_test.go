@@ -258,7 +258,8 @@ func TestParseBlocksLongLines(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	b, discarded, err := ReadBlocks(strings.NewReader(text))
+	var discarded []error
+	b, err := ReadBlocks(strings.NewReader(text), func(e error) { discarded = append(discarded, e) })
 	runtime.ReadMemStats(&after)
 	if err != nil || b.NumPieces() != 1 || len(discarded) != 3 {
 		t.Fatalf("%v pieces, discarded %v, error %v", b.NumPieces(), discarded, err)
@@ -283,8 +284,39 @@ func TestParseBlocksLongLines(t *testing.T) {
 // TestReadBlocksError checks that a failed read is reported as it is.
 func TestReadBlocksError(t *testing.T) {
 	boom := errors.New("disk on fire")
-	_, _, err := ReadBlocks(io.MultiReader(strings.NewReader("4 4\n1 1 1 1 b\n"), iotest.ErrReader(boom)))
+	_, err := ReadBlocks(io.MultiReader(strings.NewReader("4 4\n1 1 1 1 b\n"), iotest.ErrReader(boom)), nil)
 	if !errors.Is(err, boom) {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestReadBlocksDiscardsStream checks that ReadBlocks keeps nothing of the
+// lines it discards: it hands each to discard as it reads it, and the
+// memory it allocates while reading a hundred thousand bad lines after
+// the first ten thousand does not grow with them.
+func TestReadBlocksDiscardsStream(t *testing.T) {
+	const head = "4 4\n1 1 1 1 b\n"
+	allocs := func(bad int) (n int, heap uint64) {
+		r := io.MultiReader(strings.NewReader(head), strings.NewReader(strings.Repeat("x\n", bad)), strings.NewReader("2 2 1 1 b\n"))
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		b, err := ReadBlocks(r, func(error) { n++ })
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		if err != nil || b.NumPieces() != 2 {
+			t.Fatalf("%d bad lines: %d pieces, %v", bad, b.NumPieces(), err)
+		}
+		runtime.KeepAlive(b)
+		return n, after.HeapAlloc - min(after.HeapAlloc, before.HeapAlloc)
+	}
+	small, smallHeap := allocs(10_000)
+	large, largeHeap := allocs(110_000)
+	if small != 10_000 || large != 110_000 {
+		t.Fatalf("discard called %d and %d times, want 10000 and 110000", small, large)
+	}
+	// Kept, the 100,000 lines more would hold several megabytes.
+	if largeHeap > smallHeap+256<<10 {
+		t.Errorf("the heap after reading grew from %d to %d bytes with 100,000 more bad lines", smallHeap, largeHeap)
 	}
 }

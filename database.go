@@ -77,9 +77,14 @@ type Database struct {
 }
 
 // ParseDatabase returns the Database of goal split into the groups of
-// partition: labels separated by spaces or commas, groups by "/", as "1 2 3
-// 4 5/6 7 8 9 10/11 12 13 14" for 3 x 5. Errors wrap ErrSize, ErrTile or
-// ErrSyntax and say what is wrong.
+// partition, as "1 2 3 4 5/6 7 8 9 10/11 12 13 14" for 3 x 5. The groups
+// are separated by "/"; the labels of a group, decimal integers, by
+// spaces, tabs, line breaks or commas, any number of them in any mix,
+// which may also lead or trail a group: "1,2,3/4,5,6,7,8" and
+// " 1, 2 3 / 4 5,6 7 8" read as "1 2 3/4 5 6 7 8". A comma never
+// separates groups, and a group with no label is an error. The order of
+// the groups and of their labels does not matter. Errors wrap ErrSize,
+// ErrTile or ErrSyntax and say what is wrong.
 func ParseDatabase(goal Board, partition string) (Database, error) {
 	const fn = "ParseDatabase"
 	if !goal.IsValid() {

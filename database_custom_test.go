@@ -60,6 +60,34 @@ func TestParseDatabaseErrors(t *testing.T) {
 	}
 }
 
+// TestParseDatabaseSyntax checks the forms of a partition that
+// ParseDatabase documents: labels separated by spaces, tabs, line breaks
+// or commas in any mix, groups by "/", all read as the same Database; a
+// comma does not separate groups.
+func TestParseDatabaseSyntax(t *testing.T) {
+	g := Goal(3, 3)
+	want := MustParseDatabase(g, "1 2 3/4 5 6 7 8")
+	for _, form := range []string{
+		"1,2,3/4,5,6,7,8",
+		" 1, 2 3 / 4 5,6 7 8",
+		"1\t2\t3/4\n5\r\n6,,7 , 8,",
+		",1 2 3,/,4 5 6 7 8",
+		"8 7 6 5 4/3 2 1",
+	} {
+		if d, err := ParseDatabase(g, form); err != nil || d != want {
+			t.Errorf("ParseDatabase(%q) = %v, %v; want %v", form, d, err, want)
+		}
+	}
+	if d, err := ParseDatabase(g, "1 2 3,4 5 6 7 8"); err != nil || d.String() != "1 2 3 4 5 6 7 8" {
+		t.Errorf("a comma between groups: %v, %v; want one group", d, err)
+	}
+	for _, form := range []string{"1 2 3/,/4 5 6 7 8", "1 2 3/4 5 6 7 8/", "1;2;3/4 5 6 7 8"} {
+		if d, err := ParseDatabase(g, form); err == nil {
+			t.Errorf("ParseDatabase(%q) = %v, want an error", form, d)
+		}
+	}
+}
+
 func itoa(i int) string { return strconv.Itoa(i) }
 
 // TestDatabaseValue checks that a Database is canonical: the order of the

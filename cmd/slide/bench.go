@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/slidekit/slide"
@@ -24,11 +23,14 @@ row-major order, 0 the blank), with # comments; the goal puts the blank
 first: 0 1 2 ... N-1. Bench prints "id moves expanded generated seconds" for
 each instance, in the file's order, and "total INSTANCES EXPANDED GENERATED
 SECONDS" last (SECONDS adds up the instances' seconds), and exits with
-status 1 if any solution's length differs from the optimal column. A
-pattern database (-heuristic pdb663, or -partition for one of your own) is
-loaded from the cache, or built there first with its progress on standard
-error; if the cache cannot be written, bench says so once and goes on with
-the tables in memory. Under the default heuristic (auto), the database
+status 1 if any solution's length differs from the optimal column. It
+reads FILE as it goes, an instance at a time, so that FILE may be a
+stream of any length; a malformed line stops it there, with status 1,
+after the lines of the instances before it. A pattern database
+(-heuristic pdb663, or -partition for one of your own) is loaded from the
+cache, or built there first with its progress on standard error; if the
+cache cannot be written, bench says so once and goes on with the tables
+in memory. Under the default heuristic (auto), the database
 it would use, if one is cached, is read before the first instance.
 Seconds are wall-clock seconds of the search.
 
@@ -81,7 +83,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.jobs, "j", 1, "solve `N` instances at once")
 	fs.Var(&f.shard, "shard", f.shard.usage())
 	fs.BoolVar(&f.json, "json", false, "print a JSON object a line per instance (see above)")
-	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels, as \"1 2 3/4 5 6/...\", for the goal of bench files (see \"slide pdb -h\")")
+	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels, as \"1 2 3/4 5 6/...\" (groups split by /, labels by spaces or commas), for the goal of bench files (see \"slide pdb -h\")")
 	f.modes.register(fs)
 	f.memory = addMemoryFlag(fs)
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
@@ -92,8 +94,8 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "bench", "want one FILE, got %d arguments", fs.NArg())
 	case f.jobs < 1:
 		return usageError(stderr, "bench", "-j %d: want at least 1 instance at once", f.jobs)
-	case f.workers < 0:
-		return usageError(stderr, "bench", "-workers %d: want 0 (the default) or more goroutines", f.workers)
+	case f.workers < 0 || f.workers > maxWorkers:
+		return usageError(stderr, "bench", "-workers %d: want 0 (the default) to %d goroutines", f.workers, maxWorkers)
 	}
 	if err := f.modes.check(); err != nil {
 		return usageError(stderr, "bench", "%v", err)
@@ -102,34 +104,42 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(stderr, "bench", "%v", err)
 	}
-	instances, err := scanBench(r)
-	done()
-	if err != nil {
-		return failure(stderr, "bench", "%s: %v", shown, err)
-	}
-	instances = f.shard.pick(instances)
-	if len(instances) == 0 {
+	defer done()
+	src := newBenchReader(r, f.shard)
+	first, ok := src.next()
+	switch {
+	case !ok && src.err != nil:
+		return failure(stderr, "bench", "%s: %v", shown, src.err)
+	case !ok:
 		return failure(stderr, "bench", "%s: shard %v holds no instances", shown, &f.shard)
 	}
-	first := instances[0].board
-	goal := blankFirst(first.Rows(), first.Cols())
+	goal := blankFirst(first.board.Rows(), first.board.Cols())
 	opts, status := searchOptions("bench", &f.heuristic, f.partition, goal, f.memory, stderr)
 	if status != exitOK {
 		return status
 	}
 	f.opts = opts
-	if err := f.modes.prepare(first, goal, f.heuristic.h, f.memory.bound(), stderr); err != nil {
+	if err := f.modes.prepare(first.board, goal, f.heuristic.h, f.memory.bound(), stderr); err != nil {
 		return failure(stderr, "bench", "%s", message(err))
 	}
 	if f.heuristic.h == slide.Auto && f.partition == "" {
 		loadAuto(goal, f.memory.bound(), stderr)
 	}
+	pending := &first // read ahead for the goal, and solved first
+	next := func() (benchInstance, bool) {
+		if pending != nil {
+			inst := *pending
+			pending = nil
+			return inst, true
+		}
+		return src.next()
+	}
 	out := bufio.NewWriter(stdout)
 	stopped := false
+	var instances, lengths, references int
 	var expanded, generated int64
 	var seconds float64
-	var lengths, references int
-	runInstances(instances, f.jobs, f.solve, func(r benchResult) bool {
+	runInstances(next, f.jobs, f.solve, func(r benchResult) bool {
 		if r.err != nil {
 			out.Flush()
 			status, stopped = failure(stderr, "bench", "instance %s: %s", r.in.id, message(r.err)), true
@@ -148,6 +158,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "slide bench: instance %s: %s\n", r.in.id, msg)
 			status = exitError
 		}
+		instances++
 		lengths += r.sol.Len()
 		references += r.in.optimal
 		expanded += r.sol.Expanded
@@ -158,10 +169,13 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if stopped {
 		return status
 	}
+	if src.err != nil { // a bad line or a failed read, after the instances before it
+		return failure(stderr, "bench", "%s: %v", shown, src.err)
+	}
 	if !f.json {
-		fmt.Fprintf(out, "total %d %d %d %.3f\n", len(instances), expanded, generated, seconds)
+		fmt.Fprintf(out, "total %d %d %d %.3f\n", instances, expanded, generated, seconds)
 		if f.modes.any() {
-			n := float64(len(instances))
+			n := float64(instances)
 			fmt.Fprintf(out, "mean %.2f %.2f %.4f\n", float64(lengths)/n, float64(references)/n, float64(lengths)/float64(max(references, 1)))
 		}
 	}
@@ -229,44 +243,85 @@ func (f *benchFlags) verdict(r benchResult) string {
 	return ""
 }
 
-// runInstances solves the instances on jobs goroutines and hands every
-// result to emit in the order of instances, each as soon as it and those
-// before it are done. It stops when emit returns false, cancelling the
-// searches under way, and returns once every goroutine has ended.
-func runInstances(instances []benchInstance, jobs int, solve func(context.Context, benchInstance) benchResult, emit func(benchResult) bool) {
+// runInstances solves the instances that next returns, until it returns
+// false, at most jobs at once, and hands every result to emit in the
+// order of the instances, each as soon as it and those before it are
+// done. It reads an instance only when fewer than jobs are solved or
+// waiting to be emitted, so that its memory is that of jobs instances
+// and their results, however many next returns. It stops when emit
+// returns false, cancelling the searches under way, and returns once
+// every search has ended; next, called on a goroutine of its own, may
+// then still be in a read, which ends it.
+func runInstances(next func() (benchInstance, bool), jobs int, solve func(context.Context, benchInstance) benchResult, emit func(benchResult) bool) {
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	results := make([]benchResult, len(instances))
-	done := make([]chan struct{}, len(instances))
-	for i := range done {
-		done[i] = make(chan struct{})
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(jobs, len(instances)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(instances) || ctx.Err() != nil {
-					return
-				}
-				results[i] = solve(ctx, instances[i])
-				close(done[i])
+	if jobs == 1 { // in turn, with no goroutine to hand instances to
+		defer cancel()
+		for inst, ok := next(); ok; inst, ok = next() {
+			if !emit(solve(ctx, inst)) {
+				return
 			}
-		}()
+		}
+		return
 	}
-	for i := range instances {
-		<-done[i]
-		ok := emit(results[i])
-		results[i] = benchResult{} // the solution's boards may be large
-		if !ok {
-			break
+	var wg sync.WaitGroup
+	defer func() {
+		cancel()
+		wg.Wait()
+	}()
+	// The instances come from a goroutine of their own, so that a result
+	// is emitted as soon as it is ready even while a read waits for input.
+	input := make(chan benchInstance)
+	go func() {
+		defer close(input)
+		for {
+			inst, ok := next()
+			if !ok {
+				return
+			}
+			select {
+			case input <- inst:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	type slot struct {
+		res  benchResult
+		done chan struct{}
+	}
+	var queue []*slot // the instances read and not yet emitted, in order
+	for input != nil || len(queue) > 0 {
+		var head chan struct{}
+		if len(queue) > 0 {
+			head = queue[0].done
+		}
+		var more <-chan benchInstance // nil, which blocks, while jobs are under way
+		if len(queue) < jobs {
+			more = input
+		}
+		select {
+		case inst, ok := <-more:
+			if !ok {
+				input = nil
+				continue
+			}
+			s := &slot{done: make(chan struct{})}
+			queue = append(queue, s)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s.res = solve(ctx, inst)
+				close(s.done)
+			}()
+		case <-head:
+			s := queue[0]
+			queue[0] = nil // the solution's boards may be large
+			queue = queue[1:]
+			if !emit(s.res) {
+				return
+			}
 		}
 	}
-	cancel()
-	wg.Wait()
 }
 
 // benchJSON is the JSON form of an instance's result (see benchAbout).
@@ -330,17 +385,8 @@ func (f *shardFlag) usage() string {
 	return "solve only shard `K/N`: the instances K, K+N, K+2N, ... counted from 0 (K from 0 to N-1)"
 }
 
-// pick returns the instances of the shard.
-func (f *shardFlag) pick(all []benchInstance) []benchInstance {
-	if f.n == 0 {
-		return all
-	}
-	var out []benchInstance
-	for i := f.k; i < len(all); i += f.n {
-		out = append(out, all[i])
-	}
-	return out
-}
+// takes reports whether the instance i, counted from 0, is in the shard.
+func (f *shardFlag) takes(i int) bool { return f.n == 0 || i%f.n == f.k }
 
 // blankFirst returns the goal of bench files: tile t on cell t, the blank
 // on cell 0.

@@ -1,15 +1,21 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/slidekit/slide"
 )
@@ -240,5 +246,158 @@ func TestBenchModes(t *testing.T) {
 		if status != exitError || !strings.Contains(stderr, "the file's reference is 10") && !strings.Contains(stderr, "above the file's reference 10") {
 			t.Errorf("bench %v with references too low: status %d, %s", mode, status, stderr)
 		}
+	}
+}
+
+// countingReader counts the bytes read from r, for a goroutine other
+// than the reader's to see.
+type countingReader struct {
+	r io.Reader
+	n atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// firstWrite records how far in was read at its first write, and fails
+// that write, which stops bench.
+type firstWrite struct {
+	in   *countingReader
+	read int64
+}
+
+func (w *firstWrite) Write(p []byte) (int, error) {
+	w.read = w.in.n.Load()
+	return 0, errors.New("closed")
+}
+
+// TestBenchStreams checks that bench prints its first result before it
+// has read much of a long input, under -j too, and that a bad line stops
+// it after the lines of the instances before it.
+func TestBenchStreams(t *testing.T) {
+	const lines = 100_000
+	text := strings.Repeat("a 1 1 0 2 3 4 5 6 7 8\n", lines)
+	for _, jobs := range []string{"1", "4"} {
+		in := &countingReader{r: strings.NewReader(text)}
+		out := &firstWrite{in: in}
+		var stderr strings.Builder
+		status := run([]string{"bench", "-heuristic", "linear", "-j", jobs, "-"}, in, out, &stderr)
+		if status != exitError || !strings.Contains(stderr.String(), "writing the output: closed") {
+			t.Fatalf("-j %s: status %d, stderr %q", jobs, status, stderr.String())
+		}
+		if out.read == 0 || out.read > int64(len(text)/10) {
+			t.Errorf("-j %s: %d of %d bytes read at the first result, want a small part", jobs, out.read, len(text))
+		}
+	}
+	stdout, stderr, status := runSlide("a 1 1 0 2 3 4 5 6 7 8\nb 1 1 0 2 3 4 5 6 7 8\nc 1 x\n", "bench", "-heuristic", "linear", "-")
+	if status != exitError || strings.Count(stdout, "\n") != 2 || strings.Contains(stdout, "total") || !strings.Contains(stderr, "line 3: ") {
+		t.Errorf("bad line 3: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+}
+
+// TestRunInstancesOrder checks that runInstances emits the results in the
+// order of the instances though they finish out of order (each instance
+// of an even index waits for the next one to finish), with at most jobs
+// solved at once, and reads no further ahead than jobs instances.
+func TestRunInstancesOrder(t *testing.T) {
+	const n = 200
+	for _, jobs := range []int{2, 3, 8} {
+		done := make([]chan struct{}, n+1)
+		for i := range done {
+			done[i] = make(chan struct{})
+		}
+		var running, most atomic.Int64
+		var finished []int // the order in which the instances finish
+		var mu sync.Mutex
+		solve := func(_ context.Context, in benchInstance) benchResult {
+			now := running.Add(1)
+			for m := most.Load(); now > m && !most.CompareAndSwap(m, now); m = most.Load() {
+			}
+			i := in.optimal
+			if i%2 == 0 && i+1 < n {
+				<-done[i+1]
+			}
+			mu.Lock()
+			finished = append(finished, i)
+			mu.Unlock()
+			running.Add(-1)
+			close(done[i])
+			return benchResult{in: in}
+		}
+		var read atomic.Int64  // next runs on a goroutine of its own
+		emitted, ahead := 0, 0 // ahead: the most instances read and not yet emitted
+		next := func() (benchInstance, bool) {
+			if read.Load() == n {
+				return benchInstance{}, false
+			}
+			return benchInstance{optimal: int(read.Add(1) - 1)}, true
+		}
+		var order []int
+		runInstances(next, jobs, solve, func(r benchResult) bool {
+			order = append(order, r.in.optimal)
+			emitted++
+			ahead = max(ahead, int(read.Load())-emitted)
+			return true
+		})
+		if len(order) != n || !slices.IsSorted(order) {
+			t.Fatalf("-j %d: emitted %v", jobs, order)
+		}
+		if slices.IsSorted(finished) {
+			t.Errorf("-j %d: the instances finished in order: the test shows nothing", jobs)
+		}
+		if most.Load() > int64(jobs) || ahead > jobs+2 {
+			t.Errorf("-j %d: %d solved at once, %d read ahead", jobs, most.Load(), ahead)
+		}
+	}
+}
+
+// heldReader gives its text, then holds its next read until released.
+type heldReader struct {
+	text    io.Reader
+	release chan struct{}
+}
+
+func (r *heldReader) Read(p []byte) (int, error) {
+	if n, err := r.text.Read(p); n > 0 || err != io.EOF {
+		return n, err
+	}
+	<-r.release
+	return 0, io.EOF
+}
+
+// signalWriter closes wrote at its first write.
+type signalWriter struct {
+	strings.Builder
+	wrote chan struct{}
+	once  sync.Once
+}
+
+func (w *signalWriter) Write(p []byte) (int, error) {
+	w.once.Do(func() { close(w.wrote) })
+	return w.Builder.Write(p)
+}
+
+// TestBenchLineAtATime checks that bench prints the result of a line of
+// a stream before the next line comes: the input holds its second read
+// until the first result is out. Were bench to wait for more input, the
+// two would wait for each other.
+func TestBenchLineAtATime(t *testing.T) {
+	in := &heldReader{text: strings.NewReader("a 1 1 0 2 3 4 5 6 7 8\n"), release: make(chan struct{})}
+	out := &signalWriter{wrote: make(chan struct{})}
+	go func() {
+		select {
+		case <-out.wrote:
+		case <-time.After(time.Minute): // a deadlock: let the run end
+			t.Error("no result before the next line")
+		}
+		close(in.release)
+	}()
+	var stderr strings.Builder
+	if status := run([]string{"bench", "-heuristic", "linear", "-j", "2", "-"}, in, out, &stderr); status != exitOK ||
+		!strings.HasPrefix(out.String(), "a 1 1 2 ") || !strings.Contains(out.String(), "\ntotal 1 1 2 ") {
+		t.Errorf("status %d, stdout %q, stderr %q", status, out.String(), stderr.String())
 	}
 }

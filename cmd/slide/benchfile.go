@@ -11,50 +11,65 @@ import (
 	"github.com/slidekit/slide/internal/input"
 )
 
-// parseBench reads the instances of a bench file from text (see
-// scanBench).
-func parseBench(text string) ([]benchInstance, error) {
-	return scanBench(strings.NewReader(text))
+// A benchReader reads the instances of a bench file one at a time: lines
+// "id optimal t0 ... tN-1", with blank lines and # comments. It reads a
+// field at a time and stops at a line of more tiles than the largest
+// square board has, so that its memory is one line's, however long the
+// file or its lines. It returns the instances of its shard only, but
+// checks every line.
+type benchReader struct {
+	in    *input.Scanner
+	shard shardFlag
+	count int   // the instances read, in the shard or not
+	err   error // why reading stopped before the end of the file
 }
 
-// scanBench reads the instances of a bench file: lines "id optimal t0 ...
-// tN-1", with blank lines and # comments. It reads a field at a time and
-// stops at a line of more tiles than the largest square board has, so its
-// memory is bounded by the instances, not by the length of a line or a
-// comment. A failed read is an error wrapping errRead.
-func scanBench(r io.Reader) ([]benchInstance, error) {
-	var out []benchInstance
-	in := input.NewScanner(r, nil)
-	for first, ok := in.Next(); ok; first, ok = in.Next() {
+// newBenchReader returns a reader of the instances of shard in r.
+func newBenchReader(r io.Reader, shard shardFlag) *benchReader {
+	return &benchReader{in: input.NewScanner(r, nil), shard: shard}
+}
+
+// next returns the next instance of the shard, or false at the end of
+// the file or at a bad line or a failed read, which err then tells (a
+// failed read wraps errRead; a file with no instance is an error too).
+func (b *benchReader) next() (benchInstance, bool) {
+	if b.err != nil {
+		return benchInstance{}, false
+	}
+	for first, ok := b.in.Next(); ok; first, ok = b.in.Next() {
 		if strings.HasPrefix(first.Text, "#") {
-			in.SkipLine()
+			b.in.SkipLine()
 			continue
 		}
-		inst, err := scanBenchLine(in, first)
+		inst, err := scanBenchLine(b.in, first)
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %v", first.Line, err)
+			b.err = fmt.Errorf("line %d: %v", first.Line, err)
+			return benchInstance{}, false
 		}
-		out = append(out, inst)
+		b.count++
+		if b.shard.takes(b.count - 1) {
+			return inst, true
+		}
 	}
-	if err := in.Err(); err != nil {
-		return nil, fmt.Errorf("%w: %v", errRead, err)
+	if err := b.in.Err(); err != nil {
+		b.err = fmt.Errorf("%w: %v", errRead, err)
+	} else if b.count == 0 {
+		b.err = errors.New("no instances")
 	}
-	if len(out) == 0 {
-		return nil, errors.New("no instances")
-	}
-	return out, nil
+	return benchInstance{}, false
 }
 
 // scanBenchLine reads the instance of the line that starts with the field
 // first.
 func scanBenchLine(in *input.Scanner, first input.Field) (benchInstance, error) {
 	fields := []input.Field{first}
-	for f, ok := in.Peek(); ok && f.Line == first.Line; f, ok = in.Peek() {
+	// NextOnLine, not Peek: an instance is whole at its line end, before
+	// the next line of a stream comes.
+	for f, ok := in.NextOnLine(); ok; f, ok = in.NextOnLine() {
 		if len(fields) == 2+maxSide*maxSide {
 			return benchInstance{}, fmt.Errorf("more than %d tiles: the largest board is %d x %d", maxSide*maxSide, maxSide, maxSide)
 		}
 		fields = append(fields, f)
-		in.Next()
 	}
 	if len(fields) < 4 {
 		return benchInstance{}, fmt.Errorf("want id, optimal length and tiles, got %d fields", len(fields))

@@ -7,8 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -25,8 +25,8 @@ and columns from 1; motion h, v, b or n), the goal piece first; lines that
 start with # are comments. The goal piece Z must reach the last column.
 
 The output has four parts: a message for each piece line discarded (outside
-the grid, a bad letter, overlapping an earlier piece, malformed), the start
-grid, the numbered moves (or a message that there is no solution), and the
+the grid, a bad letter, overlapping an earlier piece, malformed), the
+first 10 of them and then their count, the start grid, the numbered moves (or a message that there is no solution), and the
 final grid. Pieces are named Z (the goal piece), then 1-9, a-z, A-Y in the
 order of the file, then the letters from U+00C0 on (À Á Â ...).
 
@@ -45,7 +45,8 @@ and errors then go to standard error.
 
 Flags:
   -h        also write the solution as a web page: FILE with the extension
-            .html (-help shows this text)
+            .html, or blocks.html in the current folder when FILE is -
+            (standard input) (-help shows this text)
   -json     print the result as one JSON object (see above)
   -svg      also draw the solution as an animated SVG picture in the file
             PICTURE (the first 500 moves of a longer one)
@@ -90,7 +91,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var (
 		name      string
 		puzzle    slide.Blocks
-		discarded []error
+		discarded discardLog
 	)
 	out := bufio.NewWriter(stdout)
 	switch {
@@ -109,27 +110,33 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return blocksUsageError(stderr, fmt.Sprintf("-h would write the page over %s itself", files[0]))
 	default:
 		name = files[0]
-		var bad *slide.Error // a puzzle the file holds is wrong; else the file could not be read
-		if puzzle, discarded, err = readBlocks(name, stdin); err != nil && !errors.As(err, &bad) {
-			return failure(stderr, "blocks", "%v", err)
+		discarded.w, discarded.name = out, name
+		if isStdin(name) {
+			discarded.name = "standard input"
 		}
-		discards := io.Writer(out)
 		if *asJSON {
-			discards = stderr
+			discarded.w = stderr
 		}
-		for _, d := range discarded {
-			fmt.Fprintf(discards, "%s: %s\n", name, oneLine("%s", message(d)))
-		}
+		puzzle, err = readBlocks(name, stdin, discarded.add)
+		discarded.close()
 		if err != nil {
 			out.Flush()
-			return failure(stderr, "blocks", "%s: %s", name, message(err))
+			var bad *slide.Error // a puzzle the file holds is wrong; else the file could not be read
+			if errors.As(err, &bad) {
+				return failure(stderr, "blocks", "%s: %s", discarded.name, message(err))
+			}
+			return failure(stderr, "blocks", "%v", err)
 		}
 	}
 	began := time.Now()
 	r := solveBlocks(puzzle, metric, mem.limits())
 	if r.err != nil {
 		out.Flush()
-		return failure(stderr, "blocks", "%s: %s", name, message(r.err))
+		shown := name
+		if *rush == "" {
+			shown = discarded.name
+		}
+		return failure(stderr, "blocks", "%s: %s", shown, message(r.err))
 	}
 	if *asJSON {
 		rep := r.report()
@@ -141,7 +148,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *svg != "" {
 		shown := "Rush Hour"
 		if *rush == "" {
-			shown = filepath.Base(name)
+			shown = inputName(name)
 		}
 		if err := writeBlocksSVG(*svg, shown, r, stderr); err != nil {
 			out.Flush()
@@ -149,8 +156,8 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if *html {
-		page := strings.TrimSuffix(name, filepath.Ext(name)) + ".html"
-		if err := writeBlocksPage(page, filepath.Base(name), discarded, r); err != nil {
+		page := pageName(name)
+		if err := writeBlocksPage(page, inputName(name), discarded.lines(), r); err != nil {
 			out.Flush()
 			return failure(stderr, "blocks", "-h: %v", err)
 		}
@@ -160,23 +167,85 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // readBlocks reads the puzzle in the file name (stdin for -), past a byte
-// order mark.
-func readBlocks(name string, stdin io.Reader) (slide.Blocks, []error, error) {
+// order mark, handing the error of each piece line discarded to discard.
+func readBlocks(name string, stdin io.Reader, discard func(error)) (slide.Blocks, error) {
 	r, _, done, err := openInput(name, stdin)
 	if err != nil {
-		return slide.Blocks{}, nil, err
+		return slide.Blocks{}, err
 	}
 	defer done()
-	return slide.ReadBlocks(r)
+	return slide.ReadBlocks(r, discard)
 }
 
-// writeBlocksPage writes the web page of r to the file page.
-func writeBlocksPage(page, name string, discarded []error, r blocksResult) error {
-	var sb strings.Builder
-	if err := writeBlocksHTML(&sb, name, discarded, r); err != nil {
-		return err
+// maxDiscards is how many discarded piece lines blocks reports one by
+// one: those of a file with a few mistakes, each of which its author
+// will want to see; past them, a file of garbage gets a count.
+const maxDiscards = 10
+
+// A discardLog reports the piece lines of a puzzle file that are
+// discarded, as they are read: the first maxDiscards each on a line
+// "NAME: message" on w, then only their number (see close). It keeps the
+// messages it shows, for the web page, and counts the others, so that a
+// file of any number of bad lines takes little memory.
+type discardLog struct {
+	w     io.Writer
+	name  string   // the file's name in messages
+	shown []string // the messages written
+	more  int      // the lines discarded past the first maxDiscards
+}
+
+// add reports the discarded line of err.
+func (l *discardLog) add(err error) {
+	if len(l.shown) == maxDiscards {
+		l.more++
+		return
 	}
-	return os.WriteFile(page, []byte(sb.String()), 0o644)
+	msg := oneLine("%s", message(err))
+	l.shown = append(l.shown, msg)
+	fmt.Fprintf(l.w, "%s: %s\n", l.name, msg)
+}
+
+// close writes the count of the lines discarded but not shown, if any.
+func (l *discardLog) close() {
+	if l.more > 0 {
+		fmt.Fprintf(l.w, "%s: %s\n", l.name, l.summary())
+	}
+}
+
+// summary returns the line that counts the lines discarded but not
+// shown.
+func (l *discardLog) summary() string {
+	if l.more == 1 {
+		return "and 1 more piece line discarded"
+	}
+	return fmt.Sprintf("and %d more piece lines discarded", l.more)
+}
+
+// lines returns the messages of the discarded lines for the web page:
+// those shown, then the count of the others.
+func (l *discardLog) lines() []string {
+	if l.more == 0 {
+		return l.shown
+	}
+	return append(slices.Clip(l.shown), l.summary())
+}
+
+// pageName returns the name of the web page of the puzzle file name: the
+// file's with the extension .html, as the classic program names it, or
+// blocks.html, after the command, for standard input, which has no name.
+func pageName(name string) string {
+	if isStdin(name) {
+		return "blocks.html"
+	}
+	return strings.TrimSuffix(name, filepath.Ext(name)) + ".html"
+}
+
+// writeBlocksPage writes the web page of r to the file page (see
+// writeAtomic).
+func writeBlocksPage(page, name string, discarded []string, r blocksResult) error {
+	return writeAtomic(page, func(w io.Writer) error {
+		return writeBlocksHTML(w, name, discarded, r)
+	})
 }
 
 // blocksUsageError reports a mistake in the command line, on one line.

@@ -71,12 +71,10 @@ type htmlCell struct {
 	Moved bool
 }
 
-// writeBlocksHTML writes the page of r, the puzzle of file name.
-func writeBlocksHTML(w io.Writer, name string, discarded []error, r blocksResult) error {
-	page := htmlBlocks{Name: name, Heading: r.heading(), Unsolvable: r.unsolvable, Start: htmlGridOf(r.start, -1, false)}
-	for _, d := range discarded {
-		page.Errors = append(page.Errors, message(d))
-	}
+// writeBlocksHTML writes the page of r, the puzzle of file name, with the
+// messages of the piece lines discarded.
+func writeBlocksHTML(w io.Writer, name string, discarded []string, r blocksResult) error {
+	page := htmlBlocks{Name: name, Heading: r.heading(), Unsolvable: r.unsolvable, Start: htmlGridOf(r.start, -1, false), Errors: discarded}
 	if r.unsolvable == "" {
 		for i, m := range r.sol.Moves {
 			page.Moves = append(page.Moves, htmlMove{Text: m.String(), Grid: htmlGridOf(r.sol.Positions[i+1], m.Piece, true)})

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -119,5 +120,57 @@ func TestBlocksErrors(t *testing.T) {
 	stdout, _, code := runSlide("", "blocks", "-help")
 	if code != 0 || !strings.HasPrefix(stdout, "usage: slide blocks") {
 		t.Errorf("-help: exit %d, %q", code, stdout)
+	}
+}
+
+// TestBlocksHTMLStdin checks the page of a puzzle read from standard
+// input: blocks.html in the current folder, titled "standard input", and
+// no file named after "-".
+func TestBlocksHTMLStdin(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join("testdata", "blocks", "sample.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, file := range []string{"-", ""} {
+		os.Remove("blocks.html")
+		_, stderr, code := runSlide(string(text), "blocks", "-h", file)
+		if code != 0 || stderr != "slide blocks: wrote blocks.html\n" {
+			t.Fatalf("-h %q: exit %d, stderr %q", file, code, stderr)
+		}
+		if names := dirNames(t, dir); !slices.Equal(names, []string{"blocks.html"}) {
+			t.Fatalf("-h %q wrote %q, want blocks.html", file, names)
+		}
+		page, err := os.ReadFile("blocks.html")
+		if err != nil || !strings.Contains(string(page), "<title>standard input: sliding-block puzzle</title>") {
+			t.Errorf("-h %q: page %.200q (%v)", file, page, err)
+		}
+	}
+}
+
+// TestBlocksManyDiscards checks that a file of many bad piece lines gets
+// the first maxDiscards messages and a count of the others, in the text
+// output (standard error under -json) and on the web page.
+func TestBlocksManyDiscards(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "many.txt")
+	text := "4 4\n3 1 2 1 b\n" + strings.Repeat("x y\n", maxDiscards+15) + "1 1 1 1 b\n"
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	last := file + ": and 15 more piece lines discarded\n"
+	stdout, stderr, code := runSlide("", "blocks", "-h", file)
+	if code != 0 || strings.Count(stdout, "; discarded\n") != maxDiscards || !strings.Contains(stdout, "line 12: piece \"x y\"") ||
+		!strings.Contains(stdout, "discarded\n"+last+"******\n") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "many.html"))
+	if err != nil || strings.Count(string(page), "<li>line ") != maxDiscards || !strings.Contains(string(page), "<li>and 15 more piece lines discarded</li>") {
+		t.Errorf("page: %v\n%s", err, page)
+	}
+	_, stderr, code = runSlide(text, "blocks", "-json", "-")
+	if code != 0 || strings.Count(stderr, "\n") != maxDiscards+1 || !strings.HasSuffix(stderr, "standard input: and 15 more piece lines discarded\n") {
+		t.Errorf("-json: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -21,6 +22,10 @@ const (
 	exitError = 1 // bad input, or a failed read or write
 	exitUsage = 2 // bad flags or arguments
 )
+
+// maxWorkers is the most goroutines slide.WithWorkers takes, as its doc
+// says: -workers beyond it is a usage error.
+const maxWorkers = 1024
 
 // newFlagSet returns the flag set of subcommand name. Its usage text is
 // "usage: slide name synopsis", the paragraph about, and the flags.
@@ -163,6 +168,48 @@ func skipBOM(r io.Reader) io.Reader {
 type failingReader struct{ err error }
 
 func (r failingReader) Read([]byte) (int, error) { return 0, r.err }
+
+// writeAtomic writes the file path with write, whole or not at all: write
+// fills a temporary file in the same folder, which replaces path only
+// once it is written, synced and closed. On any failure (a full disk, a
+// path that is a folder) the temporary file is removed and path is left
+// as it was, so that no truncated file stays behind.
+func writeAtomic(path string, write func(io.Writer) error) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	w := bufio.NewWriter(f)
+	if err := write(w); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil { // CreateTemp's 0600 is for private files
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		var le *os.LinkError
+		if errors.As(err, &le) {
+			err = le.Err // its message names the temporary file
+		}
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	return nil
+}
 
 // isStdin reports whether the file name stands for standard input.
 func isStdin(name string) bool { return name == "" || name == "-" }

@@ -34,6 +34,20 @@ func hasLongField(text string, most int, comments bool) bool {
 	return false
 }
 
+// parseBench reads all the instances of a bench file from text with a
+// benchReader, or its error.
+func parseBench(text string) ([]benchInstance, error) {
+	in := newBenchReader(strings.NewReader(text), shardFlag{})
+	var out []benchInstance
+	for inst, ok := in.next(); ok; inst, ok = in.next() {
+		out = append(out, inst)
+	}
+	if in.err != nil {
+		return nil, in.err
+	}
+	return out, nil
+}
+
 // parseBenchSimply is the bench-file parser as it was before it read a
 // field at a time: the whole text split into lines and fields. It is the
 // oracle of FuzzBenchFile.

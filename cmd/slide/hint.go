@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -15,8 +16,9 @@ const hintAbout = `Hint reads configurations from FILE (standard input if FILE i
 and, for each, prints the board and its value, then each board one move
 away with its value: slide tile up, down, left and right (the way the tile
 moves into the blank), or "impossible". The input is the number of
-configurations, then for each its rows R, its columns C and R*C tiles, the
-numbers 0 (the blank) to R*C-1 once each, all separated by white space.
+configurations, then for each its rows R, its columns C (R*C at least 2,
+as solve takes) and R*C tiles, the numbers 0 (the blank) to R*C-1 once
+each, all separated by white space.
 
 The value is the Manhattan distance to the goal, the blank not counted;
 the goal is 1 2 3 ... with the blank last unless -goal says otherwise, and
@@ -26,7 +28,7 @@ the goal is 1 2 3 ... with the blank last unless -goal says otherwise, and
 type hintConfig struct {
 	rows, cols int
 	tiles      []int
-	board      slide.Board // the zero Board for 1 x 1, which holds only the blank
+	board      slide.Board
 }
 
 // runHint is the hint subcommand.
@@ -151,11 +153,11 @@ func parseHintConfig(in *tokens) (hintConfig, error) {
 	if c.cols, err = in.int("the number of columns"); err != nil {
 		return c, err
 	}
-	switch {
-	case c.rows < 1 || c.cols < 1:
-		return c, fmt.Errorf("size %d x %d: rows and columns must be at least 1", c.rows, c.cols)
-	case c.rows > slide.MaxCells || c.cols > slide.MaxCells || c.rows*c.cols > slide.MaxCells:
-		return c, fmt.Errorf("size %d x %d: more than %d cells", c.rows, c.cols, slide.MaxCells)
+	if !slide.Goal(c.rows, c.cols).IsValid() {
+		// The library's rule on sizes, which solve applies too: its error
+		// says what is wrong, before any tile is read.
+		_, err := slide.New(c.rows, c.cols, nil)
+		return c, errors.New(message(err))
 	}
 	n := c.rows * c.cols
 	c.tiles = make([]int, n)
@@ -163,12 +165,6 @@ func parseHintConfig(in *tokens) (hintConfig, error) {
 		if c.tiles[i], err = in.int(fmt.Sprintf("tile %d of %d", i+1, n)); err != nil {
 			return c, err
 		}
-	}
-	if n == 1 {
-		if c.tiles[0] != 0 {
-			return c, fmt.Errorf("a 1 x 1 board holds only the blank (0), got %d", c.tiles[0])
-		}
-		return c, nil
 	}
 	if c.board, err = slide.New(c.rows, c.cols, c.tiles); err != nil {
 		return c, fmt.Errorf("%s", message(err))

@@ -158,12 +158,6 @@ value: 2
 	if stdout != want {
 		t.Errorf("got\n%s\nwant\n%s", stdout, want)
 	}
-	stdout, _, _ = runSlide("1\n1 1\n0\n", "hint")
-	if want := "Configuration 1:\ncurrent configuration:\n    0\nvalue: 0\n\n" +
-		"slide tile up: impossible\n\nslide tile down: impossible\n\n" +
-		"slide tile left: impossible\n\nslide tile right: impossible\n\n"; stdout != want {
-		t.Errorf("1 x 1: got %q", stdout)
-	}
 	stdout, _, _ = runSlide("1 4 4 11 10 6 4 3 0 15 5 13 8 2 9 7 14 12 1", "hint")
 	if !strings.Contains(stdout, "current configuration:\n    11 10  6  4\n     3  0 15  5\n") {
 		t.Errorf("4 x 4 not aligned:\n%s", stdout)
@@ -278,7 +272,8 @@ func TestHintErrors(t *testing.T) {
 		{"1 2 2 1 2 3 5", "configuration 1: tile 5 out of range"},
 		{"1 2 2 1 2 3 -1", "configuration 1: tile -1 is negative"},
 		{"1 2 2 1 0 3 0", "configuration 1: two blanks"},
-		{"1 1 1 7", "configuration 1: a 1 x 1 board holds only the blank"},
+		{"1 1 1 7", "configuration 1: size 1 x 1: a board needs at least 2 cells"},
+		{"1 1 1 0", "configuration 1: size 1 x 1: a board needs at least 2 cells"},
 		{"1 1 2 0 1 5", `unexpected "5" after configuration 1`},
 	} {
 		stdout, stderr, status := runSlide(tc.in, "hint")
@@ -331,4 +326,29 @@ func FuzzHintInput(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestHintSolveSizes checks that hint and solve take the same board sizes:
+// each accepts a board exactly when the other does, the 1 x 1 board, a
+// blank alone, refused by both.
+func TestHintSolveSizes(t *testing.T) {
+	for _, tc := range []struct {
+		rows, cols int
+		tiles      string
+		ok         bool
+	}{
+		{1, 1, "0", false},
+		{1, 2, "1 0", true},
+		{2, 1, "0 1", true},
+		{0, 2, "", false},
+		{2, 2, "1 2 3 0", true},
+	} {
+		size := fmt.Sprintf("%d %d", tc.rows, tc.cols)
+		_, hintErr, hintStatus := runSlide("1\n"+size+"\n"+tc.tiles+"\n", "hint")
+		_, solveErr, solveStatus := runSlide(size+"\n"+tc.tiles+"\n", "solve", "-count")
+		if (hintStatus == 0) != tc.ok || (solveStatus == 0) != tc.ok {
+			t.Errorf("%d x %d: hint status %d (%q), solve status %d (%q); want both to accept: %v",
+				tc.rows, tc.cols, hintStatus, hintErr, solveStatus, solveErr, tc.ok)
+		}
+	}
 }

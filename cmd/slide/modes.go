@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"time"
@@ -37,8 +38,9 @@ func (m *modeFlags) check() error {
 	switch {
 	case n > 1:
 		return errors.New("-w, -time and -fast exclude each other")
-	case m.weight != 0 && m.weight < 1:
-		return fmt.Errorf("-w %v: want a factor of at least 1", m.weight)
+	case m.weight != 0 && !(m.weight >= 1 && !math.IsInf(m.weight, 1)):
+		// Written so that NaN, which every comparison fails, is refused.
+		return fmt.Errorf("-w %v: want a finite factor of at least 1", m.weight)
 	case m.budget < 0:
 		return fmt.Errorf("-time %v: want a positive duration", m.budget)
 	}

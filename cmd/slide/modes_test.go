@@ -92,10 +92,25 @@ func TestSolveModes(t *testing.T) {
 	}
 }
 
+// TestSolveModeFlags checks that bad or conflicting mode flags of solve
+// and bench, NaN and infinite factors among them, and -workers out of
+// range are usage errors.
 func TestSolveModeFlags(t *testing.T) {
 	file := writeBoardFile(t, slide.Goal(3, 3))
 	for _, args := range [][]string{
 		{"solve", "-w", "0.5", file},
+		{"solve", "-w", "NaN", file},
+		{"solve", "-w", "Inf", file},
+		{"solve", "-w", "+Inf", file},
+		{"solve", "-w", "-Inf", file},
+		{"solve", "-w", "1e400", file},
+		{"bench", "-w", "NaN", file},
+		{"bench", "-w", "Inf", file},
+		{"solve", "-time", "1e30h", file},
+		{"solve", "-workers", "1e3", file},
+		{"solve", "-workers", "1025", file},
+		{"bench", "-workers", "1025", file},
+		{"bench", "-workers", "-1", file},
 		{"solve", "-w", "2", "-fast", file},
 		{"solve", "-time", "1s", "-w", "2", file},
 		{"solve", "-time", "-1s", file},

@@ -88,7 +88,7 @@ func TestBinaryLongLines(t *testing.T) {
 	}{
 		{long, []string{"check"}, 1, "more than 65025 tiles and blanks"},
 		{"", []string{"solve", long}, 1, "size line has 5242880 fields"},
-		{"", []string{"hint", long}, 1, "a 1 x 1 board holds only the blank"},
+		{"", []string{"hint", long}, 1, "size 1 x 1: a board needs at least 2 cells"},
 		{"", []string{"blocks", long}, 1, "has 5242880 fields"},
 		{"", []string{"bench", long}, 1, "more than 65025 tiles"},
 		{largestFile, []string{"check"}, 0, "solvable"},

@@ -76,14 +76,14 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.moves, "moves", false, "print the moves as one line of letters U, D, L, R instead of the boards")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object (see above)")
 	fs.StringVar(&f.svg, "svg", "", "also draw the solution as an animated SVG picture in `FILE` (the first 500 moves of a longer one)")
-	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels for the goal, as \"1 2 3/4 5 6/...\" (see \"slide pdb -h\")")
+	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels for the goal, as \"1 2 3/4 5 6/...\": groups split by /, labels by spaces or commas (see \"slide pdb -h\")")
 	fs.IntVar(&f.workers, "workers", 0, "run the search on `N` goroutines (default 0: one per core)")
 	mem := addMemoryFlag(fs)
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
-	if f.workers < 0 {
-		return usageError(stderr, "solve", "-workers %d: want 0 (the default: one per core) or more goroutines", f.workers)
+	if f.workers < 0 || f.workers > maxWorkers {
+		return usageError(stderr, "solve", "-workers %d: want 0 (the default: one per core) to %d goroutines", f.workers, maxWorkers)
 	}
 	if err := f.modes.check(); err != nil {
 		return usageError(stderr, "solve", "%v", err)

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/slidekit/slide"
@@ -63,21 +61,9 @@ func noteCap(stderr io.Writer, command string, n int) {
 	}
 }
 
-// writeSVGFile creates the file path and writes it with draw.
+// writeSVGFile writes the file path with draw (see writeAtomic).
 func writeSVGFile(path string, draw func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	err = draw(w)
-	if err == nil {
-		err = w.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if err := writeAtomic(path, draw); err != nil {
 		return fmt.Errorf("%s", message(err))
 	}
 	return nil

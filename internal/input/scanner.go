@@ -74,6 +74,35 @@ func (s *Scanner) Peek() (Field, bool) {
 	return s.peek, s.peekOK
 }
 
+// NextOnLine returns the next field of the line of the field Next
+// returned last, and true, or false at the end of that line, having read
+// no further than its line end: the way to read a line of a stream whose
+// next line may not have come yet.
+func (s *Scanner) NextOnLine() (Field, bool) {
+	if s.peeked {
+		if !s.peekOK || s.peek.Line > s.lastLine {
+			return Field{}, false
+		}
+		return s.Next()
+	}
+	for s.line == s.lastLine {
+		r, raw, ok := s.readRune()
+		switch {
+		case !ok:
+			return Field{}, false
+		case r == '\n':
+			s.line++
+			return Field{}, false
+		case s.separates(r):
+			continue
+		}
+		f := s.field(raw, true)
+		s.lastLine = f.Line
+		return f, true
+	}
+	return Field{}, false
+}
+
 // SkipLine discards the rest of the line of the field Next returned last,
 // without splitting it into fields: the way past a comment.
 func (s *Scanner) SkipLine() {

@@ -166,3 +166,38 @@ func TestScannerSkipFields(t *testing.T) {
 		t.Errorf("last field %v", f)
 	}
 }
+
+// TestScannerNextOnLine checks that NextOnLine returns the fields of the
+// line at hand, trailing blanks and "\r\n" included, and reads nothing
+// past its line end: here a read past it fails.
+func TestScannerNextOnLine(t *testing.T) {
+	boom := errors.New("the next line has not come")
+	for _, text := range []string{"a b c\n", "a  b\tc  \n", "a b c\r\n", "a b c"} {
+		s := NewScanner(io.MultiReader(strings.NewReader(text), iotest.ErrReader(boom)), nil)
+		f, ok := s.Next()
+		got := []string{f.Text}
+		for f, ok = s.NextOnLine(); ok; f, ok = s.NextOnLine() {
+			got = append(got, f.Text)
+		}
+		if strings.Join(got, ",") != "a,b,c" || s.Err() != nil && text != "a b c" {
+			t.Errorf("%q: fields %v, error %v", text, got, s.Err())
+		}
+		if _, ok := s.NextOnLine(); ok {
+			t.Errorf("%q: a field past the line end", text)
+		}
+	}
+	s := NewScanner(strings.NewReader("a b\nc d\n"), nil)
+	s.Next()
+	if p, _ := s.Peek(); p.Text != "b" {
+		t.Fatalf("peeked %q", p.Text)
+	}
+	if f, ok := s.NextOnLine(); !ok || f.Text != "b" {
+		t.Errorf("after Peek: %q, %v; want b", f.Text, ok)
+	}
+	if f, ok := s.NextOnLine(); ok {
+		t.Errorf("line 2's %q returned as line 1's", f.Text)
+	}
+	if f, ok := s.Next(); !ok || f.Text != "c" || f.Line != 2 {
+		t.Errorf("then Next: %+v, %v; want c on line 2", f, ok)
+	}
+}
