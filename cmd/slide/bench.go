@@ -43,7 +43,9 @@ bound, that contradicts an optimal reference.
 
 -j N solves N instances at once, each on -workers goroutines (by default
 the cores divided among the N); lines still come in the file's order, each
-as soon as it and those before it are done. -shard K/N solves only the
+as soon as it and those before it are done. -max-memory bounds the whole
+process: each of the N searches may hold the database's tables, which they
+share, and an N-th of what the tables leave. -shard K/N solves only the
 instances K, K+N, K+2N, ... counting instances (not lines) from 0, and K
 from 0 to N-1 as a Kubernetes indexed Job's JOB_COMPLETION_INDEX and a Slurm
 array's SLURM_ARRAY_TASK_ID do, so that N processes share a file. -json
@@ -64,6 +66,7 @@ type benchFlags struct {
 	modes     modeFlags
 	memory    *memoryFlag
 	opts      []slide.Option // the heuristic's or the database's, once prepared
+	limits    slide.Limits   // each instance's, once prepared (see shareMemory)
 }
 
 // benchInstance is a line of a bench file.
@@ -125,6 +128,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f.heuristic.h == slide.Auto && f.partition == "" {
 		loadAuto(goal, f.memory.bound(), stderr)
 	}
+	f.limits = f.shareMemory(goal)
 	pending := &first // read ahead for the goal, and solved first
 	next := func() (benchInstance, bool) {
 		if pending != nil {
@@ -202,7 +206,7 @@ func (f *benchFlags) solve(ctx context.Context, in benchInstance) benchResult {
 	if workers == 0 {
 		workers = max(1, runtime.GOMAXPROCS(0)/f.jobs)
 	}
-	opts := append(slices.Clip(f.opts), slide.WithAlgorithm(f.algorithm.a), slide.WithWorkers(workers), slide.WithLimits(f.memory.limits()))
+	opts := append(slices.Clip(f.opts), slide.WithAlgorithm(f.algorithm.a), slide.WithWorkers(workers), slide.WithLimits(f.limits))
 	opts = append(opts, f.modes.options()...)
 	if f.modes.any() {
 		// The beams of the instance before, which grow with the time a
@@ -447,6 +451,35 @@ func (f *algorithmFlag) usage() string {
 		names = append(names, a.String())
 	}
 	return "`name` of the search: " + strings.Join(names, ", ") + " (default auto)"
+}
+
+// shareMemory returns the limits of each instance's search: -max-memory
+// bounds the process, so that each of the -j searches at once may hold the
+// database's tables, which they share, and a -j-th of what the tables
+// leave.
+func (f *benchFlags) shareMemory(goal slide.Board) slide.Limits {
+	lim := f.memory.limits()
+	if f.jobs == 1 || lim.MaxMemory < 0 {
+		return lim
+	}
+	var tables int64
+	hs := []slide.Heuristic{f.heuristic.h}
+	if f.heuristic.h == slide.Auto {
+		hs = append(hs, slide.AutoHeuristic(goal, slide.WithLimits(lim)))
+		if h, ok := slide.NearOptimalDatabase(goal); ok && f.modes.any() {
+			hs = append(hs, h)
+		}
+	}
+	for _, h := range hs {
+		t, _ := h.Memory()
+		tables = max(tables, t)
+	}
+	if d, err := slide.ParseDatabase(goal, f.partition); f.partition != "" && err == nil {
+		tables = max(tables, d.Bytes())
+	}
+	bound := f.memory.bound()
+	lim.MaxMemory = min(bound, tables+max(0, bound-tables)/int64(f.jobs))
+	return lim
 }
 
 // loadAuto reads from the cache the database Auto would use for boards
