@@ -13,13 +13,23 @@ import (
 )
 
 // Anytime returns the best solution of the board of codes code (goal t)
-// found within budget, or until ctx is done when budget is 0: it starts
-// from the fast mode's answer and improves it while time remains (see
-// run), returning at once with a proven optimum if its search completes.
-// The Answer's Lower is the best lower bound proved by then. It fails,
-// with the context's error or the fast mode's, only when it has no
-// solution at all.
+// found within budget of cfg.Began (the call's start: the tables' loading
+// counts), or until ctx is done when budget is 0: it starts from the fast
+// mode's answer and improves it while time remains (see run), returning
+// at once with a proven optimum if its search completes. The Answer's
+// Lower is the best lower bound proved by then. It fails, with the
+// context's error (a *TooSoonError for a budget too short for the fast
+// mode) or the fast mode's, only when it has no solution at all.
 func Anytime(ctx context.Context, t *tiles.Goal, code []int32, budget time.Duration, cfg Config) (Answer, error) {
+	if budget > 0 {
+		began := cfg.Began
+		if began.IsZero() {
+			began = time.Now()
+		}
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, began.Add(budget))
+		defer cancel()
+	}
 	a := anytime{ctx: ctx, t: t, code: code, cfg: cfg, budget: budget}
 	a.lower = t.LowerBound(code, cfg.Line)
 	err := a.run()
@@ -82,9 +92,7 @@ func (a *anytime) run() error {
 		// looks for a shorter one in the time left, or on boards too large
 		// for a frame, beams on the region a frame takes (see solveRegion)
 		// and polishing.
-		stop, err := a.startFast()
-		defer stop()
-		if err != nil {
+		if err := a.startFast(); err != nil {
 			return err
 		}
 		if n > maxFrameCells {
@@ -95,18 +103,16 @@ func (a *anytime) run() error {
 		}
 		return a.improveOptimally()
 	}
+	// The fast mode gives the first answer, before the tables are read:
+	// within the budget, an answer comes first.
+	if err := a.startFast(); err != nil {
+		return err
+	}
 	f, err := newFrame(a.ctx, a.t, a.code, &a.cfg)
 	if err != nil {
 		return err
 	}
 	a.lower = max(a.lower, f.estimate())
-	// The budget runs from when the tables are ready; the fast mode gives
-	// the first answer.
-	stop, err := a.startFast()
-	defer stop()
-	if err != nil {
-		return err
-	}
 	// Small boards: a narrow beam, then the optimal search bounded by its
 	// answer. Up to 7 x 7: adaptive beams, then polishing. Larger: beams
 	// edge by edge (see peelSolve), then polishing.
@@ -163,16 +169,11 @@ func (a *anytime) beamDeadline() time.Time {
 	return time.Now().Add(time.Until(deadlineOf(a.ctx)) * 97 / 100)
 }
 
-// startFast starts the time budget, if there is one, and offers the fast
-// mode's answer, which every solvable board has. The fast mode may run a
-// little past the deadline (see fastGrace): a budget too short for it
-// otherwise leaves no answer at all. If it cannot answer even then, the
-// error is a *TooSoonError. The caller calls stop once done.
-func (a *anytime) startFast() (stop func(), err error) {
-	stop = func() {}
-	if a.budget > 0 {
-		a.ctx, stop = context.WithTimeout(a.ctx, a.budget)
-	}
+// startFast offers the fast mode's answer, which every solvable board
+// has. The fast mode may run a little past the deadline (see fastGrace): a
+// budget too short for it otherwise leaves no answer at all. If it cannot
+// answer even then, the error is a *TooSoonError.
+func (a *anytime) startFast() error {
 	began := time.Now()
 	deadline, timed := a.ctx.Deadline()
 	fctx := a.ctx
@@ -192,16 +193,14 @@ func (a *anytime) startFast() (stop func(), err error) {
 	case err == nil:
 		a.offer(blanks, FastMode, FastHeuristic(a.t))
 	case timed && errors.Is(err, context.DeadlineExceeded):
-		rows, cols := int64(a.t.Rows), int64(a.t.Cols)
-		spent := time.Since(began)
 		budget := a.budget
 		if budget == 0 {
 			budget = deadline.Sub(began)
 		}
-		err = &TooSoonError{Budget: budget,
-			Needs: time.Duration(float64(spent) * float64(rows*cols*(rows+cols)) / float64(len(blanks)))}
+		spent := time.Since(began)
+		err = &TooSoonError{Budget: budget, Needs: time.Duration(float64(spent) * float64(FastMoves(a.t.Rows, a.t.Cols)) / float64(len(blanks)))}
 	}
-	return stop, err
+	return err
 }
 
 // fastGrace returns how long the fast mode may run past a deadline left

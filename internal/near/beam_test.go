@@ -161,9 +161,7 @@ func TestBeamClosest(t *testing.T) {
 		}
 
 		a := anytime{ctx: context.Background(), t: tg, code: code}
-		stop, err := a.startFast()
-		stop()
-		if err != nil {
+		if err := a.startFast(); err != nil {
 			t.Fatal(err)
 		}
 		fast := len(a.blanks)

@@ -2,6 +2,7 @@ package near
 
 import (
 	"context"
+	"time"
 
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/tiles"
@@ -17,6 +18,7 @@ type frame struct {
 	cells      []uint8 // the start
 	blank      int     // the start's blank cell
 	db         *pdb.DB // nil: Manhattan distance and linear conflicts
+	sparse     bool    // the beams read db's sparse layout (see sparseBeam)
 	heur       tiles.Heuristic
 }
 
@@ -49,7 +51,10 @@ func newFrame(ctx context.Context, t *tiles.Goal, code []int32, cfg *Config) (*f
 			return nil, err
 		}
 		f.blankVal = spec.Blank
-		f.db.Sparse() // the beams' layout (see sparseBeam), made before any time budget starts
+		if d, ok := ctx.Deadline(); !ok || time.Until(d) >= sparseMinTime {
+			f.db.Sparse() // the beams' layout, made before they start
+			f.sparse = true
+		}
 		if f.rot != nil {
 			f.blank = int(f.rot[f.blank])
 		}
@@ -58,6 +63,12 @@ func newFrame(ctx context.Context, t *tiles.Goal, code []int32, cfg *Config) (*f
 	newMDLC(f.rows, f.cols, uint8(f.blankVal)) // its conflict tables, made before any time budget starts
 	return f, nil
 }
+
+// sparseMinTime is the least time left for which a frame makes its
+// database's sparse layout: the beams read it faster, but making it
+// takes a second or more for the tables of a 6 x 6 board, more than a
+// short budget gains from it.
+const sparseMinTime = 10 * time.Second
 
 // wEval returns the frame's admissible heuristic, for weighted A*.
 func (f *frame) wEval() bEval {
@@ -86,10 +97,19 @@ func (f *frame) bEval() bEval {
 		sub, cycle = 4, 8
 	}
 	m := &mdlcBeam{mdlcEval: newMDLC(f.rows, f.cols, uint8(f.blankVal))}
-	if sp := newSparseBeam(f.db); sp != nil {
+	if sp := f.sparseBeam(); sp != nil {
 		return newRankBeam(&sumBeam[*sparseBeam]{p: sp, m: m}, f.blankVal, 4, sub, cycle)
 	}
 	return newRankBeam(&sumBeam[*pdbBeam]{p: &pdbBeam{pdbEval: *newPDBEval(f.db), keep: true}, m: m}, f.blankVal, 4, sub, cycle)
+}
+
+// sparseBeam returns the database's tables as a sparseBeam when the frame
+// made their sparse layout, or nil.
+func (f *frame) sparseBeam() *sparseBeam {
+	if !f.sparse {
+		return nil
+	}
+	return newSparseBeam(f.db)
 }
 
 // lcEval returns Manhattan distance with linear conflicts, less 1/2 a

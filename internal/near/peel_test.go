@@ -68,7 +68,7 @@ func TestPeelSolve(t *testing.T) {
 		cfg := *lcConfig()
 		cfg.Began = time.Now()
 		a := anytime{ctx: context.Background(), t: tg, code: code, cfg: cfg}
-		if _, err := a.startFast(); err != nil {
+		if err := a.startFast(); err != nil {
 			t.Fatal(err)
 		}
 		fast := len(a.blanks) - 1
