@@ -89,9 +89,8 @@ func Verify(ctx context.Context, dir string, spec Spec, opt BuildOptions, maxMem
 		return engine.Errorf(engine.Corrupt, "%s is corrupt: checksum %016x, computed %016x", path, stored, sum)
 	}
 	if diff.count > 0 {
-		t := db.tables[diff.table]
-		return engine.Errorf(engine.Corrupt, "%s differs from its definition in %s of %s entries: the first is entry %d of table %d of %d (tiles %s), %d in the file, %d by definition",
-			path, count(diff.count), count(diff.entries), diff.rank, diff.table+1, len(db.tables), tileList(t.tiles), diff.got, diff.want)
+		return engine.Errorf(engine.Corrupt, "%s differs from its definition in %s of %s entries: the first is entry %d of table %d of %d, %d in the file, %d by definition",
+			path, count(diff.count), count(diff.entries), diff.rank, diff.table+1, len(db.tables), diff.got, diff.want)
 	}
 	return nil
 }
@@ -174,15 +173,6 @@ func count(n int64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
-}
-
-// tileList writes a pattern's tiles (goal cells) for a message.
-func tileList(tiles []uint8) string {
-	s := make([]string, len(tiles))
-	for i, t := range tiles {
-		s[i] = strconv.Itoa(int(t))
-	}
-	return strings.Join(s, " ")
 }
 
 // ParseSpec reads the name of a Spec as String writes it, such as

@@ -84,7 +84,7 @@ func TestVerify(t *testing.T) {
 		t.Fatalf("forged entry reads %d, want %d", got, want+2)
 	}
 	err = Verify(ctx, dir, smallSpec, BuildOptions{}, 0)
-	wantMsg := "in 1 of 6,048 entries: the first is entry " + strconv.Itoa(int(r)) + " of table 2 of 2 (tiles 5 6 7 8), " + strconv.Itoa(want+2) + " in the file, " + strconv.Itoa(want) + " by definition"
+	wantMsg := "in 1 of 6,048 entries: the first is entry " + strconv.Itoa(int(r)) + " of table 2 of 2, " + strconv.Itoa(want+2) + " in the file, " + strconv.Itoa(want) + " by definition"
 	if !engine.Is(err, engine.Corrupt) || !strings.Contains(err.Error(), wantMsg) || !strings.Contains(err.Error(), path) {
 		t.Fatalf("forged file: %v, want a Corrupt error containing %q", err, wantMsg)
 	}
