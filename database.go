@@ -44,13 +44,55 @@ func BuildDatabase(ctx context.Context, h Heuristic, progress func(DatabaseProgr
 // Database.Build do.
 func buildDatabase(ctx context.Context, fn string, spec pdb.Spec, o options, progress func(DatabaseProgress)) error {
 	req := o.dbRequest(true)
-	if progress != nil {
-		req.Progress = func(p pdb.Progress) {
-			progress(DatabaseProgress{Table: p.Table, Tables: p.Tables, Tiles: p.Tiles, Depth: p.Depth,
-				Reached: p.Reached, Entries: p.Entries, Reason: p.Reason})
-		}
-	}
+	req.Progress = pdbProgress(progress)
 	return toError(fn, pdb.Prepare(ctx, spec, req))
+}
+
+// pdbProgress returns progress as internal/pdb calls it (nil for nil).
+func pdbProgress(progress func(DatabaseProgress)) func(pdb.Progress) {
+	if progress == nil {
+		return nil
+	}
+	return func(p pdb.Progress) {
+		progress(DatabaseProgress{Table: p.Table, Tables: p.Tables, Tiles: p.Tiles, Depth: p.Depth,
+			Reached: p.Reached, Entries: p.Entries, Reason: p.Reason})
+	}
+}
+
+// VerifyDatabase checks the cached tables of the shipped database h (those
+// BuildDatabase makes) against their definition, for a cache that others
+// may write, such as a volume shared by many jobs: a file edited and given
+// a fresh checksum loads, and its wrong bounds make Solve's answers wrong.
+// It builds the tables in memory, reporting progress as BuildDatabase
+// does, and compares them entry by entry with the files; it needs the
+// memory of a build and fails at once beyond WithLimits' MaxMemory. It
+// writes nothing. The error wraps ErrCorrupt for tables that differ
+// (saying how many entries, and the first) or a damaged file, and ErrCache
+// for tables not in the cache.
+func VerifyDatabase(ctx context.Context, h Heuristic, progress func(DatabaseProgress), opts ...Option) error {
+	spec, ok := h.base().partition()
+	if !ok {
+		if h == pdbCustom {
+			return errorf("VerifyDatabase", ErrOption, "%v names no tables of its own: verify a Database with Database.Verify", h)
+		}
+		return errorf("VerifyDatabase", ErrOption, "%v is not a pattern database", h)
+	}
+	o, err := collectOptions("VerifyDatabase", opts)
+	if err != nil {
+		return err
+	}
+	return verifyDatabase(ctx, "VerifyDatabase", spec, o, progress)
+}
+
+// verifyDatabase checks the cached tables of spec as VerifyDatabase and
+// Database.Verify do.
+func verifyDatabase(ctx context.Context, fn string, spec pdb.Spec, o options, progress func(DatabaseProgress)) error {
+	req := o.dbRequest(false)
+	dir := req.CacheDir()
+	if dir == "" {
+		return errorf(fn, ErrCache, "no cache directory to verify")
+	}
+	return toError(fn, pdb.Verify(ctx, dir, spec, pdb.BuildOptions{Progress: pdbProgress(progress)}, req.MaxMemory))
 }
 
 // partition returns the shipped partition of a PDB heuristic.
@@ -335,6 +377,18 @@ func (d Database) Build(ctx context.Context, progress func(DatabaseProgress), op
 		return err
 	}
 	return buildDatabase(ctx, "Database.Build", d.spec(), o, progress)
+}
+
+// Verify checks d's cached tables against d as VerifyDatabase does.
+func (d Database) Verify(ctx context.Context, progress func(DatabaseProgress), opts ...Option) error {
+	if !d.IsValid() {
+		return errorf("Database.Verify", ErrOption, "zero Database")
+	}
+	o, err := collectOptions("Database.Verify", opts)
+	if err != nil {
+		return err
+	}
+	return verifyDatabase(ctx, "Database.Verify", d.spec(), o, progress)
 }
 
 // Estimate returns d's bound on the moves from b to d's goal.

@@ -47,7 +47,9 @@
 // WithHeuristic, and kept under os.UserCacheDir()/slide/pdb with a
 // checksum. Auto, the default heuristic, uses the strongest one in memory
 // or on disk and never builds one. A Database is one of your own, for any
-// goal and partition of its tiles.
+// goal and partition of its tiles. A checksum does not prove a file that
+// others may write: VerifyDatabase and Database.Verify rebuild the tables in
+// memory and compare them with the cache.
 //
 // # Sliding blocks and generic engines
 //

@@ -21,6 +21,7 @@ var (
 	ErrCache      = errors.New("pattern database not cached") // tables ready but not written to disk
 	ErrCost       = errors.New("invalid cost")                // a negative or NaN cost, or a path cost that overflows
 	ErrPiece      = errors.New("invalid piece")               // a block off its grid or overlapping another; no pieces
+	ErrCorrupt    = errors.New("pattern database corrupt")    // a cached table that differs from the one its definition builds
 )
 
 // An Error records a failed call: which function, what was wrong, and its
@@ -50,6 +51,7 @@ var kindErrors = [...]error{
 	engine.Limit:    ErrLimit,
 	engine.Cache:    ErrCache,
 	engine.Piece:    ErrPiece,
+	engine.Corrupt:  ErrCorrupt,
 }
 
 // toError turns an error of the internal packages into the package's

@@ -39,7 +39,7 @@ var commands = []command{
 	{"hint", "score a board and each board one move away", runHint},
 	{"blocks", "solve a sliding-block puzzle in the fewest moves", runBlocks},
 	{"bench", "solve a file of instances and report the work", runBench},
-	{"pdb", "build a pattern database ahead of time", runPDB},
+	{"pdb", "build pattern databases ahead of time, or verify them", runPDB},
 }
 
 func main() {

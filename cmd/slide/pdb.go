@@ -12,10 +12,10 @@ import (
 	"github.com/slidekit/slide/internal/input"
 )
 
-const pdbAbout = `Pdb builds a pattern database ahead of time and keeps it in the cache under
-the user's cache directory, where solve and bench find it. A database
-already cached is only checked, and rebuilt if it is damaged. The build
-shows its progress on standard error. Pdb exits with status 1 if the
+const pdbAbout = `Pdb build builds a pattern database ahead of time and keeps it in the cache
+under the user's cache directory, where solve and bench find it. A
+database already cached is only checked, and rebuilt if it is damaged. The
+build shows its progress on standard error. Pdb exits with status 1 if the
 tables could not be written to the cache.
 
 NAME is one of the shipped databases: pdb555, pdb663 or pdb78 for the
@@ -32,60 +32,99 @@ partition of the tiles into groups by label, groups separated by "/":
 
 Every tile must be in exactly one group. A group of k tiles on a board of
 n cells has a table of n!/(n-k)! entries; a build that would take more
-than 2 GiB is refused before it starts. Solve and bench use such a
-database with the same -partition (and -goal).`
+memory than -max-memory allows is refused before it starts. Solve and
+bench use such a database with the same -partition (and -goal).
 
-// runPDB is the pdb subcommand: "slide pdb build NAME" or "slide pdb
-// build -size RxC -partition GROUPS [-goal FILE]".
+Pdb verify checks cached tables against their definition: a checksum
+proves only that a file is what its writer wrote, so a cache that others
+may write (a volume shared by many jobs) is worth verifying once before it
+is mounted read-only. Verify rebuilds each database in memory (as much
+time and memory as pdb build) and compares it entry by entry with the
+cached file, writing nothing. It takes the NAMEs or the -partition that
+pdb build takes; with neither, every database in the cache that it can
+name (the shipped ones, and those of a -partition), and it says which
+files it skips. It prints a line a database: OK, MISMATCH with how many
+entries differ and the first, or missing, and exits with status 1 unless
+every one is OK. Delete a file that does not match; pdb build makes it
+again.`
+
+// pdbSynopsis is the usage line of the pdb subcommand.
+const pdbSynopsis = `build NAME
+       slide pdb build [-max-memory SIZE] [-size RxC] -partition "1 2 3/4 5 6/..." [-goal FILE]
+       slide pdb verify [-max-memory SIZE] [NAME...]
+       slide pdb verify [-max-memory SIZE] [-size RxC] -partition "1 2 3/4 5 6/..." [-goal FILE]`
+
+// runPDB is the pdb subcommand: "slide pdb build NAME", "slide pdb build
+// -size RxC -partition GROUPS [-goal FILE]", and "slide pdb verify" with
+// NAMEs, a -partition or neither.
 func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("pdb", "build NAME\n       slide pdb build [-size RxC] -partition \"1 2 3/4 5 6/...\" [-goal FILE]", pdbAbout)
+	fs := newFlagSet("pdb", pdbSynopsis, pdbAbout)
 	var size, partition, goalFile string
 	fs.StringVar(&size, "size", "", "the board size of a -partition database, `RxC` (or N for N x N)")
-	fs.StringVar(&partition, "partition", "", "build the database of these `groups` of tile labels, as \"1 2 3/4 5 6/...\"")
+	fs.StringVar(&partition, "partition", "", "the database of these `groups` of tile labels, as \"1 2 3/4 5 6/...\"")
 	fs.StringVar(&goalFile, "goal", "", "read the goal board of a -partition database from `FILE`")
-	if len(args) > 0 && args[0] == "build" {
-		args = args[1:]
+	mem := addMemoryFlag(fs)
+	var verb string
+	if len(args) > 0 && (args[0] == "build" || args[0] == "verify") {
+		verb, args = args[0], args[1:]
 	} else if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status // -h, or a bad flag before "build"
 	} else {
-		return usageError(stderr, "pdb", "want \"build NAME\" or \"build -partition ...\"")
+		return usageError(stderr, "pdb", "want \"build NAME\", \"verify [NAME...]\" or either with -partition")
 	}
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
-	if partition == "" {
-		if size != "" || goalFile != "" {
-			return usageError(stderr, "pdb", "-size and -goal describe a -partition database")
-		}
-		if fs.NArg() != 1 {
-			return usageError(stderr, "pdb", "want \"build NAME\", got %d arguments (flags go before NAME)", fs.NArg())
-		}
-		name := fs.Arg(0)
-		if !strings.HasPrefix(name, "pdb") {
-			name = "pdb" + name
-		}
-		h, err := slide.ParseHeuristic(name)
-		if err != nil || !h.IsDatabase() || name == "pdb" || strings.HasSuffix(name, "+wd") {
-			return usageError(stderr, "pdb", "%s is not a pattern database (want pdb555, pdb663, pdb78, pdb6666, pdb35 or pdb48, or -partition)", input.Quote(fs.Arg(0)))
-		}
-		return finishBuild(stderr, buildTables(h.String(), stderr, func(p func(slide.DatabaseProgress)) error {
-			return slide.BuildDatabase(context.Background(), h, p)
-		}))
+	opts := []slide.Option{slide.WithLimits(mem.limits())}
+	if partition == "" && (size != "" || goalFile != "") {
+		return usageError(stderr, "pdb", "-size and -goal describe a -partition database")
 	}
-	if fs.NArg() != 0 {
+	if partition != "" && fs.NArg() != 0 {
 		return usageError(stderr, "pdb", "NAME and -partition exclude each other")
 	}
-	goal, status := partitionGoal(size, goalFile, stdin, stderr)
+	var d slide.Database
+	if partition != "" {
+		goal, status := partitionGoal(size, goalFile, stdin, stderr)
+		if status != exitOK {
+			return status
+		}
+		var err error
+		if d, err = slide.ParseDatabase(goal, partition); err != nil {
+			return usageError(stderr, "pdb", "-partition: %s", message(err))
+		}
+	}
+	if verb == "verify" {
+		return runVerify(fs.Args(), d, opts, stdout, stderr)
+	}
+	if partition != "" {
+		return finishBuild(stderr, buildTables(databaseName(d), stderr, func(p func(slide.DatabaseProgress)) error {
+			return d.Build(context.Background(), p, opts...)
+		}))
+	}
+	if fs.NArg() != 1 {
+		return usageError(stderr, "pdb", "want \"build NAME\", got %d arguments (flags go before NAME)", fs.NArg())
+	}
+	h, status := shippedDatabase(fs.Arg(0), stderr)
 	if status != exitOK {
 		return status
 	}
-	d, err := slide.ParseDatabase(goal, partition)
-	if err != nil {
-		return usageError(stderr, "pdb", "-partition: %s", message(err))
-	}
-	return finishBuild(stderr, buildTables(databaseName(d), stderr, func(p func(slide.DatabaseProgress)) error {
-		return d.Build(context.Background(), p)
+	return finishBuild(stderr, buildTables(h.String(), stderr, func(p func(slide.DatabaseProgress)) error {
+		return slide.BuildDatabase(context.Background(), h, p, opts...)
 	}))
+}
+
+// shippedDatabase returns the shipped database named by arg, "pdb555" or
+// "555", or the exit status of a usage error.
+func shippedDatabase(arg string, stderr io.Writer) (slide.Heuristic, int) {
+	name := arg
+	if !strings.HasPrefix(name, "pdb") {
+		name = "pdb" + name
+	}
+	h, err := slide.ParseHeuristic(name)
+	if err != nil || !h.IsDatabase() || name == "pdb" || strings.HasSuffix(name, "+wd") {
+		return 0, usageError(stderr, "pdb", "%s is not a pattern database (want pdb555, pdb663, pdb78, pdb6666, pdb35 or pdb48, or -partition)", input.Quote(arg))
+	}
+	return h, exitOK
 }
 
 // partitionGoal returns the goal of a -partition database: the -goal
@@ -139,18 +178,25 @@ func databaseName(d slide.Database) string {
 // error of build; an error wrapping slide.ErrCache means that the tables
 // are ready but in memory only.
 func buildTables(name string, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
+	return build(tableProgress("building", name, stderr))
+}
+
+// tableProgress returns a progress function that shows on stderr why the
+// tables of the database name are rebuilt, if they are, and each tenth of
+// each table as it is built (verb: "building", "verifying").
+func tableProgress(verb, name string, stderr io.Writer) func(slide.DatabaseProgress) {
 	last, told := -1, false
-	return build(func(p slide.DatabaseProgress) {
+	return func(p slide.DatabaseProgress) {
 		if p.Reason != "" && !told {
 			fmt.Fprintf(stderr, "slide: rebuilding %s: %s\n", name, p.Reason)
 			told = true
 		}
 		if percent := int(100 * p.Reached / max(p.Entries, 1)); p.Depth == 1 || percent/10 != last/10 {
-			fmt.Fprintf(stderr, "slide: building %s: table %d of %d (%d tiles), depth %d, %d%% of %d entries\n",
-				name, p.Table+1, p.Tables, p.Tiles, p.Depth, percent, p.Entries)
+			fmt.Fprintf(stderr, "slide: %s %s: table %d of %d (%d tiles), depth %d, %d%% of %d entries\n",
+				verb, name, p.Table+1, p.Tables, p.Tiles, p.Depth, percent, p.Entries)
 			last = percent
 		}
-	})
+	}
 }
 
 // finishBuild returns the exit status of "slide pdb build" after

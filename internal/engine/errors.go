@@ -19,6 +19,7 @@ const (
 	Limit                    // a memory bound that a table or build exceeds
 	Cache                    // tables that could not be written to the disk cache
 	Piece                    // a sliding-block puzzle without pieces
+	Corrupt                  // a cached table that differs from the one its definition builds
 )
 
 // An Error is an error of the internal packages: what was wrong, and its

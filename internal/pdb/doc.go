@@ -38,7 +38,9 @@
 // reads a file and says what is wrong with it (a *CacheError); Check looks
 // at the header and the size only, cheaply; Save writes a locked temporary
 // file and renames it, removing it on any error, and first removes the
-// temporaries of writers that died (CleanStale). Builds report progress
+// temporaries of writers that died (CleanStale). A checksum proves a file
+// whole, not right: Verify rebuilds a Spec's tables in memory and compares
+// them with its file, for caches that others write. Builds report progress
 // through a callback after every breadth-first layer; Spec.BuildBytes and
 // TableBytes give their memory beforehand, and CheckBuild what the builder
 // cannot take.

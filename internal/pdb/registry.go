@@ -156,7 +156,7 @@ func loadOrBuild(ctx context.Context, spec Spec, req Request) (*DB, Opened, erro
 	if !req.Build {
 		return nil, Opened{}, errNotCached
 	}
-	if err := checkBuildMemory(spec, req.MaxMemory); err != nil {
+	if err := checkBuildMemory(spec.BuildBytes(), req.MaxMemory); err != nil {
 		return nil, Opened{}, err
 	}
 	opt := BuildOptions{}
@@ -218,11 +218,10 @@ func Prepare(ctx context.Context, spec Spec, req Request) error {
 	return nil
 }
 
-// checkBuildMemory returns an error of kind engine.Limit if building spec
-// would take more than maxMemory bytes at its peak (maxMemory <= 0: no
-// bound).
-func checkBuildMemory(spec Spec, maxMemory int64) error {
-	if need := spec.BuildBytes(); maxMemory > 0 && need > maxMemory {
+// checkBuildMemory returns an error of kind engine.Limit if a build whose
+// peak is need bytes would take more than maxMemory (<= 0: no bound).
+func checkBuildMemory(need, maxMemory int64) error {
+	if maxMemory > 0 && need > maxMemory {
 		return engine.Errorf(engine.Limit, "building the tables takes about %s at its peak, over the memory bound of %s (raise Limits.MaxMemory, or split the tiles into smaller groups)",
 			byteSize(need), byteSize(maxMemory))
 	}

@@ -1,0 +1,217 @@
+package pdb
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc64"
+	"io"
+	"io/fs"
+	"strconv"
+	"strings"
+
+	"github.com/slidekit/slide/internal/engine"
+)
+
+// Verify checks the file of spec in dir (see CachePath) against spec
+// itself: it builds the DB of spec in memory, in the file's entry format,
+// and compares it entry by entry with the file, which it streams rather
+// than loads, so that it needs the build's memory only. A checksum says
+// only that a file is what its writer wrote; Verify says that it holds the
+// distances spec defines, for a cache that others can write.
+//
+// It returns nil for a file that matches; an error of kind engine.Cache
+// for a missing file; of kind engine.Corrupt for a file that Load rejects
+// or whose entries differ from the build's (the message names how many,
+// and the first); of kind engine.Limit, before any work, if the build
+// would take more than maxMemory bytes (<= 0: no bound); or ctx's error.
+// opt.Bytes is ignored: the file's format decides.
+func Verify(ctx context.Context, dir string, spec Spec, opt BuildOptions, maxMemory int64) error {
+	if err := spec.Validate(); err != nil {
+		return err
+	}
+	path := CachePath(dir, spec)
+	if err := Check(dir, spec); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return engine.Errorf(engine.Cache, "%s does not exist", path)
+		}
+		return engine.Errorf(engine.Corrupt, "%s", Message(err))
+	}
+	f, _, err := openCached(path)
+	if err != nil {
+		return engine.Errorf(engine.Corrupt, "%s", Message(err))
+	}
+	defer f.Close()
+	h := crc64.New(crcTable)
+	r := bufio.NewReaderSize(f, 1<<20)
+	tr := io.TeeReader(r, h)
+	format, err := readHeader(tr, spec)
+	if err != nil {
+		return engine.Errorf(engine.Corrupt, "%s is not a table of this pattern database: %s", path, detail(err))
+	}
+	need := spec.BuildBytes()
+	if format == formatByte {
+		need += spec.TableBytes(false) - spec.TableBytes(true)
+	}
+	if err := checkBuildMemory(need, maxMemory); err != nil {
+		return err
+	}
+	build := opt
+	build.Bytes = format == formatByte
+	if opt.Progress != nil {
+		build.Progress = func(p Progress) {
+			p.Tables = len(spec.Patterns)
+			opt.Progress(p)
+		}
+	}
+	db, err := Build(ctx, spec, build)
+	if err != nil {
+		if engine.IsContext(err) {
+			return err
+		}
+		return engine.Errorf(engine.Option, "building the tables: %s", Message(err))
+	}
+	if !db.Compact() && format == formatCompact {
+		return engine.Errorf(engine.Corrupt, "%s holds 4-bit entries, but the distances of this pattern database need a byte each", path)
+	}
+	diff := compareTables(tr, db)
+	if diff.err != nil {
+		return engine.Errorf(engine.Corrupt, "%s is corrupt: %v", path, diff.err)
+	}
+	var stored uint64
+	if err := binary.Read(r, binary.LittleEndian, &stored); err != nil {
+		return engine.Errorf(engine.Corrupt, "%s is corrupt: no checksum", path)
+	}
+	if sum := h.Sum64(); stored != sum {
+		return engine.Errorf(engine.Corrupt, "%s is corrupt: checksum %016x, computed %016x", path, stored, sum)
+	}
+	if diff.count > 0 {
+		return engine.Errorf(engine.Corrupt, "%s differs from its definition in %s of %s entries: the first is entry %d of table %d of %d, %d in the file, %d by definition",
+			path, count(diff.count), count(diff.entries), diff.rank, diff.table+1, len(db.tables), diff.got, diff.want)
+	}
+	return nil
+}
+
+// A difference is what compareTables finds: the entries that differ, the
+// first of them (its table, rank, and value in the file and the build),
+// and the entries compared; err is set for a file that ends early.
+type difference struct {
+	count, entries int64
+	table          int
+	rank           int64
+	got, want      int
+	err            error
+}
+
+// compareTables reads the tables of a file, past its header, from r and
+// compares them with db's, which are in the file's format.
+func compareTables(r io.Reader, db *DB) difference {
+	var d difference
+	buf := make([]byte, 1<<20)
+	for i, t := range db.tables {
+		var n uint64
+		if err := binary.Read(r, binary.LittleEndian, &n); err != nil || n != uint64(len(t.data)) {
+			d.err = fmt.Errorf("pattern %d: entry count differs", i)
+			return d
+		}
+		d.entries += t.Len()
+		for off := 0; off < len(t.data); {
+			chunk := buf[:min(len(buf), len(t.data)-off)]
+			if _, err := io.ReadFull(r, chunk); err != nil {
+				d.err = fmt.Errorf("pattern %d: %v", i, err)
+				return d
+			}
+			if want := t.data[off : off+len(chunk)]; !bytes.Equal(chunk, want) {
+				d.compare(i, t, int64(off), chunk)
+			}
+			off += len(chunk)
+		}
+	}
+	return d
+}
+
+// compare counts the entries of table i (t, the build's) that the file's
+// bytes chunk, from byte off of the table, hold otherwise.
+func (d *difference) compare(i int, t *Table, off int64, chunk []byte) {
+	for j, b := range chunk {
+		x := off + int64(j)
+		if b == t.data[x] {
+			continue
+		}
+		first, last := x, x
+		if t.compact {
+			first, last = 2*x, min(2*x+1, t.Len()-1)
+		}
+		for r := first; r <= last; r++ {
+			got, want := int(b), int(t.data[x])
+			if t.compact {
+				shift := 4 * (r & 1)
+				got, want = int(b>>shift&15), int(t.data[x]>>shift&15)
+			}
+			if got == want {
+				continue
+			}
+			if d.count == 0 {
+				d.table, d.rank, d.got, d.want = i, r, got, want
+				if t.compact {
+					d.want = t.At(r)
+					d.got = d.want + 2*(got-want)
+				}
+			}
+			d.count++
+		}
+	}
+}
+
+// count writes n with thousands separators: "3,360".
+func count(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// ParseSpec reads the name of a Spec as String writes it, such as
+// "4x4-b0-1.2.3-4.5.6", and returns the Spec if it is valid.
+func ParseSpec(name string) (Spec, error) {
+	bad := fmt.Errorf("%w: %q is not the name of a spec", ErrSpec, name)
+	fields := strings.Split(name, "-")
+	if len(fields) < 3 {
+		return Spec{}, bad
+	}
+	var s Spec
+	rows, cols, ok := strings.Cut(fields[0], "x")
+	blank, okb := strings.CutPrefix(fields[1], "b")
+	if !ok || !okb {
+		return Spec{}, bad
+	}
+	var err1, err2, err3 error
+	s.Rows, err1 = strconv.Atoi(rows)
+	s.Cols, err2 = strconv.Atoi(cols)
+	s.Blank, err3 = strconv.Atoi(blank)
+	if err1 != nil || err2 != nil || err3 != nil {
+		return Spec{}, bad
+	}
+	for _, f := range fields[2:] {
+		var p []uint8
+		for _, t := range strings.Split(f, ".") {
+			v, err := strconv.Atoi(t)
+			if err != nil || v < 0 || v >= maxCells {
+				return Spec{}, bad
+			}
+			p = append(p, uint8(v))
+		}
+		s.Patterns = append(s.Patterns, p)
+	}
+	if err := s.Validate(); err != nil {
+		return Spec{}, err
+	}
+	if s.String() != name {
+		return Spec{}, bad // leading zeros, signs: not String's form
+	}
+	return s, nil
+}
