@@ -295,6 +295,17 @@ func (s *beamSearch) keepToMemory() error {
 		return &engine.LimitError{Limit: "memory", Value: s.memory, Expanded: s.expanded, Generated: s.generated}
 	}
 	s.width = min(s.width, w)
+	// Arrays grown for a wider beam are let go, to regrow to the width:
+	// the unused layer (the current one is next), and the candidates.
+	if cap(s.next.h) > 2*s.width {
+		s.next = layer{}
+	}
+	if cap(s.cands) > 6*s.width {
+		s.cands = nil
+		for i := range s.parts {
+			s.parts[i] = nil
+		}
+	}
 	return nil
 }
 

@@ -496,7 +496,7 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 	var path []int
 	for width := 256; n > 16 && width <= 1<<16 && float64(width) < 0.1*float64(weightedNodes(cfg.Limits, n)); width *= 4 {
 		bs := f.beam(width, cfg.Workers)
-		bs.memory = cfg.Limits.Memory() / 10 * 9
+		bs.memory = cfg.Limits.Memory() / 5 * 4 // the rest for arrays outgrown and not yet collected
 		p, err := bs.search(ctx, f.cells, f.blank, max(1, int(weight*float64(lower))))
 		ans.Expanded += bs.expanded
 		ans.Generated += bs.generated
