@@ -19,7 +19,10 @@ import (
 // Algorithm names the engine Solve runs.
 type Algorithm uint8
 
-// The engines. AlgoAuto lets Solve choose; AlgoFast reports the Fast mode.
+// The engines. AlgoAuto lets Solve choose. AlgoFast and AlgoBeam only
+// report the engine of an answer (Solution.Algorithm): the Fast mode's,
+// and the beam searches of the Weighted and Anytime modes, which also
+// report AlgoAStar (weighted A*) and AlgoIDAStar (weighted IDA*).
 const (
 	AlgoAuto Algorithm = iota
 	AlgoAStar
@@ -27,10 +30,11 @@ const (
 	AlgoBFS
 	AlgoBidirectional
 	AlgoFast
+	AlgoBeam
 	numAlgorithms
 )
 
-var algorithmNames = [...]string{"auto", "astar", "idastar", "bfs", "bibfs", "fast"}
+var algorithmNames = [...]string{"auto", "astar", "idastar", "bfs", "bibfs", "fast", "beam"}
 
 // String returns the algorithm's name as ParseAlgorithm accepts it.
 func (a Algorithm) String() string {
@@ -149,8 +153,11 @@ func solveContext(ctx context.Context, start, goal Board, opts ...Option) (Solut
 	case o.workers < 0 || o.workers > maxWorkers:
 		return Solution{}, errorf("Solve", ErrOption, "%d workers: want 0 (one per core) to %d", o.workers, maxWorkers)
 	}
-	if o.algo == AlgoFast {
+	switch o.algo {
+	case AlgoFast:
 		return Solution{}, errorf("Solve", ErrOption, "%v names the answers of the fast mode: ask for it with WithMode(Fast())", o.algo)
+	case AlgoBeam:
+		return Solution{}, errorf("Solve", ErrOption, "%v names the answers of the beam searches: ask for them with WithMode(Weighted(w)) or WithMode(Anytime(d))", o.algo)
 	}
 	if err := o.mode.check(); err != nil {
 		return Solution{}, err
@@ -611,6 +618,8 @@ func algorithmOf(m near.Method) Algorithm {
 		return AlgoAStar
 	case near.WeightedIDA:
 		return AlgoIDAStar
+	case near.BeamSearch:
+		return AlgoBeam
 	}
 	return AlgoAuto
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -441,14 +442,24 @@ func (f *algorithmFlag) String() string { return f.a.String() }
 
 func (f *algorithmFlag) Set(s string) error {
 	a, err := slide.ParseAlgorithm(s)
+	switch {
+	case err != nil:
+		return plain(err)
+	case a == slide.AlgoFast:
+		return errors.New("fast is the engine of -fast: give -fast instead")
+	case a == slide.AlgoBeam:
+		return errors.New("beam is an engine of -w and -time: give one of them instead")
+	}
 	f.a = a
-	return plain(err)
+	return nil
 }
 
 func (f *algorithmFlag) usage() string {
 	var names []string
 	for _, a := range slide.Algorithms() {
-		names = append(names, a.String())
+		if a != slide.AlgoFast && a != slide.AlgoBeam { // engines of the modes, which their flags choose
+			names = append(names, a.String())
+		}
 	}
 	return "`name` of the search: " + strings.Join(names, ", ") + " (default auto)"
 }

@@ -65,11 +65,12 @@ func (m *modeFlags) options() []slide.Option {
 
 // prepare builds, with its progress on w, the pattern database made for
 // the near-optimal modes on boards like goal (see
-// slide.NearOptimalDatabase) on first use (the budget of -time then runs
-// from when it is ready), unless the heuristic flag chose one or the
-// tables would not fit the memory bound.
+// slide.NearOptimalDatabase) on first use, unless the heuristic flag chose
+// one or the tables would not fit the memory bound. Under -time it builds
+// nothing: the budget bounds the whole call, and the search takes what is
+// at hand.
 func (m *modeFlags) prepare(start, goal slide.Board, h slide.Heuristic, bound int64, w io.Writer) error {
-	if !(m.weight != 0 || m.budget != 0) || h != slide.Auto || !start.IsPermutation() {
+	if m.weight == 0 || h != slide.Auto || !start.IsPermutation() {
 		return nil
 	}
 	db, ok := slide.NearOptimalDatabase(goal)

@@ -480,10 +480,11 @@ func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, mem
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	b := slices.Index(code, tiles.BlankCode)
-	blanks := make([]int, 1, 1+FastMoves(t.Rows, t.Cols))
+	room := int64(1 + FastMoves(t.Rows, t.Cols))
 	if memory > 0 {
-		blanks = make([]int, 1, min(int64(cap(blanks)), memory/answerMoveBytes))
+		room = max(1, min(room, memory/answerMoveBytes))
 	}
+	blanks := make([]int, 1, room)
 	blanks[0] = b
 	over := false
 	err := Fast(ctx, t, code, line, func(d tiles.Dir, n int) {
