@@ -35,6 +35,7 @@ type command struct {
 var commands = []command{
 	{"check", "tell whether a goal board can be reached from a start board", runCheck},
 	{"solve", "solve a board in the fewest moves", runSolve},
+	{"random", "write a random board that reaches the goal", runRandom},
 	{"bfs", "find a shortest path between two position strings", runBFS},
 	{"hint", "score a board and each board one move away", runHint},
 	{"blocks", "solve a sliding-block puzzle in the fewest moves", runBlocks},
