@@ -41,6 +41,7 @@ var commands = []command{
 	{"blocks", "solve a sliding-block puzzle in the fewest moves", runBlocks},
 	{"bench", "solve a file of instances and report the work", runBench},
 	{"pdb", "build a pattern database ahead of time", runPDB},
+	{"version", "print the version of slide and of the Go that built it", runVersion},
 }
 
 func main() {
@@ -74,6 +75,9 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) (name st
 	if args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
 		usage(stdout)
 		return "", exitOK
+	}
+	if args[0] == "-version" || args[0] == "--version" {
+		return "version", runVersion(args[1:], stdin, stdout, stderr)
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
