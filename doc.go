@@ -18,6 +18,9 @@
 // Every function that solves takes any goal of the same size and labels,
 // such as the blank-first goal of Korf's data sets. A Move is named by the
 // direction its tile slides: Up moves the tile below the blank.
+// RandomBoard draws a board uniformly from those that reach a goal, and
+// RandomWalk one a number of random moves away, from a *rand.Rand
+// (math/rand/v2) that the caller seeds.
 //
 // # Solving
 //

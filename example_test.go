@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/slidekit/slide"
 )
@@ -161,4 +162,34 @@ func ExampleDistances() {
 	// Output:
 	// 360 boards, at most 21 moves from the goal
 	// [4 5 0 1 2 3]
+}
+
+// A generator seeded by the caller draws the same boards on every run:
+// one uniform among those that reach the goal, and one a walk of 10 moves
+// from it, which an optimal solution never needs more moves to undo.
+func ExampleRandomBoard() {
+	rng := rand.New(rand.NewPCG(1, 2))
+	goal := slide.Goal(3, 3)
+	b, err := slide.RandomBoard(goal, rng)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(b)
+	fmt.Println("solvable:", b.IsSolvable())
+	w, _ := slide.RandomWalk(goal, 10, rng)
+	sol, _ := slide.Solve(w, goal)
+	fmt.Print(w)
+	fmt.Println("moves:", sol.Len())
+	// Output:
+	// 3
+	// 3 2 8
+	// 0 1 7
+	// 5 4 6
+	// solvable: true
+	// 3
+	// 2 5 0
+	// 1 3 4
+	// 7 8 6
+	// moves: 10
 }

@@ -8,9 +8,9 @@ import (
 
 // randomReaching returns a board drawn uniformly from those that reach goal.
 func randomReaching(rng *rand.Rand, goal Board) Board {
-	b := randomBoard(rng, goal.Rows(), goal.Cols())
-	if ok, _ := Solvable(b, goal); !ok {
-		b = b.Twin()
+	b, err := RandomBoard(goal, rng)
+	if err != nil {
+		panic(err)
 	}
 	return b
 }

@@ -251,20 +251,11 @@ func TestSolveLarge(t *testing.T) {
 
 // randomWalk makes n random moves from b, never undoing the last.
 func randomWalk(rng *rand.Rand, b Board, n int) Board {
-	prev := Direction(255)
-	for range n {
-		for {
-			d := Direction(rng.IntN(4))
-			if d == prev.Opposite() && prev != 255 {
-				continue
-			}
-			if next, ok := b.Slide(d, 1); ok {
-				b, prev = next, d
-				break
-			}
-		}
+	w, err := RandomWalk(b, n, rng)
+	if err != nil {
+		panic(err)
 	}
-	return b
+	return w
 }
 
 func ExampleDirection_String() {

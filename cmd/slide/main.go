@@ -35,11 +35,13 @@ type command struct {
 var commands = []command{
 	{"check", "tell whether a goal board can be reached from a start board", runCheck},
 	{"solve", "solve a board in the fewest moves", runSolve},
+	{"random", "write a random board that reaches the goal", runRandom},
 	{"bfs", "find a shortest path between two position strings", runBFS},
 	{"hint", "score a board and each board one move away", runHint},
 	{"blocks", "solve a sliding-block puzzle in the fewest moves", runBlocks},
 	{"bench", "solve a file of instances and report the work", runBench},
 	{"pdb", "build pattern databases ahead of time, or verify them", runPDB},
+	{"version", "print the version of slide and of the Go that built it", runVersion},
 }
 
 func main() {
@@ -73,6 +75,9 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) (name st
 	if args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
 		usage(stdout)
 		return "", exitOK
+	}
+	if args[0] == "-version" || args[0] == "--version" {
+		return "version", runVersion(args[1:], stdin, stdout, stderr)
 	}
 	for _, c := range commands {
 		if c.name == args[0] {

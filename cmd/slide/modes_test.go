@@ -25,9 +25,9 @@ func writeBoardFile(t *testing.T, b slide.Board) string {
 // randomStart returns a uniformly random board that reaches the standard
 // goal of its size.
 func randomStart(rng *rand.Rand, rows, cols int) slide.Board {
-	b, _ := slide.New(rows, cols, rng.Perm(rows*cols))
-	if ok, _ := slide.Solvable(b, slide.Goal(rows, cols)); !ok {
-		b = b.Twin()
+	b, err := slide.RandomBoard(slide.Goal(rows, cols), rng)
+	if err != nil {
+		panic(err)
 	}
 	return b
 }
