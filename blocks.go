@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/slidekit/slide/internal/blocks"
+	"github.com/slidekit/slide/internal/input"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -35,6 +36,32 @@ func (m Motion) String() string {
 		return motionNames[m]
 	}
 	return "Motion(" + strconv.Itoa(int(m)) + ")"
+}
+
+// ParseMotion returns the Motion named s, or by its letter: "n", "h", "v"
+// or "b".
+func ParseMotion(s string) (Motion, error) {
+	for m, name := range motionNames {
+		if s == name || len(s) == 1 && s[0] == motionLetters[m] {
+			return Motion(m), nil
+		}
+	}
+	return 0, errorf("ParseMotion", ErrOption, "unknown motion %s (want fixed, horizontal, vertical or both, or n, h, v, b)", input.Quote(s))
+}
+
+// MarshalText implements encoding.TextMarshaler: the name String returns.
+func (m Motion) MarshalText() ([]byte, error) {
+	return nameText("Motion.MarshalText", "motion", int(m), motionNames[:])
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler with ParseMotion.
+func (m *Motion) UnmarshalText(text []byte) error {
+	v, err := ParseMotion(string(text))
+	if err != nil {
+		return renamed(err, "Motion.UnmarshalText")
+	}
+	*m = v
+	return nil
 }
 
 // allows reports whether a piece of motion m may slide in direction d.

@@ -2,6 +2,7 @@ package slide
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,6 +20,16 @@ type DatabaseProgress struct {
 	Reached       int64 // of its Entries, those reached
 	Entries       int64
 	Reason        string // "" for no file in the cache, else what is wrong with it
+}
+
+// String returns the report as a line, such as "table 2 of 3 (6 tiles),
+// depth 12, 1234 of 5765760 entries", with the Reason, if any, first.
+func (p DatabaseProgress) String() string {
+	s := fmt.Sprintf("table %d of %d (%d tiles), depth %d, %d of %d entries", p.Table+1, p.Tables, p.Tiles, p.Depth, p.Reached, p.Entries)
+	if p.Reason != "" {
+		s = p.Reason + ": " + s
+	}
+	return s
 }
 
 // BuildDatabase makes the tables of the shipped database h ready for goals

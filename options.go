@@ -4,6 +4,7 @@ import (
 	"math"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -148,6 +149,24 @@ type Progress struct {
 	Best       int
 	LowerBound int
 	Elapsed    time.Duration
+}
+
+// String returns the report as a line, such as "bound 52, best 60 (at
+// least 48), 1200000 nodes, 1.5s", each part only where it has a value.
+func (p Progress) String() string {
+	var parts []string
+	if p.Bound > 0 {
+		parts = append(parts, "bound "+strconv.Itoa(p.Bound))
+	}
+	if p.Best > 0 {
+		parts = append(parts, "best "+strconv.Itoa(p.Best)+" (at least "+strconv.Itoa(p.LowerBound)+")")
+	} else if p.LowerBound > 0 {
+		parts = append(parts, "at least "+strconv.Itoa(p.LowerBound))
+	}
+	if p.Generated > 0 {
+		parts = append(parts, strconv.FormatInt(p.Generated, 10)+" nodes")
+	}
+	return strings.Join(append(parts, p.Elapsed.String()), ", ")
 }
 
 // WithProgress makes Solve call f every tenth of a second or so, from one

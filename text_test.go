@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 )
 
 // enumCase is one enumeration: its values with names, and a fresh pointer
@@ -20,7 +21,7 @@ type enumCase struct {
 }
 
 func enumCases() []enumCase {
-	var hs, as, ms, bs, ds []encoding.TextMarshaler
+	var hs, as, ms, bs, ds, mo []encoding.TextMarshaler
 	for _, h := range Heuristics() {
 		hs = append(hs, h)
 	}
@@ -36,12 +37,16 @@ func enumCases() []enumCase {
 	for d := Up; d <= Right; d++ {
 		ds = append(ds, d)
 	}
+	for m := range numMotions {
+		mo = append(mo, m)
+	}
 	return []enumCase{
 		{"Heuristic", hs, func() encoding.TextUnmarshaler { return new(Heuristic) }, numHeuristics},
 		{"Algorithm", as, func() encoding.TextUnmarshaler { return new(Algorithm) }, numAlgorithms},
 		{"Metric", ms, func() encoding.TextUnmarshaler { return new(Metric) }, Metric(2)},
 		{"BlockMetric", bs, func() encoding.TextUnmarshaler { return new(BlockMetric) }, numBlockMetrics},
 		{"Direction", ds, func() encoding.TextUnmarshaler { return new(Direction) }, Direction(4)},
+		{"Motion", mo, func() encoding.TextUnmarshaler { return new(Motion) }, numMotions},
 	}
 }
 
@@ -158,6 +163,17 @@ func TestParseNames(t *testing.T) {
 			t.Errorf("ParseDirection(%q): %v", s, err)
 		}
 	}
+	for s, want := range map[string]Motion{"n": Fixed, "h": Horizontal, "vertical": Vertical, "b": Both} {
+		if m, err := ParseMotion(s); err != nil || m != want {
+			t.Errorf("ParseMotion(%q) = %v, %v", s, m, err)
+		}
+	}
+	if _, err := ParseMotion("x"); !errors.Is(err, ErrOption) {
+		t.Errorf("ParseMotion(x): %v", err)
+	}
+	if data, err := json.Marshal(Piece{Width: 1, Height: 2, Motion: Vertical}); err != nil || !strings.Contains(string(data), `"Motion":"vertical"`) {
+		t.Errorf("a Piece in JSON: %s, %v", data, err)
+	}
 	long := strings.Repeat("é", 1000)
 	if _, err := ParseHeuristic(long); err == nil || len(err.Error()) > 300 || !strings.Contains(err.Error(), "(2000 bytes)") {
 		t.Errorf("a 2000-byte name gives the message %q", err)
@@ -227,4 +243,26 @@ func FuzzBlocksText(f *testing.F) {
 			t.Fatalf("%q: round trip %v, %v", s, back, err)
 		}
 	})
+}
+
+// TestProgressString checks the text of the progress reports, which
+// log.Println prints: their parts with values, in words.
+func TestProgressString(t *testing.T) {
+	for p, want := range map[Progress]string{
+		{Bound: 52, Generated: 1200000, Elapsed: 1500 * time.Millisecond}: "bound 52, 1200000 nodes, 1.5s",
+		{Best: 60, LowerBound: 48, Generated: 10, Elapsed: time.Second}:   "best 60 (at least 48), 10 nodes, 1s",
+		{LowerBound: 48, Elapsed: 2 * time.Millisecond}:                   "at least 48, 2ms",
+	} {
+		if got := p.String(); got != want {
+			t.Errorf("%#v: %q, want %q", p, got, want)
+		}
+	}
+	d := DatabaseProgress{Table: 1, Tables: 3, Tiles: 6, Depth: 12, Reached: 1234, Entries: 5765760}
+	if got, want := d.String(), "table 2 of 3 (6 tiles), depth 12, 1234 of 5765760 entries"; got != want {
+		t.Errorf("DatabaseProgress: %q, want %q", got, want)
+	}
+	d.Reason = "the cached file is corrupt"
+	if got := d.String(); !strings.HasPrefix(got, "the cached file is corrupt: table 2") {
+		t.Errorf("DatabaseProgress with a reason: %q", got)
+	}
 }
