@@ -31,6 +31,16 @@ func readInstances(t testing.TB, name string, rows, cols int) []instance {
 
 // blankFirstGoal is the goal of the data files: the blank in the first
 // cell, tile t in cell t.
+// shortEvery returns n under -short and 1 otherwise: the oracle tests
+// that walk whole spaces check every n-th board of each layer in the quick
+// run, and every board in the full one.
+func shortEvery(n int) int {
+	if testing.Short() {
+		return n
+	}
+	return 1
+}
+
 func blankFirstGoal(rows, cols int) Board {
 	b, _ := New(rows, cols, testsets.BlankFirst(rows*cols))
 	return b

@@ -15,9 +15,13 @@ import (
 func TestHeuristicsAdmissible(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	goals := []Board{Goal(3, 3), randomBoard(rng, 3, 3), MustParseLabeled("3\n1 1 2\n2 0 3\n3 4 4\n"), MustParseLabeled("3\n1 2 1\n2 0 2\n1 2 1\n")}
+	every := shortEvery(8)
 	for _, goal := range goals {
 		for d, layer := range layersFrom(t, goal) {
-			for _, b := range layer {
+			for i, b := range layer {
+				if i%every != 0 {
+					continue
+				}
 				prev := -1
 				for _, h := range []Heuristic{Zero, Hamming, Manhattan, LinearConflict} {
 					v, err := h.Estimate(b, goal)

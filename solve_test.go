@@ -65,8 +65,12 @@ func TestSolveAll3x3(t *testing.T) {
 	if len(layers) != 32 {
 		t.Fatalf("%d layers", len(layers))
 	}
+	every := shortEvery(16)
 	for d, layer := range layers {
-		for _, b := range layer {
+		for i, b := range layer {
+			if i%every != 0 {
+				continue
+			}
 			sol, err := Solve(b, goal)
 			if err != nil {
 				t.Fatal(err)
