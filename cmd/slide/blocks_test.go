@@ -117,9 +117,29 @@ func TestBlocksErrors(t *testing.T) {
 			t.Errorf("slide blocks %q: exit %d, stdout %q, stderr %q; want exit %d and %q", tt.args, code, stdout, stderr, tt.code, tt.msg)
 		}
 	}
-	stdout, _, code := runSlide("", "blocks", "-help")
-	if code != 0 || !strings.HasPrefix(stdout, "usage: slide blocks") {
-		t.Errorf("-help: exit %d, %q", code, stdout)
+}
+
+// TestBlocksHelp checks that -help, --help and "slide help blocks" print
+// the usage of blocks, while -h still asks for the web page (a usage error
+// without a FILE), and that "slide help" takes the other commands too.
+func TestBlocksHelp(t *testing.T) {
+	for _, args := range [][]string{{"blocks", "-help"}, {"blocks", "--help"}, {"help", "blocks"}, {"blocks", "a.txt", "-help"}} {
+		stdout, stderr, code := runSlide("", args...)
+		if code != 0 || stderr != "" || stdout != blocksUsage {
+			t.Errorf("slide %q: exit %d, stderr %q, stdout %.40q; want the usage of blocks", args, code, stderr, stdout)
+		}
+	}
+	if stdout, stderr, code := runSlide("", "blocks", "-h"); code != exitUsage || stdout != "" || !strings.Contains(stderr, "want one FILE") {
+		t.Errorf("slide blocks -h: exit %d, stdout %q, stderr %q; want a usage error", code, stdout, stderr)
+	}
+	if stdout, _, code := runSlide("", "help", "solve"); code != 0 || !strings.Contains(stdout, "solve") || strings.Contains(stdout, "commands:") {
+		t.Errorf("slide help solve: exit %d, %q", code, stdout)
+	}
+	if stdout, stderr, code := runSlide("", "help", "nope"); code != exitUsage || stdout != "" || !strings.Contains(stderr, `unknown command "nope"`) {
+		t.Errorf("slide help nope: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if stdout, _, code := runSlide("", "help"); code != 0 || !strings.Contains(stdout, `"slide help <command>"`) {
+		t.Errorf("slide help: exit %d, %q", code, stdout)
 	}
 }
 
