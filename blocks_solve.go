@@ -114,10 +114,14 @@ type BlockSolution struct {
 // Len returns the number of moves.
 func (s BlockSolution) Len() int { return len(s.Moves) }
 
-// A BlockMove is one move: piece Piece makes the Slides in order.
+// A BlockMove is one move: piece Piece makes the Slides in order. Name is
+// the piece's name (see Blocks.Name), which a solution's moves carry;
+// Blocks.Move ignores it, and String names the piece PieceName(Piece)
+// where it is 0.
 type BlockMove struct {
 	Piece  int
 	Slides []Slide
+	Name   rune
 }
 
 // A Slide moves a piece Cells cells in direction Dir.
@@ -138,7 +142,11 @@ func (s Slide) String() string {
 func (m BlockMove) String() string {
 	var sb strings.Builder
 	sb.WriteString("Piece ")
-	sb.WriteRune(PieceName(m.Piece))
+	if m.Name != 0 {
+		sb.WriteRune(m.Name)
+	} else {
+		sb.WriteRune(PieceName(m.Piece))
+	}
 	for i, s := range m.Slides {
 		if i > 0 {
 			sb.WriteByte(',')
@@ -273,7 +281,7 @@ func describe(fn string, sp *blocks.Space, start Blocks, path [][]uint32, sol *B
 				piece = i
 			}
 		}
-		m := BlockMove{Piece: piece, Slides: straight(r0, c0, r1, c1)}
+		m := BlockMove{Piece: piece, Slides: straight(r0, c0, r1, c1), Name: cur.Name(piece)}
 		if sol.Metric == PieceMoves {
 			m.Slides = fewestSlides(cur, piece, r1, c1)
 		}
@@ -371,7 +379,7 @@ func newBlockSpace(fn string, b Blocks, s BlockSolver) (*blocks.Space, error) {
 		goal.Match = func(ps []blocks.Piece) bool {
 			at := make([]Piece, len(ps))
 			for i, p := range ps {
-				at[i] = Piece{Row: p.Row, Col: p.Col, Width: p.Width, Height: p.Height, Motion: Motion(p.Motion)}
+				at[i] = Piece{Row: p.Row, Col: p.Col, Width: p.Width, Height: p.Height, Motion: Motion(p.Motion), Name: b.Piece(i).Name}
 			}
 			return match(makeBlocks(rows, cols, at))
 		}

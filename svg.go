@@ -310,7 +310,7 @@ func WriteBlocksSVG(w io.Writer, positions []Blocks, o *SVGOptions) error {
 	positions = positions[:pic.moves+1]
 	names := make([]rune, start.NumPieces())
 	for i := range names {
-		names[i] = PieceName(i)
+		names[i] = start.Name(i)
 	}
 	for i, p := range start.Pieces() {
 		fill := "hsl(" + strconv.Itoa(i*137%360) + ",60%,78%)"

@@ -341,7 +341,7 @@ func TestWriteBlocksSVG(t *testing.T) {
 			for i, a := range pic.actors {
 				p := b.Piece(i)
 				r, c := a.at(frameTime(k, 0.5))
-				if a.label != string(PieceName(i)) || a.w != p.Width || a.h != p.Height ||
+				if a.label != string(b.Name(i)) || a.w != p.Width || a.h != p.Height ||
 					math.Abs(r-float64(p.Row)) > 1e-3 || math.Abs(c-float64(p.Col)) > 1e-3 {
 					t.Fatalf("%s, frame %d: piece %s (%d x %d) at %v, %v; want %v", tc.name, k, a.label, a.w, a.h, r, c, p)
 				}

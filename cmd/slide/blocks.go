@@ -20,19 +20,24 @@ const blocksUsage = `usage: slide blocks [-h] [-json] [-svg PICTURE] [-metric li
        slide blocks [-json] [-svg PICTURE] [-metric line|step|piece] [-max-memory SIZE] -rush STRING
 
 Blocks prints a shortest solution of the sliding-block puzzle in FILE: one
-line "rows cols", then a line "row col width height motion" per piece (rows
-and columns from 1; motion h, v, b or n), the goal piece first; lines that
-start with # are comments. The goal piece Z must reach the last column.
+line "rows cols", then a line "row col width height motion [name]" per
+piece (rows and columns from 1; motion h, v, b or n; name, if given, a
+letter or digit), the goal piece first; lines that start with # are
+comments. The goal piece must reach the last column.
 
 The output has four parts: a message for each piece line discarded (outside
-the grid, a bad letter, overlapping an earlier piece, malformed), the
-first 10 of them and then their count, the start grid, the numbered moves (or a message that there is no solution), and the
-final grid. Pieces are named Z (the goal piece), then 1-9, a-z, A-Y in the
-order of the file, then the letters from U+00C0 on (À Á Â ...).
+the grid, a bad letter, overlapping an earlier piece, a name another piece
+has, malformed), the first 10 of them and then their count, the start grid,
+the numbered moves (or a message that there is no solution), and the final
+grid. Pieces keep the names the file gives them; fixed pieces may share
+one. A piece without a name is named Z (the goal piece), then 1-9, a-z,
+A-Y in the order of the file, then the letters from U+00C0 on (À Á Â ...),
+skipping names the file gives.
 
 With -rush, STRING is a Rush Hour position in the 36-character notation
 (6 x 6, row by row: . or o empty, x a wall, A the red car, which leaves by
-the right edge, other capital letters cars and trucks).
+the right edge, other capital letters cars and trucks); the pieces keep
+their letters, the walls are x.
 
 With -json, blocks prints one JSON object on one line instead: "start"
 (the puzzle in the file format, without comments), "goal" (in words),

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -192,5 +194,65 @@ func TestBlocksManyDiscards(t *testing.T) {
 	_, stderr, code = runSlide(text, "blocks", "-json", "-")
 	if code != 0 || strings.Count(stderr, "\n") != maxDiscards+1 || !strings.HasSuffix(stderr, "standard input: and 15 more piece lines discarded\n") {
 		t.Errorf("-json: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestBlocksNamesKept checks that the letters of a Rush Hour string, and
+// the names of a file, come out as they went in: in the text, the JSON
+// and the SVG picture; a file without names gets the made-up ones.
+func TestBlocksNamesKept(t *testing.T) {
+	dir := t.TempDir()
+	named := filepath.Join(dir, "named.txt")
+	if err := os.WriteFile(named, []byte("3 4\n2 1 2 1 h R\n2 3 1 1 v T\n3 1 1 1 n x\n3 2 1 1 n x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args        []string
+		grid, moves string // the start grid's first rows; the pieces moved
+		start       string // a line of the JSON's start
+	}{
+		{[]string{"-rush", "..B.CC..B...AAB...DDD..E.....E.....E"}, "*..B.CC*\n*..B...*\n*AAB...*", "CEDBABDEA", "3 1 2 1 h A\n"},
+		{[]string{named}, "*....*\n*RRT.*\n*xx..*", "TR", "2 3 1 1 v T\n"},
+		{[]string{"testdata/blocks/sample.txt"}, "*12..*\n*3.44*", "43Z3Z", "3 1 2 1 b\n"},
+	} {
+		text, stderr, code := runSlide("", append([]string{"blocks"}, tt.args...)...)
+		if code != 0 || stderr != "" || !strings.Contains(text, tt.grid) {
+			t.Fatalf("%v: exit %d, stderr %q, text\n%s\nwant the grid\n%s", tt.args, code, stderr, text, tt.grid)
+		}
+		var moved strings.Builder
+		for _, m := range regexp.MustCompile(`(?m)^[0-9]+\. Piece (\S+) `).FindAllStringSubmatch(text, -1) {
+			moved.WriteString(m[1])
+		}
+		if moved.String() != tt.moves {
+			t.Errorf("%v: the text moves pieces %s, want %s", tt.args, moved.String(), tt.moves)
+		}
+		pic := filepath.Join(dir, "p.svg")
+		stdout, stderr, code := runSlide("", append([]string{"blocks", "-json", "-svg", pic}, tt.args...)...)
+		if code != 0 || stderr != "" {
+			t.Fatalf("%v -json: exit %d, stderr %q", tt.args, code, stderr)
+		}
+		var rep struct {
+			Start string
+			Moves []struct{ Piece string }
+		}
+		if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+			t.Fatal(err)
+		}
+		moved.Reset()
+		for _, m := range rep.Moves {
+			moved.WriteString(m.Piece)
+		}
+		if moved.String() != tt.moves || !strings.Contains(rep.Start, tt.start) {
+			t.Errorf("%v -json: moves pieces %s, start %q; want %s and %q", tt.args, moved.String(), rep.Start, tt.moves, tt.start)
+		}
+		svg, err := os.ReadFile(pic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range strings.Split(tt.moves, "") {
+			if !strings.Contains(string(svg), `data-label="`+name+`"`) {
+				t.Errorf("%v -svg: no piece labeled %s", tt.args, name)
+			}
+		}
 	}
 }
