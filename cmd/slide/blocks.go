@@ -23,7 +23,9 @@ Blocks prints a shortest solution of the sliding-block puzzle in FILE: one
 line "rows cols", then a line "row col width height motion [name]" per
 piece (rows and columns from 1; motion h, v, b or n; name, if given, a
 letter or digit), the goal piece first; lines that start with # are
-comments. The goal piece must reach the last column.
+comments. The goal piece must reach the last column; on Klotski's board (5
+rows, 4 columns, a 2 x 2 goal piece) it must reach the bottom middle, row 4,
+column 2, as in the classic puzzle.
 
 The output has four parts: a message for each piece line discarded (outside
 the grid, a bad letter, overlapping an earlier piece, a name another piece
@@ -273,15 +275,25 @@ func solveBlocks(b slide.Blocks, m slide.BlockMetric, lim slide.Limits) blocksRe
 	r := blocksResult{start: b, metric: m}
 	r.sol, r.err = slide.BlockSolver{Metric: m, Limits: lim}.Solve(context.Background(), b)
 	if errors.Is(r.err, slide.ErrUnsolvable) {
-		r.unsolvable = fmt.Sprintf("No solution: piece Z cannot reach the last column (%d positions explored).", r.sol.Expanded)
+		name, where := goalWords(b)
+		place := strings.TrimPrefix(strings.TrimPrefix(where, "in "), "at ")
+		r.unsolvable = fmt.Sprintf("No solution: piece %s cannot reach %s (%d positions explored).", name, place, r.sol.Expanded)
 		r.err = nil
 	}
 	return r
 }
 
+// goalWords returns the name of the goal piece of b and where the goal
+// wants it, as BlockGoal.Describe words it: "in the last column", or "at
+// row 4, column 2" on Klotski's board.
+func goalWords(b slide.Blocks) (name, where string) {
+	name = string(b.Name(0))
+	return name, strings.TrimPrefix(slide.BlockGoal{}.Describe(b), "piece "+name+" ")
+}
+
 // report returns the -json report of r.
 func (r blocksResult) report() report {
-	rep := report{Start: r.start.String(), Goal: slide.BlockGoal{}.String(), Metric: r.metric.String()}
+	rep := report{Start: r.start.String(), Goal: slide.BlockGoal{}.Describe(r.start), Metric: r.metric.String()}
 	if r.unsolvable != "" {
 		rep.Algorithm = "bfs"
 		rep.work(r.sol.Expanded, r.sol.Generated)
@@ -295,7 +307,8 @@ func (r blocksResult) report() report {
 func (r blocksResult) heading() string {
 	n := r.sol.Len()
 	if n == 0 {
-		return "Solved already: piece Z is in the last column (0 moves)."
+		name, where := goalWords(r.start)
+		return fmt.Sprintf("Solved already: piece %s is %s (0 moves).", name, where)
 	}
 	unit := map[slide.BlockMetric]string{slide.StraightMoves: "move", slide.StepMoves: "single-cell move", slide.PieceMoves: "piece move"}[r.metric]
 	if n > 1 {

@@ -256,3 +256,22 @@ func TestBlocksNamesKept(t *testing.T) {
 		}
 	}
 }
+
+// TestBlocksKlotski checks that Klotski's board as drawn is solved to the
+// classic goal, the square at the bottom middle, in 90 moves, not to the
+// last column, which is 7 moves away.
+func TestBlocksKlotski(t *testing.T) {
+	file := testdata("blocks/klotski_hengdaolima.txt")
+	text, stderr, code := runSlide("", "blocks", file)
+	if code != 0 || stderr != "" || !strings.Contains(text, "Shortest solution: 90 moves\n") || !regexp.MustCompile(`\*.ZZ.\*\n\*.ZZ.\*\n\*{6}\n$`).MatchString(text) {
+		t.Fatalf("exit %d, stderr %q, output\n%s", code, stderr, text)
+	}
+	stdout, _, _ := runSlide("", "blocks", "-json", file)
+	var rep struct {
+		Goal   string
+		Length int
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || rep.Goal != "piece Z at row 4, column 2" || rep.Length != 90 {
+		t.Errorf("-json: goal %q, length %d, %v", rep.Goal, rep.Length, err)
+	}
+}
