@@ -199,7 +199,8 @@ func TestBlocksManyDiscards(t *testing.T) {
 
 // TestBlocksNamesKept checks that the letters of a Rush Hour string, and
 // the names of a file, come out as they went in: in the text, the JSON
-// and the SVG picture; a file without names gets the made-up ones.
+// and the SVG picture; a file without names gets the made-up ones. The
+// picture marks the exit.
 func TestBlocksNamesKept(t *testing.T) {
 	dir := t.TempDir()
 	named := filepath.Join(dir, "named.txt")
@@ -249,6 +250,9 @@ func TestBlocksNamesKept(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if !strings.Contains(string(svg), `<rect class="exit"`) {
+			t.Errorf("%v -svg: no exit marked", tt.args)
+		}
 		for _, name := range strings.Split(tt.moves, "") {
 			if !strings.Contains(string(svg), `data-label="`+name+`"`) {
 				t.Errorf("%v -svg: no piece labeled %s", tt.args, name)
@@ -259,14 +263,18 @@ func TestBlocksNamesKept(t *testing.T) {
 
 // TestBlocksKlotski checks that Klotski's board as drawn is solved to the
 // classic goal, the square at the bottom middle, in 90 moves, not to the
-// last column, which is 7 moves away.
+// last column, which is 7 moves away, and that the picture outlines it.
 func TestBlocksKlotski(t *testing.T) {
 	file := testdata("blocks/klotski_hengdaolima.txt")
 	text, stderr, code := runSlide("", "blocks", file)
 	if code != 0 || stderr != "" || !strings.Contains(text, "Shortest solution: 90 moves\n") || !regexp.MustCompile(`\*.ZZ.\*\n\*.ZZ.\*\n\*{6}\n$`).MatchString(text) {
 		t.Fatalf("exit %d, stderr %q, output\n%s", code, stderr, text)
 	}
-	stdout, _, _ := runSlide("", "blocks", "-json", file)
+	pic := filepath.Join(t.TempDir(), "k.svg")
+	stdout, _, _ := runSlide("", "blocks", "-json", "-svg", pic, file)
+	if svg, err := os.ReadFile(pic); err != nil || !strings.Contains(string(svg), `<rect class="goal" x="112" y="312" width="200" height="200"`) {
+		t.Errorf("-svg: the goal's place is not outlined (%v)", err)
+	}
 	var rep struct {
 		Goal   string
 		Length int
