@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/slidekit/slide/internal/blocks"
 	"github.com/slidekit/slide/internal/input"
@@ -68,11 +69,16 @@ func (m *Motion) UnmarshalText(text []byte) error {
 func (m Motion) allows(d Direction) bool { return blocks.Motion(m).Allows(tiles.Dir(d)) }
 
 // A Piece is a rectangle of a sliding-block puzzle: its upper-left cell
-// (from 0), its size and its Motion.
+// (from 0), its size, its Motion and its name.
+//
+// Name is a letter or a digit, or 0 for a name made up (see Blocks.Name).
+// Pieces that move have names of their own; fixed pieces may share one,
+// as the walls x of Rush Hour do.
 type Piece struct {
 	Row, Col      int
 	Width, Height int
 	Motion        Motion
+	Name          rune
 }
 
 // meets reports whether p and q share a cell.
@@ -90,16 +96,24 @@ func (p Piece) covers(r, c int) bool {
 // a direction its Motion allows. Rows and columns count from 0 (from 1 in
 // the text format). Blocks is an immutable, comparable value; the zero
 // Blocks is not valid.
+//
+// Two Blocks are equal when their grids and pieces are, names included.
+// The solvers never look at names: pieces of one size and motion are
+// interchangeable whatever they are called, and a solution's positions
+// keep the names of its start.
 type Blocks struct {
 	rows, cols uint16
-	pieces     string // pieceBytes a piece: row, col, width, height (little-endian uint16s), motion
+	// pieceBytes a piece: row, col, width, height (little-endian uint16s),
+	// motion, name (a little-endian uint32: 0 in a puzzle that names no
+	// piece, else every piece's, those made up included)
+	pieces string
 }
 
-const pieceBytes = 9
+const pieceBytes = 13
 
 // NewBlocks returns the rows x cols puzzle of pieces, pieces[0] the goal
-// piece, each inside the grid and overlapping no other. Errors wrap ErrSize
-// or ErrPiece and name the piece.
+// piece, each inside the grid and overlapping no other, named as Piece
+// says. Errors wrap ErrSize or ErrPiece and name the piece.
 func NewBlocks(rows, cols int, pieces []Piece) (Blocks, error) {
 	const fn = "NewBlocks"
 	if err := checkBlockSize(fn, rows, cols); err != nil {
@@ -109,15 +123,58 @@ func NewBlocks(rows, cols int, pieces []Piece) (Blocks, error) {
 		return Blocks{}, errorf(fn, ErrPiece, "no pieces: piece 0 is the goal piece")
 	}
 	cells := newCellOwners(rows, cols)
+	var names nameOwners
 	for i, p := range pieces {
 		if msg := checkPiece(rows, cols, p); msg != "" {
+			return Blocks{}, errorf(fn, ErrPiece, "piece %d %s", i, msg)
+		}
+		if j, msg := names.check(p); msg != "" {
+			if j >= 0 {
+				msg += " of piece " + strconv.Itoa(j)
+			}
 			return Blocks{}, errorf(fn, ErrPiece, "piece %d %s", i, msg)
 		}
 		if j := cells.place(p, i); j >= 0 {
 			return Blocks{}, errorf(fn, ErrPiece, "piece %d overlaps piece %d", i, j)
 		}
+		names.add(p, i)
 	}
 	return makeBlocks(rows, cols, pieces), nil
+}
+
+// nameOwners records the first piece of each name and its motion.
+type nameOwners map[rune]nameOwner
+
+type nameOwner struct {
+	piece int
+	fixed bool
+}
+
+// check returns what is wrong with the name of p, given the pieces named
+// before it, or "": a name that is not a letter or digit, or one taken,
+// where j is the piece that has it (else -1).
+func (n nameOwners) check(p Piece) (j int, msg string) {
+	switch o, taken := n[p.Name]; {
+	case p.Name == 0:
+	case !unicode.IsLetter(p.Name) && !unicode.IsDigit(p.Name):
+		return -1, "has the name " + strconv.QuoteRune(p.Name) + ": a name is a letter or a digit"
+	case taken && (!o.fixed || p.Motion != Fixed):
+		return o.piece, "has the name " + string(p.Name)
+	}
+	return -1, ""
+}
+
+// add records piece i, p, whose name check has passed.
+func (n *nameOwners) add(p Piece, i int) {
+	if p.Name == 0 {
+		return
+	}
+	if *n == nil {
+		*n = nameOwners{}
+	}
+	if _, taken := (*n)[p.Name]; !taken {
+		(*n)[p.Name] = nameOwner{piece: i, fixed: p.Motion == Fixed}
+	}
 }
 
 // checkBlockSize checks the size of a grid.
@@ -186,17 +243,54 @@ func (g cellOwners) place(p Piece, i int) int {
 	return -1
 }
 
-// makeBlocks packs checked pieces.
+// makeBlocks packs checked pieces, making up the names of those that
+// have none when others have one (see madeUpNames).
 func makeBlocks(rows, cols int, pieces []Piece) Blocks {
-	buf := make([]byte, 0, pieceBytes*len(pieces))
+	named, unnamed := false, false
 	for _, p := range pieces {
+		named, unnamed = named || p.Name != 0, unnamed || p.Name == 0
+	}
+	var names []rune
+	if named && unnamed {
+		names = madeUpNames(pieces)
+	}
+	buf := make([]byte, 0, pieceBytes*len(pieces))
+	for i, p := range pieces {
 		buf = binary.LittleEndian.AppendUint16(buf, uint16(p.Row))
 		buf = binary.LittleEndian.AppendUint16(buf, uint16(p.Col))
 		buf = binary.LittleEndian.AppendUint16(buf, uint16(p.Width))
 		buf = binary.LittleEndian.AppendUint16(buf, uint16(p.Height))
 		buf = append(buf, byte(p.Motion))
+		name := p.Name
+		if names != nil {
+			name = names[i]
+		}
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(name))
 	}
 	return Blocks{rows: uint16(rows), cols: uint16(cols), pieces: string(buf)}
+}
+
+// madeUpNames returns the names of pieces, some named: a piece without
+// one takes the name PieceName gives its number, or, where another piece
+// has it, the next name of PieceName's sequence that no piece has. O(n).
+func madeUpNames(pieces []Piece) []rune {
+	taken := map[rune]bool{}
+	for _, p := range pieces {
+		taken[p.Name] = true
+	}
+	names := make([]rune, len(pieces))
+	k := 0 // the next name of the sequence not yet made up
+	for i, p := range pieces {
+		names[i] = p.Name
+		if p.Name != 0 {
+			continue
+		}
+		for k = max(k, i); taken[PieceName(k)]; k++ {
+		}
+		names[i] = PieceName(k)
+		k++
+	}
+	return names
 }
 
 // IsValid reports whether b is not the zero Blocks.
@@ -218,7 +312,21 @@ func (b Blocks) Piece(i int) Piece {
 	}
 	p := []byte(b.pieces[pieceBytes*i : pieceBytes*(i+1)])
 	u := func(k int) int { return int(binary.LittleEndian.Uint16(p[2*k:])) }
-	return Piece{Row: u(0), Col: u(1), Width: u(2), Height: u(3), Motion: Motion(p[8])}
+	return Piece{Row: u(0), Col: u(1), Width: u(2), Height: u(3), Motion: Motion(p[8]), Name: rune(binary.LittleEndian.Uint32(p[9:]))}
+}
+
+// Name returns the name of piece i: the one it was given, else one made
+// up, as PieceName(i) (or, where another piece has that name, the next
+// name of PieceName's sequence that no piece has); '?' if there is no
+// piece i.
+func (b Blocks) Name(i int) rune {
+	switch p := b.Piece(i); {
+	case i < 0 || i >= b.NumPieces():
+		return '?'
+	case p.Name != 0:
+		return p.Name
+	}
+	return PieceName(i)
 }
 
 // Pieces returns the pieces in a new slice.
@@ -249,7 +357,7 @@ func (b Blocks) owners() cellOwners {
 	return g
 }
 
-// Grid draws the puzzle, pieces by PieceName, '.' for an empty cell.
+// Grid draws the puzzle, pieces by Name, '.' for an empty cell.
 func (b Blocks) Grid() string {
 	if !b.IsValid() {
 		return ""
@@ -264,7 +372,7 @@ func (b Blocks) Grid() string {
 			if i < 0 {
 				sb.WriteByte('.')
 			} else {
-				sb.WriteRune(PieceName(int(i)))
+				sb.WriteRune(b.Name(int(i)))
 			}
 		}
 		sb.WriteString("*\n")
@@ -289,7 +397,12 @@ func (b Blocks) String() string {
 			buf = strconv.AppendInt(buf, int64(v), 10)
 			buf = append(buf, ' ')
 		}
-		buf = append(buf, motionLetters[p.Motion], '\n')
+		buf = append(buf, motionLetters[p.Motion])
+		if p.Name != 0 {
+			buf = append(buf, ' ')
+			buf = utf8.AppendRune(buf, p.Name)
+		}
+		buf = append(buf, '\n')
 	}
 	return string(buf)
 }
@@ -340,7 +453,8 @@ func (b Blocks) Move(m BlockMove) (next Blocks, ok bool) {
 // cell in direction d.
 func (d Direction) offset() (dr, dc int) { return blocks.Offset(tiles.Dir(d)) }
 
-// PieceName names piece i: Z, then 1-9, a-z, A-Y, then letters from U+00C0.
+// PieceName is the name made up for piece i of a puzzle that names none
+// (see Blocks.Name): Z, then 1-9, a-z, A-Y, then letters from U+00C0.
 func PieceName(i int) rune {
 	switch {
 	case i < 0:

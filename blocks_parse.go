@@ -4,6 +4,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/slidekit/slide/internal/input"
@@ -11,16 +12,17 @@ import (
 
 // ParseBlocks reads a sliding-block puzzle: the rows and columns, then a
 // piece a line: the row and column of its upper-left cell (from 1), its
-// width, height and Motion letter. The first piece is the goal piece; '#'
-// starts a comment.
+// width, height and Motion letter, and, if you like, its name (a letter or
+// digit; see Piece). The first piece is the goal piece; '#' starts a
+// comment.
 //
 //	4 4
 //	3 1 2 1 b
 //	1 1 1 1 b
 //
-// A piece line that is malformed, off the grid or overlapping another is
-// discarded and reported in discarded; err is set for a bad size line or no
-// valid piece.
+// A piece line that is malformed, off the grid, overlapping another or
+// taking a name that another has is discarded and reported in discarded;
+// err is set for a bad size line or no valid piece.
 func ParseBlocks(text string) (b Blocks, discarded []error, err error) {
 	err = readBlocks("ParseBlocks", strings.NewReader(text), &b, func(e error) { discarded = append(discarded, e) })
 	return b, discarded, err
@@ -45,6 +47,7 @@ func readBlocks(fn string, r io.Reader, b *Blocks, discard func(error)) error {
 	rows, cols := 0, 0
 	var pieces []Piece
 	var cells cellOwners
+	var names nameOwners
 	lineOf := []int(nil) // the line of each valid piece
 	sized := false
 	in := input.NewScanner(r, nil)
@@ -64,7 +67,12 @@ func readBlocks(fn string, r io.Reader, b *Blocks, discard func(error)) error {
 		}
 		p, perr := parsePiece(fn, line, rows, cols)
 		if perr == nil {
-			if j := cells.place(p, len(pieces)); j >= 0 {
+			if j, msg := names.check(p); msg != "" {
+				if j >= 0 {
+					msg += " of the piece of line " + strconv.Itoa(lineOf[j])
+				}
+				perr = errorf(fn, ErrPiece, "line %d: piece %s %s; discarded", line.ln, line.quote(), msg)
+			} else if j := cells.place(p, len(pieces)); j >= 0 {
 				perr = errorf(fn, ErrPiece, "line %d: piece %s overlaps the piece of line %d; discarded", line.ln, line.quote(), lineOf[j])
 			}
 		}
@@ -72,6 +80,7 @@ func readBlocks(fn string, r io.Reader, b *Blocks, discard func(error)) error {
 			discard(perr)
 			continue
 		}
+		names.add(p, len(pieces))
 		pieces = append(pieces, p)
 		lineOf = append(lineOf, line.ln)
 	}
@@ -97,8 +106,8 @@ type blockLine struct {
 }
 
 // blockFields is the most fields of a line kept: one more than a piece
-// line has.
-const blockFields = 6
+// line with a name has.
+const blockFields = 7
 
 // readBlockLine reads the line that starts with the field first, keeping
 // its first fields and counting the others.
@@ -152,8 +161,11 @@ func parseBlockSize(fn string, l blockLine) (rows, cols int, err error) {
 // against other pieces.
 func parsePiece(fn string, l blockLine, rows, cols int) (Piece, error) {
 	text := l.quote()
-	if l.n != 5 {
+	switch {
+	case l.n < 5:
 		return Piece{}, errorf(fn, ErrSyntax, "line %d: piece %s has %d fields, want row col width height motion; discarded", l.ln, text, l.n)
+	case l.n > 6:
+		return Piece{}, errorf(fn, ErrSyntax, "line %d: piece %s has %d fields, want row col width height motion and at most a name; discarded", l.ln, text, l.n)
 	}
 	fields := l.fields
 	var v [4]int
@@ -169,6 +181,13 @@ func parsePiece(fn string, l blockLine, rows, cols int) (Piece, error) {
 		return Piece{}, errorf(fn, ErrSyntax, "line %d: piece %s: motion %s is not h, v, b or n; discarded", l.ln, text, fields[4].Quote())
 	}
 	p := Piece{Row: v[0] - 1, Col: v[1] - 1, Width: v[2], Height: v[3], Motion: Motion(m)}
+	if l.n == 6 {
+		name, size := utf8.DecodeRuneInString(fields[5].Text)
+		if size != len(fields[5].Text) || fields[5].Clipped() || name == utf8.RuneError || !unicode.IsLetter(name) && !unicode.IsDigit(name) {
+			return Piece{}, errorf(fn, ErrSyntax, "line %d: piece %s: name %s is not one letter or digit; discarded", l.ln, text, fields[5].Quote())
+		}
+		p.Name = name
+	}
 	if v[0] < 1 || v[1] < 1 { // and v[0]-1 might overflow
 		p.Row, p.Col = -1, -1
 	}
@@ -183,7 +202,8 @@ func parsePiece(fn string, l blockLine, rows, cols int) (Piece, error) {
 
 // ParseRushHour reads the 36-character Rush Hour notation: 6 rows of 6
 // cells, '.' or 'o' empty, 'x' a wall, 'A' the red car (the goal piece,
-// leaving right), another capital each vehicle.
+// leaving right), another capital each vehicle. The pieces keep their
+// letters as names, the walls x.
 func ParseRushHour(s string) (Blocks, error) {
 	const fn, side = "ParseRushHour", 6
 	s = strings.TrimSpace(s)
@@ -204,7 +224,7 @@ func ParseRushHour(s string) (Blocks, error) {
 		case ch == '.' || ch == 'o':
 		case ch == 'x':
 			order = append(order, 'x')
-			pieces = append(pieces, Piece{Row: i / side, Col: i % side, Width: 1, Height: 1, Motion: Fixed})
+			pieces = append(pieces, Piece{Row: i / side, Col: i % side, Width: 1, Height: 1, Motion: Fixed, Name: 'x'})
 		case ch >= 'A' && ch <= 'Z':
 			k := ch - 'A'
 			if count[k] == 0 {
@@ -227,7 +247,7 @@ func ParseRushHour(s string) (Blocks, error) {
 		}
 		k := ch - 'A'
 		f := first[k] - 1
-		p := Piece{Row: f / side, Col: f % side, Width: count[k], Height: 1, Motion: Horizontal}
+		p := Piece{Row: f / side, Col: f % side, Width: count[k], Height: 1, Motion: Horizontal, Name: rune(ch)}
 		if count[k] > 1 && f+1 < len(s) && s[f+1] != ch {
 			p.Width, p.Height, p.Motion = 1, count[k], Vertical
 		}

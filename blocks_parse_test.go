@@ -53,34 +53,42 @@ func TestParseBlocksDiscards(t *testing.T) {
 		pieces []Piece  // what remains
 	}{
 		{"valid", "1 1 2 1 h\n2 1 1 2 v\n4 4 1 1 n\n", nil, nil,
-			[]Piece{{0, 0, 2, 1, Horizontal}, {1, 0, 1, 2, Vertical}, {3, 3, 1, 1, Fixed}}},
+			[]Piece{{0, 0, 2, 1, Horizontal, 0}, {1, 0, 1, 2, Vertical, 0}, {3, 3, 1, 1, Fixed, 0}}},
 		{"outside right", "1 1 1 1 b\n1 4 2 1 b\n", []error{ErrPiece}, []string{"line 3: piece \"1 4 2 1 b\" at row 1, column 4, 2 wide and 1 high, does not fit in the 4 x 4 grid; discarded"},
-			[]Piece{{0, 0, 1, 1, Both}}},
-		{"outside below", "1 1 1 1 b\n4 1 1 2 v\n", []error{ErrPiece}, []string{"does not fit"}, []Piece{{0, 0, 1, 1, Both}}},
-		{"row 0", "1 1 1 1 b\n0 2 1 1 b\n", []error{ErrPiece}, []string{"at row 0, column 2 is outside the grid (rows and columns count from 1)"}, []Piece{{0, 0, 1, 1, Both}}},
-		{"negative column", "1 1 1 1 b\n2 -1 1 1 b\n", []error{ErrPiece}, []string{"outside the grid"}, []Piece{{0, 0, 1, 1, Both}}},
-		{"huge", "1 1 1 1 b\n2 2 9223372036854775807 1 b\n", []error{ErrPiece}, []string{"does not fit"}, []Piece{{0, 0, 1, 1, Both}}},
-		{"zero width", "1 1 1 1 b\n2 2 0 1 b\n", []error{ErrPiece}, []string{"is 0 x 1: width and height must be at least 1"}, []Piece{{0, 0, 1, 1, Both}}},
-		{"negative height", "1 1 1 1 b\n2 2 1 -2 b\n", []error{ErrPiece}, []string{"is 1 x -2"}, []Piece{{0, 0, 1, 1, Both}}},
-		{"letter", "1 1 1 1 b\n2 2 1 1 x\n", []error{ErrSyntax}, []string{"line 3: piece \"2 2 1 1 x\": motion \"x\" is not h, v, b or n; discarded"}, []Piece{{0, 0, 1, 1, Both}}},
-		{"capital letter", "1 1 1 1 b\n2 2 1 1 B\n", []error{ErrSyntax}, []string{"motion \"B\""}, []Piece{{0, 0, 1, 1, Both}}},
-		{"two letters", "1 1 1 1 b\n2 2 1 1 hv\n", []error{ErrSyntax}, []string{"motion \"hv\""}, []Piece{{0, 0, 1, 1, Both}}},
+			[]Piece{{0, 0, 1, 1, Both, 0}}},
+		{"outside below", "1 1 1 1 b\n4 1 1 2 v\n", []error{ErrPiece}, []string{"does not fit"}, []Piece{{0, 0, 1, 1, Both, 0}}},
+		{"row 0", "1 1 1 1 b\n0 2 1 1 b\n", []error{ErrPiece}, []string{"at row 0, column 2 is outside the grid (rows and columns count from 1)"}, []Piece{{0, 0, 1, 1, Both, 0}}},
+		{"negative column", "1 1 1 1 b\n2 -1 1 1 b\n", []error{ErrPiece}, []string{"outside the grid"}, []Piece{{0, 0, 1, 1, Both, 0}}},
+		{"huge", "1 1 1 1 b\n2 2 9223372036854775807 1 b\n", []error{ErrPiece}, []string{"does not fit"}, []Piece{{0, 0, 1, 1, Both, 0}}},
+		{"zero width", "1 1 1 1 b\n2 2 0 1 b\n", []error{ErrPiece}, []string{"is 0 x 1: width and height must be at least 1"}, []Piece{{0, 0, 1, 1, Both, 0}}},
+		{"negative height", "1 1 1 1 b\n2 2 1 -2 b\n", []error{ErrPiece}, []string{"is 1 x -2"}, []Piece{{0, 0, 1, 1, Both, 0}}},
+		{"letter", "1 1 1 1 b\n2 2 1 1 x\n", []error{ErrSyntax}, []string{"line 3: piece \"2 2 1 1 x\": motion \"x\" is not h, v, b or n; discarded"}, []Piece{{0, 0, 1, 1, Both, 0}}},
+		{"capital letter", "1 1 1 1 b\n2 2 1 1 B\n", []error{ErrSyntax}, []string{"motion \"B\""}, []Piece{{0, 0, 1, 1, Both, 0}}},
+		{"two letters", "1 1 1 1 b\n2 2 1 1 hv\n", []error{ErrSyntax}, []string{"motion \"hv\""}, []Piece{{0, 0, 1, 1, Both, 0}}},
 		{"overlap", "1 1 2 2 b\n2 2 1 1 b\n3 3 1 1 b\n", []error{ErrPiece}, []string{"line 3: piece \"2 2 1 1 b\" overlaps the piece of line 2; discarded"},
-			[]Piece{{0, 0, 2, 2, Both}, {2, 2, 1, 1, Both}}},
+			[]Piece{{0, 0, 2, 2, Both, 0}, {2, 2, 1, 1, Both, 0}}},
 		{"overlap of a discarded piece", "1 1 1 1 b\n1 1 9 9 b\n1 2 1 1 b\n", []error{ErrPiece}, []string{"does not fit"},
-			[]Piece{{0, 0, 1, 1, Both}, {0, 1, 1, 1, Both}}},
-		{"word", "1 1 1 1 b\n2 two 1 1 b\n", []error{ErrSyntax}, []string{"line 3: piece \"2 two 1 1 b\": column \"two\" is not an integer; discarded"}, []Piece{{0, 0, 1, 1, Both}}},
-		{"decimal", "1 1 1 1 b\n2.0 2 1 1 b\n", []error{ErrSyntax}, []string{"row \"2.0\" is not an integer"}, []Piece{{0, 0, 1, 1, Both}}},
-		{"out of range", "1 1 1 1 b\n2 2 1 99999999999999999999 b\n", []error{ErrSyntax}, []string{"height \"99999999999999999999\" is not an integer"}, []Piece{{0, 0, 1, 1, Both}}},
-		{"four fields", "1 1 1 1 b\n2 2 1 b\n", []error{ErrSyntax}, []string{"line 3: piece \"2 2 1 b\" has 4 fields, want row col width height motion; discarded"}, []Piece{{0, 0, 1, 1, Both}}},
-		{"six fields", "1 1 1 1 b\n2 2 1 1 b b\n", []error{ErrSyntax}, []string{"has 6 fields"}, []Piece{{0, 0, 1, 1, Both}}},
+			[]Piece{{0, 0, 1, 1, Both, 0}, {0, 1, 1, 1, Both, 0}}},
+		{"word", "1 1 1 1 b\n2 two 1 1 b\n", []error{ErrSyntax}, []string{"line 3: piece \"2 two 1 1 b\": column \"two\" is not an integer; discarded"}, []Piece{{0, 0, 1, 1, Both, 0}}},
+		{"decimal", "1 1 1 1 b\n2.0 2 1 1 b\n", []error{ErrSyntax}, []string{"row \"2.0\" is not an integer"}, []Piece{{0, 0, 1, 1, Both, 0}}},
+		{"out of range", "1 1 1 1 b\n2 2 1 99999999999999999999 b\n", []error{ErrSyntax}, []string{"height \"99999999999999999999\" is not an integer"}, []Piece{{0, 0, 1, 1, Both, 0}}},
+		{"four fields", "1 1 1 1 b\n2 2 1 b\n", []error{ErrSyntax}, []string{"line 3: piece \"2 2 1 b\" has 4 fields, want row col width height motion; discarded"}, []Piece{{0, 0, 1, 1, Both, 0}}},
+		{"seven fields", "1 1 1 1 b\n2 2 1 1 b B b\n", []error{ErrSyntax}, []string{"has 7 fields, want row col width height motion and at most a name"}, []Piece{{0, 0, 1, 1, Both, 0}}},
+		{"names", "1 1 1 1 b A\n2 2 1 1 n x\n3 3 1 1 n x\n4 4 1 1 h é\n1 4 1 1 v 7\n", nil, nil,
+			[]Piece{{0, 0, 1, 1, Both, 'A'}, {1, 1, 1, 1, Fixed, 'x'}, {2, 2, 1, 1, Fixed, 'x'}, {3, 3, 1, 1, Horizontal, 'é'}, {0, 3, 1, 1, Vertical, '7'}}},
+		{"some names", "1 1 1 1 b 2\n2 2 1 1 b\n3 3 1 1 b Z\n4 4 1 1 b\n", nil, nil,
+			[]Piece{{0, 0, 1, 1, Both, '2'}, {1, 1, 1, 1, Both, '1'}, {2, 2, 1, 1, Both, 'Z'}, {3, 3, 1, 1, Both, '3'}}},
+		{"bad names", "1 1 1 1 b A\n2 2 1 1 b *\n2 2 1 1 b AB\n2 2 1 1 b A\n2 2 1 1 n A\n", []error{ErrSyntax, ErrSyntax, ErrPiece, ErrPiece},
+			[]string{`line 3: piece "2 2 1 1 b *": name "*" is not one letter or digit; discarded`, `name "AB"`, `line 5: piece "2 2 1 1 b A" has the name A of the piece of line 2; discarded`, "line 6:"},
+			[]Piece{{0, 0, 1, 1, Both, 'A'}}},
+		{"fixed names", "1 1 1 1 n x\n2 2 1 1 n x\n3 3 1 1 b x\n", []error{ErrPiece}, []string{"line 4:"}, []Piece{{0, 0, 1, 1, Fixed, 'x'}, {1, 1, 1, 1, Fixed, 'x'}}},
 		{"goal fallback", "9 9 1 1 b\n# a comment\n\n2 2 1 1 h\n3 3 2 1 v\n", []error{ErrPiece}, []string{"line 2:"},
-			[]Piece{{1, 1, 1, 1, Horizontal}, {2, 2, 2, 1, Vertical}}},
+			[]Piece{{1, 1, 1, 1, Horizontal, 0}, {2, 2, 2, 1, Vertical, 0}}},
 		{"goal fallback twice", "1 1 1 1 y\n1 1 1\n1 1 1 1 n\n1 2 1 1 b\n", []error{ErrSyntax, ErrSyntax}, []string{"line 2:", "line 3:"},
-			[]Piece{{0, 0, 1, 1, Fixed}, {0, 1, 1, 1, Both}}},
-		{"crlf and tabs", "1\t1 1 1 b\r\n\t2 2 1 1 v \r\n", nil, nil, []Piece{{0, 0, 1, 1, Both}, {1, 1, 1, 1, Vertical}}},
+			[]Piece{{0, 0, 1, 1, Fixed, 0}, {0, 1, 1, 1, Both, 0}}},
+		{"crlf and tabs", "1\t1 1 1 b\r\n\t2 2 1 1 v \r\n", nil, nil, []Piece{{0, 0, 1, 1, Both, 0}, {1, 1, 1, 1, Vertical, 0}}},
 		{"all of them", "1 1 1 1 b\n5 5 1 1 b\n1 1 1 1 b\n1 2 1 1 z\n1 2\n1 2 1 1 b\n", []error{ErrPiece, ErrPiece, ErrSyntax, ErrSyntax}, []string{"line 3:", "line 4:", "line 5:", "line 6:"},
-			[]Piece{{0, 0, 1, 1, Both}, {0, 1, 1, 1, Both}}},
+			[]Piece{{0, 0, 1, 1, Both, 0}, {0, 1, 1, 1, Both, 0}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -117,7 +125,8 @@ func rushString(text string) string {
 
 // TestParseRushHour reads the Rush Hour string of each Rush Hour puzzle of
 // testdata/blocks and checks that it gives the pieces of the puzzle's file
-// (in another order: the goal piece first either way).
+// (in another order: the goal piece first either way), named by their
+// letters, the walls x.
 func TestParseRushHour(t *testing.T) {
 	n := 0
 	for _, c := range readBlockCases(t) {
@@ -130,21 +139,32 @@ func TestParseRushHour(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if b.Rows() != 6 || b.Cols() != 6 || b.Piece(0) != c.puzzle.Piece(0) {
-			t.Errorf("%s: %d x %d, goal piece %v; want 6 x 6, %v", c.name, b.Rows(), b.Cols(), b.Piece(0), c.puzzle.Piece(0))
+		goal := b.Piece(0)
+		goal.Name = 0
+		if b.Rows() != 6 || b.Cols() != 6 || goal != c.puzzle.Piece(0) || b.Name(0) != 'A' {
+			t.Errorf("%s: %d x %d, goal piece %v; want 6 x 6, %v named A", c.name, b.Rows(), b.Cols(), b.Piece(0), c.puzzle.Piece(0))
 		}
 		byPlace := func(p, q Piece) int { return (p.Row*6 + p.Col) - (q.Row*6 + q.Col) }
 		got, want := b.Pieces(), c.puzzle.Pieces()
+		for i, p := range got {
+			if r := rune(s[p.Row*6+p.Col]); p.Name != r {
+				t.Errorf("%s: piece %d at row %d, column %d is named %q, want %q", c.name, i, p.Row+1, p.Col+1, p.Name, r)
+			}
+			got[i].Name = 0
+		}
 		slices.SortFunc(got, byPlace)
 		slices.SortFunc(want, byPlace)
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: pieces\n%v\nwant\n%v", c.name, got, want)
 		}
 		if c.name == "rh_fogleman_forty_01" {
-			// ..B.CC / ..B... / AAB... / DDD..E / .....E / .....E: A, then
-			// B C D E in the order of their first cells.
+			// ..B.CC / ..B... / AAB... / DDD..E / .....E / .....E, letters
+			// in, letters out, in the grid and in the text format.
 			names := strings.Split(strings.TrimSpace(b.Grid()), "\n")
-			if got := strings.Join(names[1:7], "/"); got != "*..1.22*/*..1...*/*ZZ1...*/*333..4*/*.....4*/*.....4*" {
+			if got := strings.Join(names[1:7], "/"); got != "*..B.CC*/*..B...*/*AAB...*/*DDD..E*/*.....E*/*.....E*" {
+				t.Errorf("%s: grid %s", c.name, got)
+			}
+			if got := b.String(); got != "6 6\n3 1 2 1 h A\n1 3 1 3 v B\n1 5 2 1 h C\n4 1 3 1 h D\n4 6 1 3 v E\n" {
 				t.Errorf("%s: grid %s", c.name, got)
 			}
 		}
@@ -200,6 +220,7 @@ func FuzzParseBlocks(f *testing.F) {
 	f.Add(specSample)
 	f.Add("4 4\n9 9 1 1 b\n1 1 1 1 q\n1 1 2 2 b\n1 2 1 1 b\n1 1\n")
 	f.Add("0 0\n")
+	f.Add("4 4\n3 1 2 1 h A\n1 1 1 1 n x\n2 2 1 1 n x\n1 4 1 1 b\n4 4 1 1 b\n2 4 1 1 b 1\n")
 	f.Add("65535 1\n1 1 1 65535 v\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		b, discarded, err := ParseBlocks(text)
@@ -265,7 +286,7 @@ func TestParseBlocksLongLines(t *testing.T) {
 		t.Fatalf("%v pieces, discarded %v, error %v", b.NumPieces(), discarded, err)
 	}
 	for i, want := range []string{
-		`line 4: piece "1 1 1 1 1 1"... (2097151 bytes) has 1048576 fields`,
+		`line 4: piece "1 1 1 1 1 1 1"... (2097151 bytes) has 1048576 fields`,
 		`line 5: piece "1 ` + strings.Repeat("7", 38) + `"... (1048584 bytes): column "` + strings.Repeat("7", 40) + `"... (1048576 bytes) is not an integer`,
 		`line 6: piece "2 2 1 1 ` + strings.Repeat("7", 32) + `"... (1048584 bytes): motion "` + strings.Repeat("7", 40) + `"... (1048576 bytes) is not h, v, b or n`,
 	} {

@@ -45,8 +45,12 @@ func ParseBlockMetric(s string) (BlockMetric, error) {
 	return 0, errorf("ParseBlockMetric", ErrOption, "unknown metric %s (want line, straight, step or piece)", input.Quote(s))
 }
 
-// A BlockGoal says which positions solve a puzzle; the zero BlockGoal, the
-// goal piece in the last column.
+// A BlockGoal says which positions solve a puzzle. The zero BlockGoal is
+// the text format's: the goal piece in the last column, its right edge on
+// the grid's. On Klotski's board, 5 rows by 4 columns with a 2 x 2 goal
+// piece, whose last column the square reaches in a few moves and means
+// nothing, it is the classic puzzle's instead: the square at the bottom
+// middle (row 4, column 2, from 1), in front of the exit.
 type BlockGoal struct {
 	at       bool
 	piece    int
@@ -69,6 +73,7 @@ func BlockGoalFunc(match func(Blocks) bool) BlockGoal {
 
 // Reached reports whether b is a goal position.
 func (g BlockGoal) Reached(b Blocks) bool {
+	g = g.resolve(b)
 	switch {
 	case g.match != nil:
 		return g.match(b)
@@ -80,7 +85,8 @@ func (g BlockGoal) Reached(b Blocks) bool {
 	return p.Width > 0 && p.Col+p.Width == b.Cols()
 }
 
-// String describes the goal, such as "piece 3 at row 2, column 4" (from 1).
+// String describes the goal, such as "piece 3 at row 2, column 4" (from
+// 1), naming pieces by PieceName; Describe names them as a puzzle does.
 func (g BlockGoal) String() string {
 	switch {
 	case g.match != nil:
@@ -89,6 +95,31 @@ func (g BlockGoal) String() string {
 		return "piece " + string(PieceName(g.piece)) + " at row " + strconv.Itoa(g.row+1) + ", column " + strconv.Itoa(g.col+1)
 	}
 	return "piece Z in the last column"
+}
+
+// Describe says what g asks of the puzzle b, naming its pieces as b does:
+// "piece A in the last column", "piece Z at row 4, column 2" (Klotski's
+// goal, from 1) or "a position that matches".
+func (g BlockGoal) Describe(b Blocks) string {
+	switch g = g.resolve(b); {
+	case g.match != nil:
+		return "a position that matches"
+	case g.at:
+		return "piece " + string(b.Name(g.piece)) + " at row " + strconv.Itoa(g.row+1) + ", column " + strconv.Itoa(g.col+1)
+	}
+	return "piece " + string(b.Name(0)) + " in the last column"
+}
+
+// resolve returns the goal g means on b: g itself, but for the zero goal
+// on Klotski's board, which is the goal piece at the bottom middle.
+func (g BlockGoal) resolve(b Blocks) BlockGoal {
+	if g.at || g.match != nil {
+		return g
+	}
+	if p := b.Piece(0); b.Rows() == 5 && b.Cols() == 4 && p.Width == 2 && p.Height == 2 {
+		return BlockGoalAt(0, 3, 1)
+	}
+	return g
 }
 
 // A BlockSolver finds shortest solutions of sliding-block puzzles by
@@ -114,10 +145,14 @@ type BlockSolution struct {
 // Len returns the number of moves.
 func (s BlockSolution) Len() int { return len(s.Moves) }
 
-// A BlockMove is one move: piece Piece makes the Slides in order.
+// A BlockMove is one move: piece Piece makes the Slides in order. Name is
+// the piece's name (see Blocks.Name), which a solution's moves carry;
+// Blocks.Move ignores it, and String names the piece PieceName(Piece)
+// where it is 0.
 type BlockMove struct {
 	Piece  int
 	Slides []Slide
+	Name   rune
 }
 
 // A Slide moves a piece Cells cells in direction Dir.
@@ -138,7 +173,11 @@ func (s Slide) String() string {
 func (m BlockMove) String() string {
 	var sb strings.Builder
 	sb.WriteString("Piece ")
-	sb.WriteRune(PieceName(m.Piece))
+	if m.Name != 0 {
+		sb.WriteRune(m.Name)
+	} else {
+		sb.WriteRune(PieceName(m.Piece))
+	}
 	for i, s := range m.Slides {
 		if i > 0 {
 			sb.WriteByte(',')
@@ -190,9 +229,9 @@ func (s BlockSolver) solve(ctx context.Context, sp *blocks.Space, b Blocks) (Blo
 	}
 	switch notFound := errors.Is(toError(fn, err), ErrNotFound); {
 	case notFound && bounded:
-		return sol, errorf(fn, ErrNotFound, "no sequence of at most %v moves reaches %v: %d positions explored", s.Limits.MaxCost, s.Goal, sol.Expanded)
+		return sol, errorf(fn, ErrNotFound, "no sequence of at most %v moves reaches %s: %d positions explored", s.Limits.MaxCost, s.Goal.Describe(b), sol.Expanded)
 	case notFound:
-		return sol, errorf(fn, ErrUnsolvable, "no sequence of moves reaches %v: %d positions explored", s.Goal, sol.Expanded)
+		return sol, errorf(fn, ErrUnsolvable, "no sequence of moves reaches %s: %d positions explored", s.Goal.Describe(b), sol.Expanded)
 	case err != nil:
 		return sol, err
 	}
@@ -273,7 +312,7 @@ func describe(fn string, sp *blocks.Space, start Blocks, path [][]uint32, sol *B
 				piece = i
 			}
 		}
-		m := BlockMove{Piece: piece, Slides: straight(r0, c0, r1, c1)}
+		m := BlockMove{Piece: piece, Slides: straight(r0, c0, r1, c1), Name: cur.Name(piece)}
 		if sol.Metric == PieceMoves {
 			m.Slides = fewestSlides(cur, piece, r1, c1)
 		}
@@ -355,9 +394,10 @@ func newBlockSpace(fn string, b Blocks, s BlockSolver) (*blocks.Space, error) {
 		p := b.Piece(i)
 		pieces[i] = blocks.Piece{Row: p.Row, Col: p.Col, Width: p.Width, Height: p.Height, Motion: blocks.Motion(p.Motion)}
 	}
+	g := s.Goal.resolve(b)
 	goal := blocks.Goal{Piece: 0, Row: -1, Col: b.Cols() - pieces[0].Width}
-	if s.Goal.at {
-		goal = blocks.Goal{Piece: s.Goal.piece, Row: s.Goal.row, Col: s.Goal.col}
+	if g.at {
+		goal = blocks.Goal{Piece: g.piece, Row: g.row, Col: g.col}
 		if goal.Piece < 0 || goal.Piece >= b.NumPieces() {
 			return nil, errorf(fn, ErrOption, "goal piece %d: the puzzle has pieces 0 to %d", goal.Piece, b.NumPieces()-1)
 		}
@@ -366,12 +406,12 @@ func newBlockSpace(fn string, b Blocks, s BlockSolver) (*blocks.Space, error) {
 			return nil, errorf(fn, ErrOption, "goal: piece %d %s", goal.Piece, msg)
 		}
 	}
-	if match := s.Goal.match; match != nil {
+	if match := g.match; match != nil {
 		rows, cols := b.Rows(), b.Cols()
 		goal.Match = func(ps []blocks.Piece) bool {
 			at := make([]Piece, len(ps))
 			for i, p := range ps {
-				at[i] = Piece{Row: p.Row, Col: p.Col, Width: p.Width, Height: p.Height, Motion: Motion(p.Motion)}
+				at[i] = Piece{Row: p.Row, Col: p.Col, Width: p.Width, Height: p.Height, Motion: Motion(p.Motion), Name: b.Piece(i).Name}
 			}
 			return match(makeBlocks(rows, cols, at))
 		}

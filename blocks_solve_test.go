@@ -310,3 +310,48 @@ func TestBlocksAllocs(t *testing.T) {
 		t.Errorf("Solve allocates %v times for %d moves and %d positions generated, want at most %v", n, sol.Len(), sol.Generated, most)
 	}
 }
+
+// TestBlocksKlotskiGoal checks the zero BlockGoal on Klotski's board as
+// drawn (5 x 4): the square at the bottom middle, not in the last column
+// (7 moves away), while the rotated board keeps the last column; and
+// Describe names the pieces as the puzzle does.
+func TestBlocksKlotskiGoal(t *testing.T) {
+	klotski := blockCaseNamed(t, "klotski_hengdaolima").puzzle
+	rotated := blockCaseNamed(t, "klotski_hengdaolima_rotated").puzzle
+	rush, err := ParseRushHour("..B.CC..B...AAB...DDD..E.....E.....E")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		b    Blocks
+		goal BlockGoal
+		want string
+	}{
+		{klotski, BlockGoal{}, "piece Z at row 4, column 2"},
+		{rotated, BlockGoal{}, "piece Z in the last column"},
+		{rush, BlockGoal{}, "piece A in the last column"},
+		{rush, BlockGoalAt(1, 3, 2), "piece B at row 4, column 3"},
+		{rush, BlockGoalFunc(func(Blocks) bool { return true }), "a position that matches"},
+	} {
+		if got := tt.goal.Describe(tt.b); got != tt.want {
+			t.Errorf("Describe = %q, want %q", got, tt.want)
+		}
+	}
+	sol, err := BlockSolver{Metric: PieceMoves}.Solve(context.Background(), klotski)
+	if err != nil || sol.Len() != 81 {
+		t.Fatalf("%d moves, %v; want 81", sol.Len(), err)
+	}
+	if p := sol.Positions[sol.Len()].Piece(0); p.Row != 3 || p.Col != 1 {
+		t.Errorf("the square ends at row %d, column %d; want 4, 2", p.Row+1, p.Col+1)
+	}
+	moved := klotski.Pieces()
+	moved[0].Motion = Horizontal // it cannot get down to the exit
+	stuck, err := NewBlocks(5, 4, moved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e *Error
+	if _, err := (BlockSolver{}).Solve(context.Background(), stuck); !errors.Is(err, ErrUnsolvable) || !errors.As(err, &e) || !strings.Contains(e.Msg, "reaches piece Z at row 4, column 2") {
+		t.Errorf("a square that cannot go down: %v", err)
+	}
+}

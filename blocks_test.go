@@ -74,7 +74,7 @@ func TestBlocksAccessors(t *testing.T) {
 			t.Errorf("At(%d, %d) = %d, want %d", c.r, c.c, got, c.want)
 		}
 	}
-	if !cmp.Equal(b.Pieces()[1:3], []Piece{{0, 0, 1, 1, Both}, {0, 1, 1, 1, Both}}) {
+	if !cmp.Equal(b.Pieces()[1:3], []Piece{{0, 0, 1, 1, Both, 0}, {0, 1, 1, 1, Both, 0}}) {
 		t.Errorf("Pieces()[1:3] = %v", b.Pieces()[1:3])
 	}
 	var zero Blocks
@@ -219,15 +219,15 @@ func TestNewBlocksErrors(t *testing.T) {
 		err        error
 		msg        string
 	}{
-		{0, 4, []Piece{{0, 0, 1, 1, Both}}, ErrSize, "at least 1"},
-		{4, -2, []Piece{{0, 0, 1, 1, Both}}, ErrSize, "at least 1"},
-		{300, 300, []Piece{{0, 0, 1, 1, Both}}, ErrSize, "more than"},
+		{0, 4, []Piece{{0, 0, 1, 1, Both, 0}}, ErrSize, "at least 1"},
+		{4, -2, []Piece{{0, 0, 1, 1, Both, 0}}, ErrSize, "at least 1"},
+		{300, 300, []Piece{{0, 0, 1, 1, Both, 0}}, ErrSize, "more than"},
 		{4, 4, nil, ErrPiece, "no pieces"},
-		{4, 4, []Piece{{0, 0, 0, 1, Both}}, ErrPiece, "piece 0 is 0 x 1"},
-		{4, 4, []Piece{{0, 0, 1, 1, Both}, {3, 3, 2, 1, Both}}, ErrPiece, "piece 1 at row 4, column 4"},
-		{4, 4, []Piece{{0, 0, 1, 1, Both}, {-1, 0, 1, 1, Both}}, ErrPiece, "piece 1 at row 0"},
-		{4, 4, []Piece{{0, 0, 2, 2, Both}, {1, 1, 1, 1, Both}}, ErrPiece, "piece 1 overlaps piece 0"},
-		{4, 4, []Piece{{0, 0, 1, 1, Motion(7)}}, ErrPiece, "unknown motion"},
+		{4, 4, []Piece{{0, 0, 0, 1, Both, 0}}, ErrPiece, "piece 0 is 0 x 1"},
+		{4, 4, []Piece{{0, 0, 1, 1, Both, 0}, {3, 3, 2, 1, Both, 0}}, ErrPiece, "piece 1 at row 4, column 4"},
+		{4, 4, []Piece{{0, 0, 1, 1, Both, 0}, {-1, 0, 1, 1, Both, 0}}, ErrPiece, "piece 1 at row 0"},
+		{4, 4, []Piece{{0, 0, 2, 2, Both, 0}, {1, 1, 1, 1, Both, 0}}, ErrPiece, "piece 1 overlaps piece 0"},
+		{4, 4, []Piece{{0, 0, 1, 1, Motion(7), 0}}, ErrPiece, "unknown motion"},
 	}
 	for _, tt := range tests {
 		_, err := NewBlocks(tt.rows, tt.cols, tt.pieces)
@@ -236,7 +236,7 @@ func TestNewBlocksErrors(t *testing.T) {
 			t.Errorf("NewBlocks(%d, %d, %v) = %v, want %v containing %q", tt.rows, tt.cols, tt.pieces, err, tt.err, tt.msg)
 		}
 	}
-	if _, err := NewBlocks(1, 1, []Piece{{0, 0, 1, 1, Fixed}}); err != nil {
+	if _, err := NewBlocks(1, 1, []Piece{{0, 0, 1, 1, Fixed, 0}}); err != nil {
 		t.Errorf("1 x 1: %v", err)
 	}
 }
@@ -315,3 +315,65 @@ func TestBlocksGridNames(t *testing.T) {
 
 // numPieceNames returns how many pieces PieceName names, each differently.
 func numPieceNames() int { return len(asciiNames) + letterTable().total }
+
+// TestBlocksNames checks the names NewBlocks takes and refuses, that a
+// solution's moves and positions keep them, and that names split no
+// position: a named Rush Hour puzzle has as many positions and the same
+// optimum as the unnamed file of the same board.
+func TestBlocksNames(t *testing.T) {
+	named := []Piece{{0, 0, 2, 1, Horizontal, 'R'}, {1, 0, 1, 1, Fixed, 'x'}, {1, 1, 1, 1, Fixed, 'x'}, {2, 0, 1, 1, Both, 0}}
+	b, err := NewBlocks(3, 3, named)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string([]rune{b.Name(0), b.Name(1), b.Name(2), b.Name(3), b.Name(4), b.Name(-1)}); got != "Rxx3??" {
+		t.Errorf("names %q, want Rxx3??", got)
+	}
+	if got, want := b.Grid(), "*****\n*RR.*\n*xx.*\n*3..*\n*****\n"; got != want {
+		t.Errorf("Grid:\n%s\nwant\n%s", got, want)
+	}
+	if again, _, err := ParseBlocks(b.String()); err != nil || again != b {
+		t.Errorf("String %q reads back as %v, %v", b.String(), again, err)
+	}
+	for _, tt := range []struct {
+		pieces []Piece
+		msg    string
+	}{
+		{[]Piece{{0, 0, 1, 1, Both, '*'}}, `piece 0 has the name '*': a name is a letter or a digit`},
+		{[]Piece{{0, 0, 1, 1, Both, 'A'}, {1, 1, 1, 1, Both, 'A'}}, "piece 1 has the name A of piece 0"},
+		{[]Piece{{0, 0, 1, 1, Both, 'A'}, {1, 1, 1, 1, Fixed, 'A'}}, "piece 1 has the name A of piece 0"},
+		{[]Piece{{0, 0, 1, 1, Both, 0}, {1, 1, 1, 1, Fixed, 'x'}, {2, 2, 1, 1, Vertical, 'x'}}, "piece 2 has the name x of piece 1"},
+	} {
+		var e *Error
+		if _, err := NewBlocks(3, 3, tt.pieces); !errors.Is(err, ErrPiece) || !errors.As(err, &e) || e.Msg != tt.msg {
+			t.Errorf("NewBlocks(%v) = %v, want %q", tt.pieces, err, tt.msg)
+		}
+	}
+
+	c := blockCaseNamed(t, "rh_fogleman_forty_10")
+	rush, err := ParseRushHour(rushString(c.text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	counts, err := BlockSolver{}.Distances(ctx, rush)
+	if err != nil || sum(counts) != c.states {
+		t.Fatalf("%d positions, %v; want %d", sum(counts), err, c.states)
+	}
+	sol, err := BlockSolver{}.Solve(ctx, rush)
+	if err != nil || sol.Len() != c.optimum[StraightMoves] {
+		t.Fatalf("%d moves, %v; want %d", sol.Len(), err, c.optimum[StraightMoves])
+	}
+	for k, m := range sol.Moves {
+		if m.Name != rush.Name(m.Piece) || !strings.HasPrefix(m.String(), "Piece "+string(m.Name)+" ") {
+			t.Errorf("move %d: %v names piece %d %q, want %q", k+1, m, m.Piece, m.Name, rush.Name(m.Piece))
+		}
+	}
+	for k, p := range sol.Positions {
+		for i := range p.NumPieces() {
+			if p.Name(i) != rush.Name(i) {
+				t.Fatalf("position %d names piece %d %q, want %q", k, i, p.Name(i), rush.Name(i))
+			}
+		}
+	}
+}

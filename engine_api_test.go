@@ -227,7 +227,7 @@ func TestBlockSolverMaxCost(t *testing.T) {
 		}
 	}
 	// The goal car walled in: unsolvable within any bound.
-	stuck, err := NewBlocks(3, 3, []Piece{{0, 0, 1, 1, Horizontal}, {0, 1, 1, 1, Fixed}})
+	stuck, err := NewBlocks(3, 3, []Piece{{0, 0, 1, 1, Horizontal, 0}, {0, 1, 1, 1, Fixed, 0}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +241,7 @@ func TestBlockSolverMaxCost(t *testing.T) {
 	for r := range 20 {
 		for c := range 20 {
 			if (r+c)%3 != 0 {
-				ps = append(ps, Piece{r, c, 1, 1, Both})
+				ps = append(ps, Piece{r, c, 1, 1, Both, 0})
 			}
 		}
 	}

@@ -82,14 +82,14 @@ func ExampleParseRushHour() {
 	fmt.Println("positions reachable by distance:", counts[:8], "...")
 	// Output:
 	// ********
-	// *1223..*
-	// *1..455*
-	// *6ZZ4..*
-	// *6.7889*
-	// *aa7..9*
-	// *bbccc9*
+	// *IBBx..*
+	// *I..LDD*
+	// *JAAL..*
+	// *J.KEEM*
+	// *FFK..M*
+	// *GGHHHM*
 	// ********
-	// line: 60 moves, first Piece 9 up 1 space
-	// step: 103 moves, first Piece 9 up 1 space
+	// line: 60 moves, first Piece M up 1 space
+	// step: 103 moves, first Piece M up 1 space
 	// positions reachable by distance: [1 1 1 2 2 2 8 19] ...
 }

@@ -210,13 +210,13 @@ var memoryCases = map[string]func(lim Limits) error{
 	},
 	"blocks400": func(lim Limits) error {
 		rng := rand.New(rand.NewPCG(3, 4))
-		ps := []Piece{{0, 0, 1, 1, Both}, {0, 1, 1, 1, Fixed}, {1, 0, 1, 1, Fixed}}
+		ps := []Piece{{0, 0, 1, 1, Both, 0}, {0, 1, 1, 1, Fixed, 0}, {1, 0, 1, 1, Fixed, 0}}
 		used := map[[2]int]bool{{0, 0}: true, {0, 1}: true, {1, 0}: true}
 		for len(ps) < 400 {
 			p := [2]int{rng.IntN(30), rng.IntN(30)}
 			if !used[p] {
 				used[p] = true
-				ps = append(ps, Piece{p[0], p[1], 1, 1, Both})
+				ps = append(ps, Piece{p[0], p[1], 1, 1, Both, 0})
 			}
 		}
 		b, err := NewBlocks(30, 30, ps)

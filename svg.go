@@ -31,6 +31,12 @@ type SVGOptions struct {
 	TotalMoves  int     // the solution's length, when only its start is given
 	MoveSeconds float64 // a move's time (default 0.4)
 	Title       string  // shown above the move counter
+
+	// Goal is the goal WriteBlocksSVG marks: for the last column, the exit
+	// on the right edge of the tray, beside the rows the goal piece may
+	// leave by (the rows it stands on, if it cannot move up or down); for a
+	// place, its outline; for a predicate, nothing.
+	Goal BlockGoal
 }
 
 // DefaultSVGMoves is the default SVGOptions.MaxMoves.
@@ -132,6 +138,7 @@ type svgPicture struct {
 	moves      int // the moves animated
 	total      int // the moves of the whole solution
 	opts       SVGOptions
+	mark       string // an element drawn over the pieces: the goal's, or ""
 }
 
 // newSVGPicture returns the picture of a rows x cols solution of n moves,
@@ -208,6 +215,7 @@ func (p *svgPicture) write(w io.Writer) error {
 	for _, a := range p.actors {
 		p.writeActor(bw, a, dur, at)
 	}
+	printf(bw, "%s", p.mark)
 	printf(bw, "</g>\n</svg>\n")
 	return bw.Flush()
 }
@@ -310,7 +318,7 @@ func WriteBlocksSVG(w io.Writer, positions []Blocks, o *SVGOptions) error {
 	positions = positions[:pic.moves+1]
 	names := make([]rune, start.NumPieces())
 	for i := range names {
-		names[i] = PieceName(i)
+		names[i] = start.Name(i)
 	}
 	for i, p := range start.Pieces() {
 		fill := "hsl(" + strconv.Itoa(i*137%360) + ",60%,78%)"
@@ -323,6 +331,7 @@ func WriteBlocksSVG(w io.Writer, positions []Blocks, o *SVGOptions) error {
 		pic.actors = append(pic.actors, svgActor{label: string(names[i]), fill: fill, w: p.Width, h: p.Height,
 			keys: []svgKey{{0, p.Row, p.Col}}})
 	}
+	pic.mark = goalMark(start, pic.opts.Goal)
 	for k := 1; k < len(positions); k++ {
 		piece, slides, ok := blockMoveBetween(positions[k-1], positions[k])
 		if !ok {
@@ -342,6 +351,27 @@ func WriteBlocksSVG(w io.Writer, positions []Blocks, o *SVGOptions) error {
 		}
 	}
 	return pic.write(w)
+}
+
+// goalMark returns the element that marks goal g on the picture of b:
+// a red bar on the tray's right edge for the last column, a dashed red
+// outline for a place, "" for a predicate.
+func goalMark(b Blocks, g BlockGoal) string {
+	g = g.resolve(b)
+	switch {
+	case g.match != nil:
+		return ""
+	case g.at:
+		p := b.Piece(g.piece)
+		return fmt.Sprintf(`<rect class="goal" x="%d" y="%d" width="%d" height="%d" rx="%d" fill="none" stroke="#e05050" stroke-width="6" stroke-dasharray="16 10"/>`+"\n",
+			svgBorder+g.col*svgCell, svgBorder+g.row*svgCell, p.Width*svgCell, p.Height*svgCell, svgCell/10)
+	}
+	p, first, last := b.Piece(0), 0, b.Rows()
+	if !p.Motion.allows(Up) {
+		first, last = p.Row, p.Row+p.Height
+	}
+	return fmt.Sprintf(`<rect class="exit" x="%d" y="%d" width="%d" height="%d" fill="#e05050"/>`+"\n",
+		svgBorder+b.Cols()*svgCell, svgBorder+first*svgCell, svgBorder, (last-first)*svgCell)
 }
 
 // blockMoveBetween returns the piece that moves from a to b and its path,

@@ -341,7 +341,7 @@ func TestWriteBlocksSVG(t *testing.T) {
 			for i, a := range pic.actors {
 				p := b.Piece(i)
 				r, c := a.at(frameTime(k, 0.5))
-				if a.label != string(PieceName(i)) || a.w != p.Width || a.h != p.Height ||
+				if a.label != string(b.Name(i)) || a.w != p.Width || a.h != p.Height ||
 					math.Abs(r-float64(p.Row)) > 1e-3 || math.Abs(c-float64(p.Col)) > 1e-3 {
 					t.Fatalf("%s, frame %d: piece %s (%d x %d) at %v, %v; want %v", tc.name, k, a.label, a.w, a.h, r, c, p)
 				}
@@ -372,5 +372,37 @@ func TestWriteBlocksSVG(t *testing.T) {
 	}
 	if err := WriteBlocksSVG(io.Discard, []Blocks{sample, both}, nil); !errors.Is(err, ErrMismatch) {
 		t.Errorf("two pieces moved: %v", err)
+	}
+}
+
+// TestWriteBlocksSVGGoal checks the goal's mark: the exit beside the red
+// car's row for Rush Hour, beside every row for a goal piece that moves up
+// and down, the outline of the place for Klotski's default goal and for
+// BlockGoalAt, nothing for a predicate.
+func TestWriteBlocksSVGGoal(t *testing.T) {
+	rush, _ := ParseRushHour("..B.CC..B...AAB...DDD..E.....E.....E")
+	sample, _, _ := ParseBlocks("4 4\n3 1 2 1 b\n1 1 1 1 b\n")
+	klotski := blockCaseNamed(t, "klotski_hengdaolima").puzzle
+	for _, tt := range []struct {
+		name string
+		b    Blocks
+		goal BlockGoal
+		want string
+	}{
+		{"rush", rush, BlockGoal{}, `<rect class="exit" x="612" y="212" width="12" height="100" fill="#e05050"/>`},
+		{"both ways", sample, BlockGoal{}, `<rect class="exit" x="412" y="12" width="12" height="400" fill="#e05050"/>`},
+		{"klotski", klotski, BlockGoal{}, `<rect class="goal" x="112" y="312" width="200" height="200" `},
+		{"at", rush, BlockGoalAt(1, 3, 2), `<rect class="goal" x="212" y="312" width="100" height="300" `},
+		{"predicate", rush, BlockGoalFunc(func(Blocks) bool { return true }), ""},
+	} {
+		var buf bytes.Buffer
+		if err := WriteBlocksSVG(&buf, []Blocks{tt.b}, &SVGOptions{Goal: tt.goal}); err != nil {
+			t.Fatal(err)
+		}
+		svg := buf.String()
+		marks := strings.Count(svg, `class="exit"`) + strings.Count(svg, `class="goal"`)
+		if tt.want == "" && marks != 0 || tt.want != "" && (marks != 1 || !strings.Contains(svg, tt.want)) {
+			t.Errorf("%s: %d marks, want %q in\n%s", tt.name, marks, tt.want, svg)
+		}
 	}
 }

@@ -20,19 +20,26 @@ const blocksUsage = `usage: slide blocks [-h] [-json] [-svg PICTURE] [-metric li
        slide blocks [-json] [-svg PICTURE] [-metric line|step|piece] [-max-memory SIZE] -rush STRING
 
 Blocks prints a shortest solution of the sliding-block puzzle in FILE: one
-line "rows cols", then a line "row col width height motion" per piece (rows
-and columns from 1; motion h, v, b or n), the goal piece first; lines that
-start with # are comments. The goal piece Z must reach the last column.
+line "rows cols", then a line "row col width height motion [name]" per
+piece (rows and columns from 1; motion h, v, b or n; name, if given, a
+letter or digit), the goal piece first; lines that start with # are
+comments. The goal piece must reach the last column; on Klotski's board (5
+rows, 4 columns, a 2 x 2 goal piece) it must reach the bottom middle, row 4,
+column 2, as in the classic puzzle.
 
 The output has four parts: a message for each piece line discarded (outside
-the grid, a bad letter, overlapping an earlier piece, malformed), the
-first 10 of them and then their count, the start grid, the numbered moves (or a message that there is no solution), and the
-final grid. Pieces are named Z (the goal piece), then 1-9, a-z, A-Y in the
-order of the file, then the letters from U+00C0 on (À Á Â ...).
+the grid, a bad letter, overlapping an earlier piece, a name another piece
+has, malformed), the first 10 of them and then their count, the start grid,
+the numbered moves (or a message that there is no solution), and the final
+grid. Pieces keep the names the file gives them; fixed pieces may share
+one. A piece without a name is named Z (the goal piece), then 1-9, a-z,
+A-Y in the order of the file, then the letters from U+00C0 on (À Á Â ...),
+skipping names the file gives.
 
 With -rush, STRING is a Rush Hour position in the 36-character notation
 (6 x 6, row by row: . or o empty, x a wall, A the red car, which leaves by
-the right edge, other capital letters cars and trucks).
+the right edge, other capital letters cars and trucks); the pieces keep
+their letters, the walls are x.
 
 With -json, blocks prints one JSON object on one line instead: "start"
 (the puzzle in the file format, without comments), "goal" (in words),
@@ -268,15 +275,25 @@ func solveBlocks(b slide.Blocks, m slide.BlockMetric, lim slide.Limits) blocksRe
 	r := blocksResult{start: b, metric: m}
 	r.sol, r.err = slide.BlockSolver{Metric: m, Limits: lim}.Solve(context.Background(), b)
 	if errors.Is(r.err, slide.ErrUnsolvable) {
-		r.unsolvable = fmt.Sprintf("No solution: piece Z cannot reach the last column (%d positions explored).", r.sol.Expanded)
+		name, where := goalWords(b)
+		place := strings.TrimPrefix(strings.TrimPrefix(where, "in "), "at ")
+		r.unsolvable = fmt.Sprintf("No solution: piece %s cannot reach %s (%d positions explored).", name, place, r.sol.Expanded)
 		r.err = nil
 	}
 	return r
 }
 
+// goalWords returns the name of the goal piece of b and where the goal
+// wants it, as BlockGoal.Describe words it: "in the last column", or "at
+// row 4, column 2" on Klotski's board.
+func goalWords(b slide.Blocks) (name, where string) {
+	name = string(b.Name(0))
+	return name, strings.TrimPrefix(slide.BlockGoal{}.Describe(b), "piece "+name+" ")
+}
+
 // report returns the -json report of r.
 func (r blocksResult) report() report {
-	rep := report{Start: r.start.String(), Goal: slide.BlockGoal{}.String(), Metric: r.metric.String()}
+	rep := report{Start: r.start.String(), Goal: slide.BlockGoal{}.Describe(r.start), Metric: r.metric.String()}
 	if r.unsolvable != "" {
 		rep.Algorithm = "bfs"
 		rep.work(r.sol.Expanded, r.sol.Generated)
@@ -290,7 +307,8 @@ func (r blocksResult) report() report {
 func (r blocksResult) heading() string {
 	n := r.sol.Len()
 	if n == 0 {
-		return "Solved already: piece Z is in the last column (0 moves)."
+		name, where := goalWords(r.start)
+		return fmt.Sprintf("Solved already: piece %s is %s (0 moves).", name, where)
 	}
 	unit := map[slide.BlockMetric]string{slide.StraightMoves: "move", slide.StepMoves: "single-cell move", slide.PieceMoves: "piece move"}[r.metric]
 	if n > 1 {

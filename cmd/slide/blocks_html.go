@@ -102,7 +102,7 @@ func htmlGridOf(b slide.Blocks, moved int, small bool) htmlGrid {
 			default:
 				row[c].Color = template.CSS(fmt.Sprintf("hsl(%d, 60%%, 78%%)", i*137%360))
 			}
-			row[c].Name, row[c].Moved = string(slide.PieceName(i)), i == moved
+			row[c].Name, row[c].Moved = string(b.Name(i)), i == moved
 		}
 		g.Rows = append(g.Rows, row)
 	}

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -117,9 +119,29 @@ func TestBlocksErrors(t *testing.T) {
 			t.Errorf("slide blocks %q: exit %d, stdout %q, stderr %q; want exit %d and %q", tt.args, code, stdout, stderr, tt.code, tt.msg)
 		}
 	}
-	stdout, _, code := runSlide("", "blocks", "-help")
-	if code != 0 || !strings.HasPrefix(stdout, "usage: slide blocks") {
-		t.Errorf("-help: exit %d, %q", code, stdout)
+}
+
+// TestBlocksHelp checks that -help, --help and "slide help blocks" print
+// the usage of blocks, while -h still asks for the web page (a usage error
+// without a FILE), and that "slide help" takes the other commands too.
+func TestBlocksHelp(t *testing.T) {
+	for _, args := range [][]string{{"blocks", "-help"}, {"blocks", "--help"}, {"help", "blocks"}, {"blocks", "a.txt", "-help"}} {
+		stdout, stderr, code := runSlide("", args...)
+		if code != 0 || stderr != "" || stdout != blocksUsage {
+			t.Errorf("slide %q: exit %d, stderr %q, stdout %.40q; want the usage of blocks", args, code, stderr, stdout)
+		}
+	}
+	if stdout, stderr, code := runSlide("", "blocks", "-h"); code != exitUsage || stdout != "" || !strings.Contains(stderr, "want one FILE") {
+		t.Errorf("slide blocks -h: exit %d, stdout %q, stderr %q; want a usage error", code, stdout, stderr)
+	}
+	if stdout, _, code := runSlide("", "help", "solve"); code != 0 || !strings.Contains(stdout, "solve") || strings.Contains(stdout, "commands:") {
+		t.Errorf("slide help solve: exit %d, %q", code, stdout)
+	}
+	if stdout, stderr, code := runSlide("", "help", "nope"); code != exitUsage || stdout != "" || !strings.Contains(stderr, `unknown command "nope"`) {
+		t.Errorf("slide help nope: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if stdout, _, code := runSlide("", "help"); code != 0 || !strings.Contains(stdout, `"slide help <command>"`) {
+		t.Errorf("slide help: exit %d, %q", code, stdout)
 	}
 }
 
@@ -172,5 +194,92 @@ func TestBlocksManyDiscards(t *testing.T) {
 	_, stderr, code = runSlide(text, "blocks", "-json", "-")
 	if code != 0 || strings.Count(stderr, "\n") != maxDiscards+1 || !strings.HasSuffix(stderr, "standard input: and 15 more piece lines discarded\n") {
 		t.Errorf("-json: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestBlocksNamesKept checks that the letters of a Rush Hour string, and
+// the names of a file, come out as they went in: in the text, the JSON
+// and the SVG picture; a file without names gets the made-up ones. The
+// picture marks the exit.
+func TestBlocksNamesKept(t *testing.T) {
+	dir := t.TempDir()
+	named := filepath.Join(dir, "named.txt")
+	if err := os.WriteFile(named, []byte("3 4\n2 1 2 1 h R\n2 3 1 1 v T\n3 1 1 1 n x\n3 2 1 1 n x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args        []string
+		grid, moves string // the start grid's first rows; the pieces moved
+		start       string // a line of the JSON's start
+	}{
+		{[]string{"-rush", "..B.CC..B...AAB...DDD..E.....E.....E"}, "*..B.CC*\n*..B...*\n*AAB...*", "CEDBABDEA", "3 1 2 1 h A\n"},
+		{[]string{named}, "*....*\n*RRT.*\n*xx..*", "TR", "2 3 1 1 v T\n"},
+		{[]string{"testdata/blocks/sample.txt"}, "*12..*\n*3.44*", "43Z3Z", "3 1 2 1 b\n"},
+	} {
+		text, stderr, code := runSlide("", append([]string{"blocks"}, tt.args...)...)
+		if code != 0 || stderr != "" || !strings.Contains(text, tt.grid) {
+			t.Fatalf("%v: exit %d, stderr %q, text\n%s\nwant the grid\n%s", tt.args, code, stderr, text, tt.grid)
+		}
+		var moved strings.Builder
+		for _, m := range regexp.MustCompile(`(?m)^[0-9]+\. Piece (\S+) `).FindAllStringSubmatch(text, -1) {
+			moved.WriteString(m[1])
+		}
+		if moved.String() != tt.moves {
+			t.Errorf("%v: the text moves pieces %s, want %s", tt.args, moved.String(), tt.moves)
+		}
+		pic := filepath.Join(dir, "p.svg")
+		stdout, stderr, code := runSlide("", append([]string{"blocks", "-json", "-svg", pic}, tt.args...)...)
+		if code != 0 || stderr != "" {
+			t.Fatalf("%v -json: exit %d, stderr %q", tt.args, code, stderr)
+		}
+		var rep struct {
+			Start string
+			Moves []struct{ Piece string }
+		}
+		if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+			t.Fatal(err)
+		}
+		moved.Reset()
+		for _, m := range rep.Moves {
+			moved.WriteString(m.Piece)
+		}
+		if moved.String() != tt.moves || !strings.Contains(rep.Start, tt.start) {
+			t.Errorf("%v -json: moves pieces %s, start %q; want %s and %q", tt.args, moved.String(), rep.Start, tt.moves, tt.start)
+		}
+		svg, err := os.ReadFile(pic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(svg), `<rect class="exit"`) {
+			t.Errorf("%v -svg: no exit marked", tt.args)
+		}
+		for _, name := range strings.Split(tt.moves, "") {
+			if !strings.Contains(string(svg), `data-label="`+name+`"`) {
+				t.Errorf("%v -svg: no piece labeled %s", tt.args, name)
+			}
+		}
+	}
+}
+
+// TestBlocksKlotski checks that Klotski's board as drawn is solved to the
+// classic goal, the square at the bottom middle, in 90 moves, not to the
+// last column, which is 7 moves away, and that the picture outlines it.
+func TestBlocksKlotski(t *testing.T) {
+	file := testdata("blocks/klotski_hengdaolima.txt")
+	text, stderr, code := runSlide("", "blocks", file)
+	if code != 0 || stderr != "" || !strings.Contains(text, "Shortest solution: 90 moves\n") || !regexp.MustCompile(`\*.ZZ.\*\n\*.ZZ.\*\n\*{6}\n$`).MatchString(text) {
+		t.Fatalf("exit %d, stderr %q, output\n%s", code, stderr, text)
+	}
+	pic := filepath.Join(t.TempDir(), "k.svg")
+	stdout, _, _ := runSlide("", "blocks", "-json", "-svg", pic, file)
+	if svg, err := os.ReadFile(pic); err != nil || !strings.Contains(string(svg), `<rect class="goal" x="112" y="312" width="200" height="200"`) {
+		t.Errorf("-svg: the goal's place is not outlined (%v)", err)
+	}
+	var rep struct {
+		Goal   string
+		Length int
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || rep.Goal != "piece Z at row 4, column 2" || rep.Length != 90 {
+		t.Errorf("-json: goal %q, length %d, %v", rep.Goal, rep.Length, err)
 	}
 }

@@ -83,7 +83,7 @@ func (r *report) solvedBlocks(sol slide.BlockSolution) {
 	slides := []blockSlide{}
 	for _, m := range sol.Moves {
 		for _, s := range m.Slides {
-			slides = append(slides, blockSlide{string(slide.PieceName(m.Piece)), s.Dir.String(), s.Cells})
+			slides = append(slides, blockSlide{string(m.Name), s.Dir.String(), s.Cells})
 		}
 	}
 	r.Moves = slides

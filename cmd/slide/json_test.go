@@ -194,7 +194,7 @@ func TestBlocksJSON(t *testing.T) {
 		}
 		names := map[string]int{}
 		for i := range b.NumPieces() {
-			names[string(slide.PieceName(i))] = i
+			names[string(b.Name(i))] = i
 		}
 		moves, last := 0, -1
 		for _, s := range m["moves"].([]any) {

@@ -7,8 +7,8 @@
 //
 //	slide <command> [flags] [arguments]
 //
-// Run "slide help" for the list of commands and "slide <command> -h" for
-// the flags of one.
+// Run "slide help" for the list of commands and "slide help <command>" (or
+// "slide <command> -help") for the flags of one.
 package main
 
 // The pictures of the README, checked by TestDocsPictures:
@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/slidekit/slide/internal/input"
 )
@@ -72,6 +73,17 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) (name st
 		usage(stderr)
 		return "", exitUsage
 	}
+	if args[0] == "help" && len(args) > 1 {
+		// "slide help CMD [SUB]" is "slide CMD [SUB] -help": -help, not -h,
+		// since blocks keeps -h for its web page.
+		for _, c := range commands {
+			if c.name == args[1] {
+				return c.name, c.run(append(slices.Clip(args[2:]), "-help"), stdin, stdout, stderr)
+			}
+		}
+		fmt.Fprintf(stderr, "slide help: unknown command %s (run \"slide help\")\n", input.Quote(args[1]))
+		return "", exitUsage
+	}
 	if args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
 		usage(stdout)
 		return "", exitOK
@@ -95,7 +107,7 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "  help     show this list")
+	fmt.Fprintln(w, "  help     show this list, or with a command's name its usage")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, `Run "slide <command> -h" for the flags of a command.`)
+	fmt.Fprintln(w, `Run "slide help <command>" for the flags of a command.`)
 }
