@@ -295,7 +295,7 @@ func goalWords(b slide.Blocks) (name, where string) {
 func (r blocksResult) report() report {
 	rep := report{Start: r.start.String(), Goal: slide.BlockGoal{}.Describe(r.start), Metric: r.metric.String()}
 	if r.unsolvable != "" {
-		rep.Algorithm = "bfs"
+		rep.Algorithm, rep.Heuristic = "bfs", slide.Zero.String()
 		rep.work(r.sol.Expanded, r.sol.Generated)
 	} else {
 		rep.solvedBlocks(r.sol)

@@ -87,7 +87,7 @@ func (r *report) solvedBlocks(sol slide.BlockSolution) {
 		}
 	}
 	r.Moves = slides
-	r.Algorithm = "bfs"
+	r.Algorithm, r.Heuristic = "bfs", slide.Zero.String() // as bfs reports its breadth-first searches
 	r.work(sol.Expanded, sol.Generated)
 }
 

@@ -187,7 +187,10 @@ func TestBlocksJSON(t *testing.T) {
 		if status != 0 || stderr != "" {
 			t.Fatalf("%v: status %d, stderr %q", args, status, stderr)
 		}
-		m := decodeReport(t, stdout, slices.DeleteFunc(slices.Clone(solvedKeys), func(k string) bool { return k == "heuristic" })...)
+		m := decodeReport(t, stdout, solvedKeys...)
+		if m["algorithm"] != "bfs" || m["heuristic"] != "zero" {
+			t.Errorf("%v: algorithm %v, heuristic %v; bfs reports bfs, zero", args, m["algorithm"], m["heuristic"])
+		}
 		b, _, err := slide.ParseBlocks(m["start"].(string))
 		if err != nil {
 			t.Fatal(err)
@@ -216,7 +219,7 @@ func TestBlocksJSON(t *testing.T) {
 		}
 	}
 	stdout, _, _ := runSlide("", "blocks", "-json", "testdata/blocks/unsolvable.txt")
-	if m := decodeReport(t, stdout, "start", "goal", "solvable", "algorithm", "metric", "expanded", "generated", "seconds"); m["solvable"] != false {
+	if m := decodeReport(t, stdout, "start", "goal", "solvable", "algorithm", "heuristic", "metric", "expanded", "generated", "seconds"); m["solvable"] != false {
 		t.Errorf("unsolvable: %v", m)
 	}
 	_, stderr, _ := runSlide("", "blocks", "-json", "testdata/blocks/discards.txt")
