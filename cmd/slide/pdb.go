@@ -10,6 +10,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 const pdbAbout = `Pdb build builds a pattern database ahead of time and keeps it in the cache
@@ -97,7 +98,7 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runVerify(fs.Args(), d, opts, stdout, stderr)
 	}
 	if partition != "" {
-		return finishBuild(stderr, buildTables(databaseName(d), stderr, func(p func(slide.DatabaseProgress)) error {
+		return finishBuild(stderr, buildCustom(d, stderr, func(p func(slide.DatabaseProgress)) error {
 			return d.Build(context.Background(), p, opts...)
 		}))
 	}
@@ -108,7 +109,7 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status != exitOK {
 		return status
 	}
-	return finishBuild(stderr, buildTables(h.String(), stderr, func(p func(slide.DatabaseProgress)) error {
+	return finishBuild(stderr, buildShipped(h, stderr, func(p func(slide.DatabaseProgress)) error {
 		return slide.BuildDatabase(context.Background(), h, p, opts...)
 	}))
 }
@@ -174,29 +175,82 @@ func databaseName(d slide.Database) string {
 }
 
 // buildTables makes a pattern database ready by calling build, showing on
-// stderr why it is rebuilt, if it is, and its progress. It returns the
-// error of build; an error wrapping slide.ErrCache means that the tables
-// are ready but in memory only.
-func buildTables(name string, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
-	return build(tableProgress("building", name, stderr))
+// stderr its progress (see buildProgress) and, before a first build, what
+// it builds, how big (size: its tables on disk; peak: the memory of the
+// build) and where. It returns the error of build; an error wrapping
+// slide.ErrCache means that the tables are ready but in memory only.
+func buildTables(name, size string, peak int64, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
+	where := ""
+	if dir, err := pdb.DefaultCacheDir(); err == nil {
+		where = " into " + dir
+	}
+	bp := newBuildProgress("building", name, stderr)
+	bp.announce = fmt.Sprintf("slide: building %s (%s on disk, %s while building)%s; this happens once", name, size, sizeText(peak), where)
+	err := build(bp.report)
+	bp.done()
+	return err
 }
 
-// tableProgress returns a progress function that shows on stderr why the
-// tables of the database name are rebuilt, if they are, and each tenth of
-// each table as it is built (verb: "building", "verifying").
-func tableProgress(verb, name string, stderr io.Writer) func(slide.DatabaseProgress) {
-	last, told := -1, false
-	return func(p slide.DatabaseProgress) {
-		if p.Reason != "" && !told {
-			fmt.Fprintf(stderr, "slide: rebuilding %s: %s\n", name, p.Reason)
-			told = true
+// A buildProgress shows on stderr the build of the tables of a database:
+// first why they are rebuilt, if they are, else the announce line, if
+// any; then a status line (see statusLine), refreshed on a terminal, and
+// otherwise a line as each table starts and at most one every ten seconds
+// between.
+type buildProgress struct {
+	line       statusLine
+	verb, name string // "building" or "verifying", and the database
+	announce   string // the line before a first build, "" for none
+	started    bool
+	table      int // the table of the last line
+	last       slide.DatabaseProgress
+}
+
+func newBuildProgress(verb, name string, stderr io.Writer) *buildProgress {
+	return &buildProgress{line: newStatusLine(stderr), verb: verb, name: name}
+}
+
+func (b *buildProgress) report(p slide.DatabaseProgress) {
+	if !b.started {
+		b.started = true
+		switch {
+		case p.Reason != "":
+			fmt.Fprintf(b.line.w, "slide: rebuilding %s: %s\n", b.name, p.Reason)
+		case b.announce != "":
+			fmt.Fprintln(b.line.w, b.announce)
 		}
-		if percent := int(100 * p.Reached / max(p.Entries, 1)); p.Depth == 1 || percent/10 != last/10 {
-			fmt.Fprintf(stderr, "slide: %s %s: table %d of %d (%d tiles), depth %d, %d%% of %d entries\n",
-				verb, name, p.Table+1, p.Tables, p.Tiles, p.Depth, percent, p.Entries)
-			last = percent
+	} else if p.Table == b.table && !b.line.due() {
+		b.last = p
+		return
+	}
+	b.last, b.table = p, p.Table
+	b.line.show(b.text(p))
+}
+
+// text describes the progress p.
+func (b *buildProgress) text(p slide.DatabaseProgress) string {
+	return fmt.Sprintf("%s %s: table %d of %d (%d tiles), depth %d, %d%% of %d entries",
+		b.verb, b.name, p.Table+1, p.Tables, p.Tiles, p.Depth, int(100*p.Reached/max(p.Entries, 1)), p.Entries)
+}
+
+// done ends the status line, on a terminal with the last progress.
+func (b *buildProgress) done() {
+	if b.line.open {
+		b.line.show(b.text(b.last))
+	}
+	b.line.end()
+}
+
+// sizeText writes a number of bytes for people: "11.7 GiB", "512.0 KiB".
+func sizeText(n int64) string {
+	for _, u := range []struct {
+		name  string
+		bytes int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.bytes {
+			return fmt.Sprintf("%.1f %s", float64(n)/float64(u.bytes), u.name)
 		}
 	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // finishBuild returns the exit status of "slide pdb build" after
@@ -212,16 +266,28 @@ func finishBuild(stderr io.Writer, err error) int {
 	return exitOK
 }
 
-// prepareTables makes the tables of a solve or bench ready before the
-// searches (see buildTables): a cache that cannot be written is told once
-// on stderr, and the command goes on with the tables in memory.
-func prepareTables(cmd, name string, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
-	err := buildTables(name, stderr, build)
+// prepareTables returns the error of buildTables for a solve or bench,
+// which go on with tables in memory if the cache cannot be written: that
+// is told once on stderr, and not an error.
+func prepareTables(cmd string, stderr io.Writer, err error) error {
 	if errors.Is(err, slide.ErrCache) {
 		fmt.Fprintf(stderr, "slide %s: %s\n", cmd, message(err))
 		return nil
 	}
 	return err
+}
+
+// buildShipped is buildTables for the shipped database h.
+func buildShipped(h slide.Heuristic, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
+	tables, peak := h.Memory()
+	return buildTables(strings.TrimSuffix(h.String(), "+wd"), sizeText(tables), peak, stderr, build)
+}
+
+// buildCustom is buildTables for the database d of a -partition, whose
+// tables take up to a byte an entry on disk (half that when every entry
+// fits four bits).
+func buildCustom(d slide.Database, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
+	return buildTables(databaseName(d), "up to "+sizeText(d.Bytes()), d.BuildBytes(), stderr, build)
 }
 
 // prepareDatabase makes ready the tables of h, if it is a shipped
@@ -231,16 +297,16 @@ func prepareDatabase(cmd string, h slide.Heuristic, goal slide.Board, stderr io.
 	if err := h.Check(goal); err != nil || !h.IsDatabase() {
 		return err
 	}
-	return prepareTables(cmd, strings.TrimSuffix(h.String(), "+wd"), stderr, func(p func(slide.DatabaseProgress)) error {
+	return prepareTables(cmd, stderr, buildShipped(h, stderr, func(p func(slide.DatabaseProgress)) error {
 		return slide.BuildDatabase(context.Background(), h, p)
-	})
+	}))
 }
 
 // prepareCustom makes ready the tables of a -partition database.
 func prepareCustom(cmd string, d slide.Database, stderr io.Writer) error {
-	return prepareTables(cmd, databaseName(d), stderr, func(p func(slide.DatabaseProgress)) error {
+	return prepareTables(cmd, stderr, buildCustom(d, stderr, func(p func(slide.DatabaseProgress)) error {
 		return d.Build(context.Background(), p)
-	})
+	}))
 }
 
 // searchOptions returns the Solve options of the -heuristic flag h and the
