@@ -2,6 +2,7 @@ package slide
 
 import (
 	"errors"
+	"io/fs"
 	"path/filepath"
 	"strings"
 
@@ -83,6 +84,9 @@ func removeDatabase(fn string, spec pdb.Spec, opts []Option) (CachedDatabase, er
 		return CachedDatabase{}, err
 	}
 	f, err := pdb.Remove(dir, spec)
+	if errors.Is(err, fs.ErrNotExist) {
+		return CachedDatabase{}, errorf(fn, ErrCache, "not cached: %s does not exist", pdb.CachePath(dir, spec))
+	}
 	if err != nil {
 		return CachedDatabase{}, errorf(fn, ErrCache, "%s", pdb.Message(err))
 	}

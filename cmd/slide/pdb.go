@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,18 +47,33 @@ pdb build takes; with neither, every database in the cache that it can
 name (the shipped ones, and those of a -partition), and it says which
 files it skips. It prints a line a database: OK, MISMATCH with how many
 entries differ and the first, or missing, and exits with status 1 unless
-every one is OK. Delete a file that does not match; pdb build makes it
-again.`
+every one is OK. Delete a file that does not match (pdb clean NAME); pdb
+build makes it again.
+
+Pdb list shows the cache directory and every table file in it: the
+database (its NAME, or for tables of your own the file's name: board,
+blank cell and groups by goal cell), the board, the size on disk, the file
+and whether its header and size are right (a quick check, not verify's).
+
+Pdb clean removes the cached tables of the NAMEs or the -partition that
+pdb build takes, or with neither every table file in the cache (and the
+temporary files of builds that were killed), leaving other files alone.
+It prints each file removed and the space freed, and exits with status 1
+if a database named is not in the cache.`
 
 // pdbSynopsis is the usage line of the pdb subcommand.
 const pdbSynopsis = `build NAME
        slide pdb build [-max-memory SIZE] [-size RxC] -partition "1 2 3/4 5 6/..." [-goal FILE]
        slide pdb verify [-max-memory SIZE] [NAME...]
-       slide pdb verify [-max-memory SIZE] [-size RxC] -partition "1 2 3/4 5 6/..." [-goal FILE]`
+       slide pdb verify [-max-memory SIZE] [-size RxC] -partition "1 2 3/4 5 6/..." [-goal FILE]
+       slide pdb list
+       slide pdb clean [NAME...]
+       slide pdb clean [-size RxC] -partition "1 2 3/4 5 6/..." [-goal FILE]`
 
 // runPDB is the pdb subcommand: "slide pdb build NAME", "slide pdb build
-// -size RxC -partition GROUPS [-goal FILE]", and "slide pdb verify" with
-// NAMEs, a -partition or neither.
+// -size RxC -partition GROUPS [-goal FILE]", "slide pdb verify" and
+// "slide pdb clean" with NAMEs, a -partition or neither, and "slide pdb
+// list".
 func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("pdb", pdbSynopsis, pdbAbout)
 	var size, partition, goalFile string
@@ -66,15 +82,21 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&goalFile, "goal", "", "read the goal board of a -partition database from `FILE`")
 	mem := addMemoryFlag(fs)
 	var verb string
-	if len(args) > 0 && (args[0] == "build" || args[0] == "verify") {
+	if len(args) > 0 && slices.Contains([]string{"build", "verify", "list", "clean"}, args[0]) {
 		verb, args = args[0], args[1:]
 	} else if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status // -h, or a bad flag before "build"
 	} else {
-		return usageError(stderr, "pdb", "want \"build NAME\", \"verify [NAME...]\" or either with -partition")
+		return usageError(stderr, "pdb", "want \"build NAME\", \"verify [NAME...]\", \"list\" or \"clean [NAME...]\"")
 	}
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
+	}
+	if verb == "list" {
+		if fs.NArg() != 0 || partition != "" || size != "" || goalFile != "" {
+			return usageError(stderr, "pdb", "list takes no arguments")
+		}
+		return runList(stdout, stderr)
 	}
 	opts := []slide.Option{slide.WithLimits(mem.limits())}
 	if partition == "" && (size != "" || goalFile != "") {
@@ -94,8 +116,11 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usageError(stderr, "pdb", "-partition: %s", message(err))
 		}
 	}
-	if verb == "verify" {
+	switch verb {
+	case "verify":
 		return runVerify(fs.Args(), d, opts, stdout, stderr)
+	case "clean":
+		return runClean(fs.Args(), d, stdout, stderr)
 	}
 	if partition != "" {
 		return finishBuild(stderr, buildCustom(d, stderr, func(p func(slide.DatabaseProgress)) error {
@@ -176,16 +201,16 @@ func databaseName(d slide.Database) string {
 
 // buildTables makes a pattern database ready by calling build, showing on
 // stderr its progress (see buildProgress) and, before a first build, what
-// it builds, how big (size: its tables on disk; peak: the memory of the
+// it builds, how big (disk: its tables on disk; peak: the memory of the
 // build) and where. It returns the error of build; an error wrapping
 // slide.ErrCache means that the tables are ready but in memory only.
-func buildTables(name, size string, peak int64, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
+func buildTables(name string, disk, peak int64, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
 	where := ""
 	if dir, err := pdb.DefaultCacheDir(); err == nil {
 		where = " into " + dir
 	}
 	bp := newBuildProgress("building", name, stderr)
-	bp.announce = fmt.Sprintf("slide: building %s (%s on disk, %s while building)%s; this happens once", name, size, sizeText(peak), where)
+	bp.announce = fmt.Sprintf("slide: building %s (%s on disk, %s while building)%s; this happens once", name, sizeText(disk), sizeText(peak), where)
 	err := build(bp.report)
 	bp.done()
 	return err
@@ -226,8 +251,12 @@ func (b *buildProgress) report(p slide.DatabaseProgress) {
 	b.line.show(b.text(p))
 }
 
-// text describes the progress p.
+// text describes the progress p: the table, and past its first layer the
+// layer and the share of its entries reached.
 func (b *buildProgress) text(p slide.DatabaseProgress) string {
+	if p.Depth <= 1 {
+		return fmt.Sprintf("%s %s: table %d of %d (%d tiles, %d entries)", b.verb, b.name, p.Table+1, p.Tables, p.Tiles, p.Entries)
+	}
 	return fmt.Sprintf("%s %s: table %d of %d (%d tiles), depth %d, %d%% of %d entries",
 		b.verb, b.name, p.Table+1, p.Tables, p.Tiles, p.Depth, int(100*p.Reached/max(p.Entries, 1)), p.Entries)
 }
@@ -279,15 +308,19 @@ func prepareTables(cmd string, stderr io.Writer, err error) error {
 
 // buildShipped is buildTables for the shipped database h.
 func buildShipped(h slide.Heuristic, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
-	tables, peak := h.Memory()
-	return buildTables(strings.TrimSuffix(h.String(), "+wd"), sizeText(tables), peak, stderr, build)
+	name := strings.TrimSuffix(h.String(), "+wd")
+	spec, _ := pdb.Named(strings.TrimPrefix(name, "pdb"))
+	_, peak := h.Memory()
+	return buildTables(name, spec.TableBytes(true), peak, stderr, build)
 }
 
-// buildCustom is buildTables for the database d of a -partition, whose
-// tables take up to a byte an entry on disk (half that when every entry
-// fits four bits).
+// buildCustom is buildTables for the database d of a -partition.
 func buildCustom(d slide.Database, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
-	return buildTables(databaseName(d), "up to "+sizeText(d.Bytes()), d.BuildBytes(), stderr, build)
+	var disk int64
+	for _, e := range d.Entries() {
+		disk += (e + 1) / 2 // four bits an entry, as the cache keeps most tables
+	}
+	return buildTables(databaseName(d), disk, d.BuildBytes(), stderr, build)
 }
 
 // prepareDatabase makes ready the tables of h, if it is a shipped
