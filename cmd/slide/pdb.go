@@ -255,7 +255,7 @@ func (b *buildProgress) report(p slide.DatabaseProgress) {
 // layer and the share of its entries reached.
 func (b *buildProgress) text(p slide.DatabaseProgress) string {
 	if p.Depth <= 1 {
-		return fmt.Sprintf("%s %s: table %d of %d (%d tiles, %d entries)", b.verb, b.name, p.Table+1, p.Tables, p.Tiles, p.Entries)
+		return fmt.Sprintf("%s %s: table %d of %d (%d tiles), %d entries", b.verb, b.name, p.Table+1, p.Tables, p.Tiles, p.Entries)
 	}
 	return fmt.Sprintf("%s %s: table %d of %d (%d tiles), depth %d, %d%% of %d entries",
 		b.verb, b.name, p.Table+1, p.Tables, p.Tiles, p.Depth, int(100*p.Reached/max(p.Entries, 1)), p.Entries)
