@@ -52,7 +52,8 @@
 // or on disk and never builds one. A Database is one of your own, for any
 // goal and partition of its tiles. A checksum does not prove a file that
 // others may write: VerifyDatabase and Database.Verify rebuild the tables in
-// memory and compare them with the cache.
+// memory and compare them with the cache. CachedDatabases lists the cache;
+// RemoveDatabase, Database.Remove and CleanDatabases empty it.
 //
 // # Sliding blocks and generic engines
 //

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 	"time"
 
@@ -92,42 +91,24 @@ func (m *modeFlags) prepare(start, goal slide.Board, h slide.Heuristic, bound in
 // few seconds otherwise) with the bound, the nodes, the rate and the time,
 // and, for an optimal search, a hint of the faster modes.
 type progress struct {
-	w        io.Writer
-	terminal bool
-	hint     bool // the search is the optimal one
-	last     time.Time
-	shown    bool
-	began    time.Time
+	line statusLine
+	hint bool // the search is the optimal one
 }
 
 // progressDelay is how long a search runs before it shows progress.
 const progressDelay = 2 * time.Second
 
 func newProgress(w io.Writer, optimal bool) *progress {
-	p := &progress{w: w, hint: optimal, began: time.Now()}
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			p.terminal = true
-		}
-	}
-	return p
+	return &progress{line: newStatusLine(w), hint: optimal}
 }
 
 func (p *progress) report(r slide.Progress) {
-	if r.Elapsed < progressDelay {
+	if r.Elapsed < progressDelay || !p.line.due() {
 		return
 	}
-	every := time.Second / 4
-	if !p.terminal {
-		every = 10 * time.Second
+	if !p.line.shown && p.hint {
+		fmt.Fprintln(p.line.w, "slide: a shortest solution may take long; -time 10s gives the best found in 10 seconds, -fast a quick one")
 	}
-	if p.shown && time.Since(p.last) < every {
-		return
-	}
-	if !p.shown && p.hint {
-		fmt.Fprintln(p.w, "slide: a shortest solution may take long; -time 10s gives the best found in 10 seconds, -fast a quick one")
-	}
-	p.shown, p.last = true, time.Now()
 	rate := float64(r.Generated) / r.Elapsed.Seconds()
 	var sb strings.Builder
 	if r.Bound > 0 {
@@ -140,19 +121,11 @@ func (p *progress) report(r slide.Progress) {
 		fmt.Fprintf(&sb, "%s nodes, %s nodes/s, ", count(float64(r.Generated)), count(rate))
 	}
 	fmt.Fprintf(&sb, "%v", r.Elapsed.Round(100*time.Millisecond))
-	if p.terminal {
-		fmt.Fprintf(p.w, "\r\x1b[Kslide: %s", sb.String())
-	} else {
-		fmt.Fprintf(p.w, "slide: %s\n", sb.String())
-	}
+	p.line.show(sb.String())
 }
 
 // done ends the progress line on a terminal.
-func (p *progress) done() {
-	if p.shown && p.terminal {
-		fmt.Fprintln(p.w)
-	}
-}
+func (p *progress) done() { p.line.end() }
 
 // count writes a large number briefly: 1234567 as 1.23M.
 func count(x float64) string {

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 const pdbAbout = `Pdb build builds a pattern database ahead of time and keeps it in the cache
@@ -45,18 +47,33 @@ pdb build takes; with neither, every database in the cache that it can
 name (the shipped ones, and those of a -partition), and it says which
 files it skips. It prints a line a database: OK, MISMATCH with how many
 entries differ and the first, or missing, and exits with status 1 unless
-every one is OK. Delete a file that does not match; pdb build makes it
-again.`
+every one is OK. Delete a file that does not match (pdb clean NAME); pdb
+build makes it again.
+
+Pdb list shows the cache directory and every table file in it: the
+database (its NAME, or for tables of your own the file's name: board,
+blank cell and groups by goal cell), the board, the size on disk, the file
+and whether its header and size are right (a quick check, not verify's).
+
+Pdb clean removes the cached tables of the NAMEs or the -partition that
+pdb build takes, or with neither every table file in the cache (and the
+temporary files of builds that were killed), leaving other files alone.
+It prints each file removed and the space freed, and exits with status 1
+if a database named is not in the cache.`
 
 // pdbSynopsis is the usage line of the pdb subcommand.
 const pdbSynopsis = `build NAME
        slide pdb build [-max-memory SIZE] [-size RxC] -partition "1 2 3/4 5 6/..." [-goal FILE]
        slide pdb verify [-max-memory SIZE] [NAME...]
-       slide pdb verify [-max-memory SIZE] [-size RxC] -partition "1 2 3/4 5 6/..." [-goal FILE]`
+       slide pdb verify [-max-memory SIZE] [-size RxC] -partition "1 2 3/4 5 6/..." [-goal FILE]
+       slide pdb list
+       slide pdb clean [NAME...]
+       slide pdb clean [-size RxC] -partition "1 2 3/4 5 6/..." [-goal FILE]`
 
 // runPDB is the pdb subcommand: "slide pdb build NAME", "slide pdb build
-// -size RxC -partition GROUPS [-goal FILE]", and "slide pdb verify" with
-// NAMEs, a -partition or neither.
+// -size RxC -partition GROUPS [-goal FILE]", "slide pdb verify" and
+// "slide pdb clean" with NAMEs, a -partition or neither, and "slide pdb
+// list".
 func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("pdb", pdbSynopsis, pdbAbout)
 	var size, partition, goalFile string
@@ -65,15 +82,21 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&goalFile, "goal", "", "read the goal board of a -partition database from `FILE`")
 	mem := addMemoryFlag(fs)
 	var verb string
-	if len(args) > 0 && (args[0] == "build" || args[0] == "verify") {
+	if len(args) > 0 && slices.Contains([]string{"build", "verify", "list", "clean"}, args[0]) {
 		verb, args = args[0], args[1:]
 	} else if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status // -h, or a bad flag before "build"
 	} else {
-		return usageError(stderr, "pdb", "want \"build NAME\", \"verify [NAME...]\" or either with -partition")
+		return usageError(stderr, "pdb", "want \"build NAME\", \"verify [NAME...]\", \"list\" or \"clean [NAME...]\"")
 	}
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
+	}
+	if verb == "list" {
+		if fs.NArg() != 0 || partition != "" || size != "" || goalFile != "" {
+			return usageError(stderr, "pdb", "list takes no arguments")
+		}
+		return runList(stdout, stderr)
 	}
 	opts := []slide.Option{slide.WithLimits(mem.limits())}
 	if partition == "" && (size != "" || goalFile != "") {
@@ -93,11 +116,14 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usageError(stderr, "pdb", "-partition: %s", message(err))
 		}
 	}
-	if verb == "verify" {
+	switch verb {
+	case "verify":
 		return runVerify(fs.Args(), d, opts, stdout, stderr)
+	case "clean":
+		return runClean(fs.Args(), d, stdout, stderr)
 	}
 	if partition != "" {
-		return finishBuild(stderr, buildTables(databaseName(d), stderr, func(p func(slide.DatabaseProgress)) error {
+		return finishBuild(stderr, buildCustom(d, stderr, func(p func(slide.DatabaseProgress)) error {
 			return d.Build(context.Background(), p, opts...)
 		}))
 	}
@@ -108,7 +134,7 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status != exitOK {
 		return status
 	}
-	return finishBuild(stderr, buildTables(h.String(), stderr, func(p func(slide.DatabaseProgress)) error {
+	return finishBuild(stderr, buildShipped(h, stderr, func(p func(slide.DatabaseProgress)) error {
 		return slide.BuildDatabase(context.Background(), h, p, opts...)
 	}))
 }
@@ -174,29 +200,86 @@ func databaseName(d slide.Database) string {
 }
 
 // buildTables makes a pattern database ready by calling build, showing on
-// stderr why it is rebuilt, if it is, and its progress. It returns the
-// error of build; an error wrapping slide.ErrCache means that the tables
-// are ready but in memory only.
-func buildTables(name string, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
-	return build(tableProgress("building", name, stderr))
+// stderr its progress (see buildProgress) and, before a first build, what
+// it builds, how big (disk: its tables on disk; peak: the memory of the
+// build) and where. It returns the error of build; an error wrapping
+// slide.ErrCache means that the tables are ready but in memory only.
+func buildTables(name string, disk, peak int64, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
+	where := ""
+	if dir, err := pdb.DefaultCacheDir(); err == nil {
+		where = " into " + dir
+	}
+	bp := newBuildProgress("building", name, stderr)
+	bp.announce = fmt.Sprintf("slide: building %s (%s on disk, %s while building)%s; this happens once", name, sizeText(disk), sizeText(peak), where)
+	err := build(bp.report)
+	bp.done()
+	return err
 }
 
-// tableProgress returns a progress function that shows on stderr why the
-// tables of the database name are rebuilt, if they are, and each tenth of
-// each table as it is built (verb: "building", "verifying").
-func tableProgress(verb, name string, stderr io.Writer) func(slide.DatabaseProgress) {
-	last, told := -1, false
-	return func(p slide.DatabaseProgress) {
-		if p.Reason != "" && !told {
-			fmt.Fprintf(stderr, "slide: rebuilding %s: %s\n", name, p.Reason)
-			told = true
+// A buildProgress shows on stderr the build of the tables of a database:
+// first why they are rebuilt, if they are, else the announce line, if
+// any; then a status line (see statusLine), refreshed on a terminal, and
+// otherwise a line as each table starts and at most one every ten seconds
+// between.
+type buildProgress struct {
+	line       statusLine
+	verb, name string // "building" or "verifying", and the database
+	announce   string // the line before a first build, "" for none
+	started    bool
+	table      int // the table of the last line
+	last       slide.DatabaseProgress
+}
+
+func newBuildProgress(verb, name string, stderr io.Writer) *buildProgress {
+	return &buildProgress{line: newStatusLine(stderr), verb: verb, name: name}
+}
+
+func (b *buildProgress) report(p slide.DatabaseProgress) {
+	if !b.started {
+		b.started = true
+		switch {
+		case p.Reason != "":
+			fmt.Fprintf(b.line.w, "slide: rebuilding %s: %s\n", b.name, p.Reason)
+		case b.announce != "":
+			fmt.Fprintln(b.line.w, b.announce)
 		}
-		if percent := int(100 * p.Reached / max(p.Entries, 1)); p.Depth == 1 || percent/10 != last/10 {
-			fmt.Fprintf(stderr, "slide: %s %s: table %d of %d (%d tiles), depth %d, %d%% of %d entries\n",
-				verb, name, p.Table+1, p.Tables, p.Tiles, p.Depth, percent, p.Entries)
-			last = percent
+	} else if p.Table == b.table && !b.line.due() {
+		b.last = p
+		return
+	}
+	b.last, b.table = p, p.Table
+	b.line.show(b.text(p))
+}
+
+// text describes the progress p: the table, and past its first layer the
+// layer and the share of its entries reached.
+func (b *buildProgress) text(p slide.DatabaseProgress) string {
+	if p.Depth <= 1 {
+		return fmt.Sprintf("%s %s: table %d of %d (%d tiles), %d entries", b.verb, b.name, p.Table+1, p.Tables, p.Tiles, p.Entries)
+	}
+	return fmt.Sprintf("%s %s: table %d of %d (%d tiles), depth %d, %d%% of %d entries",
+		b.verb, b.name, p.Table+1, p.Tables, p.Tiles, p.Depth, int(100*p.Reached/max(p.Entries, 1)), p.Entries)
+}
+
+// done ends the status line, on a terminal with the last progress.
+func (b *buildProgress) done() {
+	if b.line.open {
+		b.line.show(b.text(b.last))
+	}
+	b.line.end()
+}
+
+// sizeText writes a number of bytes for people: "11.7 GiB", "512.0 KiB".
+func sizeText(n int64) string {
+	for _, u := range []struct {
+		name  string
+		bytes int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.bytes {
+			return fmt.Sprintf("%.1f %s", float64(n)/float64(u.bytes), u.name)
 		}
 	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // finishBuild returns the exit status of "slide pdb build" after
@@ -212,16 +295,32 @@ func finishBuild(stderr io.Writer, err error) int {
 	return exitOK
 }
 
-// prepareTables makes the tables of a solve or bench ready before the
-// searches (see buildTables): a cache that cannot be written is told once
-// on stderr, and the command goes on with the tables in memory.
-func prepareTables(cmd, name string, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
-	err := buildTables(name, stderr, build)
+// prepareTables returns the error of buildTables for a solve or bench,
+// which go on with tables in memory if the cache cannot be written: that
+// is told once on stderr, and not an error.
+func prepareTables(cmd string, stderr io.Writer, err error) error {
 	if errors.Is(err, slide.ErrCache) {
 		fmt.Fprintf(stderr, "slide %s: %s\n", cmd, message(err))
 		return nil
 	}
 	return err
+}
+
+// buildShipped is buildTables for the shipped database h.
+func buildShipped(h slide.Heuristic, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
+	name := strings.TrimSuffix(h.String(), "+wd")
+	spec, _ := pdb.Named(strings.TrimPrefix(name, "pdb"))
+	_, peak := h.Memory()
+	return buildTables(name, spec.TableBytes(true), peak, stderr, build)
+}
+
+// buildCustom is buildTables for the database d of a -partition.
+func buildCustom(d slide.Database, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
+	var disk int64
+	for _, e := range d.Entries() {
+		disk += (e + 1) / 2 // four bits an entry, as the cache keeps most tables
+	}
+	return buildTables(databaseName(d), disk, d.BuildBytes(), stderr, build)
 }
 
 // prepareDatabase makes ready the tables of h, if it is a shipped
@@ -231,16 +330,16 @@ func prepareDatabase(cmd string, h slide.Heuristic, goal slide.Board, stderr io.
 	if err := h.Check(goal); err != nil || !h.IsDatabase() {
 		return err
 	}
-	return prepareTables(cmd, strings.TrimSuffix(h.String(), "+wd"), stderr, func(p func(slide.DatabaseProgress)) error {
+	return prepareTables(cmd, stderr, buildShipped(h, stderr, func(p func(slide.DatabaseProgress)) error {
 		return slide.BuildDatabase(context.Background(), h, p)
-	})
+	}))
 }
 
 // prepareCustom makes ready the tables of a -partition database.
 func prepareCustom(cmd string, d slide.Database, stderr io.Writer) error {
-	return prepareTables(cmd, databaseName(d), stderr, func(p func(slide.DatabaseProgress)) error {
+	return prepareTables(cmd, stderr, buildCustom(d, stderr, func(p func(slide.DatabaseProgress)) error {
 		return d.Build(context.Background(), p)
-	})
+	}))
 }
 
 // searchOptions returns the Solve options of the -heuristic flag h and the

@@ -47,7 +47,9 @@ func runVerify(names []string, d slide.Database, opts []slide.Option, stdout, st
 	}
 	status := exitOK
 	for _, c := range checks {
-		err := c.verify(tableProgress("verifying", c.name, stderr))
+		bp := newBuildProgress("verifying", c.name, stderr)
+		err := c.verify(bp.report)
+		bp.done()
 		switch {
 		case err == nil:
 			fmt.Fprintf(stdout, "%s: OK\n", c.name)

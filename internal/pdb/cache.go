@@ -412,6 +412,16 @@ const StaleAge = 10 * time.Second
 // can take (on systems without file locks, files not modified for a day
 // and olderThan). It returns the files removed.
 func CleanStale(dir string, olderThan time.Duration) []string {
+	var paths []string
+	for _, f := range cleanStale(dir, olderThan) {
+		paths = append(paths, f.Path)
+	}
+	return paths
+}
+
+// cleanStale is CleanStale, returning the files removed with their Spec
+// and size.
+func cleanStale(dir string, olderThan time.Duration) []File {
 	if !canLock {
 		olderThan = max(olderThan, 24*time.Hour)
 	}
@@ -419,7 +429,7 @@ func CleanStale(dir string, olderThan time.Duration) []string {
 	if err != nil {
 		return nil
 	}
-	var removed []string
+	var removed []File
 	for _, e := range entries {
 		name := e.Name()
 		base, _, ok := strings.Cut(name, ".pdb"+tempInfix)
@@ -432,7 +442,8 @@ func CleanStale(dir string, olderThan time.Duration) []string {
 		}
 		path := filepath.Join(dir, name)
 		if removeUnlocked(path) {
-			removed = append(removed, path)
+			spec, _ := ParseSpec(base)
+			removed = append(removed, File{Path: path, Spec: spec, Bytes: info.Size()})
 		}
 	}
 	return removed

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/pdb"
+)
+
+// runList is "slide pdb list": the cache directory, then a line a table
+// file: its database, board, size, path and whether its header is right.
+func runList(stdout, stderr io.Writer) int {
+	dir, err := pdb.DefaultCacheDir()
+	if err != nil {
+		return failure(stderr, "pdb", "no cache directory: %v", err)
+	}
+	list, err := slide.CachedDatabases()
+	if err != nil {
+		return failure(stderr, "pdb", "%s", message(err))
+	}
+	if len(list) == 0 {
+		fmt.Fprintf(stdout, "no pattern databases in %s\n", oneLine("%s", dir))
+		return exitOK
+	}
+	var total int64
+	for _, c := range list {
+		total += c.Bytes
+	}
+	fmt.Fprintf(stdout, "%s: %s in %d files\n", oneLine("%s", dir), sizeText(total), len(list))
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tBOARD\tSIZE\tFILE\tSTATUS")
+	for _, c := range list {
+		board, status := "?", "ok"
+		if c.Rows > 0 {
+			board = strconv.Itoa(c.Rows) + "x" + strconv.Itoa(c.Cols)
+		}
+		if c.Err != nil {
+			status = "bad: " + strings.TrimPrefix(message(c.Err), c.Path+" ")
+		}
+		fmt.Fprintln(tw, oneLine("%s\t%s\t%s\t%s\t%s", c.Name, board, sizeText(c.Bytes), c.Path, status))
+	}
+	if err := tw.Flush(); err != nil {
+		return failure(stderr, "pdb", "%v", err)
+	}
+	return exitOK
+}
+
+// runClean is "slide pdb clean": it removes the cached tables of the
+// database d if it is valid (a -partition), else of the shipped databases
+// of names, else every table file in the cache. It prints each file
+// removed and the bytes freed, and returns 1 if a database named is not
+// cached or a file could not be removed.
+func runClean(names []string, d slide.Database, stdout, stderr io.Writer) int {
+	type target struct {
+		name   string
+		remove func() (slide.CachedDatabase, error)
+	}
+	var targets []target
+	switch {
+	case d.IsValid():
+		targets = append(targets, target{databaseName(d), func() (slide.CachedDatabase, error) { return d.Remove() }})
+	case len(names) > 0:
+		for _, arg := range names {
+			h, status := shippedDatabase(arg, stderr)
+			if status != exitOK {
+				return status // before removing anything
+			}
+			targets = append(targets, target{h.String(), func() (slide.CachedDatabase, error) { return slide.RemoveDatabase(h) }})
+		}
+	default:
+		removed, err := slide.CleanDatabases()
+		status := reportRemoved(removed, stdout)
+		if err != nil {
+			return failure(stderr, "pdb", "%s", message(err))
+		}
+		return status
+	}
+	var removed []slide.CachedDatabase
+	status := exitOK
+	for _, t := range targets {
+		c, err := t.remove()
+		if err != nil {
+			status = failure(stderr, "pdb", "%s: %s", t.name, message(err))
+			continue
+		}
+		removed = append(removed, c)
+	}
+	if len(removed) > 0 {
+		reportRemoved(removed, stdout)
+	}
+	return status
+}
+
+// reportRemoved prints the files removed and the bytes freed, or that
+// there was nothing to remove.
+func reportRemoved(removed []slide.CachedDatabase, stdout io.Writer) int {
+	if len(removed) == 0 {
+		dir, _ := pdb.DefaultCacheDir()
+		fmt.Fprintf(stdout, "no pattern databases to remove in %s\n", oneLine("%s", dir))
+		return exitOK
+	}
+	var total int64
+	for _, c := range removed {
+		fmt.Fprintf(stdout, "removed %s (%s, %s)\n", oneLine("%s", c.Path), oneLine("%s", c.Name), sizeText(c.Bytes))
+		total += c.Bytes
+	}
+	files := "files"
+	if len(removed) == 1 {
+		files = "file"
+	}
+	fmt.Fprintf(stdout, "removed %d %s, %s freed\n", len(removed), files, sizeText(total))
+	return exitOK
+}
