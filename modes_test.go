@@ -238,3 +238,23 @@ func TestAnytimeTooSoon(t *testing.T) {
 		t.Errorf("200 x 200 within 1ms: %v", err)
 	}
 }
+
+// TestAnytimeBoundsCall checks, with generous slack, that Anytime(d)
+// bounds the whole call, from its start to the answer.
+func TestAnytimeBoundsCall(t *testing.T) {
+	const budget = 300 * time.Millisecond
+	rng := rand.New(rand.NewPCG(26, 1))
+	for _, sz := range [][2]int{{4, 4}, {6, 6}, {7, 7}, {12, 12}} {
+		b := randomSolvable(rng, sz[0], sz[1])
+		began := time.Now()
+		sol, err := Solve(b, Goal(sz[0], sz[1]), WithMode(Anytime(budget)))
+		took := time.Since(began)
+		if err != nil {
+			t.Fatalf("%v: %v", sz, err)
+		}
+		checkValid(t, sol, b, Goal(sz[0], sz[1]), TileMoves)
+		if took > budget*3/2+100*time.Millisecond {
+			t.Errorf("%v: Anytime(%v) took %v", sz, budget, took)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"strings"
 	"time"
 
@@ -67,9 +68,9 @@ func (m *modeFlags) options() []slide.Option {
 // slide.NearOptimalDatabase) on first use, unless the heuristic flag chose
 // one or the tables would not fit the memory bound. Under -time it builds
 // nothing: the budget bounds the whole call, and the search takes what is
-// at hand.
+// at hand; if the database is not cached, prepare says how to build it.
 func (m *modeFlags) prepare(start, goal slide.Board, h slide.Heuristic, bound int64, w io.Writer) error {
-	if m.weight == 0 || h != slide.Auto || !start.IsPermutation() {
+	if m.weight == 0 && m.budget == 0 || h != slide.Auto || !start.IsPermutation() {
 		return nil
 	}
 	db, ok := slide.NearOptimalDatabase(goal)
@@ -79,11 +80,38 @@ func (m *modeFlags) prepare(start, goal slide.Board, h slide.Heuristic, bound in
 	if tables, build := db.Memory(); max(tables, build) > bound {
 		return nil
 	}
+	if m.budget != 0 {
+		if disk := diskBytes(db); !isCached(db) {
+			fmt.Fprintf(w, "slide: -time ranks boards better with %v, which is not built: \"slide pdb build %v\" builds it once (about %v, %s on disk)\n",
+				db, db, buildTime(disk), sizeText(disk))
+		}
+		return nil
+	}
 	if err := prepareDatabase("solve", db, goal, w); err != nil {
 		// Not fatal: the modes fall back to linear conflicts.
 		fmt.Fprintf(w, "slide: %v unavailable (%s); using linear conflicts\n", db, message(err))
 	}
 	return nil
+}
+
+// isCached reports whether the tables of the shipped database h are in
+// the cache, whole as far as their header tells.
+func isCached(h slide.Heuristic) bool {
+	files, _ := slide.CachedDatabases()
+	for _, f := range files {
+		if f.Name == h.String() && f.Err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// buildTime returns about how long building tables of the given bytes on
+// disk takes on this machine's cores: the builds of the shipped databases
+// make about 4 MB of them a second on each core.
+func buildTime(tables int64) time.Duration {
+	perSecond := 4e6 * float64(runtime.GOMAXPROCS(0))
+	return time.Duration(float64(tables) / perSecond * float64(time.Second)).Round(time.Second)
 }
 
 // A progress shows how a long search goes on standard error: after a

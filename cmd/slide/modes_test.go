@@ -130,3 +130,22 @@ func runCmd(t *testing.T, args []string, stdin string) (stdout, stderr string, s
 	status = run(args, strings.NewReader(stdin), &out, &errOut)
 	return out.String(), errOut.String(), status
 }
+
+// TestSolveTimeBuildsNothing checks that -time, whose budget bounds the
+// whole run, builds no database into the cache (it once built pdb35
+// first, taking a minute), answers, and says once how to build the table
+// it would rank boards better with.
+func TestSolveTimeBuildsNothing(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	stdout, stderr, status := runSlide("", "solve", "-time", "300ms", "-count", testdata("solve/puzzle6x6-random.txt"))
+	if status != 0 || strings.TrimSpace(stdout) == "" {
+		t.Fatalf("status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	if strings.Count(stderr, `"slide pdb build pdb35" builds it once`) != 1 || strings.Contains(stderr, "building") {
+		t.Errorf("stderr %q: want one hint of pdb build pdb35 and no build", stderr)
+	}
+	if files, _ := filepath.Glob(filepath.Join(cache, "slide", "pdb", "*")); len(files) > 0 {
+		t.Errorf("-time wrote %v", files)
+	}
+}

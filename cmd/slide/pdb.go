@@ -308,10 +308,15 @@ func prepareTables(cmd string, stderr io.Writer, err error) error {
 
 // buildShipped is buildTables for the shipped database h.
 func buildShipped(h slide.Heuristic, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
-	name := strings.TrimSuffix(h.String(), "+wd")
-	spec, _ := pdb.Named(strings.TrimPrefix(name, "pdb"))
 	_, peak := h.Memory()
-	return buildTables(name, spec.TableBytes(true), peak, stderr, build)
+	return buildTables(strings.TrimSuffix(h.String(), "+wd"), diskBytes(h), peak, stderr, build)
+}
+
+// diskBytes returns the size on disk of the tables of the shipped
+// database h.
+func diskBytes(h slide.Heuristic) int64 {
+	spec, _ := pdb.Named(strings.TrimPrefix(strings.TrimSuffix(h.String(), "+wd"), "pdb"))
+	return spec.TableBytes(true)
 }
 
 // buildCustom is buildTables for the database d of a -partition.
