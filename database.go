@@ -2,6 +2,7 @@ package slide
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -35,7 +36,9 @@ func (p DatabaseProgress) String() string {
 // BuildDatabase makes the tables of the shipped database h ready for goals
 // with the blank in a corner: read from the cache, or built and written
 // there. A build beyond WithLimits' MaxMemory fails at once; tables built
-// but not written wrap ErrCache, kept for this process only.
+// but not written wrap ErrCache, kept for this process only. The tables of
+// NearOptimalDatabase are also laid out for the beam searches of the
+// Weighted and Anytime modes, which Anytime's budget would not wait for.
 func BuildDatabase(ctx context.Context, h Heuristic, progress func(DatabaseProgress), opts ...Option) error {
 	spec, ok := h.base().partition()
 	if !ok {
@@ -48,7 +51,13 @@ func BuildDatabase(ctx context.Context, h Heuristic, progress func(DatabaseProgr
 	if err != nil {
 		return err
 	}
-	return buildDatabase(ctx, "BuildDatabase", spec, o, progress)
+	err = buildDatabase(ctx, "BuildDatabase", spec, o, progress)
+	if slices.Contains(nearOptimalDatabases, h.base()) && (err == nil || errors.Is(err, ErrCache)) {
+		if db, _, err := pdb.Shared(ctx, spec, o.dbRequest(false)); err == nil {
+			db.Sparse()
+		}
+	}
+	return err
 }
 
 // buildDatabase opens the database of spec as BuildDatabase and

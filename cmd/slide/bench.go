@@ -127,7 +127,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return failure(stderr, "bench", "%s", message(err))
 	}
 	if f.heuristic.h == slide.Auto && f.partition == "" {
-		loadAuto(goal, f.memory.bound(), stderr)
+		loadAuto(goal, &f.modes, f.memory.bound(), stderr)
 	}
 	f.limits = f.shareMemory(goal)
 	pending := &first // read ahead for the goal, and solved first
@@ -494,10 +494,14 @@ func (f *benchFlags) shareMemory(goal slide.Board) slide.Limits {
 }
 
 // loadAuto reads from the cache the database Auto would use for boards
-// like goal, so that the first instance's time is the search's alone. Not
-// fatal: a table that fails to load is Solve's to handle.
-func loadAuto(goal slide.Board, bound int64, stderr io.Writer) {
+// like goal (with -time, the near-optimal modes' database, if cached), so
+// that the first instance's time is the search's alone. Not fatal: a
+// table that fails to load is Solve's to handle.
+func loadAuto(goal slide.Board, modes *modeFlags, bound int64, stderr io.Writer) {
 	h := slide.AutoHeuristic(goal)
+	if db, ok := slide.NearOptimalDatabase(goal); ok && modes.budget != 0 && isCached(db) {
+		h = db
+	}
 	if tables, _ := h.Memory(); !h.IsDatabase() || tables > bound {
 		return
 	}

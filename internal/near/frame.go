@@ -51,7 +51,7 @@ func newFrame(ctx context.Context, t *tiles.Goal, code []int32, cfg *Config) (*f
 			return nil, err
 		}
 		f.blankVal = spec.Blank
-		if d, ok := ctx.Deadline(); !ok || time.Until(d) >= sparseMinTime {
+		if d, ok := ctx.Deadline(); !ok || time.Until(d) >= sparseMinTime || f.db.SparseMade() {
 			f.db.Sparse() // the beams' layout, made before they start
 			f.sparse = true
 		}
@@ -65,9 +65,10 @@ func newFrame(ctx context.Context, t *tiles.Goal, code []int32, cfg *Config) (*f
 }
 
 // sparseMinTime is the least time left for which a frame makes its
-// database's sparse layout: the beams read it faster, but making it
-// takes a second or more for the tables of a 6 x 6 board, more than a
-// short budget gains from it.
+// database's sparse layout (one made for an earlier board is used in any
+// case): the beams read it faster, but making it takes a second or more
+// for the tables of a 6 x 6 board, more than a short budget gains from
+// it.
 const sparseMinTime = 10 * time.Second
 
 // wEval returns the frame's admissible heuristic, for weighted A*.

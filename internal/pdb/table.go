@@ -318,6 +318,20 @@ func (db *DB) Sparse() ([]Sparse, bool) {
 	return out, true
 }
 
+// SparseMade reports whether Sparse has made the layouts of every table
+// already, so that asking for them again costs nothing.
+func (db *DB) SparseMade() bool {
+	for _, t := range db.tables {
+		t.sparseMu.Lock()
+		made := t.sparse != nil
+		t.sparseMu.Unlock()
+		if !made {
+			return false
+		}
+	}
+	return len(db.tables) > 0
+}
+
 // Compact reports whether the DB's tables hold compact entries.
 func (db *DB) Compact() bool { return len(db.tables) > 0 && db.tables[0].compact }
 
