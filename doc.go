@@ -34,12 +34,14 @@
 //     with the strongest pattern database at hand; repeated labels run A*;
 //     line moves (a row or column segment sliding as one move) BFS or A*.
 //   - Weighted(w): at most w times the fewest moves, usually much sooner.
-//   - Anytime(d): the best solution found within d, optimal when proven so.
+//   - Anytime(d): the best solution found within d of the call's start,
+//     optimal when proven so; the fast mode's answer comes first.
 //   - Fast(): a solution within seconds on any board up to 255 x 255.
 //
-// Every search stops at its Limits (nodes, and memory: 2 GiB by default,
-// counted as it is allocated) with a *LimitError, and within milliseconds
-// of its context's end. Options that do not fit the board fail with
+// Every mode keeps to its Limits (nodes, and memory: 2 GiB by default,
+// counted as it is allocated, tables and answers included) and stops with
+// a *LimitError or an error wrapping ErrLimit, and within milliseconds of
+// its context's end. Options that do not fit the board fail with
 // ErrOption before any work; WithProgress reports a long search.
 //
 // # Pattern databases
