@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/input"
@@ -251,23 +252,36 @@ func AutoHeuristic(goal Board, opts ...Option) Heuristic {
 	}
 	r, c := goal.Blank()
 	req := o.dbRequest(false)
-	h, _ := availableDatabase(optimalDatabases, goal.Rows(), goal.Cols(), r*goal.Cols()+c, &req, &o.limits)
+	h, _ := availableDatabase(optimalDatabases, goal.Rows(), goal.Cols(), r*goal.Cols()+c, &req, &o.limits, 0)
 	return h
 }
 
 // availableDatabase returns the first of hs for a rows x cols board whose
 // blank belongs on cell blank that is in memory or in the disk cache of
-// req (and fits lim's memory, unless lim is nil), and where it is;
-// otherwise LinearConflict and pdb.Absent.
-func availableDatabase(hs []Heuristic, rows, cols, blank int, req *pdb.Request, lim *Limits) (Heuristic, pdb.State) {
+// req (and fits lim's memory, unless lim is nil; and if only on disk, is
+// read within within, unless that is 0), and where it is; otherwise
+// LinearConflict and pdb.Absent.
+func availableDatabase(hs []Heuristic, rows, cols, blank int, req *pdb.Request, lim *Limits, within time.Duration) (Heuristic, pdb.State) {
 	for _, h := range hs {
 		if _, spec, err := tiles.Orient(h.tiles(), rows, cols, blank); err == nil {
-			if state := pdb.StateOf(spec, req); state != pdb.Absent && (lim == nil || databaseFits(h, rows, cols, blank, *lim, req)) {
-				return h, state
+			state := pdb.StateOf(spec, req)
+			if state == pdb.Absent || lim != nil && !databaseFits(h, rows, cols, blank, *lim, req) {
+				continue
 			}
+			if state == pdb.OnDisk && within > 0 && readTime(spec) > within {
+				continue
+			}
+			return h, state
 		}
 	}
 	return LinearConflict, pdb.Absent
+}
+
+// readTime returns about how long reading the tables of spec from the
+// disk cache takes: a cached file reads, checksum included, at about
+// 400 MB a second.
+func readTime(spec pdb.Spec) time.Duration {
+	return time.Duration(float64(spec.TableBytes(true)) / 400e6 * float64(time.Second))
 }
 
 // The shipped databases Auto may take, strongest first: in an optimal

@@ -33,6 +33,9 @@ type options struct {
 	cache    string // WithCacheDir's directory, if cacheSet ("": no disk)
 	cacheSet bool
 	autoDB   pdb.State // where the database Auto chose is (pdb.Absent: none chosen)
+	// readWithin, if above 0, is the most time Auto may spend reading a
+	// database's tables from disk (see readTime): a time budget's share.
+	readWithin time.Duration
 }
 
 // WithHeuristic makes Solve estimate with h (default Auto).

@@ -354,14 +354,15 @@ func runEngine[S tileState[S]](ctx context.Context, pool *enginePool[S], start, 
 // is one, kept in sol.Moves otherwise, with sol.Boards while they take at
 // most maxBoardsBytes.
 func finishPath(sol *Solution, blanks []int, o options) {
-	moves := movesOf(blanks, sol.Start.Cols())
+	cols := sol.Start.Cols()
 	if o.onMove != nil {
-		for _, m := range moves {
-			o.onMove(m)
+		for i := 1; i < len(blanks); i++ {
+			o.onMove(moveOf(blanks[i-1], blanks[i], cols))
 		}
-		sol.Moves, sol.Boards, sol.handed = nil, nil, len(moves)
+		sol.Moves, sol.Boards, sol.handed = nil, nil, max(0, len(blanks)-1)
 		return
 	}
+	moves := movesOf(blanks, cols)
 	sol.Moves = moves
 	if int64(len(moves)+1)*int64(sol.Start.Len()) <= maxBoardsBytes/2 {
 		boards := make([]Board, 0, len(moves)+1)
@@ -377,21 +378,23 @@ func finishPath(sol *Solution, blanks []int, o options) {
 func movesOf(blanks []int, cols int) []Move {
 	moves := make([]Move, 0, max(0, len(blanks)-1))
 	for i := 1; i < len(blanks); i++ {
-		from, to := blanks[i-1], blanks[i]
-		var m Move
-		switch {
-		case to > from && to%cols == from%cols:
-			m = Move{Up, (to - from) / cols}
-		case to < from && to%cols == from%cols:
-			m = Move{Down, (from - to) / cols}
-		case to > from:
-			m = Move{Left, to - from}
-		default:
-			m = Move{Right, from - to}
-		}
-		moves = append(moves, m)
+		moves = append(moves, moveOf(blanks[i-1], blanks[i], cols))
 	}
 	return moves
+}
+
+// moveOf returns the move that takes the blank from cell from to cell to,
+// in one row or column of a board of cols columns.
+func moveOf(from, to, cols int) Move {
+	switch {
+	case to > from && to%cols == from%cols:
+		return Move{Up, (to - from) / cols}
+	case to < from && to%cols == from%cols:
+		return Move{Down, (from - to) / cols}
+	case to > from:
+		return Move{Left, to - from}
+	}
+	return Move{Right, from - to}
 }
 
 // maxBoardsBytes bounds the memory Solution.Boards may take: longer
@@ -500,6 +503,13 @@ func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 
 // solveAnytime is Solve's anytime mode (see Anytime).
 func solveAnytime(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
+	// Auto reads no tables from disk that would take more than half the
+	// time to the deadline: the stronger database would leave too little
+	// time to search.
+	o.readWithin = o.mode.budget / 2
+	if d, ok := ctx.Deadline(); ok && (o.readWithin == 0 || time.Until(d)/2 < o.readWithin) {
+		o.readWithin = max(1, time.Until(d)/2)
+	}
 	cfg, err := o.nearConfig(t, began)
 	if err != nil {
 		return Solution{}, err
@@ -582,7 +592,7 @@ func (o *options) frameHeuristic(t *tiles.Goal) (h tiles.Heuristic, build bool) 
 	case o.heur == Auto:
 		req := o.dbRequest(false)
 		hs := append(slices.Clip(optimalDatabases), nearOptimalDatabases...)
-		if db, state := availableDatabase(hs, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits); state != pdb.Absent {
+		if db, state := availableDatabase(hs, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits, o.readWithin); state != pdb.Absent {
 			return db.tiles(), build
 		}
 	case o.heur.IsDatabase():
@@ -685,7 +695,7 @@ func (o *options) resolve(t *tiles.Goal) {
 		o.heur = LinearConflict
 		if o.algo == AlgoIDAStar && t.Distinct && o.metric == TileMoves {
 			req := o.dbRequest(false)
-			o.heur, o.autoDB = availableDatabase(optimalDatabases, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits)
+			o.heur, o.autoDB = availableDatabase(optimalDatabases, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits, o.readWithin)
 		}
 	}
 	if o.heur == LinearConflict && (o.metric == LineMoves || !t.Distinct) {

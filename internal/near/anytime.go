@@ -95,6 +95,7 @@ func (a *anytime) run() error {
 		if err := a.startFast(); err != nil {
 			return err
 		}
+		defer a.reserve()()
 		if n > maxFrameCells {
 			if a.t.Distinct && !line && a.t.Rows >= 2 && a.t.Cols >= 2 {
 				a.solveRegion()
@@ -105,7 +106,7 @@ func (a *anytime) run() error {
 	}
 	// The fast mode gives the first answer, before the tables are read:
 	// within the budget, an answer comes first.
-	if err := a.startFast(); err != nil {
+	if err := a.startFast(); err != nil || a.ctx.Err() != nil {
 		return err
 	}
 	f, err := newFrame(a.ctx, a.t, a.code, &a.cfg)
@@ -202,6 +203,26 @@ func (a *anytime) startFast() error {
 	}
 	return err
 }
+
+// reserve moves the deadline of the searches that improve the fast
+// mode's answer earlier by what the caller takes to hand out an answer
+// that long (finishTime), and returns the function that ends it.
+func (a *anytime) reserve() (end func()) {
+	d, ok := a.ctx.Deadline()
+	if !ok {
+		return func() {}
+	}
+	outer := a.ctx
+	var cancel context.CancelFunc
+	a.ctx, cancel = context.WithDeadline(a.ctx, d.Add(-finishTime(len(a.blanks))))
+	return func() { cancel(); a.ctx = outer }
+}
+
+// finishTime returns about how long a path of n moves takes to hand out
+// once found (the moves made from the blank's cells): 10 ns a move, which
+// counts on the boards of up to 255 x 255 whose paths run to tens of
+// millions of moves.
+func finishTime(n int) time.Duration { return time.Duration(n) * 10 * time.Nanosecond }
 
 // fastGrace returns how long the fast mode may run past a deadline left
 // away: a twentieth of it and 20 ms, well within what a caller of a time
@@ -312,8 +333,8 @@ func (a *anytime) improveOptimally() error {
 		a.lower = len(a.blanks) - 1
 		return nil
 	}
-	if a.cfg.Optimal == nil {
-		return nil
+	if a.cfg.Optimal == nil || a.ctx.Err() != nil {
+		return nil // no time left to read its tables, let alone search
 	}
 	blanks, lower, expanded, generated, err := a.cfg.Optimal(a.ctx, maxCost)
 	a.expanded += expanded

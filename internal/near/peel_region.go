@@ -1,6 +1,7 @@
 package near
 
 import (
+	"context"
 	"slices"
 
 	"github.com/slidekit/slide/internal/engine"
@@ -21,7 +22,7 @@ func (a *anytime) solveRegion() {
 		g.peel(a.t.BlankGoal, a.t.Cols)
 	}
 	board := slices.Clone(a.code)
-	blanks := homeOutside(board, a.blanks, a.t.Cols, g)
+	blanks := homeOutside(a.ctx, board, a.blanks, a.t.Cols, g)
 	if blanks == nil {
 		return
 	}
@@ -39,17 +40,24 @@ func (a *anytime) solveRegion() {
 	if err != nil || sub.blanks == nil {
 		return
 	}
-	for _, c := range sub.blanks[1:] {
-		blanks = append(blanks, cells[c])
+	if len(blanks)+len(sub.blanks)-1 >= len(a.blanks) {
+		return
 	}
-	a.offer(blanks, BeamSearch, sub.best.Heuristic)
+	// Shorter than the best, which it shares its first moves with: made
+	// in the best's array, as a copy of a long way would take a good part
+	// of a second.
+	way := a.blanks[:len(blanks)]
+	for _, c := range sub.blanks[1:] {
+		way = append(way, cells[c])
+	}
+	a.offer(way, BeamSearch, sub.best.Heuristic)
 }
 
 // homeOutside plays the way blanks (the blank's cells) on board, a board
 // of codes (see target) of cols columns, up to the first board whose
 // tiles outside region g are home, and returns that part of the way, or
-// nil if no board on it is such.
-func homeOutside(board []int32, blanks []int, cols int, g region) []int {
+// nil if no board on it is such or ctx is done first.
+func homeOutside(ctx context.Context, board []int32, blanks []int, cols int, g region) []int {
 	inside := func(c int) bool { return g.r0 <= c/cols && c/cols < g.r1 && g.c0 <= c%cols && c%cols < g.c1 }
 	away := 0 // cells outside g without their tile
 	for c, v := range board {
@@ -58,6 +66,9 @@ func homeOutside(board []int32, blanks []int, cols int, g region) []int {
 		}
 	}
 	for i, b := range blanks {
+		if i&(1<<20-1) == 0 && ctx.Err() != nil {
+			return nil
+		}
 		if i > 0 {
 			p := blanks[i-1] // the tile on b slides to p
 			for _, c := range []int{p, b} {

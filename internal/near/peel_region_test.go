@@ -115,7 +115,7 @@ func TestHomeOutside(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := region{0, 3, 0, 4}
-		got := homeOutside(slices.Clone(code), way, 5, g)
+		got := homeOutside(context.Background(), slices.Clone(code), way, 5, g)
 		board, want := slices.Clone(code), -1
 		for i, b := range way {
 			if i > 0 {
@@ -135,7 +135,7 @@ func TestHomeOutside(t *testing.T) {
 		if want < 0 || !slices.Equal(got, way[:want+1]) {
 			t.Fatalf("%v: the first %d moves, want %d", code, len(got)-1, want)
 		}
-		if got := homeOutside(slices.Clone(code), way, 5, region{3, 5, 3, 5}); got != nil {
+		if got := homeOutside(context.Background(), slices.Clone(code), way, 5, region{3, 5, 3, 5}); got != nil {
 			t.Fatalf("%v: %d moves to a region away from the blank's goal", code, len(got)-1)
 		}
 	}

@@ -29,29 +29,52 @@ type polisher struct {
 // moves. It stops early, returning the best path so far, when ctx is done.
 func (p *polisher) polish(start []int32, blanks []int, window, step int) []int {
 	board := append([]int32(nil), start...)
-	out := append([]int(nil), blanks[0])
-	i := 0
-	for i+1 < len(blanks) {
-		if p.ctx.Err() != nil {
+	gained := p.gained
+	out := make([]int, 1, len(blanks))
+	out[0] = blanks[0]
+	// The path still to walk is ahead (a stretch re-solved, at most a
+	// window long), then blanks[next:]: a stretch replaced costs its own
+	// length, not a copy of the rest of the path.
+	var ahead []int
+	next := 1
+	seg := make([]int, 0, window+1)
+	for p.ctx.Err() == nil {
+		seg = append(seg[:0], out[len(out)-1])
+		seg = append(seg, ahead[:min(len(ahead), window)]...)
+		if more := window + 1 - len(seg); more > 0 {
+			seg = append(seg, blanks[next:min(len(blanks), next+more)]...)
+		}
+		if len(seg) == 1 {
 			break
 		}
-		j := min(i+window, len(blanks)-1)
-		if better := p.window(board, blanks[i:j+1]); better != nil && len(better) < j-i+1 {
-			// Splice: the new stretch replaces blanks[i..j].
-			p.gained += (j - i + 1) - len(better)
-			rest := append(append([]int(nil), better...), blanks[j+1:]...)
-			blanks = append(blanks[:i:i], rest...)
+		if better := p.window(board, seg); better != nil && len(better) < len(seg) {
+			p.gained += len(seg) - len(better)
+			fromAhead := min(len(ahead), len(seg)-1)
+			next += len(seg) - 1 - fromAhead
+			ahead = append(append([]int(nil), better[1:]...), ahead[fromAhead:]...)
 		}
-		// Advance by step moves along the (possibly new) path.
-		next := min(i+step, len(blanks)-1)
-		for k := i + 1; k <= next; k++ {
-			slideBlank(board, blanks[k-1], blanks[k])
-			out = append(out, blanks[k])
+		for range step { // advance by step moves along the (possibly new) path
+			var c int
+			switch {
+			case len(ahead) > 0:
+				c, ahead = ahead[0], ahead[1:]
+			case next < len(blanks):
+				c, next = blanks[next], next+1
+			default:
+				if p.gained == gained {
+					return blanks
+				}
+				return out
+			}
+			slideBlank(board, out[len(out)-1], c)
+			out = append(out, c)
 		}
-		i = next
 	}
-	out = append(out, blanks[i+1:]...)
-	return out
+	if p.gained == gained {
+		return blanks // nothing replaced: no copy of a long rest
+	}
+	out = append(out, ahead...)
+	return append(out, blanks[next:]...)
 }
 
 // slideBlank moves the blank of board from cell b to the neighbouring cell

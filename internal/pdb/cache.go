@@ -300,6 +300,13 @@ func Check(dir string, spec Spec) error {
 // directory or an empty file at the path, or a file that is not exactly
 // the DB of spec (wrapping ErrCorrupt, with what differs).
 func Load(dir string, spec Spec) (*DB, error) {
+	return loadContext(context.Background(), dir, spec)
+}
+
+// loadContext is Load, stopping with ctx's error when ctx is done before
+// the file is read: a large table takes a good part of a second to read,
+// more than a short time budget may have left.
+func loadContext(ctx context.Context, dir string, spec Spec) (*DB, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
@@ -312,11 +319,28 @@ func Load(dir string, spec Spec) (*DB, error) {
 		return nil, err
 	}
 	defer f.Close()
-	db, err := Read(bufio.NewReaderSize(f, 1<<20), spec)
+	db, err := Read(bufio.NewReaderSize(ctxReader{ctx, f}, 1<<20), spec)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if err != nil {
 		return nil, &CacheError{Path: path, Problem: "is corrupt: " + detail(err), Err: err}
 	}
 	return db, nil
+}
+
+// A ctxReader reads from r, at most 4 MiB at a time, until ctx is done,
+// then fails with ctx's error.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p[:min(len(p), 4<<20)])
 }
 
 // openCached opens the cached file at path for reading and returns its

@@ -136,9 +136,12 @@ func loadOrBuild(ctx context.Context, spec Spec, req Request) (*DB, Opened, erro
 	reason := ""
 	dir := req.CacheDir()
 	if dir != "" {
-		db, err := Load(dir, spec)
+		db, err := loadContext(ctx, dir, spec)
 		if err == nil {
 			return db, Opened{Source: FromDisk}, nil
+		}
+		if engine.IsContext(err) {
+			return nil, Opened{}, err
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
 			reason = Message(err)
