@@ -114,7 +114,11 @@ func TestBeamKeep(t *testing.T) {
 		{Heuristic: tiles.Heuristic{Kind: tiles.Database, Name: "pdb555", Spec: korf}, Request: req},
 		{Heuristic: tiles.Heuristic{Kind: tiles.Database, Name: "pdb", Spec: custom, Custom: true}, Request: req},
 	} {
-		for range 4 {
+		boards := 4
+		if testing.Short() {
+			boards = 2
+		}
+		for range boards {
 			code := randomWalk(rng, tg, goalCode(tg), 200)
 			f, err := newFrame(context.Background(), tg, code, &cfg)
 			if err != nil {

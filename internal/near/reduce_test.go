@@ -78,6 +78,9 @@ func TestReduceStats(t *testing.T) {
 func TestReduceBig(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	for _, n := range []int{127, 255} {
+		if n == 255 && testing.Short() {
+			continue // the full run only
+		}
 		goal := standardGoal(n, n)
 		start := randomReaching(rng, goal)
 		began := time.Now()

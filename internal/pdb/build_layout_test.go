@@ -126,7 +126,7 @@ func TestBuildMatchesOldBuilder(t *testing.T) {
 		{Rows: 3, Cols: 3, Blank: 4, Patterns: [][]uint8{{0, 1, 2, 3, 5, 6, 7, 8}}},              // one empty cell
 	}
 	if testing.Short() {
-		specs = specs[1:]
+		specs = slices.Delete(specs[1:], 2, 3) // the 6-6-3 and 5 x 3 tables in the full run only
 	}
 	for j, spec := range specs {
 		n := spec.Rows * spec.Cols
