@@ -2,6 +2,7 @@ package near
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -97,6 +98,38 @@ func TestBeamMemory(t *testing.T) {
 		}
 		t.Logf("global %v: %d moves, %d bytes at the peak, %d boards", global, len(p)-1, peak, kept)
 	}
+}
+
+// TestBeamFixedWidthMemory: a beam of fixed width (no deadline, as the
+// weighted mode runs them) with a memory bound narrows layer by layer to
+// keep within it, or stops with a *LimitError: once, its layers' paths
+// grew past any bound.
+func TestBeamFixedWidthMemory(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	tg := standardGoal(6, 6)
+	f, err := newFrame(context.Background(), tg, randomReaching(rng, tg), lcConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const memory = 4 << 20
+	b := f.lcBeam(4096, 1)
+	b.memory = memory
+	_, err = b.search(context.Background(), f.cells, f.blank, 2000)
+	var le *engine.LimitError
+	if err != nil && !errors.As(err, &le) {
+		t.Fatal(err)
+	}
+	var kept int64
+	for d, layer := range b.parents {
+		kept += int64(len(layer))
+		if held := kept*beamPathBytes + int64(len(layer))*b.boardBytes(); held > memory {
+			t.Fatalf("layer %d of %d boards: %d bytes held, more than %d", d, len(layer), held, memory)
+		}
+	}
+	if b.width >= 4096 {
+		t.Errorf("the beam kept its width of %d over %d layers", b.width, len(b.parents))
+	}
+	t.Logf("%d layers, width %d at the end, %v", len(b.parents), b.width, err)
 }
 
 // TestHashSet checks the beams' set of hashes against a map, growing it
