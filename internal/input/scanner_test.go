@@ -175,6 +175,9 @@ func TestScannerNextOnLine(t *testing.T) {
 	for _, text := range []string{"a b c\n", "a  b\tc  \n", "a b c\r\n", "a b c"} {
 		s := NewScanner(io.MultiReader(strings.NewReader(text), iotest.ErrReader(boom)), nil)
 		f, ok := s.Next()
+		if !ok {
+			t.Fatalf("%q: no first field", text)
+		}
 		got := []string{f.Text}
 		for f, ok = s.NextOnLine(); ok; f, ok = s.NextOnLine() {
 			got = append(got, f.Text)
