@@ -278,11 +278,14 @@ func availableDatabase(hs []Heuristic, rows, cols, blank int, req *pdb.Request, 
 }
 
 // readTime returns about how long reading the tables of spec from the
-// disk cache takes: a cached file reads, checksum included, at about
-// 400 MB a second.
+// disk cache takes, checksum included, at readRate.
 func readTime(spec pdb.Spec) time.Duration {
-	return time.Duration(float64(spec.TableBytes(true)) / 400e6 * float64(time.Second))
+	return time.Duration(float64(spec.TableBytes(true)) / readRate * float64(time.Second))
 }
+
+// readRate is the bytes a second of a cached table's reading, taken low
+// (docs/PERFORMANCE.md, "Time budgets").
+const readRate = 400e6
 
 // The shipped databases Auto may take, strongest first: in an optimal
 // search, and besides in the Weighted and Anytime modes.
@@ -334,24 +337,18 @@ func databaseFits(h Heuristic, rows, cols, blank int, lim Limits, req *pdb.Reque
 // checkDatabaseMemory returns the bytes the tables of the heuristic h
 // take on a rows x cols board whose blank belongs on cell blank (0 for no
 // database), or an error wrapping ErrLimit if they, or their build, need
-// more memory than lim allows. name is h's name for the error.
-func checkDatabaseMemory(fn string, name Heuristic, h tiles.Heuristic, rows, cols, blank int, lim Limits, req *pdb.Request) (int64, error) {
+// more memory than lim allows.
+func checkDatabaseMemory(fn string, h tiles.Heuristic, rows, cols, blank int, lim Limits, req *pdb.Request) (int64, error) {
 	need, tables, building := databaseMemory(h, rows, cols, blank, req)
-	if need > lim.eng().Memory() {
-		return 0, tablesError(fn, name, need, building, lim)
+	if need <= lim.eng().Memory() {
+		return tables, nil
 	}
-	return tables, nil
-}
-
-// tablesError returns the error of a database h whose tables (or their
-// build, if building) need more than lim's memory bound.
-func tablesError(fn string, h Heuristic, need int64, building bool, lim Limits) error {
 	what := "the tables of %v need %s"
 	if building {
 		what = "building the tables of %v needs %s"
 	}
-	return errorf(fn, ErrLimit, what+", more than the memory limit of %s: raise Limits.MaxMemory, or choose another heuristic",
-		h, engine.FormatBytes(need), engine.FormatBytes(lim.eng().Memory()))
+	return 0, errorf(fn, ErrLimit, what+", more than the memory limit of %s: raise Limits.MaxMemory, or choose another heuristic",
+		heuristicOf(h), engine.FormatBytes(need), engine.FormatBytes(lim.eng().Memory()))
 }
 
 // Memory returns the bytes a shipped database's tables take, and the peak of

@@ -227,7 +227,7 @@ func optimalSearch(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 	sp := tiles.NewSpace(t, h, line)
 	sp.Watch = o.watcher(began)
 	sp.Request = o.dbRequest(o.autoDB == pdb.Absent) // Auto never builds
-	if _, err := checkDatabaseMemory("Solve", sol.Heuristic, h, t.Rows, t.Cols, t.BlankGoal, o.limits, &sp.Request); err != nil {
+	if _, err := checkDatabaseMemory("Solve", h, t.Rows, t.Cols, t.BlankGoal, o.limits, &sp.Request); err != nil {
 		return Solution{Elapsed: time.Since(began)}, nil, err
 	}
 	var blanks []int
@@ -404,20 +404,23 @@ const maxBoardsBytes = 64 << 20
 // solveFast is Solve's fast mode (see Fast). The moves it keeps count
 // against the memory bound (those handed to WithMoves's function do not):
 // room for as many as a random board takes is made at once, and more
-// only while the bound allows.
+// only while the bound allows (see engine.GrowCharged).
 func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
 	line := o.metric == LineMoves
 	sol := Solution{Start: start, Algorithm: AlgoFast, Heuristic: heuristicOf(near.FastHeuristic(t)), LowerBound: t.LowerBound(code, line)}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	memory := o.limits.eng().Memory()
-	over := false
+	budget := engine.Budget{Limit: o.limits.eng().Memory()}
 	emit := o.onMove
 	if emit == nil {
-		sol.Moves = make([]Move, 0, min(int64(near.FastMoves(t.Rows, t.Cols)), memory/movesBytes(1)))
+		room := min(int64(near.FastMoves(t.Rows, t.Cols)), budget.Limit/movesBytes(1))
+		budget.Charge(movesBytes(int(room)))
+		sol.Moves = make([]Move, 0, room)
 		emit = func(m Move) {
-			if over || len(sol.Moves) == cap(sol.Moves) && !growMoves(&sol.Moves, memory) {
-				over = true
+			if len(sol.Moves) == cap(sol.Moves) && !budget.Over {
+				sol.Moves, _ = engine.GrowCharged(sol.Moves, &budget)
+			}
+			if budget.Over {
 				cancel()
 				return
 			}
@@ -430,15 +433,15 @@ func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o 
 		emit(Move{Dir: Direction(d), Tiles: n})
 	})
 	sol.Elapsed = time.Since(began)
-	if over {
+	if budget.Over {
 		return Solution{Start: start, LowerBound: sol.LowerBound, Elapsed: sol.Elapsed}, errorf("Solve", ErrLimit,
 			"the answer's moves pass the memory limit of %s after %d moves: hand them out as they come with WithMoves, or raise Limits.MaxMemory",
-			engine.FormatBytes(memory), len(sol.Moves))
+			engine.FormatBytes(budget.Limit), len(sol.Moves))
 	}
 	if err != nil {
 		return sol, err
 	}
-	if boards := int64(len(sol.Moves)+1) * int64(start.Len()); o.onMove == nil && boards <= maxBoardsBytes/2 && boards+movesBytes(cap(sol.Moves)) <= memory {
+	if boards := int64(len(sol.Moves)+1) * int64(start.Len()); o.onMove == nil && boards <= maxBoardsBytes/2 && boards <= budget.Limit-budget.Used {
 		boards := make([]Board, 0, len(sol.Moves)+1)
 		for _, b := range sol.All() {
 			boards = append(boards, b)
@@ -450,18 +453,6 @@ func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o 
 	}
 	sol.Optimal = sol.Len() == sol.LowerBound
 	return sol, nil
-}
-
-// growMoves makes room in *moves for a quarter more, at least 1024, and
-// reports whether the new array and the old together fit memory bytes.
-func growMoves(moves *[]Move, memory int64) bool {
-	c := cap(*moves)
-	more := max(1024, c/4)
-	if movesBytes(2*c+more) > memory {
-		return false
-	}
-	*moves = slices.Grow(*moves, more)
-	return true
 }
 
 // movesBytes returns the bytes of n moves.
@@ -569,7 +560,7 @@ func (o *options) nearConfig(t *tiles.Goal, began time.Time) (near.Config, error
 	if o.progress != nil {
 		cfg.Progress = func(p near.Progress) { o.progress(Progress(p)) }
 	}
-	tables, err := checkDatabaseMemory("Solve", heuristicOf(h), h, t.Rows, t.Cols, t.BlankGoal, o.limits, &cfg.Request)
+	tables, err := checkDatabaseMemory("Solve", h, t.Rows, t.Cols, t.BlankGoal, o.limits, &cfg.Request)
 	if err != nil {
 		return cfg, err
 	}

@@ -107,10 +107,12 @@ func isCached(h slide.Heuristic) bool {
 }
 
 // buildTime returns about how long building tables of the given bytes on
-// disk takes on this machine's cores: the builds of the shipped databases
-// make about 4 MB of them a second on each core.
+// disk takes on this machine's cores, at buildRate a core.
 func buildTime(tables int64) time.Duration {
-	perSecond := 4e6 * float64(runtime.GOMAXPROCS(0))
+	// buildRate is the bytes of tables the shipped databases' builds make
+	// a second on each core (docs/PERFORMANCE.md, "Time budgets").
+	const buildRate = 4e6
+	perSecond := buildRate * float64(runtime.GOMAXPROCS(0))
 	return time.Duration(float64(tables) / perSecond * float64(time.Second)).Round(time.Second)
 }
 

@@ -219,9 +219,9 @@ func (a *anytime) reserve() (end func()) {
 }
 
 // finishTime returns about how long a path of n moves takes to hand out
-// once found (the moves made from the blank's cells): 10 ns a move, which
-// counts on the boards of up to 255 x 255 whose paths run to tens of
-// millions of moves.
+// once found (the moves made from the blank's cells), which counts on the
+// largest boards, whose paths run to tens of millions of moves. The rate
+// is measured (docs/PERFORMANCE.md, "Time budgets").
 func finishTime(n int) time.Duration { return time.Duration(n) * 10 * time.Nanosecond }
 
 // fastGrace returns how long the fast mode may run past a deadline left

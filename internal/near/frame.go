@@ -66,9 +66,8 @@ func newFrame(ctx context.Context, t *tiles.Goal, code []int32, cfg *Config) (*f
 
 // sparseMinTime is the least time left for which a frame makes its
 // database's sparse layout (one made for an earlier board is used in any
-// case): the beams read it faster, but making it takes a second or more
-// for the tables of a 6 x 6 board, more than a short budget gains from
-// it.
+// case): the beams read it faster, but making it takes longer than a
+// short budget gains from it (docs/PERFORMANCE.md, "Time budgets").
 const sparseMinTime = 10 * time.Second
 
 // wEval returns the frame's admissible heuristic, for weighted A*.

@@ -44,8 +44,8 @@ func (a *anytime) solveRegion() {
 		return
 	}
 	// Shorter than the best, which it shares its first moves with: made
-	// in the best's array, as a copy of a long way would take a good part
-	// of a second.
+	// in the best's array: a copy of a way of tens of millions of moves
+	// would eat into the time left.
 	way := a.blanks[:len(blanks)]
 	for _, c := range sub.blanks[1:] {
 		way = append(way, cells[c])

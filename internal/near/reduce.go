@@ -3,6 +3,7 @@ package near
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 
@@ -479,20 +480,23 @@ const answerMoveBytes = 8 + 16
 func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, memory int64) ([]int, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	b := slices.Index(code, tiles.BlankCode)
-	room := int64(1 + FastMoves(t.Rows, t.Cols))
+	// The cells take 8 bytes of a move's answerMoveBytes: their share of
+	// the bound. Room for as many moves as a random board takes is made at
+	// once, more only while the share allows.
+	budget := engine.Budget{Limit: math.MaxInt64}
 	if memory > 0 {
-		room = max(1, min(room, memory/answerMoveBytes))
+		budget.Limit = memory / answerMoveBytes * 8
 	}
+	room := max(1, min(int64(1+FastMoves(t.Rows, t.Cols)), budget.Limit/8))
+	budget.Charge(room * 8)
+	b := slices.Index(code, tiles.BlankCode)
 	blanks := make([]int, 1, room)
 	blanks[0] = b
-	over := false
 	err := Fast(ctx, t, code, line, func(d tiles.Dir, n int) {
-		// Room for as many moves as a random board takes is made at once;
-		// past it, the next array takes about a quarter more while the
-		// old one is still held.
-		if over || memory > 0 && len(blanks) == cap(blanks) && int64(cap(blanks))*5/4*answerMoveBytes > memory {
-			over = true
+		if len(blanks) == cap(blanks) && !budget.Over {
+			blanks, _ = engine.GrowCharged(blanks, &budget)
+		}
+		if budget.Over {
 			cancel()
 			return
 		}
@@ -500,7 +504,7 @@ func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, mem
 		b += n * (dr*t.Cols + dc)
 		blanks = append(blanks, b)
 	})
-	if over {
+	if budget.Over {
 		return blanks, engine.Errorf(engine.Limit, "the answer passes the memory limit of %s after %d moves: raise Limits.MaxMemory",
 			engine.FormatBytes(memory), len(blanks)-1)
 	}

@@ -304,8 +304,8 @@ func Load(dir string, spec Spec) (*DB, error) {
 }
 
 // loadContext is Load, stopping with ctx's error when ctx is done before
-// the file is read: a large table takes a good part of a second to read,
-// more than a short time budget may have left.
+// the file is read: a large table takes longer to read than a short time
+// budget may have left.
 func loadContext(ctx context.Context, dir string, spec Spec) (*DB, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
