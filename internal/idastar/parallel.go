@@ -29,14 +29,19 @@ const MaxSplit = 32
 const pollEvery = 1 << 12
 
 // splitNodes is the predicted size, in generated nodes, from which an
-// iteration is split (see Parallel): large enough that building a small
-// frontier and starting the workers costs little beside the search.
+// iteration is split (see Parallel): large enough that building the seed
+// frontier and waking the workers costs little beside the search.
 // trialNodes caps an iteration tried on one worker, in case the
 // prediction was low.
 const (
-	splitNodes = 1 << 15
-	trialNodes = 1 << 17
+	splitNodes = 1 << 13
+	trialNodes = 1 << 15
 )
+
+// seedsPerWorker is the size of the seed frontier, the part of a split
+// that Trees[0] builds alone, over the number of workers: enough seeds that
+// the workers share the expansion of the rest of the frontier evenly.
+const seedsPerWorker = 4
 
 // tasksPerWorker returns the frontier's size over the number of workers
 // for an iteration after one of last nodes: last/1024, from 64 to 4096.
@@ -45,8 +50,8 @@ const (
 // iteration, keep short the search of the subtree that holds the
 // solution, which one worker does alone while the others search subtrees
 // after it in vain. But building the frontier costs about twice its size
-// in nodes on one worker, and loading a task costs time of its own, which
-// small iterations feel.
+// in nodes, and loading a task costs time of its own, which small
+// iterations feel.
 func tasksPerWorker(last int64) int {
 	return int(min(max(last>>10, 64), 4096))
 }
@@ -85,20 +90,28 @@ type Tree[N any] interface {
 // with larger bounds, are larger still: about 5 to 7 times on the 15- and
 // 24-puzzles), every iteration is split, a trial that reached its cap
 // being searched again (its nodes are then counted twice, and reported in
-// Discarded). Trees[0] expands
-// the root breadth-first, one depth at a time, under the same bound and
-// move pruning, until a depth holds at least tasksPerWorker frontier nodes
-// per worker, or maxTasks in all (or MaxSplit is reached). The frontier keeps the order of the
-// depth-first search. The workers then take its nodes in that order from
-// an atomic counter and search below each; the iteration ends when every
-// node is done, or, once a task found the goal or failed, when every task
-// before it is done: the least such task decides the outcome. Searching
-// nodes in a different order changes no count: an iteration that finds
-// nothing generates and expands exactly the nodes it does on one worker.
-// Only the last iteration differs, by the tasks after the solution's that
-// had begun when it was found (and a trial's nodes, once). The solution
-// is the one a single worker finds, since it lies in the first task, in
-// depth-first order, that holds one.
+// Discarded).
+//
+// A split iteration has two parallel phases. First Trees[0] expands the
+// root breadth-first, one depth at a time, under the same bound and move
+// pruning, until a depth holds seedsPerWorker seeds per worker (or the
+// frontier's whole size, below). Then the workers take the seeds in order
+// from an atomic counter and each expands its seed depth-first to the
+// depth where the frontier, at the growth of the seed frontier's last
+// depth, holds about tasksPerWorker nodes per worker, or maxTasks in all
+// (at most MaxSplit), keeping each seed's nodes apart. The seeds' nodes,
+// seed after seed, are the frontier, in the order of the depth-first
+// search. Last the workers take its nodes in that order from an atomic
+// counter and search below each; the iteration ends when every node is
+// done, or, once a task found the goal or failed, when every task before
+// it is done: the least such task decides the outcome (a goal found while
+// the seeds are expanded ends the iteration the same way, the least seed
+// deciding). Searching nodes in a different order changes no count: an
+// iteration that finds nothing generates and expands exactly the nodes it
+// does on one worker. Only the last iteration differs, by the tasks after
+// the solution's that had begun when it was found (and a trial's nodes,
+// once). The solution is the one a single worker finds, since it lies in
+// the first task, in depth-first order, that holds one.
 //
 // # Optimality
 //
@@ -131,9 +144,10 @@ type Tree[N any] interface {
 // one node per worker.
 //
 // A Parallel makes its workers other than the first, and its frontier,
-// when an iteration is first split, and reuses them; it starts the
-// workers' goroutines for each split iteration (their searches allocate
-// nothing), and every goroutine has ended when Run returns.
+// when an iteration is first split, and reuses them, in later Runs too.
+// Its workers' goroutines start at the first split iteration of a Run and
+// wait between the phases of every split iteration for the next (their
+// searches allocate nothing); every goroutine has ended when Run returns.
 type Parallel[N any] struct {
 	Workers int       // the number of workers, at least 1
 	Trees   []Tree[N] // the workers: the caller provides the first
@@ -143,13 +157,28 @@ type Parallel[N any] struct {
 	Splits    int
 	Discarded struct{ Expanded, Generated int64 }
 
-	layer, next []N // the frontier, being built
+	layer, next []N   // the seed frontier, being built
+	seeds       [][]N // the frontier: each seed's nodes, in the seeds' order
+	starts      []int64
+	depth       int // the frontier's depth, while the seeds are expanded
+	perSeed     int // the nodes a seed is expected to expand into
 	tasks       atomic.Int64
-	wg          sync.WaitGroup
+	wake        []chan phase // one a worker but the first
+	running     bool         // the workers' goroutines run
+	wg, alive   sync.WaitGroup
 	ctx         context.Context
 	maxNodes    int64
 	shared
 }
+
+// A phase is what the workers of a split iteration do together.
+type phase int8
+
+const (
+	expandSeeds phase = iota // expand the seed frontier into the frontier
+	searchTasks              // search below the frontier's nodes
+	quit                     // end the goroutine: Run returns
+)
 
 // shared is what the workers of a Parallel read and update together.
 type shared struct {
@@ -167,6 +196,7 @@ type shared struct {
 // Counts gives the nodes.
 func (p *Parallel[N]) Run(ctx context.Context, root N, h, maxDepth int, maxNodes int64) (winner, iterations int, err error) {
 	p.reset(ctx, maxNodes)
+	defer p.stop()
 	p.Splits = 0
 	p.Discarded.Expanded, p.Discarded.Generated = 0, 0
 	if h > maxDepth {
@@ -240,8 +270,11 @@ func (p *Parallel[N]) reset(ctx context.Context, maxNodes int64) {
 	p.workers = int64(max(p.Workers, 1))
 	p.limited = maxNodes > 0
 	p.budget.Store(maxNodes - 1)
+	onCheck := p.Trees[0].IDACore().OnCheck
 	for i, t := range p.Trees {
-		p.prepare(i, t.IDACore())
+		c := t.IDACore()
+		c.OnCheck = onCheck
+		p.prepare(i, c)
 	}
 }
 
@@ -258,19 +291,6 @@ func (p *Parallel[N]) prepare(i int, c *Core) {
 		c.claimed = c.Gen
 	}
 	c.setLimit()
-}
-
-// grow makes the workers that Trees lacks, ready for an iteration of the
-// given bound.
-func (p *Parallel[N]) grow(bound int) {
-	for len(p.Trees) < int(p.workers) {
-		t := p.New()
-		c := t.IDACore()
-		c.OnCheck = p.Trees[0].IDACore().OnCheck
-		p.prepare(len(p.Trees), c)
-		c.Bound, c.Next = bound, math.MaxInt
-		p.Trees = append(p.Trees, t)
-	}
 }
 
 // start prepares every worker for an iteration of the given bound.
@@ -299,15 +319,18 @@ func (p *Parallel[N]) trial(root *N) (int, error) {
 	return -1, c.Err
 }
 
-// split searches the iteration on every worker: it builds the frontier
-// on Trees[0], then has the workers search below its nodes. It returns the
-// Tree holding the solution, or -1.
+// split searches the iteration on every worker: it builds the seed
+// frontier on Trees[0], has the workers expand the seeds into the
+// frontier, then search below its nodes. It returns the Tree holding the
+// solution, or -1.
 func (p *Parallel[N]) split(root *N, tasks int) (int, error) {
 	t := p.Trees[0]
 	c := t.IDACore()
+	seeds := min(tasks, seedsPerWorker*int(p.workers))
 	p.layer = append(p.layer[:0], *root)
-	for depth := 1; len(p.layer) < tasks && depth <= MaxSplit; depth++ {
-		c.Split = depth
+	depth, growth := 0, 1.0
+	for ; len(p.layer) < seeds && depth < MaxSplit; depth++ {
+		c.Split = depth + 1
 		p.next = p.next[:0]
 		for i := range p.layer {
 			var found bool
@@ -319,49 +342,156 @@ func (p *Parallel[N]) split(root *N, tasks int) (int, error) {
 				return -1, c.Err
 			}
 		}
+		growth = float64(len(p.next)) / float64(len(p.layer))
 		p.layer, p.next = p.next, p.layer
 	}
 	c.Split = 0
 	if len(p.layer) == 0 {
 		return -1, nil
 	}
-	p.grow(c.Bound)
-	p.tasks.Store(0)
-	for _, w := range p.Trees[1:] {
-		p.wg.Add(1)
-		go func() {
-			defer p.wg.Done()
-			p.work(w)
-		}()
+	// The depths to add so that the frontier holds about tasks nodes, if
+	// each depth multiplies it by growth as the last did.
+	extra := 0
+	if growth > 1 {
+		extra = int(math.Log(float64(tasks)/float64(len(p.layer))) / math.Log(growth))
 	}
-	p.work(t)
+	p.depth = min(depth+max(extra, 0), MaxSplit)
+	p.perSeed = tasks/len(p.layer) + 1
+	for len(p.seeds) < len(p.layer) {
+		p.seeds = append(p.seeds, nil)
+	}
+	p.seeds = p.seeds[:len(p.layer)]
+	p.starts = p.starts[:0]
+	if p.depth == depth { // the seeds are the frontier
+		for i := range p.layer {
+			p.seeds[i] = append(p.seeds[i][:0], p.layer[i])
+		}
+	} else if winner, err, ended := p.together(expandSeeds); ended {
+		return winner, err
+	}
+	n := int64(0)
+	for _, sd := range p.seeds {
+		p.starts = append(p.starts, n)
+		n += int64(len(sd))
+	}
+	p.starts = append(p.starts, n)
+	if n == 0 {
+		return -1, nil
+	}
+	winner, err, _ := p.together(searchTasks)
+	return winner, err
+}
+
+// together has every worker do phase ph, Trees[0] on the caller's
+// goroutine, and returns once they are done. It reports whether a task
+// ended the phase (a goal found, or an error), and then the Tree that
+// found the goal, or -1, and the error.
+func (p *Parallel[N]) together(ph phase) (winner int, err error, ended bool) {
+	p.grow(p.Trees[0].IDACore().Bound)
+	p.cutoff.Store(math.MaxInt64)
+	p.tasks.Store(0)
+	wake := p.wake[:p.workers-1]
+	p.wg.Add(len(wake))
+	for _, w := range wake {
+		w <- ph
+	}
+	p.work(p.Trees[0], ph)
 	p.wg.Wait()
-	winner := -1
+	winner = -1
 	for i, w := range p.Trees {
 		if e := w.IDACore().ended; e >= 0 && (winner < 0 || e < p.Trees[winner].IDACore().ended) {
 			winner = i
 		}
 	}
-	if winner >= 0 {
-		if err := p.Trees[winner].IDACore().Err; err != nil {
-			return -1, err
-		}
+	if winner < 0 {
+		return -1, nil, false
 	}
-	return winner, nil
+	if err := p.Trees[winner].IDACore().Err; err != nil {
+		return -1, err, true
+	}
+	return winner, nil, true
 }
 
-// work has worker t search below frontier nodes, taken in order, until
-// none is left or a task before the next one has ended the iteration.
-func (p *Parallel[N]) work(t Tree[N]) {
+// grow makes the workers that Trees lacks, ready for an iteration of the
+// given bound, and starts the goroutines of those but the first, if they
+// are not running.
+func (p *Parallel[N]) grow(bound int) {
+	for len(p.Trees) < int(p.workers) {
+		t := p.New()
+		c := t.IDACore()
+		c.OnCheck = p.Trees[0].IDACore().OnCheck
+		p.prepare(len(p.Trees), c)
+		c.Bound, c.Next = bound, math.MaxInt
+		p.Trees = append(p.Trees, t)
+	}
+	for len(p.wake) < int(p.workers)-1 {
+		p.wake = append(p.wake, make(chan phase))
+	}
+	if p.running {
+		return
+	}
+	p.running = true
+	for i, t := range p.Trees[1:p.workers] {
+		p.alive.Add(1)
+		go p.serve(t, p.wake[i])
+	}
+}
+
+// serve runs worker t's phases as they come on w, until told to quit.
+func (p *Parallel[N]) serve(t Tree[N], w chan phase) {
+	defer p.alive.Done()
+	for ph := range w {
+		if ph == quit {
+			return
+		}
+		p.work(t, ph)
+		p.wg.Done()
+	}
+}
+
+// stop ends the workers' goroutines, if they run.
+func (p *Parallel[N]) stop() {
+	if !p.running {
+		return
+	}
+	for _, w := range p.wake[:p.workers-1] {
+		w <- quit
+	}
+	p.alive.Wait()
+	p.running = false
+}
+
+// work has worker t do phase ph: take seeds or frontier nodes in order
+// and expand or search below them, until none is left or a task before
+// the next one has ended the phase.
+func (p *Parallel[N]) work(t Tree[N], ph phase) {
 	c := t.IDACore()
-	n := int64(len(p.layer))
+	n := int64(len(p.seeds))
+	if ph == searchTasks {
+		n = p.starts[len(p.seeds)]
+		c.Split = 0
+	} else {
+		c.Split = p.depth
+	}
+	seed := 0
 	for {
 		i := p.tasks.Add(1) - 1
 		if i >= n || i > p.cutoff.Load() {
 			break
 		}
 		c.task = i
-		_, found := t.Search(&p.layer[i], nil)
+		var found bool
+		if ph == expandSeeds {
+			if cap(p.seeds[i]) == 0 {
+				p.seeds[i] = make([]N, 0, 2*p.perSeed)
+			}
+			p.seeds[i], found = t.Search(&p.layer[i], p.seeds[i][:0])
+		} else {
+			for p.starts[seed+1] <= i {
+				seed++
+			}
+			_, found = t.Search(&p.seeds[seed][i-p.starts[seed]], nil)
+		}
 		if errors.Is(c.Err, errAbandoned) {
 			c.Err = nil
 			break
@@ -372,7 +502,7 @@ func (p *Parallel[N]) work(t Tree[N]) {
 			break
 		}
 	}
-	c.task = -1
+	c.task, c.Split = -1, 0
 }
 
 // lower lowers the cutoff to task i.

@@ -102,16 +102,18 @@ func TestParallelLeastTaskWins(t *testing.T) {
 	const depth = 20
 	a := uint64(1)<<(depth-1) - 1 // 0111...1
 	b := uint64(1) << (depth - 1) // 1000...0
-	var sleeps atomic.Int64
-	p := newToys(2, toy{depth: depth, goals: []uint64{b, a}, slow: a, slowOn: true, sleeps: &sleeps})
-	winner, iterations, err := p.Run(context.Background(), toyNode{}, 1, 100, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := p.Trees[winner].(*toy)
-	if w.found != a || w.Found != depth || iterations != depth || p.Splits == 0 || sleeps.Load() != 1 {
-		t.Errorf("goal %b at depth %d after %d iterations (%d split, %d sleeps), want %b at %d after %d",
-			w.found, w.Found, iterations, p.Splits, sleeps.Load(), a, depth, depth)
+	for _, workers := range []int{2, 16} {
+		var sleeps atomic.Int64
+		p := newToys(workers, toy{depth: depth, goals: []uint64{b, a}, slow: a, slowOn: true, sleeps: &sleeps})
+		winner, iterations, err := p.Run(context.Background(), toyNode{}, 1, 100, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := p.Trees[winner].(*toy)
+		if w.found != a || w.Found != depth || iterations != depth || p.Splits == 0 || sleeps.Load() != 1 {
+			t.Errorf("%d workers: goal %b at depth %d after %d iterations (%d split, %d sleeps), want %b at %d after %d",
+				workers, w.found, w.Found, iterations, p.Splits, sleeps.Load(), a, depth, depth)
+		}
 	}
 }
 
@@ -120,7 +122,7 @@ func TestParallelLeastTaskWins(t *testing.T) {
 func TestParallelCounts(t *testing.T) {
 	const depth = 18
 	var want [2]int64
-	for _, workers := range []int{1, 2, 5} {
+	for _, workers := range []int{1, 2, 5, 16, 64} {
 		p := newToys(workers, toy{depth: depth, sleeps: new(atomic.Int64)})
 		if _, _, err := p.Run(context.Background(), toyNode{}, 1, depth, 0); err != ErrNotFound {
 			t.Fatalf("%d workers: %v", workers, err)
@@ -177,6 +179,41 @@ func TestParallelCancel(t *testing.T) {
 	}
 	if n > before {
 		t.Errorf("%d goroutines a second after Run, %d before", n, before)
+	}
+}
+
+// TestParallelReuse: a Parallel runs again with the workers and the
+// frontier of its last Run, every worker watched by the new Run's
+// OnCheck, and its goroutines end with each Run.
+func TestParallelReuse(t *testing.T) {
+	before := runtime.NumGoroutine()
+	p := newToys(4, toy{depth: 19, sleeps: new(atomic.Int64)})
+	for run := range 3 {
+		for _, tr := range p.Trees {
+			tr.IDACore().OnCheck = nil
+		}
+		var watched atomic.Int64
+		p.Trees[0].IDACore().OnCheck = func(*Core) { watched.Add(1) }
+		if _, _, err := p.Run(context.Background(), toyNode{}, 1, 19, 0); err != ErrNotFound || len(p.Trees) != 4 {
+			t.Fatalf("run %d: %v, %d trees", run, err, len(p.Trees))
+		}
+		// A worker that has told Run it is done may still be returning.
+		n := runtime.NumGoroutine()
+		for wait := time.Now(); n > before && time.Since(wait) < time.Second; n = runtime.NumGoroutine() {
+			time.Sleep(time.Millisecond)
+		}
+		if n > before {
+			t.Errorf("run %d: %d goroutines a second after Run, %d before", run, n, before)
+		}
+		watched.Store(0)
+		for i, tr := range p.Trees {
+			if f := tr.IDACore().OnCheck; f != nil {
+				f(tr.IDACore())
+			}
+			if watched.Load() != int64(i+1) {
+				t.Errorf("run %d: worker %d not watched by the Run's OnCheck", run, i)
+			}
+		}
 	}
 }
 
