@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"sync"
 
 	"github.com/slidekit/slide/internal/idastar"
 )
@@ -149,7 +150,9 @@ type Solver struct {
 
 	workers int
 	par     *idastar.Parallel[node] // made on the first search on several workers
-	out     []node                  // the frontier being recorded (see record)
+	db      *DB                     // the DB whose pool Release returns the Solver to
+	opt     SolverOptions
+	out     []node // the frontier being recorded (see record)
 }
 
 // maxPatterns is the most patterns a Solver takes.
@@ -274,6 +277,36 @@ func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
 	}
 	s.prune = newMovePruner(g, opt.NoMovePruning)
 	return s, nil
+}
+
+// ReuseSolver returns a Solver for db with options opt: one that an
+// earlier search handed back with Release, if one is idle, else a new one.
+// A Solver on several workers keeps its workers' copies of its scratch
+// memory and its frontier from search to search, which saves short
+// searches the making of them.
+func ReuseSolver(db *DB, opt SolverOptions) (*Solver, error) {
+	if pool, ok := db.solvers.Load(opt); ok {
+		if s, ok := pool.(*sync.Pool).Get().(*Solver); ok {
+			return s, nil
+		}
+	}
+	s, err := NewSolver(db, opt)
+	if err != nil {
+		return nil, err
+	}
+	s.db, s.opt = db, opt
+	return s, nil
+}
+
+// Release hands a Solver from ReuseSolver back to its DB, for a later
+// ReuseSolver; the caller must not use it again. It does nothing for a
+// Solver from NewSolver.
+func (s *Solver) Release() {
+	if s.db == nil {
+		return
+	}
+	pool, _ := s.db.solvers.LoadOrStore(s.opt, new(sync.Pool))
+	pool.(*sync.Pool).Put(s)
 }
 
 // between reports whether x lies strictly between a and b.

@@ -295,8 +295,9 @@ func abs(x int) int {
 // A DB is the set of tables of a Spec: an additive heuristic, the sum of
 // its tables' entries, since the tables count moves of disjoint tile sets.
 type DB struct {
-	spec   Spec
-	tables []*Table
+	spec    Spec
+	tables  []*Table
+	solvers sync.Map // SolverOptions -> *sync.Pool of idle Solvers (see ReuseSolver)
 }
 
 // Spec returns the spec the DB was built for.

@@ -121,10 +121,11 @@ func (sp *Space) DatabaseIDA(ctx context.Context, code []int32, lim engine.Limit
 			return nil, err
 		}
 	}
-	s, err := pdb.NewSolver(db, opt)
+	s, err := pdb.ReuseSolver(db, opt)
 	if err != nil {
 		return nil, err
 	}
+	defer s.Release()
 	vals := sp.values(code)
 	res, err := s.Solve(ctx, rot.Apply(vals), pdb.Limit{Nodes: lim.MaxNodes, Depth: lim.DepthBound(), OnCheck: sp.Watch})
 	st.Expanded, st.Generated, st.Workers = res.Expanded, res.Generated, opt.Workers
