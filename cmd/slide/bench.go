@@ -248,12 +248,20 @@ func (f *benchFlags) verdict(r benchResult) string {
 	return ""
 }
 
+// aheadPerJob bounds how far runInstances reads ahead of the instance it
+// emits next, in instances per job: far enough that a long instance does
+// not hold up the solving of those after it while it runs (each job
+// finishes many short ones meanwhile), near enough that the results
+// waiting to be emitted take little memory.
+const aheadPerJob = 16
+
 // runInstances solves the instances that next returns, until it returns
 // false, at most jobs at once, and hands every result to emit in the
 // order of the instances, each as soon as it and those before it are
-// done. It reads an instance only when fewer than jobs are solved or
-// waiting to be emitted, so that its memory is that of jobs instances
-// and their results, however many next returns. It stops when emit
+// done. It reads an instance only when fewer than jobs are solved and
+// fewer than aheadPerJob*jobs are solved or waiting to be emitted, so
+// that its memory is that of jobs searches and some results, however
+// many next returns. It stops when emit
 // returns false, cancelling the searches under way, and returns once
 // every search has ended; next, called on a goroutine of its own, may
 // then still be in a read, which ends it.
@@ -295,13 +303,15 @@ func runInstances(next func() (benchInstance, bool), jobs int, solve func(contex
 		done chan struct{}
 	}
 	var queue []*slot // the instances read and not yet emitted, in order
+	solved := make(chan struct{}, jobs)
+	running := 0
 	for input != nil || len(queue) > 0 {
 		var head chan struct{}
 		if len(queue) > 0 {
 			head = queue[0].done
 		}
 		var more <-chan benchInstance // nil, which blocks, while jobs are under way
-		if len(queue) < jobs {
+		if running < jobs && len(queue) < aheadPerJob*jobs {
 			more = input
 		}
 		select {
@@ -312,12 +322,16 @@ func runInstances(next func() (benchInstance, bool), jobs int, solve func(contex
 			}
 			s := &slot{done: make(chan struct{})}
 			queue = append(queue, s)
+			running++
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
 				s.res = solve(ctx, inst)
 				close(s.done)
+				solved <- struct{}{}
 			}()
+		case <-solved:
+			running--
 		case <-head:
 			s := queue[0]
 			queue[0] = nil // the solution's boards may be large

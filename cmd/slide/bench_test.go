@@ -301,7 +301,8 @@ func TestBenchStreams(t *testing.T) {
 // TestRunInstancesOrder checks that runInstances emits the results in the
 // order of the instances though they finish out of order (each instance
 // of an even index waits for the next one to finish), with at most jobs
-// solved at once, and reads no further ahead than jobs instances.
+// solved at once, and reads no further ahead than aheadPerJob*jobs
+// instances.
 func TestRunInstancesOrder(t *testing.T) {
 	const n = 200
 	for _, jobs := range []int{2, 3, 8} {
@@ -348,9 +349,51 @@ func TestRunInstancesOrder(t *testing.T) {
 		if slices.IsSorted(finished) {
 			t.Errorf("-j %d: the instances finished in order: the test shows nothing", jobs)
 		}
-		if most.Load() > int64(jobs) || ahead > jobs+2 {
+		if most.Load() > int64(jobs) || ahead > aheadPerJob*jobs+2 {
 			t.Errorf("-j %d: %d solved at once, %d read ahead", jobs, most.Load(), ahead)
 		}
+	}
+}
+
+// TestRunInstancesLongFirst: while a long instance runs, the jobs go on
+// solving the instances after it, whose results wait to be emitted (the
+// first instance here ends only once the next 3*jobs have).
+func TestRunInstancesLongFirst(t *testing.T) {
+	const jobs, n = 4, 40
+	var after sync.WaitGroup
+	after.Add(3 * jobs)
+	read := 0
+	next := func() (benchInstance, bool) {
+		if read == n {
+			return benchInstance{}, false
+		}
+		read++
+		return benchInstance{optimal: read - 1}, true
+	}
+	solve := func(_ context.Context, in benchInstance) benchResult {
+		if i := in.optimal; i == 0 {
+			after.Wait()
+		} else if i <= 3*jobs {
+			after.Done()
+		}
+		return benchResult{in: in}
+	}
+	done := make(chan []int)
+	go func() {
+		var order []int
+		runInstances(next, jobs, solve, func(r benchResult) bool {
+			order = append(order, r.in.optimal)
+			return true
+		})
+		done <- order
+	}()
+	select {
+	case order := <-done:
+		if len(order) != n || !slices.IsSorted(order) {
+			t.Errorf("emitted %v", order)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the instances after a long one waited for it")
 	}
 }
 
