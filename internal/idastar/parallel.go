@@ -34,8 +34,8 @@ const pollEvery = 1 << 12
 // trialNodes caps an iteration tried on one worker, in case the
 // prediction was low.
 const (
-	splitNodes = 1 << 13
-	trialNodes = 1 << 15
+	splitNodes = 1 << 12
+	trialNodes = 1 << 14
 )
 
 // seedsPerWorker is the size of the seed frontier, the part of a split
@@ -44,7 +44,7 @@ const (
 const seedsPerWorker = 4
 
 // tasksPerWorker returns the frontier's size over the number of workers
-// for an iteration after one of last nodes: last/1024, from 64 to 4096.
+// for an iteration after one of last nodes: last/512, from 128 to 8192.
 // Tasks are subtrees of very uneven sizes, taken in order; many small ones
 // let the workers finish an iteration together, and, in the last
 // iteration, keep short the search of the subtree that holds the
@@ -53,7 +53,7 @@ const seedsPerWorker = 4
 // in nodes, and loading a task costs time of its own, which small
 // iterations feel.
 func tasksPerWorker(last int64) int {
-	return int(min(max(last>>10, 64), 4096))
+	return int(min(max(last>>9, 128), 8192))
 }
 
 // maxTasks bounds the frontier: 2^17 nodes, some 10 to 40 MB, however many
@@ -357,10 +357,11 @@ func (p *Parallel[N]) split(root *N, tasks int) (int, error) {
 	}
 	p.depth = min(depth+max(extra, 0), MaxSplit)
 	p.perSeed = tasks/len(p.layer) + 1
-	for len(p.seeds) < len(p.layer) {
-		p.seeds = append(p.seeds, nil)
+	if n := len(p.layer); n <= cap(p.seeds) { // keep the seeds' slices past len
+		p.seeds = p.seeds[:n]
+	} else {
+		p.seeds = append(p.seeds[:cap(p.seeds)], make([][]N, n-cap(p.seeds))...)
 	}
-	p.seeds = p.seeds[:len(p.layer)]
 	p.starts = p.starts[:0]
 	if p.depth == depth { // the seeds are the frontier
 		for i := range p.layer {
