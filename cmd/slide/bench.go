@@ -42,9 +42,13 @@ RATIO" the mean lengths and their ratio, and bench fails only on a
 solution that does not reach the goal, or one proven optimal, or a lower
 bound, that contradicts an optimal reference.
 
--j N solves N instances at once, each on -workers goroutines (by default
-the cores divided among the N); lines still come in the file's order, each
-as soon as it and those before it are done. -max-memory bounds the whole
+-j N solves N instances at once, each on -workers goroutines; by default
+each optimal search may run on all the cores, the instances under way
+sharing them, so that the cores an instance leaves idle (its iterations
+too small to split, the end of the file) serve the others, and with -w,
+-time or -fast the cores are divided among the N. Lines still come in the
+file's order, each as soon as it and those before it are done; the
+instances after a long one are solved meanwhile. -max-memory bounds the whole
 process: each of the N searches may hold the database's tables, which they
 share, and an N-th of what the tables leave. -shard K/N solves only the
 instances K, K+N, K+2N, ... counting instances (not lines) from 0, and K
@@ -59,7 +63,7 @@ moves (U, D, L, R for the direction each tile slides), and no totals line.`
 type benchFlags struct {
 	heuristic heuristicFlag
 	algorithm algorithmFlag
-	workers   int // goroutines per instance; 0: the cores divided among the jobs
+	workers   int // goroutines per instance; 0: see defaultWorkers
 	jobs      int // instances solved at once
 	shard     shardFlag
 	json      bool
@@ -83,7 +87,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var f benchFlags
 	fs.Var(&f.heuristic, "heuristic", f.heuristic.usage())
 	fs.Var(&f.algorithm, "algorithm", f.algorithm.usage())
-	fs.IntVar(&f.workers, "workers", 0, "run each instance's search on `N` goroutines (default 0: the cores divided among the -j instances)")
+	fs.IntVar(&f.workers, "workers", 0, "run each instance's search on `N` goroutines (default 0: all the cores, shared by the -j instances; with -w, -time or -fast, the cores divided among them)")
 	fs.IntVar(&f.jobs, "j", 1, "solve `N` instances at once")
 	fs.Var(&f.shard, "shard", f.shard.usage())
 	fs.BoolVar(&f.json, "json", false, "print a JSON object a line per instance (see above)")
@@ -205,7 +209,7 @@ func (f *benchFlags) solve(ctx context.Context, in benchInstance) benchResult {
 	goal := blankFirst(in.board.Rows(), in.board.Cols())
 	workers := f.workers
 	if workers == 0 {
-		workers = max(1, runtime.GOMAXPROCS(0)/f.jobs)
+		workers = f.defaultWorkers()
 	}
 	opts := append(slices.Clip(f.opts), slide.WithAlgorithm(f.algorithm.a), slide.WithWorkers(workers), slide.WithLimits(f.limits))
 	opts = append(opts, f.modes.options()...)
@@ -219,6 +223,23 @@ func (f *benchFlags) solve(ctx context.Context, in benchInstance) benchResult {
 	began := time.Now()
 	sol, err := slide.SolveContext(ctx, in.board, goal, opts...)
 	return benchResult{in: in, sol: sol, seconds: time.Since(began).Seconds(), err: err}
+}
+
+// defaultWorkers returns the goroutines of an instance's search when
+// -workers is 0. An optimal search may run on all the cores: on many
+// instances at once its extra workers rarely run, the Go scheduler
+// sharing the cores among every instance's goroutines, but once some
+// instances have ended, or while one's iterations are too small to split,
+// the others' workers take the cores left idle; one goroutine an
+// instance would leave them idle while the longest instances run alone.
+// The near-optimal modes divide the cores among the jobs: their answers
+// depend on their workers, and a -time budget is wall-clock time, which
+// goroutines waiting for a core would spend.
+func (f *benchFlags) defaultWorkers() int {
+	if f.modes.any() {
+		return max(1, runtime.GOMAXPROCS(0)/f.jobs)
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // verdict returns what is wrong with r's solution, or "": in the optimal
