@@ -7,6 +7,7 @@ import (
 	"math"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // ErrNotFound is Run's error when no solution lies within its depth bound.
@@ -156,6 +157,8 @@ type Parallel[N any] struct {
 	// Discarded the nodes of its trial iteration given up (see above).
 	Splits    int
 	Discarded struct{ Expanded, Generated int64 }
+	// Trace, if not nil, records every Run's iterations.
+	Trace *Trace
 
 	layer, next []N   // the seed frontier, being built
 	seeds       [][]N // the frontier: each seed's nodes, in the seeds' order
@@ -163,6 +166,7 @@ type Parallel[N any] struct {
 	depth       int // the frontier's depth, while the seeds are expanded
 	perSeed     int // the nodes a seed is expected to expand into
 	tasks       atomic.Int64
+	counts      []int64      // the tasks' nodes, while a Trace records them
 	wake        []chan phase // one a worker but the first
 	running     bool         // the workers' goroutines run
 	wg, alive   sync.WaitGroup
@@ -203,6 +207,9 @@ func (p *Parallel[N]) Run(ctx context.Context, root N, h, maxDepth int, maxNodes
 		return -1, 0, ErrNotFound
 	}
 	trial := true
+	if p.Trace != nil {
+		p.Trace.Runs = append(p.Trace.Runs, TraceRun{})
+	}
 	var last, before int64 // nodes of the last iteration and of the one before
 	for bound := h; ; {
 		iterations++
@@ -212,15 +219,20 @@ func (p *Parallel[N]) Run(ctx context.Context, root N, h, maxDepth int, maxNodes
 		p.start(bound)
 		exp0, gen0 := p.Counts()
 		if trial {
+			p.traceIteration(bound)
 			winner, err = p.trial(&root)
+			exp, gen := p.Counts()
+			if it := p.iteration(); it != nil {
+				it.Trial, it.Discarded, it.Nodes = true, errors.Is(err, errTrial), gen-gen0
+			}
 			if errors.Is(err, errTrial) {
 				trial = false
-				exp, gen := p.Counts()
 				p.Discarded.Expanded, p.Discarded.Generated = exp-exp0, gen-gen0
 				p.start(bound) // search the whole iteration again, split
 			}
 		}
 		if !trial {
+			p.traceIteration(bound)
 			p.Splits++
 			winner, err = p.split(&root, min(tasksPerWorker(last)*int(p.workers), maxTasks))
 		}
@@ -327,6 +339,7 @@ func (p *Parallel[N]) split(root *N, tasks int) (int, error) {
 	t := p.Trees[0]
 	c := t.IDACore()
 	seeds := min(tasks, seedsPerWorker*int(p.workers))
+	began, gen0 := time.Now(), c.Gen
 	p.layer = append(p.layer[:0], *root)
 	depth, growth := 0, 1.0
 	for ; len(p.layer) < seeds && depth < MaxSplit; depth++ {
@@ -346,6 +359,9 @@ func (p *Parallel[N]) split(root *N, tasks int) (int, error) {
 		p.layer, p.next = p.next, p.layer
 	}
 	c.Split = 0
+	if it := p.iteration(); it != nil {
+		it.Nodes, it.SeedTime = c.Gen-gen0, time.Since(began)
+	}
 	if len(p.layer) == 0 {
 		return -1, nil
 	}
@@ -391,6 +407,11 @@ func (p *Parallel[N]) together(ph phase) (winner int, err error, ended bool) {
 	p.grow(p.Trees[0].IDACore().Bound)
 	p.cutoff.Store(math.MaxInt64)
 	p.tasks.Store(0)
+	n := len(p.seeds)
+	if ph == searchTasks {
+		n = int(p.starts[len(p.seeds)])
+	}
+	p.counts = p.traceTasks(ph, n)
 	wake := p.wake[:p.workers-1]
 	p.wg.Add(len(wake))
 	for _, w := range wake {
@@ -406,6 +427,9 @@ func (p *Parallel[N]) together(ph phase) (winner int, err error, ended bool) {
 	}
 	if winner < 0 {
 		return -1, nil, false
+	}
+	if it := p.iteration(); it != nil {
+		it.Ended = p.Trees[winner].IDACore().ended
 	}
 	if err := p.Trees[winner].IDACore().Err; err != nil {
 		return -1, err, true
@@ -481,6 +505,7 @@ func (p *Parallel[N]) work(t Tree[N], ph phase) {
 			break
 		}
 		c.task = i
+		gen0 := c.Gen
 		var found bool
 		if ph == expandSeeds {
 			if cap(p.seeds[i]) == 0 {
@@ -496,6 +521,9 @@ func (p *Parallel[N]) work(t Tree[N], ph phase) {
 		if errors.Is(c.Err, errAbandoned) {
 			c.Err = nil
 			break
+		}
+		if p.counts != nil {
+			p.counts[i] = c.Gen - gen0
 		}
 		if found || c.Err != nil {
 			c.ended = i

@@ -228,3 +228,34 @@ func TestParallelCheckedBound(t *testing.T) {
 	}()
 	p.Run(context.Background(), toyNode{}, 19, 100, 0)
 }
+
+// TestParallelTrace: the nodes a Trace records, trials, seed frontiers,
+// seeds' expansions and tasks, add up to every node the workers
+// generated, when every iteration is complete.
+func TestParallelTrace(t *testing.T) {
+	for _, workers := range []int{2, 16} {
+		p := newToys(workers, toy{depth: 18, sleeps: new(atomic.Int64)})
+		p.Trace = &Trace{}
+		if _, _, err := p.Run(context.Background(), toyNode{}, 1, 18, 0); err != ErrNotFound {
+			t.Fatal(err)
+		}
+		_, gen := p.Counts()
+		sum, split := int64(1), 0 // the root
+		for _, it := range p.Trace.Runs[0].Iterations {
+			sum += it.Nodes
+			if !it.Trial {
+				split++
+			}
+			for _, n := range append(it.Seeds, it.Tasks...) {
+				if n < 0 {
+					t.Fatalf("%d workers, bound %d: a task not done in a complete iteration", workers, it.Bound)
+				}
+				sum += n
+			}
+		}
+		if len(p.Trace.Runs) != 1 || sum != gen || split != p.Splits || split == 0 {
+			t.Errorf("%d workers: %d runs, %d nodes traced of %d, %d split iterations traced of %d",
+				workers, len(p.Trace.Runs), sum, gen, split, p.Splits)
+		}
+	}
+}
