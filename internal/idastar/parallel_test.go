@@ -157,28 +157,31 @@ func TestParallelNodeLimit(t *testing.T) {
 	}
 }
 
-// TestParallelCancel: a cancelled context stops every worker, and no
-// goroutine outlives Run.
+// TestParallelCancel: a cancelled context stops every worker, on 4 and on
+// 64 workers, and no goroutine outlives Run.
 func TestParallelCancel(t *testing.T) {
-	before := runtime.NumGoroutine()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-	defer cancel()
-	p := newToys(4, toy{depth: 40, sleeps: new(atomic.Int64)})
-	began := time.Now()
-	if _, _, err := p.Run(ctx, toyNode{}, 1, 40, 0); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("Run: %v", err)
-	}
-	if d := time.Since(began); d > time.Second || p.Splits == 0 {
-		t.Errorf("cancelled after 20 ms, returned after %v, %d iterations split", d, p.Splits)
-	}
-	// A worker that has told Run it is done may still be returning: give
-	// the count a moment to settle (the race detector slows that down).
-	n := runtime.NumGoroutine()
-	for wait := time.Now(); n > before && time.Since(wait) < time.Second; n = runtime.NumGoroutine() {
-		time.Sleep(time.Millisecond)
-	}
-	if n > before {
-		t.Errorf("%d goroutines a second after Run, %d before", n, before)
+	for _, workers := range []int{4, 64} {
+		before := runtime.NumGoroutine()
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		p := newToys(workers, toy{depth: 40, sleeps: new(atomic.Int64)})
+		began := time.Now()
+		if _, _, err := p.Run(ctx, toyNode{}, 1, 40, 0); !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%d workers: Run: %v", workers, err)
+		}
+		cancel()
+		if d := time.Since(began); d > time.Second || p.Splits == 0 {
+			t.Errorf("%d workers: cancelled after 20 ms, returned after %v, %d iterations split", workers, d, p.Splits)
+		}
+		// A worker that has told Run it is done may still be returning:
+		// give the count a moment to settle (the race detector slows that
+		// down).
+		n := runtime.NumGoroutine()
+		for wait := time.Now(); n > before && time.Since(wait) < time.Second; n = runtime.NumGoroutine() {
+			time.Sleep(time.Millisecond)
+		}
+		if n > before {
+			t.Errorf("%d workers: %d goroutines a second after Run, %d before", workers, n, before)
+		}
 	}
 }
 
