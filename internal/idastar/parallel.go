@@ -383,7 +383,7 @@ func (p *Parallel[N]) split(root *N, tasks int) (int, error) {
 		for i := range p.layer {
 			p.seeds[i] = append(p.seeds[i][:0], p.layer[i])
 		}
-	} else if winner, err, ended := p.together(expandSeeds); ended {
+	} else if winner, ended, err := p.together(expandSeeds); ended {
 		return winner, err
 	}
 	n := int64(0)
@@ -395,7 +395,7 @@ func (p *Parallel[N]) split(root *N, tasks int) (int, error) {
 	if n == 0 {
 		return -1, nil
 	}
-	winner, err, _ := p.together(searchTasks)
+	winner, _, err := p.together(searchTasks)
 	return winner, err
 }
 
@@ -403,7 +403,7 @@ func (p *Parallel[N]) split(root *N, tasks int) (int, error) {
 // goroutine, and returns once they are done. It reports whether a task
 // ended the phase (a goal found, or an error), and then the Tree that
 // found the goal, or -1, and the error.
-func (p *Parallel[N]) together(ph phase) (winner int, err error, ended bool) {
+func (p *Parallel[N]) together(ph phase) (winner int, ended bool, err error) {
 	p.grow(p.Trees[0].IDACore().Bound)
 	p.cutoff.Store(math.MaxInt64)
 	p.tasks.Store(0)
@@ -426,15 +426,15 @@ func (p *Parallel[N]) together(ph phase) (winner int, err error, ended bool) {
 		}
 	}
 	if winner < 0 {
-		return -1, nil, false
+		return -1, false, nil
 	}
 	if it := p.iteration(); it != nil {
 		it.Ended = p.Trees[winner].IDACore().ended
 	}
 	if err := p.Trees[winner].IDACore().Err; err != nil {
-		return -1, err, true
+		return -1, true, err
 	}
-	return winner, nil, true
+	return winner, true, nil
 }
 
 // grow makes the workers that Trees lacks, ready for an iteration of the

@@ -252,31 +252,35 @@ func TestSolverParallelAllocs(t *testing.T) {
 	}
 }
 
-// TestSolverParallelManyWorkers: on many more workers and goroutines than
-// cores, the Solver returns the path it returns on one, of the published
-// length, and a Solver handed back and reused gives the same results.
+// TestSolverParallelManyWorkers: on many more workers than cores, and
+// GOMAXPROCS twice the cores, the Solver returns the path it returns on
+// one, of the published length, with Solvers handed back and reused from
+// one search to the next.
 func TestSolverParallelManyWorkers(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(16))
 	db := mustBuild(t, threes())
 	one, _ := NewSolver(db, SolverOptions{Reflect: true})
+	insts := parallelInstances(t)
+	paths := make([][]uint8, len(insts))
+	for i, in := range insts {
+		res, err := one.Solve(context.Background(), in.cells, Limit{})
+		if err != nil || len(res.Path) != in.length {
+			t.Fatalf("#%d on one worker: %d moves, %v", in.id, len(res.Path), err)
+		}
+		paths[i] = res.Path
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2 * runtime.NumCPU()))
 	for _, w := range []int{16, 64} {
-		for round := range 2 {
-			for _, in := range parallelInstances(t) {
-				s, err := ReuseSolver(db, SolverOptions{Reflect: true, Workers: w})
-				if err != nil {
-					t.Fatal(err)
-				}
-				a, err1 := one.Solve(context.Background(), in.cells, Limit{})
-				b, err2 := s.Solve(context.Background(), in.cells, Limit{})
-				if err1 != nil || err2 != nil {
-					t.Fatal(err1, err2)
-				}
-				if len(b.Path) != in.length || !slices.Equal(a.Path, b.Path) || s.par.Splits == 0 {
-					t.Errorf("#%d, %d workers, round %d: %d moves (%d split iterations), on one worker %d (want %d)",
-						in.id, w, round, len(b.Path), s.par.Splits, len(a.Path), in.length)
-				}
-				s.Release()
+		for i, in := range insts {
+			s, err := ReuseSolver(db, SolverOptions{Reflect: true, Workers: w})
+			if err != nil {
+				t.Fatal(err)
 			}
+			res, err := s.Solve(context.Background(), in.cells, Limit{})
+			if err != nil || !slices.Equal(res.Path, paths[i]) || s.par.Splits == 0 {
+				t.Errorf("#%d, %d workers: %d moves (%d split iterations), %v; on one worker %d",
+					in.id, w, len(res.Path), s.par.Splits, err, len(paths[i]))
+			}
+			s.Release()
 		}
 	}
 }
