@@ -48,16 +48,17 @@ sharing them, so that the cores an instance leaves idle (its iterations
 too small to split, the end of the file) serve the others, and with -w,
 -time or -fast the cores are divided among the N. Lines still come in the
 file's order, each as soon as it and those before it are done; the
-instances after a long one are solved meanwhile. -max-memory bounds the whole
-process: each of the N searches may hold the database's tables, which they
-share, and an N-th of what the tables leave. -shard K/N solves only the
-instances K, K+N, K+2N, ... counting instances (not lines) from 0, and K
-from 0 to N-1 as a Kubernetes indexed Job's JOB_COMPLETION_INDEX and a Slurm
-array's SLURM_ARRAY_TASK_ID do, so that N processes share a file. -json
-prints one JSON object a line per instance instead, with the fields id,
-start, length, optimal, lower_bound, reference (the optimal column),
-algorithm, heuristic, metric, expanded, generated, seconds, workers and
-moves (U, D, L, R for the direction each tile slides), and no totals line.`
+instances after a long one are solved meanwhile. -max-memory bounds the
+whole process: each of the N searches may hold the database's tables,
+which they share, and an N-th of what the tables leave. -shard K/N solves
+only the instances K, K+N, K+2N, ... counting instances (not lines) from
+0, and K from 0 to N-1 as a Kubernetes indexed Job's JOB_COMPLETION_INDEX
+and a Slurm array's SLURM_ARRAY_TASK_ID do, so that N processes share a
+file. -json prints one JSON object a line per instance instead, with the
+fields id, start, length, optimal, lower_bound, reference (the optimal
+column), algorithm, heuristic, metric, expanded, generated, seconds,
+workers and moves (U, D, L, R for the direction each tile slides), and no
+totals line.`
 
 // benchFlags are the settings of one run of bench.
 type benchFlags struct {
