@@ -3,6 +3,7 @@ package pdb
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -390,5 +391,55 @@ func TestLoadCanceled(t *testing.T) {
 				t.Errorf("%v, want context.Canceled", err)
 			}
 		})
+	}
+}
+
+// TestRecord: a record vouches for the file it names only: not for
+// another identity or checksum, not when damaged, and not when written no
+// later than the file's last change (within a tick of the file system's
+// clock, a change could follow unseen).
+func TestRecord(t *testing.T) {
+	needMap(t)
+	dir := t.TempDir()
+	if err := Save(dir, mustBuild(t, smallSpec)); err != nil {
+		t.Fatal(err)
+	}
+	path := CachePath(dir, smallSpec)
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, ok := identify(st)
+	raw, _ := os.ReadFile(path)
+	sum := binary.LittleEndian.Uint64(raw[len(raw)-8:])
+	if !ok || !recorded(path, id, sum) {
+		t.Fatalf("Save's record does not vouch for its file (identity %v)", ok)
+	}
+	if got, gotSum, ok := parseRecord(encodeRecord(id, sum)); !ok || got != id || gotSum != sum {
+		t.Errorf("round trip: %v %x %v", got, gotSum, ok)
+	}
+	other := id
+	other.ino++
+	if recorded(path, other, sum) || recorded(path, id, sum+1) {
+		t.Error("the record vouches for another file")
+	}
+	rec := recordPath(path)
+	good, _ := os.ReadFile(rec)
+	for i := range good {
+		bad := bytes.Clone(good)
+		bad[i] ^= 1
+		if _, _, ok := parseRecord(bad); ok {
+			t.Fatalf("byte %d damaged: accepted", i)
+		}
+	}
+	if _, _, ok := parseRecord(good[:recordSize-1]); ok {
+		t.Error("short record accepted")
+	}
+	early := time.Unix(0, id.ctime)
+	if err := os.Chtimes(rec, early, early); err != nil {
+		t.Fatal(err)
+	}
+	if recorded(path, id, sum) {
+		t.Error("a record written no later than the file's change vouches for it")
 	}
 }
