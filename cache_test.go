@@ -66,6 +66,9 @@ func TestCachedDatabases(t *testing.T) {
 	if got, err := d.Remove(WithCacheDir(other)); err != nil || filepath.Dir(got.Path) != other || got.Bytes != own.Bytes {
 		t.Errorf("Database.Remove: %+v, %v", got, err)
 	}
+	if left, _ := os.ReadDir(other); len(left) != 0 {
+		t.Errorf("after Database.Remove: %v left", left) // the checksum record goes with its table
+	}
 
 	cleaned, err := CleanDatabases()
 	if err != nil || len(cleaned) != 1 || cleaned[0].Path != own.Path || cleaned[0].Bytes != own.Bytes {
@@ -74,7 +77,7 @@ func TestCachedDatabases(t *testing.T) {
 	if list, err := CachedDatabases(); err != nil || len(list) != 0 {
 		t.Errorf("after CleanDatabases: %+v, %v", list, err)
 	}
-	if _, err := os.Stat(stray); err != nil {
-		t.Errorf("the stray file: %v", err)
+	if left, _ := os.ReadDir(dir); len(left) != 1 || left[0].Name() != filepath.Base(stray) {
+		t.Errorf("after CleanDatabases: %v left, want the stray file only", left)
 	}
 }

@@ -52,11 +52,15 @@ func (b *binary) run(stdin string, args ...string) (stdout, stderr string, statu
 // pdbDir returns the directory of the binary's cached tables.
 func (b *binary) pdbDir() string { return filepath.Join(b.cache, "slide", "pdb") }
 
-// files lists the files of the binary's pattern-database cache.
+// files lists the files of the binary's pattern-database cache but the
+// checksum records beside the tables (NAME.pdb.sum).
 func (b *binary) files() []string {
-	names, _ := filepath.Glob(filepath.Join(b.pdbDir(), "*"))
-	for i, n := range names {
-		names[i] = filepath.Base(n)
+	paths, _ := filepath.Glob(filepath.Join(b.pdbDir(), "*"))
+	var names []string
+	for _, p := range paths {
+		if !strings.HasSuffix(p, ".pdb.sum") {
+			names = append(names, filepath.Base(p))
+		}
 	}
 	return names
 }

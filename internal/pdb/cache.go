@@ -42,6 +42,12 @@ var crcTable = crc64.MakeTable(crc64.ECMA)
 
 // WriteTo writes db in the file format above.
 func (db *DB) WriteTo(w io.Writer) (int64, error) {
+	n, _, err := db.writeTo(w)
+	return n, err
+}
+
+// writeTo is WriteTo, returning the file's checksum too.
+func (db *DB) writeTo(w io.Writer) (int64, uint64, error) {
 	h := crc64.New(crcTable)
 	cw := &countWriter{w: io.MultiWriter(w, h)}
 	put := func(x uint32) { binary.Write(cw, binary.LittleEndian, x) }
@@ -65,8 +71,9 @@ func (db *DB) WriteTo(w io.Writer) (int64, error) {
 		binary.Write(cw, binary.LittleEndian, uint64(len(t.data)))
 		cw.Write(t.data)
 	}
-	binary.Write(cw, binary.LittleEndian, h.Sum64())
-	return cw.n, cw.err
+	sum := h.Sum64()
+	binary.Write(cw, binary.LittleEndian, sum)
+	return cw.n, sum, cw.err
 }
 
 // countWriter counts bytes and keeps the first error, so that WriteTo
@@ -295,10 +302,13 @@ func Check(dir string, spec Spec) error {
 	return nil
 }
 
-// Load reads the DB of spec from its file in dir (see CachePath). The
-// error is a *CacheError: no such file (wrapping fs.ErrNotExist), a
-// directory or an empty file at the path, or a file that is not exactly
-// the DB of spec (wrapping ErrCorrupt, with what differs).
+// Load reads the DB of spec from its file in dir (see CachePath): where
+// the system maps files, its tables are slices of a read-only mapping of
+// the file, whose checksum is computed once per version of the file (see
+// cache_map.go); elsewhere it reads the file into memory. The error is a
+// *CacheError: no such file (wrapping fs.ErrNotExist), a directory or an
+// empty file at the path, or a file that is not exactly the DB of spec
+// (wrapping ErrCorrupt, with what differs).
 func Load(dir string, spec Spec) (*DB, error) {
 	return loadContext(context.Background(), dir, spec)
 }
@@ -319,7 +329,14 @@ func loadContext(ctx context.Context, dir string, spec Spec) (*DB, error) {
 		return nil, err
 	}
 	defer f.Close()
-	db, err := Read(bufio.NewReaderSize(ctxReader{ctx, f}, 1<<20), spec)
+	err = errNoMapping
+	var db *DB
+	if canMap && mapTables {
+		db, err = loadMapped(ctx, f, path, spec)
+	}
+	if err == errNoMapping {
+		db, err = Read(bufio.NewReaderSize(ctxReader{ctx, f}, 1<<20), spec)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -399,7 +416,7 @@ func Save(dir string, db *DB) error {
 	}
 	unlock := lockFile(f)
 	w := bufio.NewWriterSize(f, 1<<20)
-	_, err = db.WriteTo(w)
+	_, sum, err := db.writeTo(w)
 	if err == nil {
 		err = w.Flush()
 	}
@@ -408,6 +425,10 @@ func Save(dir string, db *DB) error {
 	}
 	if err == nil {
 		err = f.Chmod(0o644)
+	}
+	var st os.FileInfo
+	if err == nil {
+		st, err = f.Stat()
 	}
 	unlock() // the file is young: CleanStale leaves it alone until renamed
 	if cerr := f.Close(); err == nil {
@@ -420,6 +441,7 @@ func Save(dir string, db *DB) error {
 		os.Remove(f.Name())
 		return fail(err)
 	}
+	recordSaved(path, st, sum)
 	return nil
 }
 
@@ -431,10 +453,11 @@ const tempInfix = ".tmp"
 // of creating it and writes to it until it renames it.
 const StaleAge = 10 * time.Second
 
-// CleanStale removes from dir the temporary files of Save (NAME.pdb.tmp*)
-// that no live Save holds: files not modified for olderThan whose lock it
-// can take (on systems without file locks, files not modified for a day
-// and olderThan). It returns the files removed.
+// CleanStale removes from dir the temporary files of Save (NAME.pdb.tmp*,
+// and NAME.pdb.sum.tmp* of the checksum records beside the tables) that no
+// live Save holds: files not modified for olderThan whose lock it can take
+// (on systems without file locks, files not modified for a day and
+// olderThan). It returns the files removed.
 func CleanStale(dir string, olderThan time.Duration) []string {
 	var paths []string
 	for _, f := range cleanStale(dir, olderThan) {
@@ -457,6 +480,9 @@ func cleanStale(dir string, olderThan time.Duration) []File {
 	for _, e := range entries {
 		name := e.Name()
 		base, _, ok := strings.Cut(name, ".pdb"+tempInfix)
+		if !ok {
+			base, _, ok = strings.Cut(name, ".pdb"+recordSuffix+tempInfix)
+		}
 		if !ok || base == "" || !e.Type().IsRegular() {
 			continue
 		}

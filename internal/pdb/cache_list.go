@@ -50,9 +50,9 @@ func List(dir string) ([]File, error) {
 	return files, nil
 }
 
-// Remove removes the table file of spec from dir and returns it. The
-// error is a *CacheError: no such file (wrapping fs.ErrNotExist), or one
-// that cannot be removed.
+// Remove removes the table file of spec from dir, and its checksum
+// record, and returns the table file. The error is a *CacheError: no such
+// file (wrapping fs.ErrNotExist), or one that cannot be removed.
 func Remove(dir string, spec Spec) (File, error) {
 	if err := spec.Validate(); err != nil {
 		return File{}, err
@@ -71,15 +71,17 @@ func Remove(dir string, spec Spec) (File, error) {
 	if err := os.Remove(f.Path); err != nil {
 		return File{}, &CacheError{Path: f.Path, Problem: "cannot be removed: " + err.Error(), Err: err}
 	}
+	os.Remove(recordPath(f.Path)) // a record left behind matches no file
 	return f, nil
 }
 
 // RemoveAll removes from dir every table file whose name is a Spec's (a
 // file Save wrote) and the temporary files of builds killed while writing
 // (those CleanStale removes), and returns them, in order of name. It
-// leaves every other file alone. A missing dir holds none; the error is
-// the first *CacheError of a file or dir that could not be read or
-// removed, after it removed what it could.
+// removes the tables' checksum records too, unlisted, and leaves every
+// other file alone. A missing dir holds none; the error is the first
+// *CacheError of a file or dir that could not be read or removed, after
+// it removed what it could.
 func RemoveAll(dir string) ([]File, error) {
 	files, err := List(dir)
 	if err != nil {
@@ -100,7 +102,26 @@ func RemoveAll(dir string) ([]File, error) {
 		f.Err = nil
 		removed = append(removed, f)
 	}
+	removeRecords(dir)
 	removed = append(removed, cleanStale(dir, StaleAge)...)
 	slices.SortFunc(removed, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return removed, first
+}
+
+// removeRecords removes from dir the checksum records of table files whose
+// name is a Spec's, whether or not their table is there.
+func removeRecords(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		base, ok := strings.CutSuffix(e.Name(), ".pdb"+recordSuffix)
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		if _, err := ParseSpec(base); err == nil {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }

@@ -10,8 +10,9 @@ import (
 )
 
 // TestListRemove: List names and checks the table files of a cache and
-// skips other files; Remove takes one table file; RemoveAll takes the
-// table files and dead temporaries and leaves every other file.
+// skips other files, checksum records among them; Remove takes one table
+// file and its record; RemoveAll takes the table files, their records and
+// dead temporaries and leaves every other file.
 func TestListRemove(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "pdb")
 	if files, err := List(dir); err != nil || len(files) != 0 {
@@ -37,6 +38,19 @@ func TestListRemove(t *testing.T) {
 	old := time.Now().Add(-48 * time.Hour) // past CleanStale's age without locks too
 	dead := write(filepath.Base(CachePath(dir, smallSpec))+".tmp42", "partial")
 	os.Chtimes(dead, old, old)
+	// Checksum records: beside the tables, of no table, of no Spec, and
+	// the temporary of a killed writer.
+	orphan := write(filepath.Base(recordPath(CachePath(dir, Spec{Rows: 2, Cols: 2, Blank: 0, Patterns: [][]uint8{{1, 2, 3}}}))), "record")
+	foreignRecord := write("notes.pdb"+recordSuffix, "mine")
+	deadRecord := write(filepath.Base(recordPath(CachePath(dir, smallSpec)))+".tmp7", "partial")
+	os.Chtimes(deadRecord, old, old)
+	if canMap {
+		for _, sp := range []Spec{smallSpec, other} {
+			if _, err := os.Stat(recordPath(CachePath(dir, sp))); err != nil {
+				t.Errorf("Save wrote no record: %v", err)
+			}
+		}
+	}
 
 	files, err := List(dir)
 	if err != nil {
@@ -69,12 +83,15 @@ func TestListRemove(t *testing.T) {
 	if _, err := Remove(dir, other); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("Remove again: %v", err)
 	}
+	if _, err := os.Stat(recordPath(CachePath(dir, other))); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Remove left the record: %v", err)
+	}
 
 	removed, err := RemoveAll(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = []string{broken, CachePath(dir, smallSpec), dead}
+	want = []string{broken, CachePath(dir, smallSpec), deadRecord, dead}
 	if len(removed) != len(want) {
 		t.Fatalf("RemoveAll removed %v, want %v", removed, want)
 	}
@@ -83,9 +100,14 @@ func TestListRemove(t *testing.T) {
 			t.Errorf("removed %d: %s, %d bytes; want %s", i, f.Path, f.Bytes, want[i])
 		}
 	}
-	for _, p := range []string{notes, foreign} {
+	for _, p := range []string{notes, foreign, foreignRecord} {
 		if _, err := os.Stat(p); err != nil {
 			t.Errorf("%s: %v", p, err)
+		}
+	}
+	for _, p := range []string{recordPath(CachePath(dir, smallSpec)), orphan} {
+		if _, err := os.Stat(p); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("RemoveAll left %s: %v", p, err)
 		}
 	}
 }

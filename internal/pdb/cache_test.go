@@ -91,6 +91,19 @@ func TestReadRejects(t *testing.T) {
 		if _, err := Read(bytes.NewReader(c.data), c.spec); !errors.Is(err, ErrCorrupt) {
 			t.Errorf("%s: %v, want ErrCorrupt", name, err)
 		}
+		// The same bytes as a mapping: tablesOf rejects them, or the
+		// checksum does.
+		if _, _, err := tablesOf(c.data, c.spec); err == nil {
+			err = verifyMapping(context.Background(), c.data)
+			if !errors.Is(err, ErrCorrupt) {
+				t.Errorf("%s mapped: %v, want ErrCorrupt", name, err)
+			}
+		} else if !errors.Is(err, ErrCorrupt) {
+			t.Errorf("%s mapped: %v, want ErrCorrupt", name, err)
+		}
+	}
+	if _, _, err := tablesOf(good, smallSpec); err != nil || verifyMapping(context.Background(), good) != nil {
+		t.Fatalf("good file mapped: %v", err)
 	}
 	if _, err := Read(bytes.NewReader(good), smallSpec); err != nil {
 		t.Fatalf("good file: %v", err)
@@ -216,16 +229,18 @@ func TestCleanStale(t *testing.T) {
 	fresh := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp456", time.Now())
 	live := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp789", old)
 	other := mk("notes.tmp1", old)
+	deadRecord := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.sum.tmp5", old)
+	freshRecord := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.sum.tmp6", time.Now())
 	f, err := os.Open(live)
 	if err != nil {
 		t.Fatal(err)
 	}
 	unlock := lockFile(f)
 	removed := CleanStale(dir, StaleAge)
-	if len(removed) != 1 || removed[0] != dead {
-		t.Errorf("removed %v, want only %s", removed, dead)
+	if len(removed) != 2 || removed[0] != deadRecord || removed[1] != dead {
+		t.Errorf("removed %v, want only %s and %s", removed, deadRecord, dead)
 	}
-	for _, p := range []string{fresh, live, other} {
+	for _, p := range []string{fresh, live, other, freshRecord} {
 		if _, err := os.Stat(p); err != nil {
 			t.Errorf("%s: %v", p, err)
 		}

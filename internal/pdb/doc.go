@@ -38,12 +38,21 @@
 // reads a file and says what is wrong with it (a *CacheError); Check looks
 // at the header and the size only, cheaply; Save writes a locked temporary
 // file and renames it, removing it on any error, and first removes the
-// temporaries of writers that died (CleanStale). A checksum proves a file
-// whole, not right: Verify rebuilds a Spec's tables in memory and compares
-// them with its file, for caches that others write. Builds report progress
-// through a callback after every breadth-first layer; Spec.BuildBytes and
-// TableBytes give their memory beforehand, and CheckBuild what the builder
-// cannot take.
+// temporaries of writers that died (CleanStale). On unix systems Load maps
+// the file read-only instead of copying it: the tables are the page
+// cache's pages, shared by every process that loads the file, and stay
+// mapped until the process exits. Its checksum is computed once per
+// version of the file: a record beside it (NAME.pdb.sum, written by Save,
+// Verify and the first load) names the file's identity, and a load that
+// finds the file unchanged skips the computation; without a record (a
+// read-only cache) every load computes it, over the mapping. A table file
+// must be replaced by renaming, as Save does, never rewritten in place
+// while a process may map it. A checksum proves a file whole, not right:
+// Verify rebuilds a Spec's tables in memory and compares them with its
+// file, for caches that others write. Builds report progress through a
+// callback after every breadth-first layer; Spec.BuildBytes and TableBytes
+// give their memory beforehand, and CheckBuild what the builder cannot
+// take.
 //
 // Sizes: 5-5-5 has 3 x 524,160 entries; 6-6-3 2 x 5,765,760 + 3,360;
 // 7-8 57,657,600 + 518,918,400; 6-6-6-6 4 x 127,512,000. A build's time

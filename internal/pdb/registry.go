@@ -338,7 +338,9 @@ func SharedWalkingDistance(rows, cols, blank int) (*WalkingDistance, error) {
 
 // Release forgets every shared database and walking-distance table
 // (tables being read or built stay, for those waiting for them). Searches
-// running with them keep them until they end.
+// running with them keep them until they end. Tables mapped from the
+// cache stay mapped until the process exits (see cache_map.go): their
+// pages are the page cache's, which the kernel reclaims when it needs.
 func Release() {
 	shared.Lock()
 	for name, e := range shared.byName {

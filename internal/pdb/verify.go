@@ -21,7 +21,9 @@ import (
 // and compares it entry by entry with the file, which it streams rather
 // than loads, so that it needs the build's memory only. A checksum says
 // only that a file is what its writer wrote; Verify says that it holds the
-// distances spec defines, for a cache that others can write.
+// distances spec defines, for a cache that others can write. A file that
+// verifies has its checksum recorded beside it (see record), so that
+// loads skip computing it, in a cache mounted read-only afterwards too.
 //
 // It returns nil for a file that matches; an error of kind engine.Cache
 // for a missing file; of kind engine.Corrupt for a file that Load rejects
@@ -45,6 +47,10 @@ func Verify(ctx context.Context, dir string, spec Spec, opt BuildOptions, maxMem
 		return engine.Errorf(engine.Corrupt, "%s", Message(err))
 	}
 	defer f.Close()
+	before, err := f.Stat()
+	if err != nil {
+		return engine.Errorf(engine.Corrupt, "%s cannot be read: %v", path, err)
+	}
 	h := crc64.New(crcTable)
 	r := bufio.NewReaderSize(f, 1<<20)
 	tr := io.TeeReader(r, h)
@@ -91,6 +97,14 @@ func Verify(ctx context.Context, dir string, spec Spec, opt BuildOptions, maxMem
 	if diff.count > 0 {
 		return engine.Errorf(engine.Corrupt, "%s differs from its definition in %s of %s entries: the first is entry %d of table %d of %d, %d in the file, %d by definition",
 			path, count(diff.count), count(diff.entries), diff.rank, diff.table+1, len(db.tables), diff.got, diff.want)
+	}
+	// The file's checksum is verified: loads need not verify it again
+	// while the file stays as it was read (see record).
+	if after, err := f.Stat(); err == nil {
+		id, ok := identify(before)
+		if id2, ok2 := identify(after); ok && ok2 && id == id2 {
+			writeRecord(path, id, stored, 0)
+		}
 	}
 	return nil
 }
