@@ -98,11 +98,8 @@ func loadMapped(ctx context.Context, f *os.File, path string, spec Spec) (*DB, e
 	}
 	if recorded(path, id, stored) {
 		// Only the pages are to be read in, ahead of the search.
-		for b := m; len(b) > 0; b = b[min(len(b), 32<<20):] {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			populate(b[:min(len(b), 32<<20)])
+		if err := inChunks(ctx, m, 32<<20, populate); err != nil {
+			return nil, err
 		}
 	} else {
 		if err := verifyMapping(ctx, m); err != nil {
@@ -174,16 +171,25 @@ func verifyMapping(ctx context.Context, m []byte) error {
 	checksums.Add(1)
 	end := len(m) - 8
 	var sum uint64
-	for b := m[:end]; len(b) > 0; {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		n := min(len(b), 4<<20)
-		sum = crc64.Update(sum, crcTable, b[:n])
-		b = b[n:]
+	if err := inChunks(ctx, m[:end], 4<<20, func(b []byte) { sum = crc64.Update(sum, crcTable, b) }); err != nil {
+		return err
 	}
 	if stored := binary.LittleEndian.Uint64(m[end:]); stored != sum {
 		return corrupt("checksum %016x, computed %016x", stored, sum)
+	}
+	return nil
+}
+
+// inChunks calls f on m's consecutive chunks of size bytes (the last may be
+// shorter), and fails with ctx's error once ctx is done.
+func inChunks(ctx context.Context, m []byte, size int, f func([]byte)) error {
+	for len(m) > 0 {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		n := min(len(m), size)
+		f(m[:n])
+		m = m[n:]
 	}
 	return nil
 }

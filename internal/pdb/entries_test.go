@@ -10,24 +10,23 @@ import (
 // the user's cache.
 var cached = flag.Bool("cached", false, "check sampled entries of the shipped databases in the user's cache (TestCachedEntries)")
 
-// neighbourRule returns the entry of rank r of tb and the least entries of
-// its neighbours, the placements one move of a pattern tile away: among
-// all, and among those whose free cells are connected. For a placement p
+// neighbourRule returns the placement of rank r of tb, its entry, and the
+// least entries of its neighbours, the placements one move of a pattern
+// tile away: among all, and among those whose free cells are connected. For a placement p
 // whose free cells are connected (the blank may stand on any of them), the
 // fewest moves are 1 plus the fewest from the best placement a move
 // reaches, so the entry is at least 1 plus the first and at most 1 plus
 // the second (whose entries are exact for any blank). It reports false
 // for placements the rule does not cover: the goal placement (whose entry
 // is 0) and those whose free cells are split.
-func neighbourRule(g *grid, tb *Table, r int64) (got, lower, upper int, ok bool) {
+func neighbourRule(g *grid, tb *Table, r int64) (pos [maxPattern]uint8, got, lower, upper int, ok bool) {
 	k := len(tb.tiles)
-	var pos [maxPattern]uint8
 	var regs [maxCells]uint64
 	occ := tb.rk.unrank(r, pos[:k])
 	got = tb.At(r)
 	free := g.full &^ occ
 	if got == 0 || g.regions(free, &regs) != 1 {
-		return got, 0, 0, false
+		return pos, got, 0, 0, false
 	}
 	lower, upper = 1<<30, 1<<30
 	for i := range k {
@@ -45,7 +44,7 @@ func neighbourRule(g *grid, tb *Table, r int64) (got, lower, upper int, ok bool)
 			}
 		}
 	}
-	return got, lower, upper, true
+	return pos, got, lower, upper, true
 }
 
 // checkSampledEntries checks samples random entries of every table of db
@@ -56,11 +55,9 @@ func checkSampledEntries(t testing.TB, db *DB, samples int, rng *rand.Rand) int 
 	g := newGrid(db.spec.Rows, db.spec.Cols)
 	checked := 0
 	for j, tb := range db.tables {
-		var pos [maxPattern]uint8
 		for range samples {
 			r := rng.Int64N(tb.Len())
-			got, lower, upper, ok := neighbourRule(&g, tb, r)
-			tb.rk.unrank(r, pos[:len(tb.tiles)])
+			pos, got, lower, upper, ok := neighbourRule(&g, tb, r)
 			home := true
 			for i, v := range tb.tiles {
 				home = home && pos[i] == v
@@ -96,7 +93,7 @@ func TestSampledEntries(t *testing.T) {
 		g := newGrid(spec.Rows, spec.Cols)
 		tb := db.tables[0]
 		for r := int64(0); r < tb.Len(); r++ {
-			got, lower, _, ok := neighbourRule(&g, tb, r)
+			_, got, lower, _, ok := neighbourRule(&g, tb, r)
 			if !ok || got < 2 || tb.compact && tb.excess(r) == 0 {
 				continue
 			}
@@ -106,7 +103,7 @@ func TestSampledEntries(t *testing.T) {
 			}
 			old := tb.data[i]
 			tb.data[i] = lowered
-			if bad, _, _, _ := neighbourRule(&g, tb, r); bad != got-2 || bad >= 1+lower {
+			if _, bad, _, _, _ := neighbourRule(&g, tb, r); bad != got-2 || bad >= 1+lower {
 				t.Errorf("%v: rank %d lowered from %d to %d passes (neighbours' least %d)", spec, r, got, bad, lower)
 			}
 			tb.data[i] = old
