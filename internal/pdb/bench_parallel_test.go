@@ -15,13 +15,17 @@ import (
 // ids selects the instances of BenchmarkParallel, by id.
 var ids = flag.String("ids", "", "comma-separated `ids` of the instances BenchmarkParallel solves (default all)")
 
+// cores adds BenchmarkParallel's modes for a bigger machine.
+var cores = flag.Int("cores", 0, "also run BenchmarkParallel on `N` workers and N jobs")
+
 // BenchmarkParallel solves a set on several goroutines, reporting wall
 // seconds (of the searches, not of loading the DB) beside the nodes:
 // "workers=N" solves the instances one after the other, each on N
 // workers; "jobs=N" solves N instances at once, each on one worker, as
 // slide bench -j N does. Every length is checked. The 24-puzzle set
 // (the ten easiest of Korf and Felner's) takes minutes a run on one
-// worker: -ids selects some of its instances.
+// worker: -ids selects some of its instances. -cores N adds "workers=N"
+// and "jobs=N".
 //
 //	go test -run XXX -bench 'Parallel/663' -benchtime 1x ./internal/pdb
 //	go test -run XXX -bench 'Parallel/6666/workers=2' -benchtime 1x -ids 38,40 ./internal/pdb
@@ -40,10 +44,15 @@ func BenchmarkParallel(b *testing.B) {
 				insts = slices.DeleteFunc(insts, func(in instance) bool { return !slices.Contains(want, strconv.Itoa(in.id)) })
 			}
 			db := openShipped(b, set.spec())
-			for _, mode := range []struct {
+			type mode struct {
 				name          string
 				workers, jobs int
-			}{{"workers=1", 1, 1}, {"workers=2", 2, 1}, {"jobs=2", 1, 2}} {
+			}
+			modes := []mode{{"workers=1", 1, 1}, {"workers=2", 2, 1}, {"jobs=2", 1, 2}}
+			if n := *cores; n > 2 {
+				modes = append(modes, mode{"workers=" + strconv.Itoa(n), n, 1}, mode{"jobs=" + strconv.Itoa(n), 1, n})
+			}
+			for _, mode := range modes {
 				b.Run(mode.name, func(b *testing.B) { runParallelSet(b, db, insts, mode.workers, mode.jobs) })
 			}
 		})
