@@ -2,6 +2,7 @@ package slide
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -85,7 +86,7 @@ func TestNewErrors(t *testing.T) {
 		{3, -1, nil, ErrSize, "at least 1"},
 		{1, 1, []int{0}, ErrSize, "at least 2 cells"},
 		{256, 256, nil, ErrSize, "more than"},
-		{1 << 40, 1 << 40, nil, ErrSize, "more than"},
+		{math.MaxInt, math.MaxInt, nil, ErrSize, "more than"},
 		{2, 2, []int{1, 2, 0}, ErrSize, "needs 4 tiles, got 3"},
 		{2, 2, []int{1, 2, 3, 4}, ErrTile, "out of range"},
 		{2, 2, []int{1, 2, 3, 5}, ErrTile, "out of range"},

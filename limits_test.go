@@ -365,7 +365,7 @@ func TestLimitsMatchTheEngines(t *testing.T) {
 		t.Errorf("engine.Limits(%+v) = %+v", l, e)
 	}
 	if DefaultMaxMemory != engine.DefaultMaxMemory || (Limits{}).eng().Memory() != DefaultMaxMemory {
-		t.Errorf("DefaultMaxMemory %d, the engines' %d", DefaultMaxMemory, engine.DefaultMaxMemory)
+		t.Errorf("DefaultMaxMemory %d, the engines' %d", int64(DefaultMaxMemory), int64(engine.DefaultMaxMemory))
 	}
 	err := toError("Solve", &engine.LimitError{Limit: "nodes", Value: 5, Expanded: 6, Generated: 7})
 	var le *LimitError

@@ -414,9 +414,9 @@ func (f *shardFlag) Set(s string) error {
 	case !ok || err1 != nil || err2 != nil:
 		return fmt.Errorf("want K/N, two integers such as 0/4")
 	case n < 1:
-		return fmt.Errorf("N is %d: want at least 1 shard", n)
+		return fmt.Errorf("%d shards: want at least 1", n)
 	case k < 0 || k >= n:
-		return fmt.Errorf("K is %d: want 0 to %d (shards count from 0)", k, n-1)
+		return fmt.Errorf("shard %d of %d: want 0 to %d (shards count from 0)", k, n, n-1)
 	}
 	f.k, f.n = k, n
 	return nil

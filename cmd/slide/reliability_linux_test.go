@@ -34,7 +34,7 @@ func launchMeasured() int {
 	cmd := exec.Command(args[1], args[2:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	cmd.Run()
-	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10 // kilobytes on Linux
+	rss := int64(cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss) << 10 // kilobytes on Linux
 	if err := os.WriteFile(os.Getenv(launchEnv), []byte(strconv.FormatInt(rss, 10)), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 125

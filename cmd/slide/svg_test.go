@@ -115,8 +115,8 @@ func TestBlocksSVG(t *testing.T) {
 	}
 }
 
-// TestDocsPictures checks that the pictures of the README are what the
-// go:generate lines of main.go make of them now (-update-docs rewrites
+// TestDocsPictures checks that the pictures of the README are what
+// main.go's go:generate lines make of them now (-update-docs rewrites
 // them).
 func TestDocsPictures(t *testing.T) {
 	for _, tc := range []struct {

@@ -139,7 +139,7 @@ func readCases(t testing.TB) []testCase {
 				c.rows, c.cols = nums[0], nums[1]
 				continue
 			}
-			if len(fields) != 5 || strings.Index("nhvb", fields[4]) < 0 {
+			if len(fields) != 5 || !strings.Contains("nhvb", fields[4]) {
 				t.Fatalf("%s: %q is not a piece", f, line)
 			}
 			c.pieces = append(c.pieces, Piece{Row: nums[0] - 1, Col: nums[1] - 1, Width: nums[2], Height: nums[3], Motion: Motion(strings.Index("nhvb", fields[4]))})
