@@ -22,7 +22,7 @@ var cores = flag.Int("cores", 0, "also run BenchmarkParallel on `N` workers and 
 // seconds (of the searches, not of loading the DB) beside the nodes:
 // "workers=N" solves the instances one after the other, each on N
 // workers; "jobs=N" solves N instances at once, each on one worker, as
-// slide bench -j N does. Every length is checked. The 24-puzzle set
+// slide bench -j N -workers 1 does. Every length is checked. The 24-puzzle set
 // (the ten easiest of Korf and Felner's) takes minutes a run on one
 // worker: -ids selects some of its instances. -cores N adds "workers=N"
 // and "jobs=N".
