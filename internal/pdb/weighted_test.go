@@ -13,7 +13,7 @@ import (
 func TestSolveWeighted8(t *testing.T) {
 	db := mustBuild(t, Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
 	truth := trueDistances(3, 3, 0)
-	for _, opt := range []SolverOptions{{Reflect: true}, {}} {
+	for _, opt := range []SolverOptions{{Reflect: true}, {}, {Reflect: true, Dense: true}} {
 		s, err := NewSolver(db, opt)
 		if err != nil {
 			t.Fatal(err)
