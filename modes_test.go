@@ -105,6 +105,44 @@ func TestAnytimeProvesSmall(t *testing.T) {
 	}
 }
 
+// TestAnytime24Database checks the anytime mode on 5 x 5 boards with a
+// database, whose beam takes a third of the budget before the optimal search:
+// a board near the goal is still proven optimal, and a hard one is
+// answered within its budget, labelled honestly.
+func TestAnytime24Database(t *testing.T) {
+	goal := blankFirstGoal(5, 5)
+	db, err := ParseDatabase(goal, "1 2 3/4 5 6/7 8 9/10 11 12/13 14 15/16 17 18/19 20 21/22 23 24")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := []Option{WithDatabase(db), WithCacheDir(t.TempDir())}
+	if err := db.Build(context.Background(), nil, opts...); err != nil {
+		t.Fatal(err)
+	}
+	near := randomWalk(rand.New(rand.NewPCG(5, 5)), goal, 30)
+	sol, err := Solve(near, goal, append(opts, WithMode(Anytime(2*time.Second)))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkValid(t, sol, near, goal, TileMoves)
+	if !sol.Optimal || sol.LowerBound != sol.Len() {
+		t.Fatalf("30 moves from the goal: %d moves, Optimal=%v, lower bound %d", sol.Len(), sol.Optimal, sol.LowerBound)
+	}
+	hard := readInstances(t, "korf24_50.txt", 5, 5)[0]
+	began := time.Now()
+	sol, err = Solve(hard.board, goal, append(opts, WithMode(Anytime(500*time.Millisecond)))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkValid(t, sol, hard.board, goal, TileMoves)
+	if sol.LowerBound > hard.optimal || sol.Len() < hard.optimal || sol.Optimal && sol.Len() != hard.optimal {
+		t.Fatalf("#%d: %d moves, Optimal=%v, lower bound %d, optimal %d", hard.id, sol.Len(), sol.Optimal, sol.LowerBound, hard.optimal)
+	}
+	if d := time.Since(began); d > 5*time.Second {
+		t.Errorf("#%d: a 500 ms budget took %v", hard.id, d)
+	}
+}
+
 // TestAnytimeContext checks WithAnytime under a context deadline, and
 // that an expired context before any answer is an error.
 func TestAnytimeContext(t *testing.T) {
