@@ -83,7 +83,10 @@ func TestPeelSolve(t *testing.T) {
 		if len(reduced.blanks) != len(a.blanks) {
 			t.Fatalf("%v: the fast mode in the frame took %d moves, on the board %d", sz, len(reduced.blanks)-1, fast)
 		}
-		a.peelSolve(f, 2, time.Now().Add(300*time.Millisecond))
+		// A second, where 300 ms suffice on an idle machine: the beams
+		// adapt their width to it, and this test failed on 300 ms while
+		// other builds and tests loaded the machine.
+		a.peelSolve(f, 2, time.Now().Add(time.Second))
 		if a.best.Method != BeamSearch {
 			t.Fatalf("%v: the beams found no solution shorter than the fast mode's %d moves", sz, fast)
 		}
