@@ -175,10 +175,10 @@ func (a *anytime) beamDeadline() time.Time {
 // board of n cells should end: the zero time, for a beam of fixed width,
 // on boards of at most 16 cells or without a deadline; else a third of
 // the time left. On the 24-puzzle the optimal search rarely completes
-// within seconds, and a beam of width 256 left answers 1.10 times the
-// shortest where beams that use a third of the time give 1.03; half the
-// time gave as short answers and lost two proofs (docs/PERFORMANCE.md,
-// "Time budgets").
+// within seconds, so the beam's answer mostly stands: one that uses its
+// share of the time is far shorter than one of fixed width, and a third
+// leaves the optimal search the proofs it found before (docs/PERFORMANCE.md,
+// "Time budgets", has the figures).
 func (a *anytime) exactBeamDeadline(n int) time.Time {
 	d, ok := a.ctx.Deadline()
 	if n <= 16 || !ok {

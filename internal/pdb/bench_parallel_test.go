@@ -28,7 +28,7 @@ var cores = flag.Int("cores", 0, "also run BenchmarkParallel on `N` workers and 
 // and "jobs=N".
 //
 //	go test -run XXX -bench 'Parallel/663' -benchtime 1x ./internal/pdb
-//	go test -run XXX -bench 'Parallel/6666/workers=2' -benchtime 1x -ids 38,40 ./internal/pdb
+//	go test -run XXX -bench 'Parallel/6666/workers=2' -benchtime 1x ./internal/pdb -args -ids 38,40
 func BenchmarkParallel(b *testing.B) {
 	for _, set := range []solveSet{
 		{name: "663", spec: Korf663, file: "korf100.txt", n: 16},
@@ -44,13 +44,13 @@ func BenchmarkParallel(b *testing.B) {
 				insts = slices.DeleteFunc(insts, func(in instance) bool { return !slices.Contains(want, strconv.Itoa(in.id)) })
 			}
 			db := openShipped(b, set.spec())
-			type mode struct {
+			type setMode struct {
 				name          string
 				workers, jobs int
 			}
-			modes := []mode{{"workers=1", 1, 1}, {"workers=2", 2, 1}, {"jobs=2", 1, 2}}
+			modes := []setMode{{"workers=1", 1, 1}, {"workers=2", 2, 1}, {"jobs=2", 1, 2}}
 			if n := *cores; n > 2 {
-				modes = append(modes, mode{"workers=" + strconv.Itoa(n), n, 1}, mode{"jobs=" + strconv.Itoa(n), 1, n})
+				modes = append(modes, setMode{"workers=" + strconv.Itoa(n), n, 1}, setMode{"jobs=" + strconv.Itoa(n), 1, n})
 			}
 			for _, mode := range modes {
 				b.Run(mode.name, func(b *testing.B) { runParallelSet(b, db, insts, mode.workers, mode.jobs) })
