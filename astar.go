@@ -9,12 +9,10 @@ import (
 	"github.com/slidekit/slide/internal/engine"
 )
 
-// AStar is a reusable A* searcher: a cheapest path from a start state to a
-// goal, when the heuristic is admissible. Of open states of equal f the last
-// generated is expanded first, so the search is deterministic; the goal test
-// is made at expansion. Every state is stored once. The zero value is ready
-// to use and keeps its memory between searches; an AStar serves one
-// goroutine at a time.
+// AStar is a reusable A* searcher over states of your own (see [Node]): a
+// cheapest path to a goal if the heuristic is admissible, deterministic (of
+// equal f, the newest first), each state stored once. The zero value is ready,
+// for one goroutine at a time.
 type AStar[S Node[S, C], C Cost] struct {
 	Limits        Limits
 	Key           func(S) uint64 // if set, a distinct number for each state: a faster index
@@ -35,11 +33,12 @@ type astarNode[S any, C Cost] struct {
 	g, h   C
 }
 
-// Search runs A* from start. Its errors: ErrNotFound when no goal is
-// reachable, a *LimitError, the context's error, ErrCost for a negative cost
-// or heuristic or a path cost that overflows C, ErrOption without a goal
-// test.
+// Search runs A* from start: [ErrNotFound], [ErrLimit], [ErrCost], [ErrOption]
+// or the context's error if it finds no path.
 func (a *AStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
+	if ctx == nil {
+		return Result[S, C]{}, nilContext("AStar.Search")
+	}
 	res, err := a.search(ctx, start)
 	return res, toError("AStar.Search", err)
 }
@@ -48,18 +47,18 @@ func (a *AStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error)
 func (a *AStar[S, C]) search(ctx context.Context, start S) (Result[S, C], error) {
 	const fn = "AStar.Search"
 	var res Result[S, C]
-	ctx = orBackground(ctx)
 	t := newTests(a.GoalFunc, a.HeuristicFunc)
 	if !t.hasGoal {
 		return res, noGoal(fn)
 	}
 	a.guard.Start(ctx, a.Limits.eng())
 	defer a.guard.End()
-	engine.AttachGuard(start, &a.guard)
+	p := stored(&a.arcs, start)
+	attachGuard(p, &a.guard)
 	a.index.reset(a.Key, &a.guard.Mem)
 	// Each node also holds a table slot (see stateIndex) and, at first, an
 	// entry of the open list; queues may hold twice what they hold.
-	a.nodes.Reset(engine.SizeOf(start) - int64(unsafe.Sizeof(start)) + a.index.entryBytes() + 2*int64(unsafe.Sizeof(heapItem[C]{})))
+	a.nodes.Reset(stateBytes(p) - int64(unsafe.Sizeof(start)) + a.index.entryBytes() + 2*int64(unsafe.Sizeof(heapItem[C]{})))
 	a.open.reset()
 	maxNodes := a.Limits.eng().Nodes()
 	bound := a.Limits.eng().CostBound()
@@ -165,12 +164,12 @@ func (a *AStar[S, C]) path(i int32) []S {
 	return p
 }
 
-// IDAStar is a reusable iterative-deepening A* searcher: depth-first
-// searches bounded by a cost that rises from the start's heuristic. It finds
-// a cheapest path when the heuristic is admissible and moves cost more than
-// zero, in memory for the path only, but does not detect transpositions (it
-// never generates the move back to a state's parent). The zero value is
-// ready to use.
+// IDAStar is a reusable iterative-deepening A* searcher: depth-first searches
+// under a rising cost bound, in memory for its path, optimal when the
+// heuristic is admissible and costs positive. It suits spaces too large to
+// store with few short cycles, as the tile puzzles; a space of many paths to a
+// state (Towers of Hanoi) takes it exponential time: use [AStar] or [BFS].
+// Limits.MaxNodes 0 stops it at 2^30 nodes.
 type IDAStar[S Node[S, C], C Cost] struct {
 	Limits        Limits
 	GoalFunc      func(S) bool // as for AStar
@@ -188,8 +187,11 @@ type idaFrame[S any, C Cost] struct {
 	g    C
 }
 
-// Search runs IDA* from start. Errors are as for AStar.Search.
+// Search runs IDA* from start, with the errors of [AStar.Search].
 func (d *IDAStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
+	if ctx == nil {
+		return Result[S, C]{}, nilContext("IDAStar.Search")
+	}
 	res, err := d.search(ctx, start)
 	return res, toError("IDAStar.Search", err)
 }
@@ -198,15 +200,14 @@ func (d *IDAStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], erro
 func (d *IDAStar[S, C]) search(ctx context.Context, start S) (Result[S, C], error) {
 	const fn = "IDAStar.Search"
 	var res Result[S, C]
-	ctx = orBackground(ctx)
 	d.tests = newTests(d.GoalFunc, d.HeuristicFunc)
 	if !d.tests.hasGoal {
 		return res, noGoal(fn)
 	}
 	d.guard.Start(ctx, d.Limits.eng())
 	defer d.guard.End()
-	engine.AttachGuard(start, &d.guard)
 	d.path = append(d.path[:0], start)
+	attachGuard(&d.path[0], &d.guard)
 	bound := d.tests.heuristic(&d.path[0])
 	if !(bound >= 0) {
 		return res, badEstimate(fn, 0, bound)
@@ -215,7 +216,7 @@ func (d *IDAStar[S, C]) search(ctx context.Context, start S) (Result[S, C], erro
 	if !d.tests.isGoal(&d.path[0]) && float64(bound) > maxCost {
 		return res, notFound(fn, maxCost)
 	}
-	frameBytes := idaFrameBytes[S, C](start)
+	frameBytes := idaFrameBytes[S, C](&d.path[0])
 	for {
 		next, found, err := d.iterate(ctx, start, bound, maxCost, frameBytes, &res)
 		if err != nil || found {
@@ -230,8 +231,8 @@ func (d *IDAStar[S, C]) search(ctx context.Context, start S) (Result[S, C], erro
 
 // idaFrameBytes estimates a level of IDA*'s path: the state, its frame and
 // room for a few successors.
-func idaFrameBytes[S any, C Cost](s S) int64 {
-	return 2*engine.SizeOf(s) + int64(unsafe.Sizeof(idaFrame[S, C]{})) + 4*int64(unsafe.Sizeof(Arc[S, C]{}))
+func idaFrameBytes[S any, C Cost](s *S) int64 {
+	return 2*stateBytes(s) + int64(unsafe.Sizeof(idaFrame[S, C]{})) + 4*int64(unsafe.Sizeof(Arc[S, C]{}))
 }
 
 // iterate makes one depth-first search with the given bound. It returns
@@ -243,6 +244,13 @@ func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, maxCost f
 	d.path = append(d.path[:0], start)
 	depth := 0
 	maxDepth := d.Limits.eng().DepthLimit(frameBytes)
+	maxNodes := d.Limits.MaxNodes
+	switch {
+	case maxNodes == 0:
+		maxNodes = defaultIDANodes
+	case maxNodes < 0:
+		maxNodes = math.MaxInt64
+	}
 	enter := func(g C) bool { // expands the state at the end of the path; reports whether it is a goal
 		s := &d.path[len(d.path)-1]
 		if d.tests.isGoal(s) {
@@ -282,8 +290,8 @@ func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, maxCost f
 		if !(arc.Cost >= 0) || g < f.g {
 			return next, false, badCost(fn, f.g, arc.Cost)
 		}
-		if d.Limits.MaxNodes > 0 && res.Generated > d.Limits.MaxNodes {
-			return next, false, &LimitError{Limit: "nodes", Value: d.Limits.MaxNodes, Expanded: res.Expanded, Generated: res.Generated}
+		if res.Generated > maxNodes {
+			return next, false, &LimitError{Limit: "nodes", Value: maxNodes, Expanded: res.Expanded, Generated: res.Generated}
 		}
 		h := d.tests.heuristic(&arc.To)
 		fc := g + h

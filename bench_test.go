@@ -29,17 +29,17 @@ var userPDBCache = func() string {
 }()
 
 // tileStart returns the packed State of b against goal, for the engines.
-func tileStart(tb testing.TB, b, goal Board, h Heuristic, line bool) tiles.Packed {
+func tileStart(tb testing.TB, b, goal Board, h Heuristic, line bool) packed {
 	tb.Helper()
 	t, code := encodeFor(tb, b, goal)
-	return tiles.NewSpace(t, h.tiles(), line).PackedStart(code)
+	return packed{tiles.NewSpace(t, h.tiles(), line).PackedStart(code)}
 }
 
 // BenchmarkBFSWhole3x3 enumerates the whole 3x3 space (181,440 states) by
 // layers with the generic BFS engine.
 func BenchmarkBFSWhole3x3(b *testing.B) {
 	start := tileStart(b, Goal(3, 3), Goal(3, 3), Zero, false)
-	bfs := BFS[tiles.Packed, int]{Key: tiles.PackedKey}
+	bfs := BFS[packed, int]{Key: packedKey}
 	b.ReportAllocs()
 	for b.Loop() {
 		n, depth := 0, 0
@@ -59,9 +59,9 @@ func BenchmarkBFSWhole3x3(b *testing.B) {
 func BenchmarkDistances3x3(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		d, err := Distances(context.Background(), Goal(3, 3), TileMoves, Limits{})
-		if err != nil || d.Total() != 181440 || len(d.Counts) != 32 {
-			b.Fatalf("%v states, %d layers, %v", d.Total(), len(d.Counts), err)
+		d, err := Solver{}.Distances(context.Background(), Goal(3, 3))
+		if err != nil || sum(d.Counts) != 181440 || len(d.Counts) != 32 {
+			b.Fatalf("%v states, %d layers, %v", sum(d.Counts), len(d.Counts), err)
 		}
 	}
 	b.ReportMetric(181440, "nodes/op")
@@ -78,7 +78,7 @@ func BenchmarkHard8(b *testing.B) {
 				var nodes int64
 				b.ReportAllocs()
 				for b.Loop() {
-					sol, err := Solve(in.board, goal, WithAlgorithm(algo), WithHeuristic(LinearConflict))
+					sol, err := Solver{Algorithm: algo, Heuristic: LinearConflict}.Solve(context.Background(), in.board, goal)
 					if err != nil || sol.Len() != in.optimal {
 						b.Fatalf("%d moves, %v", sol.Len(), err)
 					}
@@ -107,7 +107,7 @@ func BenchmarkKorf(b *testing.B) {
 		b.Run(fmt.Sprint(in.id), func(b *testing.B) {
 			var nodes int64
 			for b.Loop() {
-				sol, err := Solve(in.board, goal, WithAlgorithm(AlgoIDAStar), WithHeuristic(LinearConflict), WithWorkers(1))
+				sol, err := Solver{Algorithm: AlgoIDAStar, Heuristic: LinearConflict, Workers: 1}.Solve(context.Background(), in.board, goal)
 				if err != nil || sol.Len() != in.optimal {
 					b.Fatalf("%d moves, %v", sol.Len(), err)
 				}
@@ -175,7 +175,7 @@ func BenchmarkBoard(b *testing.B) {
 		b.Run(fmt.Sprintf("Parse/n=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := Parse(text); err != nil {
+				if _, err := ParseBoard(text); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -259,7 +259,7 @@ func BenchmarkSolveLarge(b *testing.B) {
 	var err error
 	b.ReportAllocs()
 	for b.Loop() {
-		if sol, err = Solve(start, goal); err != nil || sol.Len() > 12 {
+		if sol, err = (Solver{}).Solve(context.Background(), start, goal); err != nil || sol.Len() > 12 {
 			b.Fatal(sol.Len(), err)
 		}
 	}
@@ -311,7 +311,7 @@ func BenchmarkFast(b *testing.B) {
 			for b.Loop() {
 				start := starts[solved%len(starts)]
 				var moves []byte // one byte a move: a fraction of Move's size
-				sol, err := Solve(start, goal, WithMode(Fast()), WithMoves(func(m Move) { moves = append(moves, byte(m.Dir)) }))
+				sol, err := Solver{Mode: Fast(), OnMove: func(m Move) { moves = append(moves, byte(m.Dir)) }}.Solve(context.Background(), start, goal)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -348,7 +348,7 @@ func BenchmarkWeightedKorf(b *testing.B) {
 	for b.Loop() {
 		nodes, moves, optimal = 0, 0, 0
 		for _, in := range instances {
-			sol, err := Solve(in.board, goal, WithMode(Weighted(1.5)), WithHeuristic(LinearConflict))
+			sol, err := Solver{Mode: Weighted(1.5), Heuristic: LinearConflict}.Solve(context.Background(), in.board, goal)
 			if err != nil || float64(sol.Len()) > 1.5*float64(in.optimal) || sol.LowerBound > in.optimal {
 				b.Fatalf("#%d: %d moves (at least %d), optimal %d: %v", in.id, sol.Len(), sol.LowerBound, in.optimal, err)
 			}
@@ -385,7 +385,7 @@ func BenchmarkAnytime(b *testing.B) {
 			for b.Loop() {
 				moves, ref, lower, nodes = 0, 0, 0, 0
 				for _, in := range instances {
-					sol, err := Solve(in.board, goal, WithMode(Anytime(tc.budget)), WithCacheDir(userPDBCache))
+					sol, err := Solver{Mode: Anytime(tc.budget), Cache: Cache{Dir: userPDBCache}}.Solve(context.Background(), in.board, goal)
 					if err != nil {
 						b.Fatalf("#%d: %v", in.id, err)
 					}
@@ -425,7 +425,7 @@ func BenchmarkAnytimeLarge(b *testing.B) {
 			for b.Loop() {
 				moves, lower, fast = 0, 0, 0
 				for _, start := range boards {
-					sol, err := Solve(start, goal, WithMode(Anytime(time.Second)))
+					sol, err := Solver{Mode: Anytime(time.Second)}.Solve(context.Background(), start, goal)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -433,7 +433,7 @@ func BenchmarkAnytimeLarge(b *testing.B) {
 					if _, ok := replayMoves(start, goal, slices.Values(sol.Moves)); !ok {
 						b.Fatalf("%d x %d: the solution does not solve the board", n, n)
 					}
-					f, err := Solve(start, goal, WithMode(Fast()))
+					f, err := Solver{Mode: Fast()}.Solve(context.Background(), start, goal)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -457,7 +457,7 @@ func BenchmarkAnytimeLarge(b *testing.B) {
 // wall time on a shared machine.
 func BenchmarkKorfPDB(b *testing.B) {
 	goal := blankFirstGoal(4, 4)
-	if err := BuildDatabase(context.Background(), PDB663, nil); err != nil {
+	if err := (Cache{}).Build(context.Background(), PDB663); err != nil {
 		b.Fatal(err)
 	}
 	insts := readInstances(b, "korf100.txt", 4, 4)[:25]
@@ -467,7 +467,7 @@ func BenchmarkKorfPDB(b *testing.B) {
 	for b.Loop() {
 		nodes = 0
 		for _, in := range insts {
-			sol, err := Solve(in.board, goal, WithHeuristic(PDB663))
+			sol, err := Solver{Heuristic: PDB663}.Solve(context.Background(), in.board, goal)
 			if err != nil || sol.Len() != in.optimal {
 				b.Fatalf("#%d: %d moves, %v", in.id, sol.Len(), err)
 			}

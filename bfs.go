@@ -9,10 +9,10 @@ import (
 	"github.com/slidekit/slide/internal/engine"
 )
 
-// BFS is a reusable breadth-first searcher, every move counting one: a
-// shortest path to a goal (Search), between two states (Bidirectional), or
-// the space by distance (Layers). Every state is stored once. The zero value
-// is ready to use; a BFS serves one goroutine at a time.
+// BFS is a reusable breadth-first searcher over states of your own: a path of
+// the fewest moves to a goal (Search), between two states (Bidirectional), or
+// the space by distance (Layers). The zero value is ready, for one goroutine
+// at a time.
 type BFS[S Node[S, C], C Cost] struct {
 	Limits   Limits
 	Key      func(S) uint64 // as for AStar
@@ -39,13 +39,17 @@ type bfsNode[S any] struct {
 // b.end when it is over.
 func (b *BFS[S, C]) prepare(ctx context.Context, start S) {
 	b.guard.Start(ctx, b.Limits.eng())
-	engine.AttachGuard(start, &b.guard)
+	p := stored(&b.arcs, start)
+	attachGuard(p, &b.guard)
 	b.index.reset(b.Key, &b.guard.Mem)
-	b.nodes.Reset(engine.SizeOf(start) - int64(unsafe.Sizeof(start)) + b.index.entryBytes())
+	b.nodes.Reset(stateBytes(p) - int64(unsafe.Sizeof(start)) + b.index.entryBytes())
 }
 
-// Search returns a path to a goal with the fewest moves (AStar's errors).
+// Search returns a path to a goal of the fewest moves.
 func (b *BFS[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
+	if ctx == nil {
+		return Result[S, C]{}, nilContext("BFS.Search")
+	}
 	res, err := b.search(ctx, start)
 	return res, toError("BFS.Search", err)
 }
@@ -54,7 +58,6 @@ func (b *BFS[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
 func (b *BFS[S, C]) search(ctx context.Context, start S) (Result[S, C], error) {
 	const fn = "BFS.Search"
 	var res Result[S, C]
-	ctx = orBackground(ctx)
 	t := newTests[S, C](b.GoalFunc, nil)
 	if !t.hasGoal {
 		return res, noGoal(fn)
@@ -197,10 +200,11 @@ func pathCost[S Node[S, C], C Cost](fn string, p []S, buf *[]Arc[S, C]) (C, erro
 	return total, nil
 }
 
-// Bidirectional returns a path from start to goal with the fewest moves,
-// searching from both ends, in spaces whose moves can all be undone. Errors
-// are as for AStar.Search.
+// Bidirectional returns a path of the fewest moves, searching from both ends.
 func (b *BFS[S, C]) Bidirectional(ctx context.Context, start, goal S) (Result[S, C], error) {
+	if err := b.noGoalFunc("BFS.Bidirectional", ctx); err != nil {
+		return Result[S, C]{}, err
+	}
 	res, err := b.bidirectional(ctx, start, goal)
 	return res, toError("BFS.Bidirectional", err)
 }
@@ -210,7 +214,6 @@ func (b *BFS[S, C]) Bidirectional(ctx context.Context, start, goal S) (Result[S,
 func (b *BFS[S, C]) bidirectional(ctx context.Context, start, goal S) (Result[S, C], error) {
 	const fn = "BFS.Bidirectional"
 	var res Result[S, C]
-	ctx = orBackground(ctx)
 	if start == goal {
 		res.Path = []S{start}
 		return res, nil
@@ -300,18 +303,19 @@ func (b *BFS[S, C]) joinPaths(i, j int32, back bool) []S {
 	return append(path, tail...)
 }
 
-// Layers yields each distance d and the states at d, up to Limits.MaxCost.
+// Layers yields each distance and the states at it, in a slice it reuses.
 func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 	return func(yield func(int, []S) bool) {
-		ctx := orBackground(ctx)
-		b.err = nil
+		if b.err = b.noGoalFunc("BFS.Layers", ctx); b.err != nil {
+			return
+		}
 		b.prepare(ctx, start)
 		defer b.guard.End()
 		b.index.add(start)
-		stored := int64(1)
+		kept := int64(1)
 		maxNodes := b.Limits.eng().Nodes()
 		// Besides its layer, a state costs its heap data and its slot.
-		extra := engine.SizeOf(start) - int64(unsafe.Sizeof(start)) + b.index.entryBytes()
+		extra := stateBytes(&b.arcs[0].To) - int64(unsafe.Sizeof(start)) + b.index.entryBytes()
 		layer, next := []S{start}, []S(nil)
 		var expanded, generated int64
 		maxDepth := b.Limits.eng().CostBound()
@@ -332,7 +336,7 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 					if !b.index.add(arc.To) {
 						continue
 					}
-					if stored >= maxNodes {
+					if kept >= maxNodes {
 						b.err = b.guard.NodeLimit(expanded, generated)
 						return
 					}
@@ -345,7 +349,7 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 						return
 					}
 					next = append(next, arc.To)
-					stored++
+					kept++
 				}
 			}
 			layer, next = next, layer
@@ -355,3 +359,15 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 
 // Err returns the error that ended the last Layers early, or nil.
 func (b *BFS[S, C]) Err() error { return toError("BFS.Layers", b.err) }
+
+// noGoalFunc refuses, as function fn, a nil context and a GoalFunc, which
+// only Search uses.
+func (b *BFS[S, C]) noGoalFunc(fn string, ctx context.Context) error {
+	switch {
+	case ctx == nil:
+		return nilContext(fn)
+	case b.GoalFunc != nil:
+		return unused(fn, "BFS.GoalFunc", "only Search tests for a goal")
+	}
+	return nil
+}

@@ -10,14 +10,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/slidekit/slide/internal/blocks"
-	"github.com/slidekit/slide/internal/input"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
 // Motion is the way a sliding-block piece may move.
 type Motion uint8
 
-// The motions, with their letters in the text format of ParseBlocks.
+// The motions, with their letters in the text format of [ParseBlocks].
 const (
 	Fixed      Motion = iota // n: never moves
 	Horizontal               // h: left and right
@@ -26,54 +25,30 @@ const (
 	numMotions
 )
 
-var (
-	motionNames   = [...]string{"fixed", "horizontal", "vertical", "both"}
-	motionLetters = "nhvb"
-)
+// motionLetters are the letters of the motions in the text format.
+const motionLetters = "nhvb"
+
+var motionText = enum[Motion]{typ: "Motion", kind: "motion",
+	names:   []string{"fixed", "horizontal", "vertical", "both"},
+	aliases: map[string]Motion{"n": Fixed, "h": Horizontal, "v": Vertical, "b": Both}}
 
 // String returns "fixed", "horizontal", "vertical" or "both".
-func (m Motion) String() string {
-	if m < numMotions {
-		return motionNames[m]
-	}
-	return "Motion(" + strconv.Itoa(int(m)) + ")"
-}
+func (m Motion) String() string { return motionText.format(m) }
 
-// ParseMotion returns the Motion named s, or by its letter: "n", "h", "v"
-// or "b".
-func ParseMotion(s string) (Motion, error) {
-	for m, name := range motionNames {
-		if s == name || len(s) == 1 && s[0] == motionLetters[m] {
-			return Motion(m), nil
-		}
-	}
-	return 0, errorf("ParseMotion", ErrOption, "unknown motion %s (want fixed, horizontal, vertical or both, or n, h, v, b)", input.Quote(s))
-}
+// ParseMotion returns the [Motion] named s, or by its letter: n, h, v or b.
+func ParseMotion(s string) (Motion, error) { return motionText.parse("ParseMotion", s) }
 
-// MarshalText implements encoding.TextMarshaler: the name String returns.
-func (m Motion) MarshalText() ([]byte, error) {
-	return nameText("Motion.MarshalText", "motion", int(m), motionNames[:])
-}
+// MarshalText implements [encoding.TextMarshaler]: the name String returns.
+func (m Motion) MarshalText() ([]byte, error) { return motionText.marshal(m) }
 
-// UnmarshalText implements encoding.TextUnmarshaler with ParseMotion.
-func (m *Motion) UnmarshalText(text []byte) error {
-	v, err := ParseMotion(string(text))
-	if err != nil {
-		return renamed(err, "Motion.UnmarshalText")
-	}
-	*m = v
-	return nil
-}
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseMotion].
+func (m *Motion) UnmarshalText(text []byte) error { return motionText.unmarshal(text, m) }
 
 // allows reports whether a piece of motion m may slide in direction d.
 func (m Motion) allows(d Direction) bool { return blocks.Motion(m).Allows(tiles.Dir(d)) }
 
-// A Piece is a rectangle of a sliding-block puzzle: its upper-left cell
-// (from 0), its size, its Motion and its name.
-//
-// Name is a letter or a digit, or 0 for a name made up (see Blocks.Name).
-// Pieces that move have names of their own; fixed pieces may share one,
-// as the walls x of Rush Hour do.
+// A Piece is a rectangle of a sliding-block puzzle: its upper-left cell (from
+// 0), size, [Motion] and name, a letter or digit (0: made up).
 type Piece struct {
 	Row, Col      int
 	Width, Height int
@@ -91,16 +66,9 @@ func (p Piece) covers(r, c int) bool {
 	return r >= p.Row && r < p.Row+p.Height && c >= p.Col && c < p.Col+p.Width
 }
 
-// Blocks is a sliding-block puzzle: rectangular pieces on a rows x cols
-// grid, piece 0 the goal piece. A move slides a piece through free cells in
-// a direction its Motion allows. Rows and columns count from 0 (from 1 in
-// the text format). Blocks is an immutable, comparable value; the zero
-// Blocks is not valid.
-//
-// Two Blocks are equal when their grids and pieces are, names included.
-// The solvers never look at names: pieces of one size and motion are
-// interchangeable whatever they are called, and a solution's positions
-// keep the names of its start.
+// Blocks is a sliding-block puzzle: rectangular pieces on a grid, piece 0 the
+// goal piece. It is an immutable, comparable value; the zero Blocks is not
+// valid. Rows and columns count from 0, in its text ([ParseBlocks]) from 1.
 type Blocks struct {
 	rows, cols uint16
 	// pieceBytes a piece: row, col, width, height (little-endian uint16s),
@@ -111,9 +79,7 @@ type Blocks struct {
 
 const pieceBytes = 13
 
-// NewBlocks returns the rows x cols puzzle of pieces, pieces[0] the goal
-// piece, each inside the grid and overlapping no other, named as Piece
-// says. Errors wrap ErrSize or ErrPiece and name the piece.
+// NewBlocks returns the rows x cols puzzle of pieces, the goal piece first.
 func NewBlocks(rows, cols int, pieces []Piece) (Blocks, error) {
 	const fn = "NewBlocks"
 	if err := checkBlockSize(fn, rows, cols); err != nil {
@@ -271,8 +237,8 @@ func makeBlocks(rows, cols int, pieces []Piece) Blocks {
 }
 
 // madeUpNames returns the names of pieces, some named: a piece without
-// one takes the name PieceName gives its number, or, where another piece
-// has it, the next name of PieceName's sequence that no piece has. O(n).
+// one takes the name pieceName gives its number, or, where another piece
+// has it, the next name of pieceName's sequence that no piece has. O(n).
 func madeUpNames(pieces []Piece) []rune {
 	taken := map[rune]bool{}
 	for _, p := range pieces {
@@ -285,9 +251,9 @@ func madeUpNames(pieces []Piece) []rune {
 		if p.Name != 0 {
 			continue
 		}
-		for k = max(k, i); taken[PieceName(k)]; k++ {
+		for k = max(k, i); taken[pieceName(k)]; k++ {
 		}
-		names[i] = PieceName(k)
+		names[i] = pieceName(k)
 		k++
 	}
 	return names
@@ -302,10 +268,10 @@ func (b Blocks) Rows() int { return int(b.rows) }
 // Cols returns the number of columns.
 func (b Blocks) Cols() int { return int(b.cols) }
 
-// NumPieces returns the number of pieces, the goal piece included.
+// NumPieces returns the number of pieces.
 func (b Blocks) NumPieces() int { return len(b.pieces) / pieceBytes }
 
-// Piece returns piece i, or the zero Piece.
+// Piece returns piece i, or the zero [Piece].
 func (b Blocks) Piece(i int) Piece {
 	if i < 0 || i >= b.NumPieces() {
 		return Piece{}
@@ -315,10 +281,7 @@ func (b Blocks) Piece(i int) Piece {
 	return Piece{Row: u(0), Col: u(1), Width: u(2), Height: u(3), Motion: Motion(p[8]), Name: rune(binary.LittleEndian.Uint32(p[9:]))}
 }
 
-// Name returns the name of piece i: the one it was given, else one made
-// up, as PieceName(i) (or, where another piece has that name, the next
-// name of PieceName's sequence that no piece has); '?' if there is no
-// piece i.
+// Name returns piece i's name: its own, else one made up: Z, 1-9, a-z, ...
 func (b Blocks) Name(i int) rune {
 	switch p := b.Piece(i); {
 	case i < 0 || i >= b.NumPieces():
@@ -326,7 +289,7 @@ func (b Blocks) Name(i int) rune {
 	case p.Name != 0:
 		return p.Name
 	}
-	return PieceName(i)
+	return pieceName(i)
 }
 
 // Pieces returns the pieces in a new slice.
@@ -357,7 +320,7 @@ func (b Blocks) owners() cellOwners {
 	return g
 }
 
-// Grid draws the puzzle, pieces by Name, '.' for an empty cell.
+// Grid draws the puzzle framed by '*', pieces by name, '.' an empty cell.
 func (b Blocks) Grid() string {
 	if !b.IsValid() {
 		return ""
@@ -381,7 +344,7 @@ func (b Blocks) Grid() string {
 	return sb.String()
 }
 
-// String returns b in the text format of ParseBlocks.
+// String returns b in the text format of [ParseBlocks].
 func (b Blocks) String() string {
 	if !b.IsValid() {
 		return ""
@@ -438,7 +401,7 @@ func (b Blocks) Slide(i int, d Direction, cells int) (next Blocks, ok bool) {
 	return Blocks{rows: b.rows, cols: b.cols, pieces: string(buf)}, true
 }
 
-// Move returns the puzzle after m, or ok false.
+// Move returns the puzzle after m, or b and false.
 func (b Blocks) Move(m BlockMove) (next Blocks, ok bool) {
 	next = b
 	for _, s := range m.Slides {
@@ -453,9 +416,9 @@ func (b Blocks) Move(m BlockMove) (next Blocks, ok bool) {
 // cell in direction d.
 func (d Direction) offset() (dr, dc int) { return blocks.Offset(tiles.Dir(d)) }
 
-// PieceName is the name made up for piece i of a puzzle that names none
+// pieceName is the name made up for piece i of a puzzle that names none
 // (see Blocks.Name): Z, then 1-9, a-z, A-Y, then letters from U+00C0.
-func PieceName(i int) rune {
+func pieceName(i int) rune {
 	switch {
 	case i < 0:
 		return '?'

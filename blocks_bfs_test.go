@@ -21,7 +21,7 @@ func TestBlockBFSMatchesEngine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _, err := ParseBlocks(string(data))
+		b, err := ParseBlocks(string(data))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,7 +35,7 @@ func TestBlockBFSMatchesEngine(t *testing.T) {
 			}
 			var fast blocks.Stats
 			keys, _, ferr := sp.BFS64(context.Background(), sp.Pack64(sp.StartCodes()), engine.Limits{}, &fast)
-			res, gerr := (&BFS[blocks.State64, int]{Key: blocks.State64Key}).Search(context.Background(), sp.State64(sp.Pack64(sp.StartCodes())))
+			res, gerr := (&BFS[inner[blocks.State64], int]{Key: innerKey(blocks.State64Key)}).Search(context.Background(), inner[blocks.State64]{sp.State64(sp.Pack64(sp.StartCodes()))})
 			if (ferr == nil) != (gerr == nil) || len(keys) != len(res.Path) || fast.Expanded != res.Expanded || fast.Generated != res.Generated {
 				t.Errorf("%s %v: specialized %d positions, %d/%d nodes, %v; engine %d, %d/%d, %v", filepath.Base(f), m,
 					len(keys), fast.Expanded, fast.Generated, ferr, len(res.Path), res.Expanded, res.Generated, gerr)

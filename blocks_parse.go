@@ -1,6 +1,7 @@
 package slide
 
 import (
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -10,40 +11,79 @@ import (
 	"github.com/slidekit/slide/internal/input"
 )
 
-// ParseBlocks reads a sliding-block puzzle: the rows and columns, then a
-// piece a line: the row and column of its upper-left cell (from 1), its
-// width, height and Motion letter, and, if you like, its name (a letter or
-// digit; see Piece). The first piece is the goal piece; '#' starts a
-// comment.
+// ParseBlocks reads a sliding-block puzzle: "rows cols", then a line a piece,
+// the goal piece first: its upper-left cell's row and column (from 1), width,
+// height, [Motion] letter and, if you like, a name; '#' starts a comment.
 //
 //	4 4
-//	3 1 2 1 b
+//	3 1 2 1 b A
 //	1 1 1 1 b
 //
-// A piece line that is malformed, off the grid, overlapping another or
-// taking a name that another has is discarded and reported in discarded;
-// err is set for a bad size line or no valid piece.
-func ParseBlocks(text string) (b Blocks, discarded []error, err error) {
-	err = readBlocks("ParseBlocks", strings.NewReader(text), &b, func(e error) { discarded = append(discarded, e) })
-	return b, discarded, err
+// A malformed piece line, or one off the grid, overlapping another or taking a
+// taken name, is discarded, listed in a *[DiscardError]: b is the rest, if a
+// piece is left.
+func ParseBlocks(s string) (b Blocks, err error) {
+	return readBlocks("ParseBlocks", strings.NewReader(s))
 }
 
-// ReadBlocks is ParseBlocks reading r, in memory for the pieces only: it
-// calls discard, unless it is nil, with the error of each piece line it
-// discards, as it reads it, and keeps none of them, so that a stream of
-// any number of bad lines costs no memory.
-func ReadBlocks(r io.Reader, discard func(error)) (Blocks, error) {
-	var b Blocks
-	if discard == nil {
-		discard = func(error) {}
+// ReadBlocks is [ParseBlocks] reading r, in memory for the puzzle only.
+func ReadBlocks(r io.Reader) (Blocks, error) { return readBlocks("ReadBlocks", r) }
+
+// MustParseBlocks is [ParseBlocks] for literals, panicking on any error.
+func MustParseBlocks(s string) Blocks {
+	b, err := ParseBlocks(s)
+	if err != nil {
+		panic(err)
 	}
-	err := readBlocks("ReadBlocks", r, &b, discard)
-	return b, err
+	return b
 }
 
-// readBlocks reads a puzzle from r into *b, handing each discarded line's
-// error to discard.
-func readBlocks(fn string, r io.Reader, b *Blocks, discard func(error)) error {
+// A DiscardError lists the lines [ParseBlocks] discarded, wrapping their
+// errors.
+type DiscardError struct {
+	Lines []*Error // the first MaxDiscards lines discarded, each with its line number and what was wrong
+	More  int      // how many more were discarded
+}
+
+// MaxDiscards is the most lines a [DiscardError] lists.
+const MaxDiscards = 10
+
+// Error returns the lines' messages, one a line, and how many more.
+func (e *DiscardError) Error() string {
+	msgs := make([]string, 0, len(e.Lines)+1)
+	for _, l := range e.Lines {
+		msgs = append(msgs, l.Error())
+	}
+	switch {
+	case e.More == 1:
+		msgs = append(msgs, "and 1 more piece line discarded")
+	case e.More > 1:
+		msgs = append(msgs, "and "+strconv.Itoa(e.More)+" more piece lines discarded")
+	}
+	return strings.Join(msgs, "\n")
+}
+
+// Unwrap returns the errors of the lines listed.
+func (e *DiscardError) Unwrap() []error {
+	errs := make([]error, len(e.Lines))
+	for i, l := range e.Lines {
+		errs[i] = l
+	}
+	return errs
+}
+
+// add records a discarded line's error.
+func (e *DiscardError) add(err *Error) {
+	if len(e.Lines) == MaxDiscards {
+		e.More++
+		return
+	}
+	e.Lines = append(e.Lines, err)
+}
+
+// readBlocks reads a puzzle from r as function fn.
+func readBlocks(fn string, r io.Reader) (Blocks, error) {
+	var discarded DiscardError
 	rows, cols := 0, 0
 	var pieces []Piece
 	var cells cellOwners
@@ -60,7 +100,7 @@ func readBlocks(fn string, r io.Reader, b *Blocks, discard func(error)) error {
 		if !sized {
 			var err error
 			if rows, cols, err = parseBlockSize(fn, line); err != nil {
-				return err
+				return Blocks{}, err
 			}
 			sized, cells = true, newCellOwners(rows, cols)
 			continue
@@ -77,7 +117,7 @@ func readBlocks(fn string, r io.Reader, b *Blocks, discard func(error)) error {
 			}
 		}
 		if perr != nil {
-			discard(perr)
+			discarded.add(perr)
 			continue
 		}
 		names.add(p, len(pieces))
@@ -86,14 +126,17 @@ func readBlocks(fn string, r io.Reader, b *Blocks, discard func(error)) error {
 	}
 	switch {
 	case in.Err() != nil:
-		return in.Err()
+		return Blocks{}, &Error{Func: fn, Msg: "reading: " + in.Err().Error(), Err: in.Err()}
 	case !sized:
-		return errorf(fn, ErrSyntax, "no size line: want \"rows cols\" first")
+		return Blocks{}, errorf(fn, ErrSyntax, "no size line: want \"rows cols\" first")
+	case len(pieces) == 0 && len(discarded.Lines) > 0:
+		return Blocks{}, errors.Join(errorf(fn, ErrPiece, "no valid piece: a puzzle needs a goal piece"), &discarded)
 	case len(pieces) == 0:
-		return errorf(fn, ErrPiece, "no valid piece: a puzzle needs a goal piece")
+		return Blocks{}, errorf(fn, ErrPiece, "no valid piece: a puzzle needs a goal piece")
+	case len(discarded.Lines) > 0:
+		return makeBlocks(rows, cols, pieces), &discarded
 	}
-	*b = makeBlocks(rows, cols, pieces)
-	return nil
+	return makeBlocks(rows, cols, pieces), nil
 }
 
 // A blockLine is a line of the text format, as far as parsing needs it.
@@ -159,7 +202,7 @@ func parseBlockSize(fn string, l blockLine) (rows, cols int, err error) {
 
 // parsePiece reads a piece line, checking it against the grid but not
 // against other pieces.
-func parsePiece(fn string, l blockLine, rows, cols int) (Piece, error) {
+func parsePiece(fn string, l blockLine, rows, cols int) (Piece, *Error) {
 	text := l.quote()
 	switch {
 	case l.n < 5:
@@ -200,10 +243,7 @@ func parsePiece(fn string, l blockLine, rows, cols int) (Piece, error) {
 	return p, nil
 }
 
-// ParseRushHour reads the 36-character Rush Hour notation: 6 rows of 6
-// cells, '.' or 'o' empty, 'x' a wall, 'A' the red car (the goal piece,
-// leaving right), another capital each vehicle. The pieces keep their
-// letters as names, the walls x.
+// ParseRushHour reads 36 Rush Hour cells: '.' empty, 'x' a wall, 'A' the car.
 func ParseRushHour(s string) (Blocks, error) {
 	const fn, side = "ParseRushHour", 6
 	s = strings.TrimSpace(s)
@@ -275,25 +315,18 @@ func ParseRushHour(s string) (Blocks, error) {
 	return NewBlocks(side, side, append(out, pieces[goal+1:]...))
 }
 
-// MarshalText implements encoding.TextMarshaler with the String form.
+// MarshalText implements [encoding.TextMarshaler] with the text format.
 func (b Blocks) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
 
-// UnmarshalText implements encoding.TextUnmarshaler with ParseBlocks,
-// strictly.
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseBlocks].
 func (b *Blocks) UnmarshalText(text []byte) error {
-	const fn = "Blocks.UnmarshalText"
 	if blankText(string(text)) {
 		*b = Blocks{}
 		return nil
 	}
-	nb, discarded, err := ParseBlocks(string(text))
+	nb, err := readBlocks("Blocks.UnmarshalText", strings.NewReader(string(text)))
 	if err != nil {
-		return renamed(err, fn)
-	}
-	if len(discarded) > 0 {
-		e := renamed(discarded[0], fn).(*Error)
-		e.Msg = strings.TrimSuffix(e.Msg, "; discarded")
-		return e
+		return err
 	}
 	*b = nb
 	return nil

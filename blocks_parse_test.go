@@ -34,7 +34,7 @@ func TestParseBlocksFatal(t *testing.T) {
 		{"\x00\xff garbage \x01\n", ErrSyntax, "size line"},
 	}
 	for _, tt := range tests {
-		b, _, err := ParseBlocks(tt.text)
+		b, err := ParseBlocks(tt.text)
 		var e *Error
 		if !errors.Is(err, tt.err) || !errors.As(err, &e) || !strings.Contains(e.Msg, tt.msg) || b != (Blocks{}) {
 			t.Errorf("ParseBlocks(%q) = %v, %v; want %v containing %q and the zero Blocks", tt.text, b, err, tt.err, tt.msg)
@@ -92,14 +92,22 @@ func TestParseBlocksDiscards(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b, discarded, err := ParseBlocks("4 4\n" + tt.lines)
-			if err != nil {
+			b, err := ParseBlocks("4 4\n" + tt.lines)
+			var de *DiscardError
+			if err != nil && !errors.As(err, &de) {
 				t.Fatal(err)
 			}
-			if len(discarded) != len(tt.errs) {
-				t.Fatalf("discarded %d lines, want %d: %v", len(discarded), len(tt.errs), discarded)
+			var discarded []*Error
+			if de != nil {
+				discarded = de.Lines
+			}
+			if len(discarded) != len(tt.errs) || err != nil && len(tt.errs) == 0 {
+				t.Fatalf("discarded %d lines, want %d: %v", len(discarded), len(tt.errs), err)
 			}
 			for i, d := range discarded {
+				if !errors.Is(err, tt.errs[i]) {
+					t.Errorf("%v does not wrap %v", err, tt.errs[i])
+				}
 				var e *Error
 				if !errors.Is(d, tt.errs[i]) || !errors.As(d, &e) || e.Func != "ParseBlocks" || !strings.Contains(e.Msg, tt.msgs[i]) {
 					t.Errorf("discarded[%d] = %v; want %v containing %q", i, d, tt.errs[i], tt.msgs[i])
@@ -211,8 +219,9 @@ func TestParseRushHourErrors(t *testing.T) {
 }
 
 // FuzzParseBlocks checks that ParseBlocks never panics, that an error
-// comes with the zero Blocks, and that a puzzle read prints back to
-// itself.
+// comes with the zero Blocks unless it lists discarded lines, that
+// UnmarshalText and MustParseBlocks agree with it, and that a puzzle read
+// prints back to itself.
 func FuzzParseBlocks(f *testing.F) {
 	for _, c := range readBlockCases(f) {
 		f.Add(c.text)
@@ -223,22 +232,31 @@ func FuzzParseBlocks(f *testing.F) {
 	f.Add("4 4\n3 1 2 1 h A\n1 1 1 1 n x\n2 2 1 1 n x\n1 4 1 1 b\n4 4 1 1 b\n2 4 1 1 b 1\n")
 	f.Add("65535 1\n1 1 1 65535 v\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		b, discarded, err := ParseBlocks(text)
-		for _, d := range discarded {
-			var e *Error
-			if !errors.As(d, &e) || !strings.HasPrefix(e.Msg, "line ") {
-				t.Fatalf("discarded %v: not an *Error naming its line", d)
+		b, err := ParseBlocks(text)
+		var de *DiscardError
+		if errors.As(err, &de) {
+			for _, d := range de.Lines {
+				if !strings.HasPrefix(d.Msg, "line ") {
+					t.Fatalf("discarded %v: not naming its line", d)
+				}
 			}
+			if !b.IsValid() || len(de.Lines) == 0 || len(de.Lines) > MaxDiscards || de.More > 0 && len(de.Lines) < MaxDiscards {
+				t.Fatalf("%v: puzzle %v, %d lines, %d more", err, b, len(de.Lines), de.More)
+			}
+		} else if err != nil && b != (Blocks{}) {
+			t.Fatalf("error %v with a puzzle", err)
 		}
-		if err != nil {
-			if b != (Blocks{}) {
-				t.Fatalf("error %v with a puzzle", err)
-			}
+		var u Blocks
+		uerr := u.UnmarshalText([]byte(text))
+		if (err == nil) != (uerr == nil) && !blankText(text) || err == nil && u != b {
+			t.Fatalf("ParseBlocks: %v, %v; UnmarshalText: %v, %v", b, err, u, uerr)
+		}
+		if !b.IsValid() {
 			return
 		}
-		again, d2, err := ParseBlocks(b.String())
-		if err != nil || len(d2) > 0 || again != b {
-			t.Fatalf("String does not read back: %v %v\n%s", err, d2, b.String())
+		again, err := ParseBlocks(b.String())
+		if err != nil || again != b {
+			t.Fatalf("String does not read back: %v\n%s", err, b.String())
 		}
 		if lines := strings.Count(b.Grid(), "\n"); lines != b.Rows()+2 {
 			t.Fatalf("Grid has %d lines for %d rows", lines, b.Rows())
@@ -279,12 +297,13 @@ func TestParseBlocksLongLines(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	var discarded []error
-	b, err := ReadBlocks(strings.NewReader(text), func(e error) { discarded = append(discarded, e) })
+	b, err := ReadBlocks(strings.NewReader(text))
 	runtime.ReadMemStats(&after)
-	if err != nil || b.NumPieces() != 1 || len(discarded) != 3 {
-		t.Fatalf("%v pieces, discarded %v, error %v", b.NumPieces(), discarded, err)
+	var de *DiscardError
+	if !errors.As(err, &de) || b.NumPieces() != 1 || len(de.Lines) != 3 {
+		t.Fatalf("%v pieces, error %v", b.NumPieces(), err)
 	}
+	discarded := de.Lines
 	for i, want := range []string{
 		`line 4: piece "1 1 1 1 1 1 1"... (2097151 bytes) has 1048576 fields`,
 		`line 5: piece "1 ` + strings.Repeat("7", 38) + `"... (1048584 bytes): column "` + strings.Repeat("7", 40) + `"... (1048576 bytes) is not an integer`,
@@ -297,7 +316,7 @@ func TestParseBlocksLongLines(t *testing.T) {
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
 		t.Errorf("reading %d bytes allocated %d", len(text), grew)
 	}
-	if _, _, err := ParseBlocks("4 " + long); err == nil || !strings.Contains(err.Error(), `size line "4 1 1 1`) || len(err.Error()) > 200 {
+	if _, err := ParseBlocks("4 " + long); err == nil || !strings.Contains(err.Error(), `size line "4 1 1 1`) || len(err.Error()) > 200 {
 		t.Errorf("long size line: %v", err)
 	}
 }
@@ -305,16 +324,16 @@ func TestParseBlocksLongLines(t *testing.T) {
 // TestReadBlocksError checks that a failed read is reported as it is.
 func TestReadBlocksError(t *testing.T) {
 	boom := errors.New("disk on fire")
-	_, err := ReadBlocks(io.MultiReader(strings.NewReader("4 4\n1 1 1 1 b\n"), iotest.ErrReader(boom)), nil)
+	_, err := ReadBlocks(io.MultiReader(strings.NewReader("4 4\n1 1 1 1 b\n"), iotest.ErrReader(boom)))
 	if !errors.Is(err, boom) {
 		t.Errorf("err = %v", err)
 	}
 }
 
-// TestReadBlocksDiscardsStream checks that ReadBlocks keeps nothing of the
-// lines it discards: it hands each to discard as it reads it, and the
-// memory it allocates while reading a hundred thousand bad lines after
-// the first ten thousand does not grow with them.
+// TestReadBlocksDiscardsStream checks that ReadBlocks keeps the first
+// MaxDiscards lines it discards and counts the others: the memory it
+// allocates while reading a hundred thousand bad lines after the first ten
+// thousand does not grow with them.
 func TestReadBlocksDiscardsStream(t *testing.T) {
 	const head = "4 4\n1 1 1 1 b\n"
 	allocs := func(bad int) (n int, heap uint64) {
@@ -322,12 +341,14 @@ func TestReadBlocksDiscardsStream(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		b, err := ReadBlocks(r, func(error) { n++ })
+		b, err := ReadBlocks(r)
 		runtime.GC()
 		runtime.ReadMemStats(&after)
-		if err != nil || b.NumPieces() != 2 {
+		var de *DiscardError
+		if !errors.As(err, &de) || b.NumPieces() != 2 || len(de.Lines) != MaxDiscards {
 			t.Fatalf("%d bad lines: %d pieces, %v", bad, b.NumPieces(), err)
 		}
+		n = len(de.Lines) + de.More
 		runtime.KeepAlive(b)
 		return n, after.HeapAlloc - min(after.HeapAlloc, before.HeapAlloc)
 	}

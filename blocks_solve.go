@@ -8,8 +8,6 @@ import (
 	"sync"
 
 	"github.com/slidekit/slide/internal/blocks"
-
-	"github.com/slidekit/slide/internal/input"
 )
 
 // BlockMetric is what counts as one move of a sliding-block puzzle.
@@ -22,110 +20,28 @@ const (
 	numBlockMetrics
 )
 
-var blockMetricNames = [...]string{"line", "step", "piece"}
+var blockMetricText = enum[BlockMetric]{typ: "BlockMetric", kind: "block metric",
+	names: []string{"straight", "step", "piece"}, aliases: map[string]BlockMetric{"line": StraightMoves}}
 
-// String returns "line", "step" or "piece".
-func (m BlockMetric) String() string {
-	if m < numBlockMetrics {
-		return blockMetricNames[m]
-	}
-	return "BlockMetric(" + strconv.Itoa(int(m)) + ")"
-}
+// String returns "straight", "step" or "piece".
+func (m BlockMetric) String() string { return blockMetricText.format(m) }
 
-// ParseBlockMetric returns the BlockMetric named s (also "straight").
+// ParseBlockMetric returns the [BlockMetric] named s (also "line").
 func ParseBlockMetric(s string) (BlockMetric, error) {
-	if s == "straight" {
-		return StraightMoves, nil
-	}
-	for m, name := range blockMetricNames {
-		if s == name {
-			return BlockMetric(m), nil
-		}
-	}
-	return 0, errorf("ParseBlockMetric", ErrOption, "unknown metric %s (want line, straight, step or piece)", input.Quote(s))
+	return blockMetricText.parse("ParseBlockMetric", s)
 }
 
-// A BlockGoal says which positions solve a puzzle. The zero BlockGoal is
-// the text format's: the goal piece in the last column, its right edge on
-// the grid's. On Klotski's board, 5 rows by 4 columns with a 2 x 2 goal
-// piece, whose last column the square reaches in a few moves and means
-// nothing, it is the classic puzzle's instead: the square at the bottom
-// middle (row 4, column 2, from 1), in front of the exit.
-type BlockGoal struct {
-	at       bool
-	piece    int
-	row, col int
-	match    func(Blocks) bool
-}
+// MarshalText implements [encoding.TextMarshaler]: the name String returns.
+func (m BlockMetric) MarshalText() ([]byte, error) { return blockMetricText.marshal(m) }
 
-// BlockGoalAt returns the goal of piece with its upper-left cell at row,
-// col.
-func BlockGoalAt(piece, row, col int) BlockGoal {
-	return BlockGoal{at: true, piece: piece, row: row, col: col}
-}
+// UnmarshalText implements [encoding.TextUnmarshaler] with
+// [ParseBlockMetric].
+func (m *BlockMetric) UnmarshalText(text []byte) error { return blockMetricText.unmarshal(text, m) }
 
-// BlockGoalFunc returns the goal of the positions match accepts, called on
-// every position reached; identical pieces may come in any order unless
-// DistinctPieces.
-func BlockGoalFunc(match func(Blocks) bool) BlockGoal {
-	return BlockGoal{match: match}
-}
-
-// Reached reports whether b is a goal position.
-func (g BlockGoal) Reached(b Blocks) bool {
-	g = g.resolve(b)
-	switch {
-	case g.match != nil:
-		return g.match(b)
-	case g.at:
-		p := b.Piece(g.piece)
-		return p.Width > 0 && p.Row == g.row && p.Col == g.col
-	}
-	p := b.Piece(0)
-	return p.Width > 0 && p.Col+p.Width == b.Cols()
-}
-
-// String describes the goal, such as "piece 3 at row 2, column 4" (from
-// 1), naming pieces by PieceName; Describe names them as a puzzle does.
-func (g BlockGoal) String() string {
-	switch {
-	case g.match != nil:
-		return "a position that matches"
-	case g.at:
-		return "piece " + string(PieceName(g.piece)) + " at row " + strconv.Itoa(g.row+1) + ", column " + strconv.Itoa(g.col+1)
-	}
-	return "piece Z in the last column"
-}
-
-// Describe says what g asks of the puzzle b, naming its pieces as b does:
-// "piece A in the last column", "piece Z at row 4, column 2" (Klotski's
-// goal, from 1) or "a position that matches".
-func (g BlockGoal) Describe(b Blocks) string {
-	switch g = g.resolve(b); {
-	case g.match != nil:
-		return "a position that matches"
-	case g.at:
-		return "piece " + string(b.Name(g.piece)) + " at row " + strconv.Itoa(g.row+1) + ", column " + strconv.Itoa(g.col+1)
-	}
-	return "piece " + string(b.Name(0)) + " in the last column"
-}
-
-// resolve returns the goal g means on b: g itself, but for the zero goal
-// on Klotski's board, which is the goal piece at the bottom middle.
-func (g BlockGoal) resolve(b Blocks) BlockGoal {
-	if g.at || g.match != nil {
-		return g
-	}
-	if p := b.Piece(0); b.Rows() == 5 && b.Cols() == 4 && p.Width == 2 && p.Height == 2 {
-		return BlockGoalAt(0, 3, 1)
-	}
-	return g
-}
-
-// A BlockSolver finds shortest solutions of sliding-block puzzles by
-// breadth-first search, identical pieces (but the goal piece) being
-// interchangeable; the zero value counts StraightMoves to the zero
-// BlockGoal. It may run on many goroutines at once.
+// A BlockSolver finds shortest solutions of sliding-block puzzles by BFS,
+// identical pieces interchangeable. The zero BlockSolver counts
+// [StraightMoves] to the zero [BlockGoal]. It may serve many goroutines at
+// once.
 type BlockSolver struct {
 	Metric         BlockMetric
 	Goal           BlockGoal
@@ -145,24 +61,21 @@ type BlockSolution struct {
 // Len returns the number of moves.
 func (s BlockSolution) Len() int { return len(s.Moves) }
 
-// A BlockMove is one move: piece Piece makes the Slides in order. Name is
-// the piece's name (see Blocks.Name), which a solution's moves carry;
-// Blocks.Move ignores it, and String names the piece PieceName(Piece)
-// where it is 0.
+// A BlockMove is one move: piece Piece, named Name, makes the Slides in order.
 type BlockMove struct {
 	Piece  int
-	Slides []Slide
+	Slides []BlockSlide
 	Name   rune
 }
 
-// A Slide moves a piece Cells cells in direction Dir.
-type Slide struct {
+// A BlockSlide moves a piece Cells cells in direction Dir.
+type BlockSlide struct {
 	Dir   Direction
 	Cells int
 }
 
 // String returns "up 1 space" or "left 3 spaces".
-func (s Slide) String() string {
+func (s BlockSlide) String() string {
 	if s.Cells == 1 {
 		return s.Dir.String() + " 1 space"
 	}
@@ -176,7 +89,7 @@ func (m BlockMove) String() string {
 	if m.Name != 0 {
 		sb.WriteRune(m.Name)
 	} else {
-		sb.WriteRune(PieceName(m.Piece))
+		sb.WriteRune(pieceName(m.Piece))
 	}
 	for i, s := range m.Slides {
 		if i > 0 {
@@ -193,15 +106,17 @@ var (
 	blockWideEngines sync.Pool
 )
 
-// Solve returns a shortest solution of b, or ErrUnsolvable, ErrNotFound
-// (beyond Limits.MaxCost), ErrOption for a metric or goal that does not fit,
-// ErrPiece for the zero Blocks, a *LimitError, or the context's error.
+// Solve returns a shortest solution of b, or [ErrUnsolvable], [ErrNotFound],
+// [ErrOption], [ErrPiece], [ErrLimit], the context's error.
 func (s BlockSolver) Solve(ctx context.Context, b Blocks) (BlockSolution, error) {
+	if ctx == nil {
+		return BlockSolution{}, nilContext("BlockSolver.Solve")
+	}
 	sp, err := newBlockSpace("BlockSolver.Solve", b, s)
 	if err != nil {
 		return BlockSolution{}, err
 	}
-	sol, err := s.solve(orBackground(ctx), sp, b)
+	sol, err := s.solve(ctx, sp, b)
 	return sol, toError("BlockSolver.Solve", err)
 }
 
@@ -239,37 +154,44 @@ func (s BlockSolver) solve(ctx context.Context, sp *blocks.Space, b Blocks) (Blo
 }
 
 // A blockState is a state type of blocks.Space.
-type blockState[S any] interface {
-	State[S, int]
+type blockState[T any] interface {
+	innerState[T]
 	Codes() []uint32
 }
 
 // searchBlocks runs a pooled BFS engine from start and returns the fields
 // of the positions along the path found; bounded says, with an
 // ErrNotFound, that the search stopped at lim.MaxCost.
-func searchBlocks[S blockState[S]](ctx context.Context, pool *sync.Pool, start S, key func(S) uint64, lim Limits, sol *BlockSolution) (path [][]uint32, bounded bool, err error) {
-	e := get[BFS[S, int]](pool)
+func searchBlocks[T blockState[T]](ctx context.Context, pool *sync.Pool, start T, key func(T) uint64, lim Limits, sol *BlockSolution) (path [][]uint32, bounded bool, err error) {
+	e := get[BFS[inner[T], int]](pool)
 	defer pool.Put(e)
-	e.Limits, e.Key = lim, key
-	res, err := e.Search(ctx, start)
+	e.Limits, e.Key = lim, innerKey(key)
+	res, err := e.Search(ctx, inner[T]{start})
 	sol.Expanded, sol.Generated = res.Expanded, res.Generated
 	if err != nil {
 		return nil, e.bounded, err
 	}
 	path = make([][]uint32, len(res.Path))
 	for i, st := range res.Path {
-		path[i] = st.Codes()
+		path[i] = st.s.Codes()
 	}
 	return path, false, nil
 }
 
-// Distances counts the positions at each distance from b.
+// Distances counts the positions at each distance from b; it refuses a Goal.
 func (s BlockSolver) Distances(ctx context.Context, b Blocks) (counts []int64, err error) {
-	sp, err := newBlockSpace("BlockSolver.Distances", b, s)
+	const fn = "BlockSolver.Distances"
+	switch {
+	case ctx == nil:
+		return nil, nilContext(fn)
+	case s.Goal.at || s.Goal.match != nil:
+		return nil, unused(fn, "BlockSolver.Goal", "Distances counts every position")
+	}
+	sp, err := newBlockSpace(fn, b, s)
 	if err != nil {
 		return nil, err
 	}
-	counts, err = s.distances(orBackground(ctx), sp)
+	counts, err = s.distances(ctx, sp)
 	return counts, toError("BlockSolver.Distances", err)
 }
 
@@ -283,12 +205,12 @@ func (s BlockSolver) distances(ctx context.Context, sp *blocks.Space) ([]int64, 
 }
 
 // layerCounts counts the states of each BFS layer from start.
-func layerCounts[S blockState[S]](ctx context.Context, pool *sync.Pool, start S, key func(S) uint64, lim Limits) ([]int64, error) {
-	e := get[BFS[S, int]](pool)
+func layerCounts[T blockState[T]](ctx context.Context, pool *sync.Pool, start T, key func(T) uint64, lim Limits) ([]int64, error) {
+	e := get[BFS[inner[T], int]](pool)
 	defer pool.Put(e)
-	e.Limits, e.Key = lim, key
+	e.Limits, e.Key = lim, innerKey(key)
 	var counts []int64
-	for _, layer := range e.Layers(ctx, start) {
+	for _, layer := range e.Layers(ctx, inner[T]{start}) {
 		counts = append(counts, int64(len(layer)))
 	}
 	return counts, e.Err()
@@ -329,37 +251,37 @@ func describe(fn string, sp *blocks.Space, start Blocks, path [][]uint32, sol *B
 
 // straight returns the slide from (r0, c0) to (r1, c1), in one row or
 // column.
-func straight(r0, c0, r1, c1 int) []Slide {
+func straight(r0, c0, r1, c1 int) []BlockSlide {
 	switch {
 	case r1 < r0:
-		return []Slide{{Up, r0 - r1}}
+		return []BlockSlide{{Up, r0 - r1}}
 	case r1 > r0:
-		return []Slide{{Down, r1 - r0}}
+		return []BlockSlide{{Down, r1 - r0}}
 	case c1 < c0:
-		return []Slide{{Left, c0 - c1}}
+		return []BlockSlide{{Left, c0 - c1}}
 	}
-	return []Slide{{Right, c1 - c0}}
+	return []BlockSlide{{Right, c1 - c0}}
 }
 
 // fewestSlides returns a path of piece i of b to (r, c) made of as few
 // straight slides as possible, by breadth-first search over the piece's
 // positions, the other pieces standing still; nil if there is none.
-func fewestSlides(b Blocks, i, r, c int) []Slide {
+func fewestSlides(b Blocks, i, r, c int) []BlockSlide {
 	type visit struct {
 		b    Blocks
 		from int // index of the visit it came from
-		s    Slide
+		s    BlockSlide
 	}
 	seen := map[[2]int]bool{}
 	p := b.Piece(i)
 	seen[[2]int{p.Row, p.Col}] = true
-	queue := []visit{{b, -1, Slide{}}}
+	queue := []visit{{b, -1, BlockSlide{}}}
 	for head := 0; head < len(queue); head++ {
 		v := queue[head]
 		if p := v.b.Piece(i); p.Row == r && p.Col == c {
-			var slides []Slide
+			var slides []BlockSlide
 			for ; queue[head].from >= 0; head = queue[head].from {
-				slides = append([]Slide{queue[head].s}, slides...)
+				slides = append([]BlockSlide{queue[head].s}, slides...)
 			}
 			return slides
 		}
@@ -372,7 +294,7 @@ func fewestSlides(b Blocks, i, r, c int) []Slide {
 				q := nb.Piece(i)
 				if at := [2]int{q.Row, q.Col}; !seen[at] {
 					seen[at] = true
-					queue = append(queue, visit{nb, head, Slide{d, k}})
+					queue = append(queue, visit{nb, head, BlockSlide{d, k}})
 				}
 			}
 		}
@@ -417,19 +339,4 @@ func newBlockSpace(fn string, b Blocks, s BlockSolver) (*blocks.Space, error) {
 		}
 	}
 	return blocks.NewSpace(b.Rows(), b.Cols(), pieces, blocks.Metric(s.Metric), goal, s.DistinctPieces), nil
-}
-
-// MarshalText implements encoding.TextMarshaler: the name String returns.
-func (m BlockMetric) MarshalText() ([]byte, error) {
-	return nameText("BlockMetric.MarshalText", "block metric", int(m), blockMetricNames[:])
-}
-
-// UnmarshalText implements encoding.TextUnmarshaler with ParseBlockMetric.
-func (m *BlockMetric) UnmarshalText(text []byte) error {
-	v, err := ParseBlockMetric(string(text))
-	if err != nil {
-		return renamed(err, "BlockMetric.UnmarshalText")
-	}
-	*m = v
-	return nil
 }

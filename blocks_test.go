@@ -26,17 +26,8 @@ const specSample = `4  4
 4  4  1  1  b
 `
 
-func mustParseBlocks(t testing.TB, text string) Blocks {
-	t.Helper()
-	b, discarded, err := ParseBlocks(text)
-	if err != nil || len(discarded) > 0 {
-		t.Fatalf("ParseBlocks: %v %v", err, discarded)
-	}
-	return b
-}
-
 func TestBlocksSpecSample(t *testing.T) {
-	b := mustParseBlocks(t, specSample)
+	b := MustParseBlocks(specSample)
 	want := "******\n*12..*\n*3.44*\n*ZZ5.*\n*6657*\n******\n"
 	if got := b.Grid(); got != want {
 		t.Errorf("Grid:\n%s\nwant\n%s", got, want)
@@ -59,7 +50,7 @@ func TestBlocksSpecSample(t *testing.T) {
 }
 
 func TestBlocksAccessors(t *testing.T) {
-	b := mustParseBlocks(t, specSample)
+	b := MustParseBlocks(specSample)
 	if b.Rows() != 4 || b.Cols() != 4 || b.NumPieces() != 8 || !b.IsValid() {
 		t.Errorf("%d x %d, %d pieces, valid %v", b.Rows(), b.Cols(), b.NumPieces(), b.IsValid())
 	}
@@ -90,7 +81,7 @@ func TestBlocksAccessors(t *testing.T) {
 }
 
 func TestBlocksSlide(t *testing.T) {
-	b := mustParseBlocks(t, "3 4\n2 1 2 1 h\n1 1 1 1 v\n1 4 1 1 b\n3 4 1 1 n\n")
+	b := MustParseBlocks("3 4\n2 1 2 1 h\n1 1 1 1 v\n1 4 1 1 b\n3 4 1 1 n\n")
 	// ....   Z = 0 (h), 1 = 1 (v), 2 = 2 (b), 3 = 3 (n)
 	tests := []struct {
 		piece int
@@ -126,21 +117,21 @@ func TestBlocksSlide(t *testing.T) {
 			t.Errorf("Slide(%d, %v, %d):\n%s\nwant\n%s", tt.piece, tt.d, tt.cells, next.Grid(), tt.grid)
 		}
 	}
-	m := BlockMove{Piece: 2, Slides: []Slide{{Left, 1}, {Down, 1}}}
+	m := BlockMove{Piece: 2, Slides: []BlockSlide{{Left, 1}, {Down, 1}}}
 	if next, ok := b.Move(m); !ok || !strings.Contains(next.Grid(), "*1...*\n*ZZ2.*") {
 		t.Errorf("Move(%v): %v\n%s", m, ok, next.Grid())
 	}
 	if m.String() != "Piece 2 left 1 space, down 1 space" {
 		t.Errorf("String() = %q", m.String())
 	}
-	if next, ok := b.Move(BlockMove{Piece: 2, Slides: []Slide{{Left, 1}, {Down, 1}, {Left, 1}}}); ok || next != b {
+	if next, ok := b.Move(BlockMove{Piece: 2, Slides: []BlockSlide{{Left, 1}, {Down, 1}, {Left, 1}}}); ok || next != b {
 		t.Error("a move whose last slide is blocked is made")
 	}
 	if next, ok := b.Move(BlockMove{Piece: 2}); ok || next != b {
 		t.Error("a move without slides is made")
 	}
-	if got := (Slide{Up, 3}).String(); got != "up 3 spaces" {
-		t.Errorf("Slide.String() = %q", got)
+	if got := (BlockSlide{Up, 3}).String(); got != "up 3 spaces" {
+		t.Errorf("BlockSlide.String() = %q", got)
 	}
 }
 
@@ -241,16 +232,16 @@ func TestNewBlocksErrors(t *testing.T) {
 	}
 }
 
-func TestPieceName(t *testing.T) {
+func TestPieceNames(t *testing.T) {
 	var first61 []rune
 	for i := range 61 {
-		first61 = append(first61, PieceName(i))
+		first61 = append(first61, pieceName(i))
 	}
 	if got := string(first61); got != "Z123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY" {
 		t.Errorf("first 61 names: %s", got)
 	}
-	if PieceName(61) != 'À' || PieceName(61+23) != 'Ø' || PieceName(458) != 'ɏ' || PieceName(-1) != '?' {
-		t.Errorf("names 61, 84, 458, -1: %c %c %c %c", PieceName(61), PieceName(61+23), PieceName(458), PieceName(-1))
+	if pieceName(61) != 'À' || pieceName(61+23) != 'Ø' || pieceName(458) != 'ɏ' || pieceName(-1) != '?' {
+		t.Errorf("names 61, 84, 458, -1: %c %c %c %c", pieceName(61), pieceName(61+23), pieceName(458), pieceName(-1))
 	}
 	// Beyond the ASCII names, every Unicode letter from U+00C0 on, in
 	// order: the names are distinct, and run out only past MaxCells.
@@ -259,8 +250,8 @@ func TestPieceName(t *testing.T) {
 		if !unicode.IsLetter(r) {
 			continue
 		}
-		if got := PieceName(i); got != r {
-			t.Fatalf("PieceName(%d) = %U, want %U", i, got, r)
+		if got := pieceName(i); got != r {
+			t.Fatalf("pieceName(%d) = %U, want %U", i, got, r)
 		}
 		i++
 	}
@@ -268,8 +259,8 @@ func TestPieceName(t *testing.T) {
 		t.Errorf("%d names, NumPieceNames %d, MaxCells %d", i, numPieceNames(), MaxCells)
 	}
 	for _, k := range []int{numPieceNames(), math.MaxInt32, math.MaxInt} {
-		if PieceName(k) != '?' {
-			t.Errorf("PieceName(%d) = %U, want '?'", k, PieceName(k))
+		if pieceName(k) != '?' {
+			t.Errorf("pieceName(%d) = %U, want '?'", k, pieceName(k))
 		}
 	}
 }
@@ -278,7 +269,7 @@ func TestPieceName(t *testing.T) {
 // back to the same puzzle.
 func TestBlocksStringRoundTrip(t *testing.T) {
 	for _, c := range readBlockCases(t) {
-		if got := mustParseBlocks(t, c.puzzle.String()); got != c.puzzle {
+		if got := MustParseBlocks(c.puzzle.String()); got != c.puzzle {
 			t.Errorf("%s: String does not round-trip:\n%s", c.name, c.puzzle.String())
 		}
 	}
@@ -332,7 +323,7 @@ func TestBlocksNames(t *testing.T) {
 	if got, want := b.Grid(), "*****\n*RR.*\n*xx.*\n*3..*\n*****\n"; got != want {
 		t.Errorf("Grid:\n%s\nwant\n%s", got, want)
 	}
-	if again, _, err := ParseBlocks(b.String()); err != nil || again != b {
+	if again, err := ParseBlocks(b.String()); err != nil || again != b {
 		t.Errorf("String %q reads back as %v, %v", b.String(), again, err)
 	}
 	for _, tt := range []struct {

@@ -3,24 +3,20 @@ package slide
 import (
 	"encoding/binary"
 	"iter"
-	"strconv"
-	"strings"
 
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// Limits on a board's size: any R x C board of 2 to MaxCells cells, so
-// 255 x 255 is the largest square board.
+// The largest board: 2 to MaxCells cells (255 x 255), labels up to MaxLabel.
 const (
 	MaxCells = 1<<16 - 1 // most cells a board may have
 	MaxLabel = 1<<16 - 1 // largest tile label
 )
 
 // A Board is an R x C sliding-tile position: a positive label in every cell
-// but the blank, 0. It is an immutable, comparable value (a map key). Its
-// standard goal holds its labels in ascending order, the blank last;
-// Hamming, Manhattan, IsGoal and IsSolvable measure against it. The zero
-// Board is not valid; its methods do not panic.
+// but the blank, 0, row-major, from 0. It is an immutable, comparable value;
+// [Board.StandardGoal] is what its methods measure against. The zero Board is
+// not valid.
 type Board struct {
 	rows, cols uint16
 	blank      uint16 // index of the blank cell, row-major
@@ -28,26 +24,19 @@ type Board struct {
 	cells      string // two bytes per cell, little-endian label, row-major
 }
 
-// New returns the rows x cols board of tiles 0 (the blank) to rows*cols-1.
+// New returns the rows x cols board of tiles 0 (the blank) to rows*cols-1, or
+// an error wrapping [ErrSize] or [ErrTile].
 func New(rows, cols int, tiles []int) (Board, error) {
 	return build("New", rows, cols, tiles, true)
 }
 
-// NewLabeled is New for labels 1 to MaxLabel, repeated or not, and one 0.
+// NewLabeled is [New] for any labels up to [MaxLabel], equal ones
+// interchangeable.
 func NewLabeled(rows, cols int, labels []int) (Board, error) {
 	return build("NewLabeled", rows, cols, labels, false)
 }
 
-// MustParse is Parse, panicking on an error.
-func MustParse(s string) Board {
-	b, err := Parse(s)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
-// Goal returns the standard goal of a rows x cols board, or the zero Board.
+// Goal returns the standard goal 1 2 3 ... of a rows x cols board, blank last.
 func Goal(rows, cols int) Board {
 	if checkSize("Goal", rows, cols) != nil {
 		return Board{}
@@ -114,7 +103,7 @@ func build(fn string, rows, cols int, tiles []int, perm bool) (Board, error) {
 	return Board{rows: uint16(rows), cols: uint16(cols), blank: uint16(blank), perm: isPerm, cells: string(buf)}, nil
 }
 
-// IsValid reports whether b is a board, that is, not the zero Board.
+// IsValid reports whether b is not the zero Board.
 func (b Board) IsValid() bool { return b.rows != 0 }
 
 // Rows returns the number of rows.
@@ -159,7 +148,7 @@ func (b Board) tile(i int) int {
 	return int(binary.LittleEndian.Uint16([]byte(b.cells[2*i : 2*i+2])))
 }
 
-// IsPermutation reports whether b holds the labels 1 ... Len()-1 once each.
+// IsPermutation reports whether b holds the labels 1 to Len()-1 once each.
 func (b Board) IsPermutation() bool { return b.perm }
 
 // StandardGoal returns b's labels in ascending order, the blank last.
@@ -173,7 +162,7 @@ func (b Board) StandardGoal() Board {
 	return g
 }
 
-// IsGoal reports whether b equals its standard goal. O(R*C).
+// IsGoal reports whether b is its standard goal.
 func (b Board) IsGoal() bool {
 	if !b.IsValid() || int(b.blank) != b.Len()-1 {
 		return false
@@ -200,8 +189,7 @@ func (b Board) Hamming() int {
 	return h
 }
 
-// Manhattan returns the tiles' row and column distances to the standard
-// goal.
+// Manhattan returns the tiles' row and column distances to the standard goal.
 func (b Board) Manhattan() int {
 	if !b.perm {
 		return Manhattan.mustEstimate(b, b.StandardGoal())
@@ -215,9 +203,7 @@ func (b Board) Manhattan() int {
 	return h
 }
 
-// Slide returns the board after the n tiles in line with the blank slide one
-// cell in direction d: n = 1 is the ordinary move, n > 1 a line move. If
-// there are not n such tiles, ok is false.
+// Slide returns the board after n tiles in line with the blank slide to it.
 func (b Board) Slide(d Direction, n int) (next Board, ok bool) {
 	if !b.IsValid() || d > Right || n < 1 {
 		return b, false
@@ -240,7 +226,19 @@ func (b Board) Slide(d Direction, n int) (next Board, ok bool) {
 	return Board{rows: b.rows, cols: b.cols, blank: uint16(r*cols + c), perm: b.perm, cells: string(buf)}, true
 }
 
-// Neighbors yields the boards one single-tile move away, in Direction order.
+// Apply returns the board after moves, or where a move fails, and false.
+func (b Board) Apply(moves []Move) (Board, bool) {
+	for _, m := range moves {
+		next, ok := b.Slide(m.Dir, m.Tiles)
+		if !ok {
+			return b, false
+		}
+		b = next
+	}
+	return b, true
+}
+
+// Neighbors yields the boards one tile move away, in [Direction] order.
 func (b Board) Neighbors() iter.Seq[Board] {
 	return func(yield func(Board) bool) {
 		for d := Up; d <= Right; d++ {
@@ -251,7 +249,7 @@ func (b Board) Neighbors() iter.Seq[Board] {
 	}
 }
 
-// LineNeighbors yields the boards one line move away.
+// LineNeighbors yields the boards one line move away (see [LineMoves]).
 func (b Board) LineNeighbors() iter.Seq[Board] {
 	return func(yield func(Board) bool) {
 		for d := Up; d <= Right; d++ {
@@ -268,8 +266,7 @@ func (b Board) LineNeighbors() iter.Seq[Board] {
 	}
 }
 
-// Twin returns b with its first two tiles of different labels exchanged:
-// with distinct labels, on 2 x 2 or more, it reaches the goals b cannot.
+// Twin returns b, its first two labels exchanged: it reaches what b cannot.
 func (b Board) Twin() Board {
 	first := -1
 	for i := range b.Len() {
@@ -287,90 +284,4 @@ func (b Board) Twin() Board {
 		}
 	}
 	return b
-}
-
-// String returns b as Parse reads it.
-func (b Board) String() string {
-	text, _ := b.MarshalText()
-	return string(text)
-}
-
-// AppendText appends the String form of b to dst.
-func (b Board) AppendText(dst []byte) ([]byte, error) {
-	if !b.IsValid() {
-		return dst, nil
-	}
-	dst = strconv.AppendInt(dst, int64(b.rows), 10)
-	if b.rows != b.cols {
-		dst = append(dst, ' ')
-		dst = strconv.AppendInt(dst, int64(b.cols), 10)
-	}
-	dst = append(dst, '\n')
-	for i := range b.Len() {
-		dst = strconv.AppendInt(dst, int64(b.tile(i)), 10)
-		if (i+1)%int(b.cols) == 0 {
-			dst = append(dst, '\n')
-		} else {
-			dst = append(dst, ' ')
-		}
-	}
-	return dst, nil
-}
-
-// MarshalText implements encoding.TextMarshaler with the String form.
-func (b Board) MarshalText() ([]byte, error) { return b.AppendText(nil) }
-
-// UnmarshalText implements encoding.TextUnmarshaler with ParseLabeled.
-func (b *Board) UnmarshalText(text []byte) error {
-	if len(strings.TrimSpace(string(text))) == 0 {
-		*b = Board{}
-		return nil
-	}
-	nb, err := readBoard("UnmarshalText", strings.NewReader(string(text)), false)
-	if err != nil {
-		return err
-	}
-	*b = nb
-	return nil
-}
-
-// MarshalBinary implements encoding.BinaryMarshaler (uint16s,
-// little-endian).
-func (b Board) MarshalBinary() ([]byte, error) {
-	if !b.IsValid() {
-		return []byte{}, nil
-	}
-	out := make([]byte, 4, 4+len(b.cells))
-	binary.LittleEndian.PutUint16(out, b.rows)
-	binary.LittleEndian.PutUint16(out[2:], b.cols)
-	return append(out, b.cells...), nil
-}
-
-// UnmarshalBinary implements encoding.BinaryUnmarshaler.
-func (b *Board) UnmarshalBinary(data []byte) error {
-	if len(data) == 0 {
-		*b = Board{}
-		return nil
-	}
-	if len(data) < 4 {
-		return errorf("UnmarshalBinary", ErrSyntax, "%d bytes: too short for a header", len(data))
-	}
-	rows := int(binary.LittleEndian.Uint16(data))
-	cols := int(binary.LittleEndian.Uint16(data[2:]))
-	if err := checkSize("UnmarshalBinary", rows, cols); err != nil {
-		return err
-	}
-	if len(data) != 4+2*rows*cols {
-		return errorf("UnmarshalBinary", ErrSyntax, "%d bytes: a %d x %d board takes %d", len(data), rows, cols, 4+2*rows*cols)
-	}
-	labels := make([]int, rows*cols)
-	for i := range labels {
-		labels[i] = int(binary.LittleEndian.Uint16(data[4+2*i:]))
-	}
-	nb, err := build("UnmarshalBinary", rows, cols, labels, false)
-	if err != nil {
-		return err
-	}
-	*b = nb
-	return nil
 }

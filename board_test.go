@@ -114,7 +114,7 @@ func TestNewLabeled(t *testing.T) {
 	if b.IsPermutation() {
 		t.Error("repeated labels reported as permutation")
 	}
-	want := MustParseLabeled("2\n3 7\n7 0\n")
+	want := MustParseBoard("2\n3 7\n7 0\n")
 	if got := b.StandardGoal(); got != want {
 		t.Errorf("StandardGoal = %v, want %v", got, want)
 	}
@@ -131,19 +131,11 @@ func TestNewLabeled(t *testing.T) {
 	}
 }
 
-func MustParseLabeled(s string) Board {
-	b, err := ParseLabeled(s)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
 func TestStringParseRoundTrip(t *testing.T) {
 	for _, b := range []Board{
 		Goal(3, 3), Goal(2, 5), Goal(1, 2), Goal(7, 1), Goal(127, 127),
-		MustParse("3\n8 1 3\n4 0 2\n7 6 5\n"),
-		MustParseLabeled("2 3\n5 5 9\n0 9 5\n"),
+		MustParseBoard("3\n8 1 3\n4 0 2\n7 6 5\n"),
+		MustParseBoard("2 3\n5 5 9\n0 9 5\n"),
 	} {
 		text := b.String()
 		var got Board
@@ -154,8 +146,8 @@ func TestStringParseRoundTrip(t *testing.T) {
 			t.Errorf("text round trip of %q gave %q", text, got)
 		}
 		if b.IsPermutation() {
-			if p, err := Parse(text); err != nil || p != b {
-				t.Errorf("Parse(%q) = %v, %v", text, p, err)
+			if p, err := ParseBoard(text); err != nil || p != b {
+				t.Errorf("ParseBoard(%q) = %v, %v", text, p, err)
 			}
 		}
 		bin, _ := b.MarshalBinary()
@@ -164,7 +156,7 @@ func TestStringParseRoundTrip(t *testing.T) {
 			t.Errorf("binary round trip of %q: %v", text, err)
 		}
 	}
-	if got, want := MustParse("2 3\n1 2 3\n4 0 5").String(), "2 3\n1 2 3\n4 0 5\n"; got != want {
+	if got, want := MustParseBoard("2 3\n1 2 3\n4 0 5").String(), "2 3\n1 2 3\n4 0 5\n"; got != want {
 		t.Errorf("String = %q, want %q", got, want)
 	}
 	if got, want := Goal(2, 2).String(), "2\n1 2\n3 0\n"; got != want {
@@ -173,14 +165,14 @@ func TestStringParseRoundTrip(t *testing.T) {
 }
 
 func TestParseLayout(t *testing.T) {
-	b, err := Parse("\n\n  3\n 0 1 3\n 4 2 5\n 7 8 6\n\n")
+	b, err := ParseBoard("\n\n  3\n 0 1 3\n 4 2 5\n 7 8 6\n\n")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := b.Tiles(); !slices.Equal(got, []int{0, 1, 3, 4, 2, 5, 7, 8, 6}) {
 		t.Errorf("tiles %v", got)
 	}
-	if _, err := Parse("3\n0 1 3 4 2 5 7 8 6"); err != nil {
+	if _, err := ParseBoard("3\n0 1 3 4 2 5 7 8 6"); err != nil {
 		t.Errorf("one-line tiles: %v", err)
 	}
 }
@@ -200,12 +192,13 @@ func TestParseErrors(t *testing.T) {
 		{"2\n1 2\n3\n", ErrSize, "got 3"},
 		{"0\n", ErrSize, "at least 1"},
 		{"99999999999999999999\n", ErrSyntax, "not an integer"},
-		{"2\n1 2\n2 0\n", ErrTile, "twice"},
+		{"2\n1 2\n0 0\n", ErrTile, "two blanks"},
+		{"2\n1 2\n-3 0\n", ErrTile, "negative"},
 	}
 	for _, tt := range tests {
-		_, err := Parse(tt.in)
+		_, err := ParseBoard(tt.in)
 		if !errors.Is(err, tt.class) || !strings.Contains(err.Error(), tt.msg) {
-			t.Errorf("Parse(%q) = %v, want %v containing %q", tt.in, err, tt.class, tt.msg)
+			t.Errorf("ParseBoard(%q) = %v, want %v containing %q", tt.in, err, tt.class, tt.msg)
 		}
 	}
 	var b Board
@@ -217,7 +210,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestSlideAndNeighbors(t *testing.T) {
-	b := MustParse("3\n1 2 3\n4 0 5\n6 7 8\n")
+	b := MustParseBoard("3\n1 2 3\n4 0 5\n6 7 8\n")
 	var got []string
 	for nb := range b.Neighbors() {
 		got = append(got, strings.ReplaceAll(nb.String()[2:], "\n", "/"))
@@ -239,9 +232,9 @@ func TestSlideAndNeighbors(t *testing.T) {
 	if n != 2 {
 		t.Errorf("corner has %d neighbors", n)
 	}
-	row := MustParse("1 4\n0 1 2 3\n")
+	row := MustParseBoard("1 4\n0 1 2 3\n")
 	line, ok := row.Slide(Left, 3)
-	if !ok || line != MustParse("1 4\n1 2 3 0\n") {
+	if !ok || line != MustParseBoard("1 4\n1 2 3 0\n") {
 		t.Errorf("Slide(Left, 3) = %v, %v", line, ok)
 	}
 	if _, ok := row.Slide(Left, 4); ok {
@@ -251,7 +244,7 @@ func TestSlideAndNeighbors(t *testing.T) {
 		t.Error("bad direction slides")
 	}
 	count := 0
-	for range MustParse("3\n1 2 3\n4 5 6\n7 8 0\n").LineNeighbors() {
+	for range MustParseBoard("3\n1 2 3\n4 5 6\n7 8 0\n").LineNeighbors() {
 		count++
 	}
 	if count != 4 {
@@ -274,8 +267,8 @@ func TestSlideAndNeighbors(t *testing.T) {
 }
 
 func TestTwin(t *testing.T) {
-	b := MustParse("2\n0 1\n2 3\n")
-	if got, want := b.Twin(), MustParse("2\n0 2\n1 3\n"); got != want {
+	b := MustParseBoard("2\n0 1\n2 3\n")
+	if got, want := b.Twin(), MustParseBoard("2\n0 2\n1 3\n"); got != want {
 		t.Errorf("Twin = %v, want %v", got, want)
 	}
 	if b.IsSolvable() == b.Twin().IsSolvable() {
@@ -285,8 +278,8 @@ func TestTwin(t *testing.T) {
 	if one.Twin() != one {
 		t.Error("1x2 twin")
 	}
-	lab := MustParseLabeled("2\n5 5\n0 6\n")
-	if got, want := lab.Twin(), MustParseLabeled("2\n6 5\n0 5\n"); got != want {
+	lab := MustParseBoard("2\n5 5\n0 6\n")
+	if got, want := lab.Twin(), MustParseBoard("2\n6 5\n0 5\n"); got != want {
 		t.Errorf("labeled Twin = %v, want %v", got, want)
 	}
 }

@@ -15,33 +15,33 @@ import (
 // the distance itself or more finds a shortest solution.
 func TestMaxCostMatchesBFS(t *testing.T) {
 	ctx := context.Background()
-	for _, goal := range []Board{Goal(2, 4), MustParseLabeled("2 4\n1 1 2 2\n3 3 4 0\n")} {
+	for _, goal := range []Board{Goal(2, 4), MustParseBoard("2 4\n1 1 2 2\n3 3 4 0\n")} {
 		for _, metric := range []Metric{TileMoves, LineMoves} {
 			tg, _ := newTarget("test", goal)
 			code, _ := encode("test", tg, goal)
 			sp := tiles.NewSpace(tg, Zero.tiles(), metric == LineMoves)
-			bfs := BFS[tiles.Packed, int]{Key: tiles.PackedKey}
-			for d, layer := range bfs.Layers(ctx, sp.PackedStart(code)) {
+			bfs := BFS[packed, int]{Key: packedKey}
+			for d, layer := range bfs.Layers(ctx, packed{sp.PackedStart(code)}) {
 				for i, s := range layer {
 					if i%(397*shortEvery(5)) != 0 { // the first board of every layer, and a few more
 						continue
 					}
-					b := boardOf(sp, s.At)
+					b := boardOf(sp, s.s.At)
 					for _, a := range []Algorithm{AlgoAuto, AlgoAStar, AlgoIDAStar, AlgoBFS, AlgoBidirectional} {
 						if a == AlgoIDAStar && metric == LineMoves && d > 12 {
 							continue // correct but slow
 						}
-						opts := func(bound int) []Option {
-							return []Option{WithMetric(metric), WithAlgorithm(a), WithHeuristic(Manhattan), WithLimits(Limits{MaxCost: float64(bound)})}
+						solver := func(bound int) Solver {
+							return Solver{Metric: metric, Algorithm: a, Heuristic: Manhattan, Limits: Limits{MaxCost: float64(bound)}}
 						}
 						if d > 1 {
-							_, err := Solve(b, goal, opts(d-1)...)
+							_, err := solver(d-1).Solve(ctx, b, goal)
 							if !errors.Is(err, ErrNotFound) {
 								t.Fatalf("%v metric, %v, bound %d below distance %d: %v\n%v", metric, a, d-1, d, err, b)
 							}
 						}
 						for _, bound := range []int{d, d + 3, 0} {
-							sol, err := Solve(b, goal, opts(bound)...)
+							sol, err := solver(bound).Solve(ctx, b, goal)
 							if err != nil && d > 0 {
 								t.Fatalf("%v metric, %v, bound %d, distance %d: %v\n%v", metric, a, bound, d, err, b)
 							}
@@ -57,24 +57,24 @@ func TestMaxCostMatchesBFS(t *testing.T) {
 // TestMaxCostLarge checks boards of more than 16 cells against Solve.
 func TestMaxCostLarge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	for _, goal := range []Board{Goal(3, 6), Goal(5, 5), MustParseLabeled("3 6\n1 1 1 2 2 2\n3 3 3 4 4 4\n5 5 5 6 6 0\n")} {
+	for _, goal := range []Board{Goal(3, 6), Goal(5, 5), MustParseBoard("3 6\n1 1 1 2 2 2\n3 3 3 4 4 4\n5 5 5 6 6 0\n")} {
 		if testing.Short() && goal.Rows() == 5 {
 			continue // the full run only
 		}
 		for _, metric := range []Metric{TileMoves, LineMoves} {
 			start := randomWalk(rng, goal, 14)
-			ref, err := Solve(start, goal, WithMetric(metric))
+			ref, err := Solver{Metric: metric}.Solve(context.Background(), start, goal)
 			if err != nil {
 				t.Fatal(err)
 			}
 			d := ref.Len()
 			for _, a := range []Algorithm{AlgoAuto, AlgoBidirectional} {
-				sol, err := Solve(start, goal, WithMetric(metric), WithAlgorithm(a), WithLimits(Limits{MaxCost: float64(d)}))
+				sol, err := Solver{Metric: metric, Algorithm: a, Limits: Limits{MaxCost: float64(d)}}.Solve(context.Background(), start, goal)
 				if err != nil {
 					t.Fatal(err)
 				}
 				checkSolution(t, sol, start, goal, d)
-				_, err = Solve(start, goal, WithMetric(metric), WithAlgorithm(a), WithHeuristic(Zero), WithLimits(Limits{MaxCost: float64(d - 1)}))
+				_, err = Solver{Metric: metric, Algorithm: a, Heuristic: Zero, Limits: Limits{MaxCost: float64(d - 1)}}.Solve(context.Background(), start, goal)
 				if !errors.Is(err, ErrNotFound) {
 					t.Errorf("%v metric, %v, bound %d below distance %d: %v", metric, a, d-1, d, err)
 				}
@@ -94,7 +94,7 @@ func TestMaxCostBoundsWork(t *testing.T) {
 		if !start.IsSolvable() {
 			start = start.Twin()
 		}
-		var b BFS[tiles.Packed, int]
+		var b BFS[packed, int]
 		if size[0]*size[1] > 16 {
 			continue // the generic states of large boards: see Solve below
 		}
@@ -103,7 +103,7 @@ func TestMaxCostBoundsWork(t *testing.T) {
 		code, _ := encode("test", tg, start)
 		goalCode, _ := encode("test", tg, goal)
 		sp := tiles.NewSpace(tg, Zero.tiles(), false)
-		res, err := b.Bidirectional(context.Background(), sp.PackedStart(code), sp.PackedStart(goalCode))
+		res, err := b.Bidirectional(context.Background(), packed{sp.PackedStart(code)}, packed{sp.PackedStart(goalCode)})
 		if !errors.Is(err, ErrNotFound) {
 			t.Fatalf("%v: %v", start, err)
 		}
@@ -117,7 +117,7 @@ func TestMaxCostBoundsWork(t *testing.T) {
 	if !start.IsSolvable() {
 		start = start.Twin()
 	}
-	sol, err := Solve(start, Goal(5, 5), WithAlgorithm(AlgoBidirectional), WithLimits(Limits{MaxCost: 16}))
+	sol, err := Solver{Algorithm: AlgoBidirectional, Limits: Limits{MaxCost: 16}}.Solve(context.Background(), start, Goal(5, 5))
 	if !errors.Is(err, ErrNotFound) || sol.Expanded != 0 {
 		t.Errorf("5x5 with bound 16: %v after %d expansions", err, sol.Expanded)
 	}

@@ -1,39 +1,155 @@
 package slide
 
 import (
+	"context"
 	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/slidekit/slide/internal/pdb"
 )
 
-// A CachedDatabase is a file of pattern-database tables in the cache.
-type CachedDatabase struct {
-	// Name is the shipped database whose tables the file holds, such as
-	// "pdb663", else the file's name without ".pdb": the board, the
-	// blank's goal cell and the groups by goal cell, as in
-	// "3x3-b8-0.1.2.3-4.5.6.7" (the tables of a Database).
-	Name       string
-	Rows, Cols int    // the board of the tables; 0 for a file not named as tables
-	Path       string // the file
-	Bytes      int64  // its size on disk
-	// Err is nil for a file whose header and size are those of its
-	// tables, else what is wrong with it: it wraps ErrCorrupt, or ErrCache
-	// for a file that cannot be read. Only the header is read: the
-	// checksum is checked when a search reads the file, the entries by
-	// VerifyDatabase.
-	Err error
+// A Cache keeps the tables of pattern databases, checksummed, so that each is
+// built once; a process keeps them in memory once read. The zero Cache is the
+// user's cache directory.
+type Cache struct {
+	Dir       string                 // the directory; "" for the user's
+	MaxMemory int64                  // bound on a Build's or a Verify's memory, as Limits.MaxMemory (0 in a Solver)
+	Progress  func(DatabaseProgress) // if set, hears every layer of every table built
 }
 
-// CachedDatabases returns the files of pattern-database tables in the
-// cache (see WithCacheDir), in order of Path. A cache not yet made holds
-// none. The error wraps ErrCache when there is no cache directory or it
-// cannot be read.
-func CachedDatabases(opts ...Option) ([]CachedDatabase, error) {
-	const fn = "CachedDatabases"
-	dir, err := cacheDir(fn, opts)
+// DatabaseProgress reports a build after every layer of every table.
+type DatabaseProgress struct {
+	Heuristic     Heuristic // the database being built
+	Table, Tables int       // the table being built (from 0) of how many
+	Tiles, Depth  int       // its tiles, the layer just finished
+	Reached       int64     // of its Entries, those reached
+	Entries       int64
+	Reason        string // "" for no file in the cache, else what is wrong with it
+}
+
+// A CachedDatabase is a file of a [Cache]: the tables of the [Heuristic] Name
+// names, or, for a file named as no tables, the file's name. Err says what is
+// wrong with its header or size.
+type CachedDatabase struct {
+	Name       string
+	Rows, Cols int    // the board of the tables; 0 for a file named as no tables
+	Path       string // the file
+	Bytes      int64  // its size
+	Err        error
+}
+
+// Path returns the directory of c's files.
+func (c Cache) Path() (string, error) {
+	if err := c.only("Cache.Path"); err != nil {
+		return "", err
+	}
+	return c.dir("Cache.Path")
+}
+
+// dir returns the directory of c, or an ErrCache error of fn.
+func (c Cache) dir(fn string) (string, error) {
+	if c.Dir != "" {
+		return c.Dir, nil
+	}
+	dir, err := pdb.DefaultCacheDir()
+	if err != nil {
+		return "", errorf(fn, ErrCache, "no cache directory: %v", err)
+	}
+	return dir, nil
+}
+
+// only refuses, as function fn, the settings that only Build and Verify
+// use.
+func (c Cache) only(fn string) error {
+	switch {
+	case c.MaxMemory != 0:
+		return unused(fn, "Cache.MaxMemory", "only Build and Verify build tables")
+	case c.Progress != nil:
+		return unused(fn, "Cache.Progress", "only Build and Verify build tables")
+	}
+	return nil
+}
+
+// request returns how a search with limits lim may open a database from
+// c; build says whether it may build one.
+func (c Cache) request(build bool, lim Limits) pdb.Request {
+	return pdb.Request{Dir: c.Dir, DirSet: c.Dir != "", Build: build, MaxMemory: lim.eng().MemoryBound()}
+}
+
+// progress returns c's Progress as internal/pdb calls it for the
+// database h (nil for none).
+func (c Cache) progress(h Heuristic) func(pdb.Progress) {
+	if c.Progress == nil {
+		return nil
+	}
+	return func(p pdb.Progress) {
+		c.Progress(DatabaseProgress{Heuristic: h, Table: p.Table, Tables: p.Tables, Tiles: p.Tiles, Depth: p.Depth,
+			Reached: p.Reached, Entries: p.Entries, Reason: p.Reason})
+	}
+}
+
+// tables returns the partition of the database heuristic h, or the
+// ErrOption error of fn for another heuristic.
+func (c Cache) tables(fn string, h Heuristic) (pdb.Spec, error) {
+	spec, ok := h.partition()
+	if !ok {
+		return pdb.Spec{}, errorf(fn, ErrOption, "%v is not a pattern database", h)
+	}
+	return spec, nil
+}
+
+// Build makes the tables of h ready, read from the cache or built into it:
+// [ErrCache] if they are in memory only. A build beyond MaxMemory fails at
+// once.
+func (c Cache) Build(ctx context.Context, h Heuristic) error {
+	const fn = "Cache.Build"
+	spec, err := c.tables(fn, h)
+	if err != nil {
+		return err
+	}
+	if ctx == nil {
+		return nilContext(fn)
+	}
+	req := c.request(true, Limits{MaxMemory: c.MaxMemory})
+	req.Progress = c.progress(h)
+	err = toError(fn, pdb.Prepare(ctx, spec, req))
+	if slices.Contains(nearOptimalDatabases, h) && (err == nil || errors.Is(err, ErrCache)) {
+		if db, _, err := pdb.Shared(ctx, spec, c.request(false, Limits{})); err == nil {
+			db.Sparse()
+		}
+	}
+	return err
+}
+
+// Verify builds the tables of h and compares them with the cached file, for a
+// cache that others may write: [ErrCorrupt] says how many entries differ.
+func (c Cache) Verify(ctx context.Context, h Heuristic) error {
+	const fn = "Cache.Verify"
+	spec, err := c.tables(fn, h)
+	if err != nil {
+		return err
+	}
+	if ctx == nil {
+		return nilContext(fn)
+	}
+	dir, err := c.dir(fn)
+	if err != nil {
+		return err
+	}
+	return toError(fn, pdb.Verify(ctx, dir, spec, pdb.BuildOptions{Progress: c.progress(h)}, Limits{MaxMemory: c.MaxMemory}.eng().MemoryBound()))
+}
+
+// List returns the files of tables in the cache, their headers checked.
+func (c Cache) List() ([]CachedDatabase, error) {
+	const fn = "Cache.List"
+	if err := c.only(fn); err != nil {
+		return nil, err
+	}
+	dir, err := c.dir(fn)
 	if err != nil {
 		return nil, err
 	}
@@ -57,52 +173,56 @@ func CachedDatabases(opts ...Option) ([]CachedDatabase, error) {
 	return list, nil
 }
 
-// RemoveDatabase removes the cached tables of the shipped database h (those
-// BuildDatabase writes) and returns the file removed. A search that needs
-// them later builds them anew. The error wraps ErrCache for tables not in
-// the cache, or a file that cannot be removed.
-func RemoveDatabase(h Heuristic, opts ...Option) (CachedDatabase, error) {
-	spec, ok := h.base().partition()
-	if !ok {
-		return CachedDatabase{}, errorf("RemoveDatabase", ErrOption, "%v is not a pattern database", h)
+// Remove removes the file that a [CachedDatabase] or [Heuristic] names.
+func (c Cache) Remove(name string) (CachedDatabase, error) {
+	const fn = "Cache.Remove"
+	if err := c.only(fn); err != nil {
+		return CachedDatabase{}, err
 	}
-	return removeDatabase("RemoveDatabase", spec, opts)
-}
-
-// Remove removes d's cached tables as RemoveDatabase does.
-func (d Database) Remove(opts ...Option) (CachedDatabase, error) {
-	if !d.IsValid() {
-		return CachedDatabase{}, errorf("Database.Remove", ErrOption, "zero Database")
-	}
-	return removeDatabase("Database.Remove", d.spec(), opts)
-}
-
-// removeDatabase removes the cached tables of spec.
-func removeDatabase(fn string, spec pdb.Spec, opts []Option) (CachedDatabase, error) {
-	dir, err := cacheDir(fn, opts)
+	dir, err := c.dir(fn)
 	if err != nil {
 		return CachedDatabase{}, err
 	}
-	f, err := pdb.Remove(dir, spec)
-	if errors.Is(err, fs.ErrNotExist) {
-		return CachedDatabase{}, errorf(fn, ErrCache, "not cached: %s does not exist", pdb.CachePath(dir, spec))
+	file := ""
+	if h, err := ParseHeuristic(name); err == nil {
+		spec, err := c.tables(fn, h)
+		if err != nil {
+			return CachedDatabase{}, err
+		}
+		file = pdb.CachePath(dir, spec)
+	} else if name != "" && name == filepath.Base(name) && name != "." && name != ".." {
+		file = filepath.Join(dir, name+".pdb")
+	} else {
+		return CachedDatabase{}, errorf(fn, ErrCache, "%q names no file of the cache", name)
 	}
+	files, err := pdb.List(dir)
 	if err != nil {
 		return CachedDatabase{}, errorf(fn, ErrCache, "%s", pdb.Message(err))
 	}
-	return cachedDatabase(f), nil
+	i := slices.IndexFunc(files, func(f pdb.File) bool { return f.Path == file })
+	switch {
+	case i < 0:
+		return CachedDatabase{}, errorf(fn, ErrCache, "not cached: %s does not exist", file)
+	case files[i].Spec.Rows != 0:
+		f, err := pdb.Remove(dir, files[i].Spec)
+		if err != nil {
+			return CachedDatabase{}, errorf(fn, ErrCache, "%s", pdb.Message(err))
+		}
+		return cachedDatabase(f), nil
+	}
+	if err := os.Remove(file); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return CachedDatabase{}, errorf(fn, ErrCache, "%s cannot be removed: %v", file, err)
+	}
+	return cachedDatabase(files[i]), nil
 }
 
-// CleanDatabases removes every file of tables from the cache, and the
-// temporary files of builds killed while writing one, and returns the
-// files removed, in order of Path (a temporary file is named by its file
-// name). It leaves every other file in the cache directory alone, and the
-// temporary files of builds still writing. The error wraps ErrCache for a
-// cache or a file that cannot be read or removed; the files removed before
-// it are returned with it.
-func CleanDatabases(opts ...Option) ([]CachedDatabase, error) {
-	const fn = "CleanDatabases"
-	dir, err := cacheDir(fn, opts)
+// Clean removes every file of tables, and of killed builds, from the cache.
+func (c Cache) Clean() ([]CachedDatabase, error) {
+	const fn = "Cache.Clean"
+	if err := c.only(fn); err != nil {
+		return nil, err
+	}
+	dir, err := c.dir(fn)
 	if err != nil {
 		return nil, err
 	}
@@ -121,25 +241,6 @@ func CleanDatabases(opts ...Option) ([]CachedDatabase, error) {
 	return removed, nil
 }
 
-// cacheDir returns the cache directory of opts, or an ErrCache error if
-// there is none.
-func cacheDir(fn string, opts []Option) (string, error) {
-	o, err := collectOptions(fn, opts)
-	if err != nil {
-		return "", err
-	}
-	req := o.dbRequest(false)
-	dir := req.CacheDir()
-	if dir == "" {
-		if req.DirSet {
-			return "", errorf(fn, ErrCache, "no cache directory: WithCacheDir(\"\") keeps databases in memory only")
-		}
-		_, err := pdb.DefaultCacheDir()
-		return "", errorf(fn, ErrCache, "no cache directory: %v", err)
-	}
-	return dir, nil
-}
-
 // cachedDatabase returns the CachedDatabase of a cache file, named after
 // the shipped database it holds, if it holds one.
 func cachedDatabase(f pdb.File) CachedDatabase {
@@ -149,7 +250,7 @@ func cachedDatabase(f pdb.File) CachedDatabase {
 	}
 	name := f.Spec.String()
 	c.Name = name
-	for h := PDB555; h < numHeuristics; h++ {
+	for _, h := range Heuristics() {
 		if spec, ok := h.partition(); ok && spec.String() == name {
 			c.Name = h.String()
 		}

@@ -61,6 +61,12 @@ func encodeFor(tb testing.TB, start, goal Board) (*tiles.Goal, []int32) {
 	return tg, code
 }
 
+// packed is the state of a board of at most 16 cells as the generic
+// engines search it, and packedKey its Key.
+type packed = inner[tiles.Packed]
+
+var packedKey = innerKey(tiles.PackedKey)
+
 // boardOf returns the board of cell values val (see tiles.Space) of sp.
 func boardOf(sp *tiles.Space, val func(int) int) Board {
 	b, _ := NewLabeled(sp.Rows(), sp.Cols(), sp.Labels(val))

@@ -1,152 +1,25 @@
 package slide
 
 import (
-	"context"
-	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/slidekit/slide/internal/input"
 	"github.com/slidekit/slide/internal/pdb"
-	"github.com/slidekit/slide/internal/tiles"
 )
 
-// DatabaseProgress reports a database build after every layer of every
-// table.
-type DatabaseProgress struct {
-	Table, Tables int   // the table being built (from 0) of how many
-	Tiles, Depth  int   // its tiles, the layer just finished
-	Reached       int64 // of its Entries, those reached
-	Entries       int64
-	Reason        string // "" for no file in the cache, else what is wrong with it
-}
-
-// String returns the report as a line, such as "table 2 of 3 (6 tiles),
-// depth 12, 1234 of 5765760 entries", with the Reason, if any, first.
-func (p DatabaseProgress) String() string {
-	s := fmt.Sprintf("table %d of %d (%d tiles), depth %d, %d of %d entries", p.Table+1, p.Tables, p.Tiles, p.Depth, p.Reached, p.Entries)
-	if p.Reason != "" {
-		s = p.Reason + ": " + s
-	}
-	return s
-}
-
-// BuildDatabase makes the tables of the shipped database h ready for goals
-// with the blank in a corner: read from the cache, or built and written
-// there. A build beyond WithLimits' MaxMemory fails at once; tables built
-// but not written wrap ErrCache, kept for this process only. The tables of
-// NearOptimalDatabase are also laid out for the beam searches of the
-// Weighted and Anytime modes, which Anytime's budget would not wait for.
-func BuildDatabase(ctx context.Context, h Heuristic, progress func(DatabaseProgress), opts ...Option) error {
-	spec, ok := h.base().partition()
-	if !ok {
-		if h == pdbCustom {
-			return errorf("BuildDatabase", ErrOption, "%v names no tables of its own: build a Database with Database.Build", h)
-		}
-		return errorf("BuildDatabase", ErrOption, "%v is not a pattern database", h)
-	}
-	o, err := collectOptions("BuildDatabase", opts)
-	if err != nil {
-		return err
-	}
-	err = buildDatabase(ctx, "BuildDatabase", spec, o, progress)
-	if slices.Contains(nearOptimalDatabases, h.base()) && (err == nil || errors.Is(err, ErrCache)) {
-		if db, _, err := pdb.Shared(ctx, spec, o.dbRequest(false)); err == nil {
-			db.Sparse()
-		}
-	}
-	return err
-}
-
-// buildDatabase opens the database of spec as BuildDatabase and
-// Database.Build do.
-func buildDatabase(ctx context.Context, fn string, spec pdb.Spec, o options, progress func(DatabaseProgress)) error {
-	req := o.dbRequest(true)
-	req.Progress = pdbProgress(progress)
-	return toError(fn, pdb.Prepare(ctx, spec, req))
-}
-
-// pdbProgress returns progress as internal/pdb calls it (nil for nil).
-func pdbProgress(progress func(DatabaseProgress)) func(pdb.Progress) {
-	if progress == nil {
-		return nil
-	}
-	return func(p pdb.Progress) {
-		progress(DatabaseProgress{Table: p.Table, Tables: p.Tables, Tiles: p.Tiles, Depth: p.Depth,
-			Reached: p.Reached, Entries: p.Entries, Reason: p.Reason})
-	}
-}
-
-// VerifyDatabase checks the cached tables of the shipped database h (those
-// BuildDatabase makes) against their definition, for a cache that others
-// may write, such as a volume shared by many jobs: a file edited and given
-// a fresh checksum loads, and its wrong bounds make Solve's answers wrong.
-// It builds the tables in memory, reporting progress as BuildDatabase
-// does, and compares them entry by entry with the files; it needs the
-// memory of a build and fails at once beyond WithLimits' MaxMemory. It
-// writes nothing. The error wraps ErrCorrupt for tables that differ
-// (saying how many entries, and the first) or a damaged file, and ErrCache
-// for tables not in the cache.
-func VerifyDatabase(ctx context.Context, h Heuristic, progress func(DatabaseProgress), opts ...Option) error {
-	spec, ok := h.base().partition()
-	if !ok {
-		if h == pdbCustom {
-			return errorf("VerifyDatabase", ErrOption, "%v names no tables of its own: verify a Database with Database.Verify", h)
-		}
-		return errorf("VerifyDatabase", ErrOption, "%v is not a pattern database", h)
-	}
-	o, err := collectOptions("VerifyDatabase", opts)
-	if err != nil {
-		return err
-	}
-	return verifyDatabase(ctx, "VerifyDatabase", spec, o, progress)
-}
-
-// verifyDatabase checks the cached tables of spec as VerifyDatabase and
-// Database.Verify do.
-func verifyDatabase(ctx context.Context, fn string, spec pdb.Spec, o options, progress func(DatabaseProgress)) error {
-	req := o.dbRequest(false)
-	dir := req.CacheDir()
-	if dir == "" {
-		return errorf(fn, ErrCache, "no cache directory to verify")
-	}
-	return toError(fn, pdb.Verify(ctx, dir, spec, pdb.BuildOptions{Progress: pdbProgress(progress)}, req.MaxMemory))
-}
-
-// partition returns the shipped partition of a PDB heuristic.
-func (h Heuristic) partition() (pdb.Spec, bool) {
-	names := map[Heuristic]string{PDB555: "555", PDB663: "663", PDB78: "78", PDB6666: "6666", PDB35: "35", PDB48: "48"}
-	name, ok := names[h]
-	if !ok {
-		return pdb.Spec{}, false
-	}
-	spec, err := pdb.Named(name)
-	return spec, err == nil
-}
-
-// A Database is a pattern database of your own: a goal (distinct labels, 2 x
-// 2 to 64 cells) and a partition of its tiles into groups. Its tables hold,
-// for every placement of a group, the fewest moves that bring its tiles
-// home; the groups add up to an admissible heuristic, stronger the larger
-// they are. A group of k tiles on n cells takes n!/(n-k)! entries.
-//
-// A Database is a comparable value; the zero Database is not valid.
+// A Database is a pattern database of your own: a goal (distinct labels, 2 x 2
+// to 64 cells) split into groups of tiles, whose tables, n!/(n-k)! entries for
+// k tiles on n cells, make [Database.Heuristic].
 type Database struct {
 	goal   Board
 	groups string // canonical partition: labels ascending, groups by their least label
 }
 
-// ParseDatabase returns the Database of goal split into the groups of
-// partition, as "1 2 3 4 5/6 7 8 9 10/11 12 13 14" for 3 x 5. The groups
-// are separated by "/"; the labels of a group, decimal integers, by
-// spaces, tabs, line breaks or commas, any number of them in any mix,
-// which may also lead or trail a group: "1,2,3/4,5,6,7,8" and
-// " 1, 2 3 / 4 5,6 7 8" read as "1 2 3/4 5 6 7 8". A comma never
-// separates groups, and a group with no label is an error. The order of
-// the groups and of their labels does not matter. Errors wrap ErrSize,
-// ErrTile or ErrSyntax and say what is wrong.
+// ParseDatabase returns goal's [Database] of partition's groups: "1 2 3 4/5 6
+// 7 8", labels split by spaces or commas. Errors wrap [ErrSize], [ErrTile] or
+// [ErrSyntax].
 func ParseDatabase(goal Board, partition string) (Database, error) {
 	const fn = "ParseDatabase"
 	if !goal.IsValid() {
@@ -240,7 +113,7 @@ const (
 	maxEntries = 1 << 33
 )
 
-// MustParseDatabase is ParseDatabase, panicking on an error.
+// MustParseDatabase is [ParseDatabase] for literals, panicking on an error.
 func MustParseDatabase(goal Board, partition string) Database {
 	d, err := ParseDatabase(goal, partition)
 	if err != nil {
@@ -339,31 +212,21 @@ func (d Database) Groups() [][]int {
 	return groups
 }
 
-// String returns d's partition as ParseDatabase reads it.
+// String returns d's partition as [ParseDatabase] reads it.
 func (d Database) String() string { return d.groups }
 
-// Entries returns the entries of each group's table.
+// Entries returns the entries of each group's table, in the order of Groups.
 func (d Database) Entries() []int64 {
-	if !d.IsValid() {
-		return nil
+	var entries []int64
+	n := d.goal.Len()
+	for _, group := range d.Groups() {
+		e := int64(1)
+		for i := range len(group) {
+			e *= int64(n - i)
+		}
+		entries = append(entries, e)
 	}
-	return d.spec().Entries()
-}
-
-// Bytes returns the memory of d's built tables.
-func (d Database) Bytes() int64 {
-	if !d.IsValid() {
-		return 0
-	}
-	return d.spec().TableBytes(false)
-}
-
-// BuildBytes returns the peak memory of d's build, within a few percent.
-func (d Database) BuildBytes() int64 {
-	if !d.IsValid() {
-		return 0
-	}
-	return d.spec().BuildBytes()
+	return entries
 }
 
 // spec returns d in the goal-relative form of internal/pdb: a tile is
@@ -387,47 +250,42 @@ func (d Database) spec() pdb.Spec {
 	return spec
 }
 
-// Build makes d's tables ready as BuildDatabase does.
-func (d Database) Build(ctx context.Context, progress func(DatabaseProgress), opts ...Option) error {
-	if !d.IsValid() {
-		return errorf("Database.Build", ErrOption, "zero Database")
-	}
-	o, err := collectOptions("Database.Build", opts)
-	if err != nil {
-		return err
-	}
-	return buildDatabase(ctx, "Database.Build", d.spec(), o, progress)
-}
+// Heuristic returns the heuristic of d's tables, for boards of d's goal.
+func (d Database) Heuristic() Heuristic { return Heuristic{kind: custom, db: d} }
 
-// Verify checks d's cached tables against d as VerifyDatabase does.
-func (d Database) Verify(ctx context.Context, progress func(DatabaseProgress), opts ...Option) error {
-	if !d.IsValid() {
-		return errorf("Database.Verify", ErrOption, "zero Database")
-	}
-	o, err := collectOptions("Database.Verify", opts)
+// databaseOfTables returns the Database whose tables are named name (see
+// pdb.Spec.String): of the goal 1 2 3 ... around the blank's goal cell.
+func databaseOfTables(name string) (Database, error) {
+	spec, err := pdb.ParseSpec(name)
 	if err != nil {
-		return err
+		return Database{}, err
 	}
-	return verifyDatabase(ctx, "Database.Verify", d.spec(), o, progress)
-}
-
-// Estimate returns d's bound on the moves from b to d's goal.
-func (d Database) Estimate(b Board) (int, error) {
-	if !d.IsValid() {
-		return 0, errorf("Database.Estimate", ErrOption, "zero Database")
+	n := spec.Rows * spec.Cols
+	label := func(c int) int { // the goal's labels grow with the cells
+		if c < spec.Blank {
+			return c + 1
+		}
+		return c
 	}
-	t, err := newTarget("Database.Estimate", d.goal)
+	labels := make([]int, n)
+	for c := range labels {
+		if c != spec.Blank {
+			labels[c] = label(c)
+		}
+	}
+	goal, err := NewLabeled(spec.Rows, spec.Cols, labels)
 	if err != nil {
-		return 0, err
+		return Database{}, err
 	}
-	code, err := encode("Database.Estimate", t, b)
-	if err != nil {
-		return 0, err
+	groups := make([][]int, len(spec.Patterns))
+	for i, p := range spec.Patterns {
+		for _, c := range p {
+			groups[i] = append(groups[i], label(int(c)))
+		}
 	}
-	sp := tiles.NewSpace(t, tiles.Heuristic{Kind: tiles.Database, Name: pdbCustom.String(), Spec: d.spec(), Custom: true}, false)
-	sp.Request = (&options{}).dbRequest(true)
-	if err := sp.Attach(context.Background(), false); err != nil {
-		return 0, toError("Database.Estimate", err)
+	d, err := ParseDatabase(goal, formatGroups(groups))
+	if err != nil || d.spec().String() != name {
+		return Database{}, errorf("ParseHeuristic", ErrSyntax, "%s is not the name of a database's tables", input.Quote(name))
 	}
-	return sp.EstimateCode(code), nil
+	return d, nil
 }

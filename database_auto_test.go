@@ -31,7 +31,7 @@ func cached555(t *testing.T) string {
 	t.Helper()
 	dir := useTempCache(t)
 	t.Cleanup(pdb.Release)
-	if err := BuildDatabase(context.Background(), PDB555, nil); err != nil {
+	if err := (Cache{}).Build(context.Background(), PDB555); err != nil {
 		t.Fatal(err)
 	}
 	pdb.Release()
@@ -42,14 +42,14 @@ func cached555(t *testing.T) string {
 // state555 tells where Auto finds the 5-5-5 tables.
 func state555() pdb.State {
 	spec, _ := PDB555.partition()
-	req := (&options{}).dbRequest(false)
+	req := Cache{}.request(false, Limits{})
 	return pdb.StateOf(spec, &req)
 }
 
 // TestAutoSmallProblems: with large tables on disk only, Auto solves a
 // problem that linear conflicts solve within autoBudget nodes without
 // loading them, loads them for a harder one, and counts the nodes of both
-// attempts; WithCacheDir("") keeps it off the disk.
+// attempts; another Cache.Dir keeps it off the user's.
 func TestAutoSmallProblems(t *testing.T) {
 	cached555(t)
 	defer func(v int64) { tiles.AutoSmallTables = v }(tiles.AutoSmallTables)
@@ -57,7 +57,7 @@ func TestAutoSmallProblems(t *testing.T) {
 	goal := blankFirstGoal(4, 4)
 
 	easy := korfInstance(t, 9) // 88,588 nodes with linear conflicts
-	sol, err := Solve(easy.board, goal)
+	sol, err := Solver{}.Solve(context.Background(), easy.board, goal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,10 +67,10 @@ func TestAutoSmallProblems(t *testing.T) {
 	}
 
 	hard := korfInstance(t, 83) // 2,155,880 nodes with linear conflicts
-	if sol, err = Solve(hard.board, goal, WithCacheDir("")); err != nil || sol.Heuristic != LinearConflict || state555() != pdb.OnDisk {
-		t.Fatalf("without disk: %v with %v, tables %d", err, sol.Heuristic, state555())
+	if sol, err = (Solver{Cache: Cache{Dir: t.TempDir()}}).Solve(context.Background(), hard.board, goal); err != nil || sol.Heuristic != LinearConflict || state555() != pdb.OnDisk {
+		t.Fatalf("another cache: %v with %v, tables %d", err, sol.Heuristic, state555())
 	}
-	sol, err = Solve(hard.board, goal)
+	sol, err = Solver{}.Solve(context.Background(), hard.board, goal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,12 +79,12 @@ func TestAutoSmallProblems(t *testing.T) {
 		t.Errorf("hard instance: %v, %d nodes, tables %d", sol.Heuristic, sol.Generated, state555())
 	}
 	// In memory, the tables serve at once, even for the easy instance.
-	if sol, err = Solve(easy.board, goal); err != nil || sol.Heuristic != PDB555 {
+	if sol, err = (Solver{}).Solve(context.Background(), easy.board, goal); err != nil || sol.Heuristic != PDB555 {
 		t.Errorf("tables in memory: %v, %v", sol.Heuristic, err)
 	}
 	// A node limit below the budget is the user's: no tables then.
 	pdb.Release()
-	_, err = Solve(hard.board, goal, WithLimits(Limits{MaxNodes: 1000}))
+	_, err = Solver{Limits: Limits{MaxNodes: 1000}}.Solve(context.Background(), hard.board, goal)
 	var le *LimitError
 	if !errors.As(err, &le) || le.Value != 1000 || state555() != pdb.OnDisk {
 		t.Errorf("MaxNodes 1000: %v, tables %d", err, state555())
@@ -93,7 +93,7 @@ func TestAutoSmallProblems(t *testing.T) {
 
 // TestAutoBadCacheFiles: a directory, an empty file, a truncated file or
 // a file damaged inside at a cache path is never used by Auto, never
-// rebuilt by it, and BuildDatabase rebuilds it with the reason (or, for a
+// rebuilt by it, and Cache.Build rebuilds it with the reason (or, for a
 // directory, says that it cannot cache).
 func TestAutoBadCacheFiles(t *testing.T) {
 	path := cached555(t)
@@ -126,7 +126,7 @@ func TestAutoBadCacheFiles(t *testing.T) {
 		}
 		for range 2 { // the second time without trying the file again
 			began := time.Now()
-			sol, err := Solve(hard.board, goal)
+			sol, err := Solver{}.Solve(context.Background(), hard.board, goal)
 			if err != nil || sol.Heuristic != LinearConflict || sol.Len() != hard.optimal {
 				t.Fatalf("%s: Auto: %v with %v", c.name, err, sol.Heuristic)
 			}
@@ -139,7 +139,7 @@ func TestAutoBadCacheFiles(t *testing.T) {
 			continue // their reasons are internal/pdb's TestCheck's; rebuilds cost
 		}
 		var reasons []string
-		err := BuildDatabase(context.Background(), PDB555, func(p DatabaseProgress) { reasons = append(reasons, p.Reason) })
+		err := Cache{Progress: func(p DatabaseProgress) { reasons = append(reasons, p.Reason) }}.Build(context.Background(), PDB555)
 		if len(reasons) == 0 || !strings.Contains(reasons[0], c.reason) || !strings.Contains(reasons[0], path) || strings.Contains(reasons[0], "pdb:") {
 			t.Errorf("%s: rebuild reasons %q", c.name, reasons[:min(1, len(reasons))])
 		}
@@ -164,9 +164,9 @@ func TestWalkingDistanceSizes(t *testing.T) {
 	dir := useTempCache(t)
 	for _, n := range []int{5, 6} {
 		b := Goal(n, n).Twin().Twin()
-		for _, opts := range [][]Option{{WithHeuristic(Auto.WithWalkingDistance())}, {WithHeuristic(WalkingDistance)}, {WithHeuristic(PDB6666.WithWalkingDistance())}} {
+		for _, h := range []Heuristic{Auto.WithWalkingDistance(), WalkingDistance, PDB6666.WithWalkingDistance()} {
 			began := time.Now()
-			_, err := Solve(b, Goal(n, n), opts...)
+			_, err := Solver{Heuristic: h}.Solve(context.Background(), b, Goal(n, n))
 			if !errors.Is(err, ErrOption) || time.Since(began) > 50*time.Millisecond {
 				t.Errorf("%dx%d: %v after %v", n, n, err, time.Since(began))
 			}
@@ -174,12 +174,12 @@ func TestWalkingDistanceSizes(t *testing.T) {
 				t.Errorf("%dx%d: message %q", n, n, msg)
 			}
 		}
-		if err := WalkingDistance.Check(Goal(n, n)); !errors.Is(err, ErrOption) {
-			t.Errorf("Check %dx%d: %v", n, n, err)
+		if _, err := (Solver{Heuristic: WalkingDistance}).Prepare(context.Background(), Goal(n, n)); !errors.Is(err, ErrOption) {
+			t.Errorf("Prepare %dx%d: %v", n, n, err)
 		}
 	}
-	if err := WalkingDistance.Check(Goal(3, 4)); err != nil {
-		t.Errorf("Check 3x4: %v", err)
+	if h, err := (Solver{Heuristic: WalkingDistance}).Prepare(context.Background(), Goal(3, 4)); err != nil || h != WalkingDistance {
+		t.Errorf("Prepare 3x4: %v, %v", h, err)
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "slide", "pdb", "*")); len(files) != 0 {
 		t.Errorf("built %v", files)
@@ -193,18 +193,15 @@ func TestDatabaseSizeFirst(t *testing.T) {
 	b := Goal(3, 3).Twin().Twin()
 	for _, h := range []Heuristic{PDB555, PDB663, PDB78, PDB6666} {
 		began := time.Now()
-		if _, err := Solve(b, Goal(3, 3), WithHeuristic(h)); !errors.Is(err, ErrOption) || time.Since(began) > 50*time.Millisecond {
+		if _, err := (Solver{Heuristic: h}).Solve(context.Background(), b, Goal(3, 3)); !errors.Is(err, ErrOption) || time.Since(began) > 50*time.Millisecond {
 			t.Errorf("%v on 3x3: %v after %v", h, err, time.Since(began))
 		}
-		if err := h.Check(Goal(3, 3)); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "not 3 x 3") {
-			t.Errorf("%v.Check(3x3): %v", h, err)
+		if _, err := (Solver{Heuristic: h}).Prepare(context.Background(), Goal(3, 3)); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "not 3 x 3") {
+			t.Errorf("%v: Prepare(3x3): %v", h, err)
 		}
 	}
-	if err := PDB663.Check(Goal(4, 4)); err != nil {
-		t.Errorf("PDB663.Check(4x4): %v", err)
-	}
-	if err := PDB663.Check(MustParseLabeled("4\n1 1 2 2\n3 3 4 4\n5 5 6 6\n7 7 8 0\n")); !errors.Is(err, ErrOption) {
-		t.Errorf("PDB663.Check(labeled): %v", err)
+	if _, err := (Solver{Heuristic: PDB663}).Prepare(context.Background(), MustParseBoard("4\n1 1 2 2\n3 3 4 4\n5 5 6 6\n7 7 8 0\n")); !errors.Is(err, ErrOption) {
+		t.Errorf("PDB663: Prepare(labeled): %v", err)
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "slide", "pdb", "*")); len(files) != 0 {
 		t.Errorf("built %v", files)
@@ -220,41 +217,49 @@ func TestShippedSizes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := h.check("test", tg); err != nil {
+		if err := h.check("test", tg, Goal(spec.Rows, spec.Cols)); err != nil {
 			t.Errorf("%v: %v", h, err)
 		}
 	}
 }
 
-// TestAutoHeuristic: AutoHeuristic names linear conflicts until a
-// database for the size is cached, then that database; other sizes and
-// boards with repeated labels get linear conflicts.
-func TestAutoHeuristic(t *testing.T) {
+// TestPrepareAuto: under Auto, Prepare names linear conflicts until a
+// database for the size is cached, then that database, read into memory;
+// other sizes and boards with repeated labels get linear conflicts
+// (Manhattan distance for repeated labels).
+func TestPrepareAuto(t *testing.T) {
+	t.Cleanup(pdb.Release)
 	dir := t.TempDir()
 	goal := blankFirstGoal(4, 4)
-	if h := AutoHeuristic(goal, WithCacheDir(dir)); h != LinearConflict {
-		t.Errorf("empty cache: %v", h)
+	ctx := context.Background()
+	s := Solver{Cache: Cache{Dir: dir}}
+	if h, err := s.Prepare(ctx, goal); err != nil || h != LinearConflict {
+		t.Errorf("empty cache: %v, %v", h, err)
 	}
-	if err := BuildDatabase(context.Background(), PDB555, nil, WithCacheDir(dir)); err != nil {
+	if err := s.Cache.Build(ctx, PDB555); err != nil {
 		t.Fatal(err)
 	}
 	pdb.Release() // on disk only
-	if h := AutoHeuristic(goal, WithCacheDir(dir)); h != PDB555 {
-		t.Errorf("5-5-5 cached: %v", h)
+	small := s
+	small.Limits.MaxMemory = 1 << 10
+	if h, err := small.Prepare(ctx, goal); err != nil || h != LinearConflict {
+		t.Errorf("5-5-5 cached, 1 KiB of memory: %v, %v", h, err)
 	}
-	if h := AutoHeuristic(goal, WithCacheDir(dir), WithLimits(Limits{MaxMemory: 1 << 10})); h != LinearConflict {
-		t.Errorf("5-5-5 cached, 1 KiB of memory: %v", h)
+	if h, err := s.Prepare(ctx, goal); err != nil || h != PDB555 {
+		t.Errorf("5-5-5 cached: %v, %v", h, err)
+	}
+	spec, _ := PDB555.partition()
+	req := s.Cache.request(false, Limits{})
+	if st := pdb.StateOf(spec, &req); st != pdb.InMemory {
+		t.Errorf("after Prepare: state %d, want the tables in memory", st)
 	}
 	labeled, err := NewLabeled(4, 4, []int{0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, g := range []Board{Goal(3, 3), Goal(4, 5), labeled} {
-		if h := AutoHeuristic(g, WithCacheDir(dir)); h != LinearConflict {
-			t.Errorf("%dx%d goal: %v", g.Rows(), g.Cols(), h)
+	for g, want := range map[Board]Heuristic{Goal(3, 3): LinearConflict, Goal(4, 5): LinearConflict, labeled: Manhattan} {
+		if h, err := s.Prepare(ctx, g); err != nil || h != want {
+			t.Errorf("%dx%d goal: %v, %v; want %v", g.Rows(), g.Cols(), h, err, want)
 		}
-	}
-	if h := AutoHeuristic(goal, nil); h != LinearConflict {
-		t.Errorf("nil option: %v", h)
 	}
 }

@@ -35,7 +35,7 @@ func TestParseDatabaseErrors(t *testing.T) {
 		{Board{}, "1", ErrSize, "zero Board"},
 		{Goal(1, 5), "1 2 3 4", ErrSize, "at least 2 x 2"},
 		{Goal(9, 9), "1", ErrSize, "at most 64 cells"},
-		{MustParseLabeled("2\n1 1\n2 0\n"), "1/2", ErrTile, "label 1 twice"},
+		{MustParseBoard("2\n1 1\n2 0\n"), "1/2", ErrTile, "label 1 twice"},
 		{g35, "", ErrSyntax, "empty partition"},
 		{g35, "1 2 3 4 5//6 7 8 9 10 11 12 13 14", ErrSyntax, "group 2 is empty"},
 		{g35, "1 2 3 4 x5/6 7 8 9 10/11 12 13 14", ErrSyntax, `"x5" is not a tile label`},
@@ -110,14 +110,18 @@ func TestDatabaseValue(t *testing.T) {
 	if len(entries) != 3 || entries[0] != 15*14*13*12*11 || entries[2] != 15*14*13*12 {
 		t.Errorf("Entries: %v", entries)
 	}
-	if a.Bytes() != 2*360360+32760 || a.BuildBytes() < a.Bytes() || a.BuildBytes() > 10*a.Bytes() {
-		t.Errorf("Bytes %d, BuildBytes %d", a.Bytes(), a.BuildBytes())
+	// Memory counts the compact entries of each table (half a byte) and
+	// their sparse layouts for the beams (15^k entries, half a byte each).
+	compact := int64(2*360360+32760) / 2
+	sparse := int64(2*(15*15*15*15*15+1)/2 + (15*15*15*15+1)/2)
+	if tables, build, _ := a.Heuristic().Memory(); tables != compact+sparse || build < tables || build > 10*tables {
+		t.Errorf("Memory: tables %d, build %d", tables, build)
 	}
 	var zero Database
-	if zero.IsValid() || zero.Bytes() != 0 || zero.Entries() != nil {
+	if tables, _, _ := zero.Heuristic().Memory(); zero.IsValid() || tables != 0 || zero.Entries() != nil {
 		t.Error("zero Database")
 	}
-	if err := zero.Build(context.Background(), nil); !errors.Is(err, ErrOption) {
+	if err := (Cache{}).Build(context.Background(), zero.Heuristic()); !errors.Is(err, ErrOption) {
 		t.Errorf("zero Build: %v", err)
 	}
 }
@@ -130,14 +134,14 @@ func TestDatabaseValue(t *testing.T) {
 // database IDA* and by A*.
 func TestDatabaseWholeSpaces(t *testing.T) {
 	useTempCache(t)
-	mid3 := MustParse("3\n1 2 3\n4 0 5\n6 7 8\n")
+	mid3 := MustParseBoard("3\n1 2 3\n4 0 5\n6 7 8\n")
 	for _, c := range []struct {
 		goal       Board
 		partitions []string
 		every      int // solve every board whose index in its layer is a multiple
 	}{
 		{Goal(2, 3), []string{"1 2/3 4 5", "1 4/2 3 5", "1/2/3/4/5"}, 1},
-		{MustParse("2 3\n1 0 2\n3 4 5\n"), []string{"1 2 3/4 5"}, 1},
+		{MustParseBoard("2 3\n1 0 2\n3 4 5\n"), []string{"1 2 3/4 5"}, 1},
 		{Goal(2, 4), []string{"1 2 3/4 5 6 7", "1 5/2 6/3 7/4"}, 3},
 		{blankFirstGoal(3, 3), []string{"1 2 3 4/5 6 7 8", "1 2 3/4 5 6/7 8"}, 197},
 		{mid3, []string{"1 2 3 4/5 6 7 8", "1 4 6/2 3 5 7 8"}, 197},
@@ -150,13 +154,13 @@ func TestDatabaseWholeSpaces(t *testing.T) {
 		}
 		for _, text := range c.partitions {
 			d := MustParseDatabase(c.goal, text)
-			if err := d.Build(context.Background(), nil); err != nil {
+			if err := (Cache{}).Build(context.Background(), d.Heuristic()); err != nil {
 				t.Fatal(err)
 			}
-			// One estimator for the whole space (Database.Estimate makes
-			// one a call), checked against Database.Estimate below.
-			sp := tiles.NewSpace(tg, tiles.Heuristic{Kind: tiles.Database, Name: "pdb", Spec: d.spec(), Custom: true}, false)
-			sp.Request = (&options{}).dbRequest(true)
+			// One estimator for the whole space (Heuristic.Estimate makes
+			// one a call), checked against Heuristic.Estimate below.
+			sp := tiles.NewSpace(tg, d.Heuristic().tiles(), false)
+			sp.Request = Cache{}.request(true, Limits{})
 			if err := sp.Attach(context.Background(), false); err != nil {
 				t.Fatal(err)
 			}
@@ -174,20 +178,20 @@ func TestDatabaseWholeSpaces(t *testing.T) {
 					if every := c.every * shortEvery(min(c.every, 8)); i%every != 0 {
 						continue
 					}
-					if h2, err := d.Estimate(b); err != nil || h2 != h {
-						t.Fatalf("Database.Estimate %d (%v), want %d", h2, err, h)
+					if h2, err := d.Heuristic().Estimate(b, c.goal); err != nil || h2 != h {
+						t.Fatalf("Heuristic.Estimate %d (%v), want %d", h2, err, h)
 					}
 					algos := []Algorithm{AlgoAuto}
 					if solved%5 == 0 {
 						algos = append(algos, AlgoAStar)
 					}
 					for _, a := range algos {
-						sol, err := Solve(b, c.goal, WithDatabase(d), WithAlgorithm(a))
+						sol, err := Solver{Heuristic: d.Heuristic(), Algorithm: a}.Solve(context.Background(), b, c.goal)
 						if err != nil {
 							t.Fatal(err)
 						}
 						checkSolution(t, sol, b, c.goal, dist)
-						if sol.Heuristic != pdbCustom {
+						if sol.Heuristic != d.Heuristic() {
 							t.Fatalf("solved with %v", sol.Heuristic)
 						}
 					}
@@ -209,7 +213,7 @@ func sampleBoards(t *testing.T, rng *rand.Rand, goal Board, n, spread int) ([]Bo
 	var dists []int
 	for range n {
 		b := randomWalk(rng, goal, 20+rng.IntN(spread))
-		sol, err := Solve(b, goal, WithAlgorithm(AlgoBidirectional))
+		sol, err := Solver{Algorithm: AlgoBidirectional}.Solve(context.Background(), b, goal)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,12 +231,12 @@ func TestDatabase3x4(t *testing.T) {
 	for _, text := range []string{"1 2 3 4 5 6/7 8 9 10 11", "1 2 5 6/3 4 7 8/9 10 11"} {
 		d := MustParseDatabase(goal, text)
 		for i, b := range boards {
-			sol, err := Solve(b, goal, WithDatabase(d))
+			sol, err := Solver{Heuristic: d.Heuristic()}.Solve(context.Background(), b, goal)
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkSolution(t, sol, b, goal, dists[i])
-			if h, err := d.Estimate(b); err != nil || h > dists[i] {
+			if h, err := d.Heuristic().Estimate(b, goal); err != nil || h > dists[i] {
 				t.Fatalf("estimate %d (%v) for %d moves", h, err, dists[i])
 			}
 		}
@@ -248,16 +252,16 @@ func TestDatabase3x5(t *testing.T) {
 	goal := Goal(3, 5)
 	d := MustParseDatabase(goal, "1 2 3 4 5/6 7 8 9 10/11 12 13 14")
 	var seen []DatabaseProgress
-	if err := d.Build(context.Background(), func(p DatabaseProgress) { seen = append(seen, p) }); err != nil {
+	if err := (Cache{Progress: func(p DatabaseProgress) { seen = append(seen, p) }}).Build(context.Background(), d.Heuristic()); err != nil {
 		t.Fatal(err)
 	}
-	if len(seen) == 0 || seen[0].Tables != 3 || seen[0].Reason != "" || seen[len(seen)-1].Table > 2 {
+	if len(seen) == 0 || seen[0].Tables != 3 || seen[0].Reason != "" || seen[len(seen)-1].Table > 2 || seen[0].Heuristic != d.Heuristic() {
 		t.Fatalf("progress: %v", seen)
 	}
 	rng := rand.New(rand.NewPCG(3, 5))
 	boards, dists := sampleBoards(t, rng, goal, 40, 20)
 	for i, b := range boards {
-		sol, err := Solve(b, goal, WithDatabase(d))
+		sol, err := Solver{Heuristic: d.Heuristic()}.Solve(context.Background(), b, goal)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -268,7 +272,7 @@ func TestDatabase3x5(t *testing.T) {
 		b := randomWalk(rng, goal, 200+rng.IntN(100))
 		// Boards that take linear conflicts over 5M nodes are skipped,
 		// to keep the test short.
-		ref, err := Solve(b, goal, WithHeuristic(LinearConflict), WithAlgorithm(AlgoIDAStar), WithLimits(Limits{MaxNodes: 5e6}))
+		ref, err := Solver{Heuristic: LinearConflict, Algorithm: AlgoIDAStar, Limits: Limits{MaxNodes: 5e6}}.Solve(context.Background(), b, goal)
 		if errors.Is(err, ErrLimit) {
 			continue
 		}
@@ -276,7 +280,7 @@ func TestDatabase3x5(t *testing.T) {
 			t.Fatal(err)
 		}
 		compared++
-		sol, err := Solve(b, goal, WithDatabase(d))
+		sol, err := Solver{Heuristic: d.Heuristic()}.Solve(context.Background(), b, goal)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -294,17 +298,17 @@ func TestDatabase3x5(t *testing.T) {
 // the middle by a 5-5-5 database, against linear conflicts.
 func TestDatabaseCenterBlank(t *testing.T) {
 	useTempCache(t)
-	goal := MustParse("4\n1 2 3 4\n5 0 6 7\n8 9 10 11\n12 13 14 15\n")
+	goal := MustParseBoard("4\n1 2 3 4\n5 0 6 7\n8 9 10 11\n12 13 14 15\n")
 	d := MustParseDatabase(goal, "1 2 3 4 7/5 8 9 12 13/6 10 11 14 15")
 	rng := rand.New(rand.NewPCG(4, 4))
 	for range 6 {
 		b := randomWalk(rng, goal, 30+rng.IntN(40))
-		ref, err := Solve(b, goal, WithHeuristic(LinearConflict))
+		ref, err := Solver{Heuristic: LinearConflict}.Solve(context.Background(), b, goal)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, opts := range [][]Option{{WithDatabase(d)}, {WithDatabase(d), WithHeuristic(Auto.WithWalkingDistance())}} {
-			sol, err := Solve(b, goal, opts...)
+		for _, h := range []Heuristic{d.Heuristic(), d.Heuristic().WithWalkingDistance()} {
+			sol, err := Solver{Heuristic: h}.Solve(context.Background(), b, goal)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -339,53 +343,53 @@ func TestDatabaseGenericRoute(t *testing.T) {
 		d := MustParseDatabase(c.goal, c.partition)
 		for range 3 {
 			b := randomWalk(rng, c.goal, 14+rng.IntN(10))
-			ref, err := Solve(b, c.goal, WithHeuristic(LinearConflict))
+			ref, err := Solver{Heuristic: LinearConflict}.Solve(context.Background(), b, c.goal)
 			if err != nil {
 				t.Fatal(err)
 			}
-			sol, err := Solve(b, c.goal, WithDatabase(d))
+			sol, err := Solver{Heuristic: d.Heuristic()}.Solve(context.Background(), b, c.goal)
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkSolution(t, sol, b, c.goal, ref.Len())
-			if sol.Heuristic != pdbCustom || sol.Algorithm != AlgoIDAStar {
-				t.Errorf("ran %v with %v", sol.Algorithm, sol.Heuristic)
+			if sol.Heuristic != d.Heuristic() || sol.Engine != "idastar" {
+				t.Errorf("ran %v with %v", sol.Engine, sol.Heuristic)
 			}
 		}
 	}
 }
 
-// TestWithDatabaseErrors checks the misuses of WithDatabase and pdbCustom.
-func TestWithDatabaseErrors(t *testing.T) {
+// TestDatabaseHeuristicErrors checks the misuses of a Database's
+// heuristic: for another goal, of the zero Database, maxed with walking
+// distance where that does not fit.
+func TestDatabaseHeuristicErrors(t *testing.T) {
 	dir := useTempCache(t)
 	d := MustParseDatabase(Goal(2, 3), "1 2/3 4 5")
 	b := Goal(2, 3).Twin().Twin()
 	for name, c := range map[string]struct {
 		goal Board
-		opts []Option
+		h    Heuristic
 		want string
 	}{
-		"other goal":    {blankFirstGoal(2, 3), []Option{WithDatabase(d)}, "another goal"},
-		"zero":          {Goal(2, 3), []Option{WithDatabase(Database{})}, "zero Database"},
-		"two heuristic": {Goal(2, 3), []Option{WithDatabase(d), WithHeuristic(Manhattan)}, "give one"},
-		"pdb alone":     {Goal(2, 3), []Option{WithHeuristic(pdbCustom)}, "needs WithDatabase"},
-		"wd on 2x5":     {Goal(2, 5), []Option{WithDatabase(MustParseDatabase(Goal(2, 5), "1 2 3 4 5/6 7 8 9")), WithHeuristic(Auto.WithWalkingDistance())}, "2 x 2 to 4 x 4"},
+		"other goal": {blankFirstGoal(2, 3), d.Heuristic(), "another goal"},
+		"zero":       {Goal(2, 3), Database{}.Heuristic(), "zero Database"},
+		"wd on 2x5":  {Goal(2, 5), MustParseDatabase(Goal(2, 5), "1 2 3 4 5/6 7 8 9").Heuristic().WithWalkingDistance(), "2 x 2 to 4 x 4"},
 	} {
 		start := b
 		if c.goal != Goal(2, 3) {
 			start = randomWalk(rand.New(rand.NewPCG(1, 1)), c.goal, 5)
 		}
-		if _, err := Solve(start, c.goal, c.opts...); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), c.want) {
+		if _, err := (Solver{Heuristic: c.h}).Solve(context.Background(), start, c.goal); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want ErrOption with %q", name, err, c.want)
 		}
+		if _, err := c.h.Estimate(start, c.goal); !errors.Is(err, ErrOption) {
+			t.Errorf("%s: Estimate: %v, want ErrOption", name, err)
+		}
 	}
-	if _, err := pdbCustom.Estimate(b, Goal(2, 3)); !errors.Is(err, ErrOption) {
-		t.Errorf("pdbCustom.Estimate: %v", err)
+	if err := (Cache{}).Build(context.Background(), Database{}.Heuristic()); !errors.Is(err, ErrOption) {
+		t.Errorf("Build of the zero Database: %v", err)
 	}
-	if err := BuildDatabase(context.Background(), pdbCustom, nil); !errors.Is(err, ErrOption) {
-		t.Errorf("BuildDatabase(pdbCustom): %v", err)
-	}
-	if _, err := d.Estimate(Goal(3, 2)); !errors.Is(err, ErrMismatch) {
+	if _, err := d.Heuristic().Estimate(Goal(3, 2), d.Goal()); !errors.Is(err, ErrMismatch) {
 		t.Errorf("Estimate of another size: %v", err)
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "slide", "pdb", "*")); len(files) != 0 {
@@ -403,60 +407,58 @@ func TestDatabaseBuildLimits(t *testing.T) {
 		groups = append(groups, itoa(i)+" "+itoa(i+1)+" "+itoa(i+2)+" "+itoa(i+3)+" "+itoa(i+4))
 	}
 	big := MustParseDatabase(g66, strings.Join(groups, "/")) // seven groups of 5
-	if big.BuildBytes() < 250e6 || big.BuildBytes() > 350e6 {
-		t.Errorf("6x6 5-5-5-5-5-5-5 BuildBytes %d, want about 0.3 GB (285 MB measured)", big.BuildBytes())
+	if _, build, _ := big.Heuristic().Memory(); build < 250e6 || build > 350e6 {
+		t.Errorf("6x6 5-5-5-5-5-5-5 build %d bytes, want about 0.3 GB (285 MB measured)", build)
 	}
 	called := false
 	began := time.Now()
-	err := big.Build(context.Background(), func(DatabaseProgress) { called = true }, WithLimits(Limits{MaxMemory: 100 << 20}))
+	err := Cache{MaxMemory: 100 << 20, Progress: func(DatabaseProgress) { called = true }}.Build(context.Background(), big.Heuristic())
 	if !errors.Is(err, ErrLimit) || called || !strings.Contains(err.Error(), "100.0 MiB") || time.Since(began) > time.Second {
 		t.Errorf("over the bound: %v, progress %v, after %v", err, called, time.Since(began))
 	}
 	start := randomWalk(rand.New(rand.NewPCG(6, 6)), g66, 10)
-	if _, err := Solve(start, g66, WithDatabase(big), WithLimits(Limits{MaxMemory: 100 << 20})); !errors.Is(err, ErrLimit) {
+	if _, err := (Solver{Heuristic: big.Heuristic(), Limits: Limits{MaxMemory: 100 << 20}}).Solve(context.Background(), start, g66); !errors.Is(err, ErrLimit) {
 		t.Errorf("Solve over the bound: %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := MustParseDatabase(Goal(3, 5), "1 2 3 4 6/5 7 8 9 10/11 12 13 14").Build(ctx, nil); !errors.Is(err, context.Canceled) {
+	if err := (Cache{}).Build(ctx, MustParseDatabase(Goal(3, 5), "1 2 3 4 6/5 7 8 9 10/11 12 13 14").Heuristic()); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled build: %v", err)
 	}
 }
 
-// TestCacheDir: WithCacheDir puts the tables in its directory, and ""
-// keeps them off the disk, for Build and for Solve.
+// TestCacheDir: a Cache's Dir holds the tables, for Build and for Solve,
+// and the user's cache is left alone.
 func TestCacheDir(t *testing.T) {
 	home := useTempCache(t)
 	t.Cleanup(pdb.Release)
-	own := t.TempDir()
+	own, other := t.TempDir(), t.TempDir()
 	goal := Goal(2, 4)
 	d := MustParseDatabase(goal, "1 2 3/4 5 6 7")
-	if err := d.Build(context.Background(), nil, WithCacheDir(own)); err != nil {
+	if err := (Cache{Dir: own}).Build(context.Background(), d.Heuristic()); err != nil {
 		t.Fatal(err)
 	}
 	if files, _ := filepath.Glob(filepath.Join(own, "*.pdb")); len(files) != 1 {
-		t.Errorf("WithCacheDir: files %v", files)
+		t.Errorf("Cache.Dir: files %v", files)
 	}
 	pdb.Release()
 	d2 := MustParseDatabase(goal, "1 2 5 6/3 4 7")
 	b := randomWalk(rand.New(rand.NewPCG(2, 4)), goal, 15)
-	if _, err := Solve(b, goal, WithDatabase(d2), WithCacheDir("")); err != nil {
+	if _, err := (Solver{Heuristic: d2.Heuristic(), Cache: Cache{Dir: other}}).Solve(context.Background(), b, goal); err != nil {
 		t.Fatal(err)
 	}
-	if err := d2.Build(context.Background(), nil, WithCacheDir("")); err != nil {
-		t.Errorf("Build without disk: %v", err)
+	if files, _ := filepath.Glob(filepath.Join(other, "*.pdb")); len(files) != 1 {
+		t.Errorf("Solver.Cache.Dir: files %v", files)
 	}
-	if _, err := Solve(b, goal, WithHeuristic(PDB555), WithCacheDir("")); !errors.Is(err, ErrOption) {
+	if _, err := (Solver{Heuristic: PDB555, Cache: Cache{Dir: other}}).Solve(context.Background(), b, goal); !errors.Is(err, ErrOption) {
 		t.Errorf("PDB555 on 2x4: %v", err)
 	}
-	for _, dir := range []string{home, own} {
-		filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
-			if err == nil && strings.Contains(path, "1.4.5") {
-				t.Errorf("WithCacheDir(\"\") wrote %s", path)
-			}
-			return nil
-		})
-	}
+	filepath.Walk(home, func(path string, info os.FileInfo, err error) error {
+		if err == nil && strings.HasSuffix(path, ".pdb") {
+			t.Errorf("the user's cache got %s", path)
+		}
+		return nil
+	})
 }
 
 // TestBuildNotCached: tables that cannot be written to the cache are
@@ -467,19 +469,19 @@ func TestBuildNotCached(t *testing.T) {
 	t.Cleanup(pdb.Release)
 	blocker := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(blocker, nil, 0o644)
-	bad := WithCacheDir(filepath.Join(blocker, "pdb")) // a directory under a file
+	bad := Cache{Dir: filepath.Join(blocker, "pdb")} // a directory under a file
 	goal := Goal(2, 4)
 	d := MustParseDatabase(goal, "1 2 3 4/5 6 7")
-	err := d.Build(context.Background(), nil, bad)
+	err := bad.Build(context.Background(), d.Heuristic())
 	if !errors.Is(err, ErrCache) || !strings.Contains(err.Error(), "memory only") || !strings.Contains(err.Error(), blocker) {
 		t.Fatalf("unwritable cache: %v", err)
 	}
 	b := randomWalk(rand.New(rand.NewPCG(8, 8)), goal, 21)
-	if _, err := Solve(b, goal, WithDatabase(d), bad); err != nil {
+	if _, err := (Solver{Heuristic: d.Heuristic(), Cache: bad}).Solve(context.Background(), b, goal); err != nil {
 		t.Fatalf("Solve with the tables in memory: %v", err)
 	}
 	good := t.TempDir()
-	if err := d.Build(context.Background(), nil, WithCacheDir(good)); err != nil {
+	if err := (Cache{Dir: good}).Build(context.Background(), d.Heuristic()); err != nil {
 		t.Fatal(err)
 	}
 	if files, _ := filepath.Glob(filepath.Join(good, "*.pdb")); len(files) != 1 {
@@ -494,10 +496,10 @@ func TestTablesReleased(t *testing.T) {
 	t.Cleanup(pdb.Release)
 	goal := Goal(2, 4)
 	d := MustParseDatabase(goal, "1 2 3/4 5 6 7")
-	if err := d.Build(context.Background(), nil); err != nil {
+	if err := (Cache{}).Build(context.Background(), d.Heuristic()); err != nil {
 		t.Fatal(err)
 	}
-	req := (&options{}).dbRequest(false)
+	req := Cache{}.request(false, Limits{})
 	if s := pdb.StateOf(d.spec(), &req); s != pdb.InMemory {
 		t.Fatalf("after Build: state %d", s)
 	}
@@ -506,7 +508,7 @@ func TestTablesReleased(t *testing.T) {
 		t.Fatalf("after pdb.Release: state %d", s)
 	}
 	built := false
-	if err := d.Build(context.Background(), func(DatabaseProgress) { built = true }); err != nil || built {
+	if err := (Cache{Progress: func(DatabaseProgress) { built = true }}).Build(context.Background(), d.Heuristic()); err != nil || built {
 		t.Fatalf("reload: %v, rebuilt %v", err, built)
 	}
 }
@@ -561,16 +563,16 @@ func TestDatabaseParallel(t *testing.T) {
 				if w == 3 && i%5 == 3 {
 					pdb.Release()
 				}
-				if err := d.Build(context.Background(), func(p DatabaseProgress) {
+				if err := (Cache{Progress: func(p DatabaseProgress) {
 					if p.Depth == 1 {
 						builds <- p.Table
 					}
-				}); err != nil {
+				}}).Build(context.Background(), d.Heuristic()); err != nil {
 					errs <- err
 					return
 				}
 				b := layers[i][0]
-				sol, err := Solve(b, goal, WithDatabase(d))
+				sol, err := Solver{Heuristic: d.Heuristic()}.Solve(context.Background(), b, goal)
 				if err == nil && sol.Len() != i {
 					err = errors.New("wrong length")
 				}
@@ -613,13 +615,17 @@ func TestDatabaseShapesEveryMode(t *testing.T) {
 		goal := Goal(c.rows, c.cols)
 		d := MustParseDatabase(goal, c.partition)
 		start := randomWalk(rng, goal, 24)
-		ref, err := Solve(start, goal, WithAlgorithm(AlgoBidirectional))
+		ref, err := Solver{Algorithm: AlgoBidirectional}.Solve(context.Background(), start, goal)
 		if err != nil {
 			t.Fatal(err)
 		}
 		modes := []Mode{Optimal(), Weighted(1.5), Anytime(200 * time.Millisecond), Fast()}
 		for _, m := range modes {
-			sol, err := Solve(start, goal, WithDatabase(d), WithMode(m))
+			s := Solver{Heuristic: d.Heuristic(), Mode: m}
+			if m == Fast() {
+				s.Heuristic = Auto // the fast mode searches with none
+			}
+			sol, err := s.Solve(context.Background(), start, goal)
 			if err != nil {
 				t.Fatalf("%dx%d %v: %v", c.rows, c.cols, m, err)
 			}

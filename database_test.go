@@ -24,7 +24,7 @@ func TestDatabaseKorf(t *testing.T) {
 	dir := useTempCache(t)
 	goal := blankFirstGoal(4, 4)
 	var seen []DatabaseProgress
-	if err := BuildDatabase(context.Background(), PDB555, func(p DatabaseProgress) { seen = append(seen, p) }); err != nil {
+	if err := (Cache{Progress: func(p DatabaseProgress) { seen = append(seen, p) }}).Build(context.Background(), PDB555); err != nil {
 		t.Fatal(err)
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "slide", "pdb", "*.pdb")); len(seen) == 0 && len(files) == 0 {
@@ -35,13 +35,13 @@ func TestDatabaseKorf(t *testing.T) {
 		if in.optimal > 50 {
 			continue
 		}
-		sol, err := Solve(in.board, goal, WithHeuristic(PDB555))
+		sol, err := Solver{Heuristic: PDB555}.Solve(context.Background(), in.board, goal)
 		if err != nil {
 			t.Fatal(err)
 		}
 		checkSolution(t, sol, in.board, goal, in.optimal)
-		if sol.Heuristic != PDB555 || sol.Algorithm != AlgoIDAStar {
-			t.Errorf("ran %v with %v", sol.Algorithm, sol.Heuristic)
+		if sol.Heuristic != PDB555 || sol.Engine != "idastar" {
+			t.Errorf("ran %v with %v", sol.Engine, sol.Heuristic)
 		}
 		solved++
 	}
@@ -49,7 +49,7 @@ func TestDatabaseKorf(t *testing.T) {
 		t.Errorf("only %d instances", solved)
 	}
 	// With the database on disk, Auto uses it.
-	sol, err := Solve(readInstances(t, "korf100.txt", 4, 4)[54].board, goal)
+	sol, err := Solver{}.Solve(context.Background(), readInstances(t, "korf100.txt", 4, 4)[54].board, goal)
 	if err != nil || sol.Heuristic != PDB555 {
 		t.Errorf("Auto used %v: %v", sol.Heuristic, err)
 	}
@@ -62,21 +62,21 @@ func TestDatabaseKorf(t *testing.T) {
 func TestDatabaseOtherGoals(t *testing.T) {
 	useTempCache(t)
 	rng := rand.New(rand.NewPCG(31, 32))
-	middle := MustParse("4\n1 2 3 4\n5 0 6 7\n8 9 10 11\n12 13 14 15\n")
+	middle := MustParseBoard("4\n1 2 3 4\n5 0 6 7\n8 9 10 11\n12 13 14 15\n")
 	for _, goal := range []Board{Goal(4, 4), middle, randomWalk(rng, blankFirstGoal(4, 4), 7)} {
 		for range 4 {
 			start := randomWalk(rng, goal, 24+rng.IntN(20))
-			ref, err := Solve(start, goal, WithHeuristic(LinearConflict))
+			ref, err := Solver{Heuristic: LinearConflict}.Solve(context.Background(), start, goal)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, opts := range [][]Option{
-				{WithHeuristic(PDB555)},
-				{WithHeuristic(PDB555.WithWalkingDistance())},
-				{WithHeuristic(PDB555), WithAlgorithm(AlgoAStar)},
-				{WithHeuristic(LinearConflict.WithWalkingDistance()), WithAlgorithm(AlgoAStar)},
+			for _, s := range []Solver{
+				{Heuristic: PDB555},
+				{Heuristic: PDB555.WithWalkingDistance()},
+				{Heuristic: PDB555, Algorithm: AlgoAStar},
+				{Heuristic: LinearConflict.WithWalkingDistance(), Algorithm: AlgoAStar},
 			} {
-				sol, err := Solve(start, goal, opts...)
+				sol, err := s.Solve(context.Background(), start, goal)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -114,7 +114,7 @@ func TestWalkingDistanceSmall(t *testing.T) {
 			}
 			if i%(53*7) == 0 {
 				for _, a := range []Algorithm{AlgoAuto, AlgoIDAStar} {
-					sol, err := Solve(b, goal, WithHeuristic(WalkingDistance), WithAlgorithm(a))
+					sol, err := Solver{Heuristic: WalkingDistance, Algorithm: a}.Solve(context.Background(), b, goal)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -127,25 +127,25 @@ func TestWalkingDistanceSmall(t *testing.T) {
 
 func TestDatabaseErrors(t *testing.T) {
 	useTempCache(t)
-	if err := BuildDatabase(context.Background(), Manhattan, nil); !errors.Is(err, ErrOption) {
-		t.Errorf("BuildDatabase(Manhattan): %v", err)
+	if err := (Cache{}).Build(context.Background(), Manhattan); !errors.Is(err, ErrOption) {
+		t.Errorf("Build(Manhattan): %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := BuildDatabase(ctx, PDB663, nil); !errors.Is(err, context.Canceled) {
+	if err := (Cache{}).Build(ctx, PDB663); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled build: %v", err)
 	}
 	start := randomWalk(rand.New(rand.NewPCG(1, 2)), Goal(3, 3), 20)
 	for _, h := range []Heuristic{PDB663, PDB6666} {
-		if _, err := Solve(start, Goal(3, 3), WithHeuristic(h)); !errors.Is(err, ErrOption) {
+		if _, err := (Solver{Heuristic: h}).Solve(context.Background(), start, Goal(3, 3)); !errors.Is(err, ErrOption) {
 			t.Errorf("%v on 3x3: %v", h, err)
 		}
 	}
-	lab := MustParseLabeled("4\n1 1 2 2\n3 3 4 4\n5 5 6 6\n7 7 8 0\n")
-	if _, err := Solve(lab, lab.StandardGoal(), WithHeuristic(PDB555)); !errors.Is(err, ErrOption) {
+	lab := MustParseBoard("4\n1 1 2 2\n3 3 4 4\n5 5 6 6\n7 7 8 0\n")
+	if _, err := (Solver{Heuristic: PDB555}).Solve(context.Background(), lab, lab.StandardGoal()); !errors.Is(err, ErrOption) {
 		t.Errorf("PDB555 on a labeled board: %v", err)
 	}
-	if _, err := Solve(Goal(5, 5).Twin().Twin(), Goal(5, 5), WithHeuristic(WalkingDistance)); !errors.Is(err, ErrOption) {
+	if _, err := (Solver{Heuristic: WalkingDistance}).Solve(context.Background(), Goal(5, 5).Twin().Twin(), Goal(5, 5)); !errors.Is(err, ErrOption) {
 		t.Errorf("walking distance on 5x5: %v", err)
 	}
 	if _, err := os.Stat(os.Getenv("XDG_CACHE_HOME")); err != nil {

@@ -22,14 +22,15 @@ func TestDatabaseVerify(t *testing.T) {
 	ctx := context.Background()
 	goal := Goal(3, 3)
 	d := MustParseDatabase(goal, "1 2 3 4/5 6 7 8")
-	if err := d.Verify(ctx, nil); !errors.Is(err, ErrCache) || !strings.Contains(err.Error(), "does not exist") {
+	h := d.Heuristic()
+	if err := (Cache{}).Verify(ctx, h); !errors.Is(err, ErrCache) || !strings.Contains(err.Error(), "does not exist") {
 		t.Fatalf("Verify before Build: %v", err)
 	}
-	if err := d.Build(ctx, nil); err != nil {
+	if err := (Cache{}).Build(ctx, h); err != nil {
 		t.Fatal(err)
 	}
 	var seen []DatabaseProgress
-	if err := d.Verify(ctx, func(p DatabaseProgress) { seen = append(seen, p) }); err != nil {
+	if err := (Cache{Progress: func(p DatabaseProgress) { seen = append(seen, p) }}).Verify(ctx, h); err != nil {
 		t.Fatalf("intact file: %v", err)
 	}
 	if len(seen) == 0 || seen[0].Tables != 2 {
@@ -62,36 +63,36 @@ func TestDatabaseVerify(t *testing.T) {
 	}
 
 	pdb.Release() // forget the tables in memory: read the file again
-	oneMove := MustParse("3\n1 2 3\n4 5 6\n7 0 8\n")
-	if h, err := d.Estimate(oneMove); err != nil || h <= 1 {
+	oneMove := MustParseBoard("3\n1 2 3\n4 5 6\n7 0 8\n")
+	if h, err := h.Estimate(oneMove, goal); err != nil || h <= 1 {
 		t.Fatalf("forged tables: Estimate %d, %v; want a bound over the 1 move it takes", h, err)
 	}
 	// Solve loads the forged tables and misses the 1-move answer (the
 	// goal's own bound is 2): it runs until its node limit.
-	if sol, err := Solve(oneMove, goal, WithDatabase(d), WithLimits(Limits{MaxNodes: 20000})); err == nil && sol.Len() == 1 {
+	if sol, err := (Solver{Heuristic: d.Heuristic(), Limits: Limits{MaxNodes: 20000}}).Solve(context.Background(), oneMove, goal); err == nil && sol.Len() == 1 {
 		t.Fatal("Solve with the forged tables found the answer: it did not use them")
 	}
 	if now, _ := os.ReadFile(files[0]); string(now) != string(raw) {
 		t.Fatal("the forged file was rebuilt: the test shows nothing")
 	}
-	err = d.Verify(ctx, nil)
-	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "differs from its definition") || !strings.Contains(err.Error(), "slide.Database.Verify: ") {
+	err = Cache{}.Verify(ctx, h)
+	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "differs from its definition") || !strings.Contains(err.Error(), "slide.Cache.Verify: ") {
 		t.Fatalf("forged file: %v", err)
 	}
 
-	if err := d.Verify(ctx, nil, WithLimits(Limits{MaxMemory: 1000})); !errors.Is(err, ErrLimit) {
+	if err := (Cache{MaxMemory: 1000}).Verify(ctx, h); !errors.Is(err, ErrLimit) {
 		t.Errorf("under a 1000-byte bound: %v", err)
 	}
-	if err := d.Verify(ctx, nil, WithCacheDir("")); !errors.Is(err, ErrCache) {
-		t.Errorf("without a cache: %v", err)
+	if err := (Cache{Dir: t.TempDir()}).Verify(ctx, h); !errors.Is(err, ErrCache) {
+		t.Errorf("another cache: %v", err)
 	}
-	if err := VerifyDatabase(ctx, Manhattan, nil); !errors.Is(err, ErrOption) {
-		t.Errorf("VerifyDatabase(Manhattan): %v", err)
+	if err := (Cache{}).Verify(ctx, Manhattan); !errors.Is(err, ErrOption) {
+		t.Errorf("Verify(Manhattan): %v", err)
 	}
-	if err := VerifyDatabase(ctx, PDB555, nil); !errors.Is(err, ErrCache) || !strings.Contains(err.Error(), "slide.VerifyDatabase: ") {
-		t.Errorf("VerifyDatabase(PDB555) of an empty cache: %v", err)
+	if err := (Cache{}).Verify(ctx, PDB555); !errors.Is(err, ErrCache) || !strings.Contains(err.Error(), "slide.Cache.Verify: ") {
+		t.Errorf("Verify(PDB555) of an empty cache: %v", err)
 	}
-	if err := (Database{}).Verify(ctx, nil); !errors.Is(err, ErrOption) {
+	if err := (Cache{}).Verify(ctx, Database{}.Heuristic()); !errors.Is(err, ErrOption) {
 		t.Errorf("zero Database: %v", err)
 	}
 }

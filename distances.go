@@ -12,38 +12,59 @@ type Distribution struct {
 	Farthest []Board // the boards at the greatest distance, in the order found
 }
 
-// Total returns the number of boards that reach the goal.
-func (d Distribution) Total() int64 {
-	var n int64
-	for _, c := range d.Counts {
-		n += c
+// Distances counts by distance, up to Limits.MaxCost, every board that reaches
+// goal, by BFS; it uses Metric and Limits only.
+func (s Solver) Distances(ctx context.Context, goal Board) (Distribution, error) {
+	const fn = "Solver.Distances"
+	if ctx == nil {
+		return Distribution{}, nilContext(fn)
 	}
-	return n
-}
-
-// Distances counts by distance every board that reaches goal under metric,
-// by breadth-first search: the solvers' oracle. Up to 13 cells with distinct
-// labels it takes a bit a permutation. It stops at lim with a *LimitError,
-// or with the context's error.
-func Distances(ctx context.Context, goal Board, metric Metric, lim Limits) (Distribution, error) {
-	dist, err := distances(ctx, goal, metric, lim)
-	return dist, toError("Distances", err)
-}
-
-// distances is Distances, its errors those of the internal packages too.
-func distances(ctx context.Context, goal Board, metric Metric, lim Limits) (Distribution, error) {
-	ctx = orBackground(ctx)
-	if metric > LineMoves {
-		return Distribution{}, errorf("Distances", ErrOption, "unknown metric %v", metric)
+	if err := s.onlyCensus(fn); err != nil {
+		return Distribution{}, err
 	}
-	t, err := newTarget("Distances", goal)
+	t, err := newTarget(fn, goal)
 	if err != nil {
 		return Distribution{}, err
 	}
+	dist, err := distances(ctx, t, goal, s.Metric, s.Limits)
+	return dist, toError(fn, err)
+}
+
+// onlyCensus refuses, as function fn, the settings Distances does not use.
+func (s Solver) onlyCensus(fn string) error {
+	if err := s.check(fn); err != nil {
+		return err
+	}
+	field := ""
+	switch {
+	case s.Mode != Optimal():
+		field = "Mode"
+	case s.Heuristic != Auto:
+		field = "Heuristic"
+	case s.Algorithm != AlgoAuto:
+		field = "Algorithm"
+	case s.Workers != 0:
+		field = "Workers"
+	case s.Cache.Dir != "":
+		field = "Cache.Dir"
+	case s.Cache.Progress != nil:
+		field = "Cache.Progress"
+	case s.Progress != nil:
+		field = "Progress"
+	case s.OnMove != nil:
+		field = "OnMove"
+	default:
+		return nil
+	}
+	return unused(fn, "Solver."+field, "Distances uses Metric and Limits only")
+}
+
+// distances is Distances on the goal t, goal's goal-relative form.
+func distances(ctx context.Context, t *tiles.Goal, goal Board, metric Metric, lim Limits) (Distribution, error) {
 	sp := tiles.NewSpace(t, tiles.Heuristic{Kind: tiles.Zero}, metric == LineMoves)
-	code, _ := encode("Distances", t, goal)
+	code, _ := encode("Solver.Distances", t, goal)
 	if goal.Len() > 16 {
-		return gridDistances(ctx, sp, sp.NodeStart(code), lim)
+		return gridDistances(ctx, sp, inner[tiles.Node]{sp.NodeStart(code)}, lim)
 	}
 	counts, farthest, err := sp.Census(ctx, code, lim.eng())
 	dist := Distribution{Counts: counts}
@@ -56,10 +77,10 @@ func distances(ctx context.Context, goal Board, metric Metric, lim Limits) (Dist
 
 // gridDistances is Distances for boards of more than 16 cells, on the
 // generic BFS.
-func gridDistances(ctx context.Context, sp *tiles.Space, start tiles.Node, lim Limits) (Distribution, error) {
+func gridDistances(ctx context.Context, sp *tiles.Space, start inner[tiles.Node], lim Limits) (Distribution, error) {
 	var dist Distribution
-	bfs := BFS[tiles.Node, int]{Limits: lim, Key: tiles.NodeKey}
-	var last []tiles.Node
+	bfs := BFS[inner[tiles.Node], int]{Limits: lim, Key: innerKey(tiles.NodeKey)}
+	var last []inner[tiles.Node]
 	for _, layer := range bfs.Layers(ctx, start) {
 		dist.Counts = append(dist.Counts, int64(len(layer)))
 		last = append(last[:0], layer...)
@@ -68,7 +89,7 @@ func gridDistances(ctx context.Context, sp *tiles.Space, start tiles.Node, lim L
 		return dist, err
 	}
 	for _, s := range last {
-		b, _ := NewLabeled(sp.Rows(), sp.Cols(), sp.Labels(s.At))
+		b, _ := NewLabeled(sp.Rows(), sp.Cols(), sp.Labels(s.s.At))
 		dist.Farthest = append(dist.Farthest, b)
 	}
 	return dist, nil

@@ -31,11 +31,11 @@ func TestDistancesMatchData(t *testing.T) {
 		}
 		metric := Metric(metricIndex(r.Words[0]))
 		for _, shape := range [][2]int{{rows, cols}, {cols, rows}} {
-			d, err := Distances(context.Background(), blankFirstGoal(shape[0], shape[1]), metric, Limits{})
+			d, err := Solver{Metric: metric}.Distances(context.Background(), blankFirstGoal(shape[0], shape[1]))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !slices.Equal(d.Counts, want) || len(d.Counts) != diameter+1 || d.Total() != reach || len(d.Farthest) != nAnti {
+			if !slices.Equal(d.Counts, want) || len(d.Counts) != diameter+1 || sum(d.Counts) != reach || len(d.Farthest) != nAnti {
 				t.Errorf("%dx%d %v: counts %v, want %v", shape[0], shape[1], metric, d.Counts, want)
 			}
 			if shape[0] != rows {
@@ -83,28 +83,28 @@ func MustNew(t testing.TB, rows, cols int, tiles []int) Board {
 
 func TestDistancesLabeledAndLimits(t *testing.T) {
 	// Repeated labels: 2x3 with two pairs; every arrangement is reachable.
-	goal := MustParseLabeled("2 3\n1 1 2\n2 3 0\n")
-	d, err := Distances(context.Background(), goal, TileMoves, Limits{})
+	goal := MustParseBoard("2 3\n1 1 2\n2 3 0\n")
+	d, err := Solver{}.Distances(context.Background(), goal)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := int64(720 / 4); d.Total() != want { // 6!/(2!2!)
-		t.Errorf("labeled 2x3: %d boards, want %d", d.Total(), want)
+	if want := int64(720 / 4); sum(d.Counts) != want { // 6!/(2!2!)
+		t.Errorf("labeled 2x3: %d boards, want %d", sum(d.Counts), want)
 	}
-	if _, err := Distances(context.Background(), Goal(3, 3), TileMoves, Limits{MaxNodes: 1000}); err == nil {
+	if _, err := (Solver{Limits: Limits{MaxNodes: 1000}}).Distances(context.Background(), Goal(3, 3)); err == nil {
 		t.Error("node limit not enforced")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Distances(ctx, Goal(3, 3), TileMoves, Limits{}); err != context.Canceled {
+	if _, err := (Solver{}).Distances(ctx, Goal(3, 3)); err != context.Canceled {
 		t.Errorf("cancelled census: %v", err)
 	}
 	// More than 16 cells: the generic path, stopped by its limit.
-	if _, err := Distances(context.Background(), Goal(3, 6), TileMoves, Limits{MaxNodes: 5000}); err == nil {
+	if _, err := (Solver{Limits: Limits{MaxNodes: 5000}}).Distances(context.Background(), Goal(3, 6)); err == nil {
 		t.Error("3x6 census not limited")
 	}
-	small, err := Distances(context.Background(), Goal(1, 17), LineMoves, Limits{})
-	if err != nil || small.Total() != 17 || len(small.Counts) != 2 {
+	small, err := Solver{Metric: LineMoves}.Distances(context.Background(), Goal(1, 17))
+	if err != nil || sum(small.Counts) != 17 || len(small.Counts) != 2 {
 		t.Errorf("1x17 line census: %v, %v", small.Counts, err)
 	}
 }

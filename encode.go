@@ -1,22 +1,24 @@
 package slide
 
+import "encoding/binary"
+
 // Pack packs b into a uint64, four bits a cell: 16 cells, labels below 16.
 func (b Board) Pack() (uint64, error) {
 	if !b.IsValid() || b.Len() > 16 {
-		return 0, errorf("Pack", ErrSize, "%d cells: packing takes 2 to 16", b.Len())
+		return 0, errorf("Board.Pack", ErrSize, "%d cells: packing takes 2 to 16", b.Len())
 	}
 	var p uint64
 	for i := range b.Len() {
 		t := b.tile(i)
 		if t > 15 {
-			return 0, errorf("Pack", ErrTile, "label %d does not fit in 4 bits", t)
+			return 0, errorf("Board.Pack", ErrTile, "label %d does not fit in 4 bits", t)
 		}
 		p |= uint64(t) << (4 * i)
 	}
 	return p, nil
 }
 
-// Unpack returns the rows x cols board Pack packed into p.
+// Unpack returns the rows x cols board [Board.Pack] packed into p.
 func Unpack(rows, cols int, p uint64) (Board, error) {
 	if err := checkSize("Unpack", rows, cols); err != nil {
 		return Board{}, err
@@ -35,21 +37,42 @@ func Unpack(rows, cols int, p uint64) (Board, error) {
 	return build("Unpack", rows, cols, labels, false)
 }
 
-// Key returns b's cells as a compact string, equal for equal boards.
-func (b Board) Key() string {
-	wide := false
-	for i := range b.Len() {
-		if b.tile(i) > 255 {
-			wide = true
-			break
-		}
+// MarshalBinary implements [encoding.BinaryMarshaler]: little-endian uint16s.
+func (b Board) MarshalBinary() ([]byte, error) {
+	if !b.IsValid() {
+		return []byte{}, nil
 	}
-	if wide {
-		return b.cells
+	out := make([]byte, 4, 4+len(b.cells))
+	binary.LittleEndian.PutUint16(out, b.rows)
+	binary.LittleEndian.PutUint16(out[2:], b.cols)
+	return append(out, b.cells...), nil
+}
+
+// UnmarshalBinary implements [encoding.BinaryUnmarshaler].
+func (b *Board) UnmarshalBinary(data []byte) error {
+	if len(data) == 0 {
+		*b = Board{}
+		return nil
 	}
-	buf := make([]byte, b.Len())
-	for i := range buf {
-		buf[i] = byte(b.tile(i))
+	if len(data) < 4 {
+		return errorf("Board.UnmarshalBinary", ErrSyntax, "%d bytes: too short for a header", len(data))
 	}
-	return string(buf)
+	rows := int(binary.LittleEndian.Uint16(data))
+	cols := int(binary.LittleEndian.Uint16(data[2:]))
+	if err := checkSize("Board.UnmarshalBinary", rows, cols); err != nil {
+		return err
+	}
+	if len(data) != 4+2*rows*cols {
+		return errorf("Board.UnmarshalBinary", ErrSyntax, "%d bytes: a %d x %d board takes %d", len(data), rows, cols, 4+2*rows*cols)
+	}
+	labels := make([]int, rows*cols)
+	for i := range labels {
+		labels[i] = int(binary.LittleEndian.Uint16(data[4+2*i:]))
+	}
+	nb, err := build("Board.UnmarshalBinary", rows, cols, labels, false)
+	if err != nil {
+		return err
+	}
+	*b = nb
+	return nil
 }

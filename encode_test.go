@@ -24,7 +24,7 @@ func TestPackUnpack(t *testing.T) {
 	if _, err := Goal(3, 6).Pack(); !errors.Is(err, ErrSize) {
 		t.Errorf("18 cells: %v", err)
 	}
-	if _, err := MustParseLabeled("2\n1 16\n2 0\n").Pack(); !errors.Is(err, ErrTile) {
+	if _, err := MustParseBoard("2\n1 16\n2 0\n").Pack(); !errors.Is(err, ErrTile) {
 		t.Errorf("label 16: %v", err)
 	}
 	if _, err := Unpack(2, 2, 1<<20); !errors.Is(err, ErrSyntax) {
@@ -35,16 +35,5 @@ func TestPackUnpack(t *testing.T) {
 	}
 	if _, err := Unpack(2, 2, 0); !errors.Is(err, ErrTile) {
 		t.Errorf("four blanks: %v", err)
-	}
-}
-
-func TestKey(t *testing.T) {
-	a, b := Goal(20, 20), Goal(20, 20).Twin()
-	if a.Key() == b.Key() || a.Key() != Goal(20, 20).Key() || len(a.Key()) != 2*400 {
-		t.Error("Key of 20x20 boards")
-	}
-	small := Goal(5, 5)
-	if len(small.Key()) != 25 || small.Key() == small.Twin().Key() {
-		t.Error("Key of 5x5 boards")
 	}
 }

@@ -123,7 +123,10 @@ func TestGoalAndHeuristicFuncs(t *testing.T) {
 	if res, err := b.Search(ctx, maze{0, 0}); err != nil || res.Cost != want {
 		t.Errorf("BFS: cost %d, %v", res.Cost, err)
 	}
-	if res, err := b.Bidirectional(ctx, maze{0, 0}, exit); err != nil || res.Cost != want {
+	if res, err := (&BFS[maze, int]{}).Bidirectional(ctx, maze{0, 0}, exit); err != nil || res.Cost != want {
+		t.Errorf("bidirectional BFS: cost %d, %v", res.Cost, err)
+	}
+	if _, err := b.Bidirectional(ctx, maze{0, 0}, exit); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "BFS.GoalFunc") {
 		t.Errorf("bidirectional BFS: cost %d, %v", res.Cost, err)
 	}
 	if _, err := (&AStar[maze, int]{}).Search(ctx, maze{}); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "GoalFunc") {
@@ -146,57 +149,46 @@ func TestGoalAndHeuristicFuncs(t *testing.T) {
 	}
 }
 
-// TestNilContextAndOptions checks that a nil context is taken as
-// context.Background() and a nil Option is an error, not a panic.
-func TestNilContextAndOptions(t *testing.T) {
+// TestNilContext checks that every call that takes a context refuses a
+// nil one with ErrOption, not a panic, and does no work.
+func TestNilContext(t *testing.T) {
 	var nilCtx context.Context
-	start := MustParse("3\n1 2 3\n4 0 6\n7 5 8\n")
-	if sol, err := SolveContext(nilCtx, start, Goal(3, 3)); err != nil || sol.Len() != 2 {
-		t.Errorf("SolveContext(nil): %v, %v", sol.Len(), err)
-	}
-	_, err := Solve(start, Goal(3, 3), WithHeuristic(Manhattan), nil)
-	if !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "option 2 of 2 is nil") {
-		t.Errorf("nil option: %v", err)
-	}
-	if d, err := Distances(nilCtx, Goal(2, 2), TileMoves, Limits{}); err != nil || d.Total() != 12 {
-		t.Errorf("Distances(nil): %v, %v", d.Total(), err)
-	}
-	a := AStar[maze, int]{GoalFunc: func(p maze) bool { return p == maze{1, 1} }}
-	if _, err := a.Search(nilCtx, maze{}); err != nil {
-		t.Errorf("AStar.Search(nil): %v", err)
-	}
-	d := IDAStar[maze, int]{GoalFunc: func(p maze) bool { return p == maze{1, 1} }}
-	if _, err := d.Search(nilCtx, maze{}); err != nil {
-		t.Errorf("IDAStar.Search(nil): %v", err)
-	}
-	b := BFS[maze, int]{GoalFunc: func(p maze) bool { return p == maze{1, 1} }}
-	if _, err := b.Search(nilCtx, maze{}); err != nil {
-		t.Errorf("BFS.Search(nil): %v", err)
-	}
-	if _, err := b.Bidirectional(nilCtx, maze{}, maze{2, 2}); err != nil {
-		t.Errorf("BFS.Bidirectional(nil): %v", err)
-	}
-	n := 0
+	start := MustParseBoard("3\n1 2 3\n4 0 6\n7 5 8\n")
+	rush := MustParseBlocks("4 4\n3 1 2 1 b\n1 1 1 1 b\n")
+	goal := func(p maze) bool { return p == maze{1, 1} }
+	b := BFS[maze, int]{}
+	layers := 0
 	for range b.Layers(nilCtx, maze{}) {
-		n++
+		layers++
 	}
-	if n == 0 || b.Err() != nil {
-		t.Errorf("BFS.Layers(nil): %d layers, %v", n, b.Err())
+	for name, err := range map[string]error{
+		"Solver.Solve":          second(Solver{}.Solve(nilCtx, start, Goal(3, 3))),
+		"Solver.Prepare":        second(Solver{}.Prepare(nilCtx, Goal(3, 3))),
+		"Solver.Distances":      second(Solver{}.Distances(nilCtx, Goal(2, 2))),
+		"AStar.Search":          second((&AStar[maze, int]{GoalFunc: goal}).Search(nilCtx, maze{})),
+		"IDAStar.Search":        second((&IDAStar[maze, int]{GoalFunc: goal}).Search(nilCtx, maze{})),
+		"BFS.Search":            second((&BFS[maze, int]{GoalFunc: goal}).Search(nilCtx, maze{})),
+		"BFS.Bidirectional":     second(b.Bidirectional(nilCtx, maze{}, maze{2, 2})),
+		"BFS.Layers":            b.Err(),
+		"BlockSolver.Solve":     second(BlockSolver{}.Solve(nilCtx, rush)),
+		"BlockSolver.Distances": second(BlockSolver{}.Distances(nilCtx, rush)),
+		"Cache.Build":           Cache{Dir: t.TempDir()}.Build(nilCtx, PDB555),
+		"Cache.Verify":          Cache{Dir: t.TempDir()}.Verify(nilCtx, PDB555),
+	} {
+		if !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "slide."+name+": nil Context") {
+			t.Errorf("%s(nil): %v", name, err)
+		}
 	}
-	rush, _ := ParseRushHour("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM")
-	if sol, err := (BlockSolver{}).Solve(nilCtx, rush); err != nil || sol.Len() != 60 {
-		t.Errorf("BlockSolver.Solve(nil): %v, %v", sol.Len(), err)
-	}
-	if _, err := (BlockSolver{}).Distances(nilCtx, rush); err != nil {
-		t.Errorf("BlockSolver.Distances(nil): %v", err)
+	if layers != 0 {
+		t.Errorf("BFS.Layers(nil) yielded %d layers", layers)
 	}
 }
 
 // TestErrorsNameTheirFunction checks the validation and the function
 // names of errors that once said otherwise.
 func TestErrorsNameTheirFunction(t *testing.T) {
-	_, err := Distances(context.Background(), Goal(2, 2), Metric(9), Limits{})
-	if !errors.Is(err, ErrOption) || !strings.HasPrefix(err.Error(), "slide.Distances: unknown metric") {
+	_, err := Solver{Metric: Metric(9)}.Distances(context.Background(), Goal(2, 2))
+	if !errors.Is(err, ErrOption) || !strings.HasPrefix(err.Error(), "slide.Solver.Distances: unknown metric") {
 		t.Errorf("Distances with Metric(9): %v", err)
 	}
 	_, err = PDB555.Estimate(Goal(3, 3), Goal(3, 3))

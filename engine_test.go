@@ -326,10 +326,10 @@ func TestLimits(t *testing.T) {
 func TestZeroAllocationIDA(t *testing.T) {
 	hard := readInstances(t, "hard8_31.txt", 3, 3)[0].board
 	tg3, code3 := encodeFor(t, hard, blankFirstGoal(3, 3))
-	st := tiles.NewSpace(tg3, Manhattan.tiles(), false).PackedStart(code3)
-	var d IDAStar[tiles.Packed, int]
+	st := packed{tiles.NewSpace(tg3, Manhattan.tiles(), false).PackedStart(code3)}
+	var d IDAStar[packed, int]
 	d.Search(context.Background(), st) // grow its buffers
-	var res Result[tiles.Packed, int]
+	var res Result[packed, int]
 	allocs := testing.AllocsPerRun(3, func() { res, _ = d.Search(context.Background(), st) })
 	if allocs > 2 || res.Generated < 10000 { // the returned path and its closure
 		t.Errorf("generic IDA*: %v allocations per search of %d nodes", allocs, res.Generated)
@@ -347,7 +347,7 @@ func TestIDADepthLimit(t *testing.T) {
 	}
 	// The same for the grid solver on a large board.
 	start := randomWalk(rand.New(rand.NewPCG(1, 9)), Goal(20, 20), 60)
-	_, err = Solve(start, Goal(20, 20), WithLimits(Limits{MaxMemory: 256 * 10}))
+	_, err = Solver{Limits: Limits{MaxMemory: 256 * 10}}.Solve(context.Background(), start, Goal(20, 20))
 	if !errors.As(err, &le) || le.Limit != "memory" {
 		t.Errorf("grid IDA* depth: %v", err)
 	}

@@ -7,8 +7,8 @@ import (
 	"github.com/slidekit/slide/internal/engine"
 )
 
-// The sentinel errors. Functions return them wrapped in an *Error (or a
-// *LimitError) that says what is wrong; test for them with errors.Is.
+// The sentinel errors, wrapped in an *[Error] or a *[LimitError]: see
+// [errors.Is].
 var (
 	ErrSize       = errors.New("invalid size")                // a size out of range, or a tile count that does not fit it
 	ErrTile       = errors.New("invalid tiles")               // a label out of range, missing or repeated; not one blank
@@ -16,18 +16,17 @@ var (
 	ErrMismatch   = errors.New("boards do not match")         // boards of different sizes or tile sets
 	ErrUnsolvable = errors.New("unsolvable")                  // the goal cannot be reached from the start
 	ErrNotFound   = errors.New("no path to a goal")           // no goal within the space or the cost bound
-	ErrLimit      = errors.New("search limit reached")        // a node or memory limit (see LimitError)
-	ErrOption     = errors.New("invalid option")              // an option that does not apply to the puzzle
+	ErrLimit      = errors.New("search limit reached")        // a node or memory limit (see Limits)
+	ErrOption     = errors.New("invalid option")              // a setting out of range, or one the call does not use
 	ErrCache      = errors.New("pattern database not cached") // tables ready but not written to disk
 	ErrCost       = errors.New("invalid cost")                // a negative or NaN cost, or a path cost that overflows
 	ErrPiece      = errors.New("invalid piece")               // a block off its grid or overlapping another; no pieces
 	ErrCorrupt    = errors.New("pattern database corrupt")    // a cached table that differs from the one its definition builds
 )
 
-// An Error records a failed call: which function, what was wrong, and its
-// sentinel class.
+// An Error records a failed call, as [strconv.NumError] does.
 type Error struct {
-	Func string // the function that failed, such as "New" or "Parse"
+	Func string // the function that failed, such as "New" or "Solver.Solve"
 	Msg  string // what was wrong, such as "tile 5 appears twice"
 	Err  error  // the class: ErrSize, ErrTile, ErrSyntax, ErrMismatch, ...
 }
@@ -35,7 +34,7 @@ type Error struct {
 // Error returns "slide.Func: Msg".
 func (e *Error) Error() string { return "slide." + e.Func + ": " + e.Msg }
 
-// Unwrap returns the sentinel class, for errors.Is.
+// Unwrap returns the sentinel class, for [errors.Is].
 func (e *Error) Unwrap() error { return e.Err }
 
 func errorf(fn string, class error, format string, args ...any) *Error {
@@ -66,15 +65,6 @@ func toError(fn string, err error) error {
 		return (*LimitError)(e)
 	}
 	return err
-}
-
-// nameText returns the name of an enumeration value as text, or fails for
-// a value without one.
-func nameText(fn, kind string, v int, names []string) ([]byte, error) {
-	if v < 0 || v >= len(names) {
-		return nil, errorf(fn, ErrOption, "%s %d has no name", kind, v)
-	}
-	return []byte(names[v]), nil
 }
 
 // renamed returns err with its Func set to fn, when it is an *Error, so

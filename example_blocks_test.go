@@ -2,15 +2,17 @@ package slide_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/slidekit/slide"
 )
 
 // A sliding-block puzzle in the text format: the goal piece Z must reach
-// the last column. A line with a bad motion letter is discarded.
+// the last column. A line with a bad motion letter is discarded, and the
+// puzzle of the other lines comes with a *DiscardError that lists it.
 func ExampleBlockSolver_Solve() {
-	b, discarded, err := slide.ParseBlocks(`# rows cols, then row col width height motion
+	b, err := slide.ParseBlocks(`# rows cols, then row col width height motion
 4 4
 3 1 2 1 b
 1 1 1 1 b
@@ -22,12 +24,14 @@ func ExampleBlockSolver_Solve() {
 4 4 1 1 b
 1 4 1 1 q
 `)
-	if err != nil {
+	var discarded *slide.DiscardError
+	if errors.As(err, &discarded) {
+		for _, line := range discarded.Lines {
+			fmt.Println(line)
+		}
+	} else if err != nil {
 		fmt.Println(err)
 		return
-	}
-	for _, d := range discarded {
-		fmt.Println(d)
 	}
 	fmt.Print(b.Grid())
 	sol, err := slide.BlockSolver{}.Solve(context.Background(), b)
@@ -89,7 +93,7 @@ func ExampleParseRushHour() {
 	// *FFK..M*
 	// *GGHHHM*
 	// ********
-	// line: 60 moves, first Piece M up 1 space
+	// straight: 60 moves, first Piece M up 1 space
 	// step: 103 moves, first Piece M up 1 space
 	// positions reachable by distance: [1 1 1 2 2 2 8 19] ...
 }

@@ -185,16 +185,16 @@ func ExampleLimitError() {
 	}
 	// Output:
 	// nodes 1000 true
-	// slide: search stopped at its nodes limit (1000 nodes) after 956 expansions: raise Limits.MaxNodes to allow more
+	// slide: search stopped at its nodes limit (1000) after 956 expansions
 }
 
-// SolveContext stops when its context is done, here after 10 ms of a
-// 5 x 5 board that A* cannot finish so soon.
-func ExampleSolveContext_timeout() {
-	start := slide.MustParse("5\n24 23 22 21 20\n19 18 17 16 15\n14 13 12 11 10\n9 8 7 6 5\n4 3 2 1 0\n")
+// A Solver stops when its context is done, here after 10 ms of a 5 x 5
+// board that A* cannot finish so soon.
+func ExampleSolver_Solve_timeout() {
+	start := slide.MustParseBoard("5\n24 23 22 21 20\n19 18 17 16 15\n14 13 12 11 10\n9 8 7 6 5\n4 3 2 1 0\n")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
 	defer cancel()
-	_, err := slide.SolveContext(ctx, start, slide.Goal(5, 5), slide.WithAlgorithm(slide.AlgoAStar))
+	_, err := slide.Solver{Algorithm: slide.AlgoAStar}.Solve(ctx, start, slide.Goal(5, 5))
 	fmt.Println(err, errors.Is(err, context.DeadlineExceeded))
 	// Output:
 	// context deadline exceeded true
@@ -203,7 +203,7 @@ func ExampleSolveContext_timeout() {
 // BlockGoalAt asks for one piece at one place: here the goal piece Z in
 // the upper-right corner rather than anywhere in the last column.
 func ExampleBlockGoalAt() {
-	b, _, err := slide.ParseBlocks("4 4\n3 1 2 1 b\n1 1 1 1 b\n1 2 1 1 b\n2 1 1 1 b\n2 3 2 1 b\n3 3 1 2 b\n4 1 2 1 b\n4 4 1 1 b\n")
+	b, err := slide.ParseBlocks("4 4\n3 1 2 1 b\n1 1 1 1 b\n1 2 1 1 b\n2 1 1 1 b\n2 3 2 1 b\n3 3 1 2 b\n4 1 2 1 b\n4 4 1 1 b\n")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -214,7 +214,7 @@ func ExampleBlockGoalAt() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(goal, "in", sol.Len(), "moves, the first", sol.Moves[0])
+	fmt.Println(goal.Describe(b), "in", sol.Len(), "moves, the first", sol.Moves[0])
 	fmt.Print(sol.Positions[sol.Len()].Grid())
 	// Output:
 	// piece Z at row 1, column 3 in 9 moves, the first Piece 4 up 1 space
@@ -226,27 +226,27 @@ func ExampleBlockGoalAt() {
 	// ******
 }
 
-// BuildDatabase makes a pattern database ready ahead of the first Solve
-// that needs it, reporting the progress of a build (here on standard
-// error; a database already in memory or on disk needs none): the 5-5-5
-// partition of the 15-puzzle, for the goal with the blank first, used at
-// once on one of Korf's instances.
-func ExampleBuildDatabase_progress() {
-	err := slide.BuildDatabase(context.Background(), slide.PDB555, func(p slide.DatabaseProgress) {
-		fmt.Fprintf(os.Stderr, "table %d of %d: depth %d, %d of %d entries\n", p.Table+1, p.Tables, p.Depth, p.Reached, p.Entries)
-	})
+// Cache.Build makes a pattern database ready ahead of the first Solve that
+// needs it, reporting the progress of a build (here on standard error; a
+// database already in memory or on disk needs none): the 5-5-5 partition
+// of the 15-puzzle, for the goal with the blank first, used at once on one
+// of Korf's instances.
+func ExampleCache_Build() {
+	cache := slide.Cache{Progress: func(p slide.DatabaseProgress) {
+		fmt.Fprintf(os.Stderr, "%v: table %d of %d: depth %d, %d of %d entries\n", p.Heuristic, p.Table+1, p.Tables, p.Depth, p.Reached, p.Entries)
+	}}
+	if err := cache.Build(context.Background(), slide.PDB555); err != nil {
+		fmt.Println(err)
+		return
+	}
+	korfGoal := slide.MustParseBoard("4\n0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n")
+	start := slide.MustParseBoard("4\n13 8 14 3\n9 1 0 7\n15 5 4 10\n12 2 6 11\n") // instance 55
+	sol, err := slide.Solver{Heuristic: slide.PDB555}.Solve(context.Background(), start, korfGoal)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	korfGoal := slide.MustParse("4\n0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n")
-	start := slide.MustParse("4\n13 8 14 3\n9 1 0 7\n15 5 4 10\n12 2 6 11\n") // instance 55
-	sol, err := slide.Solve(start, korfGoal, slide.WithHeuristic(slide.PDB555))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(sol.Len(), "moves by", sol.Algorithm, "with", sol.Heuristic)
+	fmt.Println(sol.Len(), "moves by", sol.Engine, "with", sol.Heuristic)
 	end, ok := start.Apply(sol.Moves)
 	fmt.Println("reaches the goal:", ok && end == korfGoal)
 	// Output:

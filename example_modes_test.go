@@ -1,6 +1,7 @@
 package slide_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -25,7 +26,7 @@ func scrambled(rows, cols int, seed uint64) slide.Board {
 // answer can be.
 func ExampleFast() {
 	start := scrambled(40, 40, 1)
-	sol, err := slide.Solve(start, slide.Goal(40, 40), slide.WithMode(slide.Fast()))
+	sol, err := slide.Solver{Mode: slide.Fast()}.Solve(context.Background(), start, slide.Goal(40, 40))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -42,7 +43,7 @@ func ExampleFast() {
 // the factor.
 func ExampleWeighted() {
 	start := scrambled(5, 5, 2)
-	sol, err := slide.Solve(start, slide.Goal(5, 5), slide.WithMode(slide.Weighted(1.5)))
+	sol, err := slide.Solver{Mode: slide.Weighted(1.5)}.Solve(context.Background(), start, slide.Goal(5, 5))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -56,8 +57,8 @@ func ExampleWeighted() {
 // search that completes proves its answer optimal, as it does at once on a
 // 3 x 3 board.
 func ExampleAnytime() {
-	start := slide.MustParse("3\n8 6 7\n2 5 4\n3 0 1\n")
-	sol, err := slide.Solve(start, slide.Goal(3, 3), slide.WithMode(slide.Anytime(time.Second)))
+	start := slide.MustParseBoard("3\n8 6 7\n2 5 4\n3 0 1\n")
+	sol, err := slide.Solver{Mode: slide.Anytime(time.Second)}.Solve(context.Background(), start, slide.Goal(3, 3))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -70,8 +71,8 @@ func ExampleAnytime() {
 // FormatMoves writes a solution compactly, as "slide solve -moves" does:
 // each letter the direction in which a tile slides into the blank.
 func ExampleFormatMoves() {
-	start := slide.MustParse("3\n1 2 3\n4 0 6\n7 5 8\n")
-	sol, _ := slide.Solve(start, slide.Goal(3, 3))
+	start := slide.MustParseBoard("3\n1 2 3\n4 0 6\n7 5 8\n")
+	sol, _ := slide.Solver{}.Solve(context.Background(), start, slide.Goal(3, 3))
 	s := slide.FormatMoves(sol.Moves)
 	fmt.Println(s)
 	moves, _ := slide.ParseMoves(strings.ToLower(s))

@@ -1,6 +1,7 @@
 package slide_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -13,7 +14,7 @@ func ExampleParsePosition() {
 	start, _ := slide.ParsePosition(2, 3, "AB-BCA")
 	goal, _ := slide.ParsePosition(2, 3, "ABBCA-")
 	for _, bound := range []int{12, 13} {
-		sol, err := slide.Solve(start, goal, slide.WithLimits(slide.Limits{MaxCost: float64(bound)}))
+		sol, err := slide.Solver{Limits: slide.Limits{MaxCost: float64(bound)}}.Solve(context.Background(), start, goal)
 		if errors.Is(err, slide.ErrNotFound) {
 			fmt.Printf("nothing within %d moves\n", bound)
 			continue

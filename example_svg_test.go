@@ -1,6 +1,7 @@
 package slide_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -10,15 +11,15 @@ import (
 
 // A solution drawn as an animated SVG picture, here into a string; a file
 // from os.Create takes it as well.
-func ExampleWriteSVG() {
-	start := slide.MustParse("3\n0 1 3\n4 2 5\n7 8 6\n")
-	sol, err := slide.Solve(start, slide.Goal(3, 3))
+func ExampleSVG_Write() {
+	start := slide.MustParseBoard("3\n0 1 3\n4 2 5\n7 8 6\n")
+	sol, err := slide.Solver{}.Solve(context.Background(), start, slide.Goal(3, 3))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	var svg strings.Builder
-	if err := slide.WriteSVG(&svg, sol.Boards, &slide.SVGOptions{Title: "puzzle04"}); err != nil {
+	if err := (slide.SVG{Title: "puzzle04"}).Write(&svg, sol.Boards); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return
 	}

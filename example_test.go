@@ -38,8 +38,8 @@ func ExampleNew_errors() {
 	// true
 }
 
-func ExampleParse() {
-	b, err := slide.Parse("2 3\n1 2 3\n4 0 5\n")
+func ExampleParseBoard() {
+	b, err := slide.ParseBoard("2 3\n1 2 3\n4 0 5\n")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -52,7 +52,7 @@ func ExampleParse() {
 }
 
 func ExampleBoard_Neighbors() {
-	b := slide.MustParse("3\n1 2 3\n4 0 6\n7 5 8\n")
+	b := slide.MustParseBoard("3\n1 2 3\n4 0 6\n7 5 8\n")
 	for next := range b.Neighbors() {
 		fmt.Println(next.Tiles(), next.Manhattan())
 	}
@@ -66,7 +66,7 @@ func ExampleBoard_Neighbors() {
 func ExampleSolvable() {
 	goal := slide.Goal(2, 2)
 	for _, s := range []string{"2\n1 2\n0 3\n", "2\n2 1\n3 0\n"} {
-		start := slide.MustParse(s)
+		start := slide.MustParseBoard(s)
 		ok, err := slide.Solvable(start, goal)
 		fmt.Println(start.Tiles(), ok, err)
 	}
@@ -75,9 +75,9 @@ func ExampleSolvable() {
 	// [2 1 3 0] false <nil>
 }
 
-func ExampleSolve() {
-	start := slide.MustParse("3\n0 1 3\n4 2 5\n7 8 6\n")
-	sol, err := slide.Solve(start, slide.Goal(3, 3))
+func ExampleSolver_Solve() {
+	start := slide.MustParseBoard("3\n0 1 3\n4 2 5\n7 8 6\n")
+	sol, err := slide.Solver{}.Solve(context.Background(), start, slide.Goal(3, 3))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -95,27 +95,27 @@ func ExampleSolve() {
 	// [1 2 3 4 5 6 7 8 0]
 }
 
-func ExampleSolve_unsolvable() {
-	start := slide.MustParse("3\n1 2 3\n4 5 6\n8 7 0\n")
-	_, err := slide.Solve(start, slide.Goal(3, 3))
+func ExampleSolver_Solve_unsolvable() {
+	start := slide.MustParseBoard("3\n1 2 3\n4 5 6\n8 7 0\n")
+	_, err := slide.Solver{}.Solve(context.Background(), start, slide.Goal(3, 3))
 	fmt.Println(errors.Is(err, slide.ErrUnsolvable))
 	// Output:
 	// true
 }
 
-func ExampleSolve_anyGoal() {
+func ExampleSolver_Solve_anyGoal() {
 	// A spiral goal with the blank in the centre, and line moves: sliding
 	// a whole row or column of tiles counts as one move.
-	spiral := slide.MustParse("3\n1 2 3\n8 0 4\n7 6 5\n")
-	start := slide.MustParse("3\n8 3 5\n4 1 6\n2 7 0\n")
-	tiles, _ := slide.Solve(start, spiral)
-	lines, _ := slide.Solve(start, spiral, slide.WithMetric(slide.LineMoves))
+	spiral := slide.MustParseBoard("3\n1 2 3\n8 0 4\n7 6 5\n")
+	start := slide.MustParseBoard("3\n8 3 5\n4 1 6\n2 7 0\n")
+	tiles, _ := slide.Solver{}.Solve(context.Background(), start, spiral)
+	lines, _ := slide.Solver{Metric: slide.LineMoves}.Solve(context.Background(), start, spiral)
 	fmt.Println(tiles.Len(), "tile moves,", lines.Len(), "line moves")
-	_, err := slide.Solve(slide.Goal(3, 3), spiral)
+	_, err := slide.Solver{}.Solve(context.Background(), slide.Goal(3, 3), spiral)
 	fmt.Println(err)
 	// Output:
 	// 14 tile moves, 11 line moves
-	// slide.Solve: goal cannot be reached from start: the permutation and the blank's distance differ in parity
+	// slide.Solver.Solve: goal cannot be reached from start: the permutation and the blank's distance differ in parity
 }
 
 // A position on a number line: it moves by +1 (cost 1) or doubles (cost
@@ -151,13 +151,17 @@ func ExampleAStar() {
 	// 3 6 12 24 25 cost 7
 }
 
-func ExampleDistances() {
-	d, err := slide.Distances(context.Background(), slide.Goal(2, 3), slide.TileMoves, slide.Limits{})
+func ExampleSolver_Distances() {
+	d, err := slide.Solver{}.Distances(context.Background(), slide.Goal(2, 3))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(d.Total(), "boards, at most", len(d.Counts)-1, "moves from the goal")
+	var boards int64
+	for _, n := range d.Counts {
+		boards += n
+	}
+	fmt.Println(boards, "boards, at most", len(d.Counts)-1, "moves from the goal")
 	fmt.Println(d.Farthest[0].Tiles())
 	// Output:
 	// 360 boards, at most 21 moves from the goal
@@ -178,7 +182,7 @@ func ExampleRandomBoard() {
 	fmt.Print(b)
 	fmt.Println("solvable:", b.IsSolvable())
 	w, _ := slide.RandomWalk(goal, 10, rng)
-	sol, _ := slide.Solve(w, goal)
+	sol, _ := slide.Solver{}.Solve(context.Background(), w, goal)
 	fmt.Print(w)
 	fmt.Println("moves:", sol.Len())
 	// Output:

@@ -1,6 +1,7 @@
 package slide
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,15 +19,15 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if b, err := Parse(s); err == nil {
-			if back, err := Parse(b.String()); err != nil || back != b {
-				t.Fatalf("Parse(%q) = %v; its String parses to %v, %v", s, b, back, err)
+		if b, err := ParseBoard(s); err == nil {
+			if back, err := ParseBoard(b.String()); err != nil || back != b {
+				t.Fatalf("ParseBoard(%q) = %v; its String parses to %v, %v", s, b, back, err)
 			}
 		}
-		if b, err := ParseLabeled(s); err == nil {
+		if b, err := ParseBoard(s); err == nil {
 			var back Board
 			if err := back.UnmarshalText([]byte(b.String())); err != nil || back != b {
-				t.Fatalf("ParseLabeled(%q) = %v; round trip %v, %v", s, b, back, err)
+				t.Fatalf("ParseBoard(%q) = %v; round trip %v, %v", s, b, back, err)
 			}
 			b.IsSolvable() // must not panic
 			b.Manhattan()
@@ -90,7 +91,7 @@ func FuzzSolvable(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, serr := Solve(start, goal, WithAlgorithm(AlgoBFS))
+		_, serr := Solver{Algorithm: AlgoBFS}.Solve(context.Background(), start, goal)
 		if ok != (serr == nil) {
 			t.Fatalf("Solvable(%v, %v) = %v; BFS: %v", start, goal, ok, serr)
 		}
@@ -186,7 +187,7 @@ func FuzzReadBoard(f *testing.F) {
 		case err != nil && err.(*Error).Msg != werr.(*Error).Msg:
 			t.Fatalf("%q: %v, the oracle's %v", text, err, werr)
 		}
-		if p, perr := Parse(text); p != got || (perr == nil) != (err == nil) {
+		if p, perr := ParseBoard(text); p != got || (perr == nil) != (err == nil) {
 			t.Fatalf("%q: Parse gives %v, %v; ReadBoard %v, %v", text, p, perr, got, err)
 		}
 	})
@@ -237,5 +238,5 @@ func parseSimply(s string) (Board, error) {
 	if len(tiles) < n {
 		return Board{}, errorf(fn, ErrSize, "%d x %d board needs %d tiles, got %d", rows, cols, n, len(tiles))
 	}
-	return build(fn, rows, cols, tiles, true)
+	return build(fn, rows, cols, tiles, false)
 }

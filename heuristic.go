@@ -12,109 +12,156 @@ import (
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// A Heuristic is a lower bound on the single-tile moves from a board to a
-// goal: admissible, so the optimal searches stay optimal with any of them;
-// a larger bound prunes more. With repeated labels, LinearConflict is
-// Manhattan.
-type Heuristic uint8
+// A Heuristic is an admissible lower bound on the moves to a goal: a named one
+// below, a [Database]'s tables, or either maxed with walking distance. The
+// zero Heuristic is [Auto].
+type Heuristic struct {
+	kind heuristicKind
+	wd   bool     // maxed with walking distance
+	db   Database // the tables of kind custom
+}
 
-// The heuristics, weakest first. A pattern database (PDB663: groups of 6,
-// 6 and 3 tiles) holds for every placement of a group the fewest moves that
-// bring its tiles home; its tables are built once and cached (see
-// BuildDatabase), and it needs distinct labels and its board size.
+type heuristicKind uint8
+
 const (
-	Auto            Heuristic = iota // Solve chooses (see AutoHeuristic); estimates as LinearConflict
-	Zero                             // always 0: uniform-cost search
-	Hamming                          // tiles off their goal cells
-	Manhattan                        // row and column distances to the goal cells (of the label)
-	LinearConflict                   // Manhattan plus 2 for each tile that must leave its line to let another pass
-	WalkingDistance                  // Takahashi's walking distance, 2 x 2 to 4 x 4
-	PDB555                           // 15-puzzle
-	PDB663                           // 15-puzzle
-	PDB78                            // 15-puzzle
-	PDB6666                          // 24-puzzle
-	pdbCustom                        // "pdb": the heuristic of WithDatabase
-	PDB35                            // 6 x 6, for the near-optimal modes (see NearOptimalDatabase)
-	PDB48                            // 7 x 7, for the near-optimal modes
-	numHeuristics
+	auto heuristicKind = iota
+	zero
+	hamming
+	manhattan
+	linearConflict
+	walkingDistance
+	pdb555
+	pdb663
+	pdb78
+	pdb6666
+	pdb35
+	pdb48
+	custom   // a Database's own tables
+	numNamed = custom
 )
 
-var heuristicNames = [...]string{"auto", "zero", "hamming", "manhattan", "linear", "wd", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb", "pdb35", "pdb48"}
+// The named heuristics, weakest first; do not assign to them. A shipped
+// pattern database such as PDB663 (groups of 6, 6 and 3 tiles) needs distinct
+// labels, its board size and the blank's goal in a corner.
+var (
+	Auto            = Heuristic{kind: auto}            // the solver chooses (see Solver.Prepare); estimates as LinearConflict
+	Zero            = Heuristic{kind: zero}            // always 0: uniform-cost search
+	Hamming         = Heuristic{kind: hamming}         // tiles off their goal cells
+	Manhattan       = Heuristic{kind: manhattan}       // row and column distances to the goal cells (of the label)
+	LinearConflict  = Heuristic{kind: linearConflict}  // Manhattan plus 2 for each tile that must leave its line to let another pass
+	WalkingDistance = Heuristic{kind: walkingDistance} // Takahashi's walking distance, 2 x 2 to 4 x 4
+	PDB555          = Heuristic{kind: pdb555}          // 15-puzzle
+	PDB663          = Heuristic{kind: pdb663}          // 15-puzzle
+	PDB78           = Heuristic{kind: pdb78}           // 15-puzzle
+	PDB6666         = Heuristic{kind: pdb6666}         // 24-puzzle
+	PDB35           = Heuristic{kind: pdb35}           // 6 x 6, for the near-optimal modes
+	PDB48           = Heuristic{kind: pdb48}           // 7 x 7, for the near-optimal modes
+)
 
-// Heuristics returns every Heuristic, in the order of their values.
+var heuristicNames = [...]string{"auto", "zero", "hamming", "manhattan", "linear", "wd", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb35", "pdb48"}
+
+// heuristicAliases are the other names ParseHeuristic reads.
+var heuristicAliases = map[string]heuristicKind{"linear-conflict": linearConflict, "lc": linearConflict, "walking-distance": walkingDistance,
+	"555": pdb555, "663": pdb663, "78": pdb78, "6666": pdb6666, "35": pdb35, "48": pdb48}
+
+// Heuristics returns the named heuristics, weakest first.
 func Heuristics() []Heuristic {
-	var hs []Heuristic
-	for h := range numHeuristics {
-		if h != pdbCustom {
-			hs = append(hs, h)
-		}
+	hs := make([]Heuristic, numNamed)
+	for k := range hs {
+		hs[k] = Heuristic{kind: heuristicKind(k)}
 	}
 	return hs
 }
 
-// IsDatabase reports whether h is a pattern database.
-func (h Heuristic) IsDatabase() bool { return h.base() >= PDB555 && h.base() <= PDB48 }
-
-// withWD is the bit of a Heuristic maxed with walking distance.
-const withWD Heuristic = 1 << 7
+// IsDatabase reports whether h searches with pattern-database tables.
+func (h Heuristic) IsDatabase() bool { return h.kind >= pdb555 }
 
 // WithWalkingDistance returns h maxed with walking distance, named h+"+wd".
 func (h Heuristic) WithWalkingDistance() Heuristic {
-	if h == WalkingDistance {
-		return h
+	if h.kind != walkingDistance {
+		h.wd = true
 	}
-	return h | withWD
+	return h
+}
+
+// ranks reports whether the beams and weighted searches of the Weighted and
+// Anytime modes can rank boards by h: Auto, linear conflicts or a
+// database, without walking distance.
+func (h Heuristic) ranks() bool {
+	return !h.wd && (h.kind == auto || h.kind == linearConflict || h.IsDatabase())
 }
 
 // base returns h without walking distance maxed in.
-func (h Heuristic) base() Heuristic { return h &^ withWD }
+func (h Heuristic) base() Heuristic { h.wd = false; return h }
 
-// hasWD reports whether h has walking distance maxed in.
-func (h Heuristic) hasWD() bool { return h&withWD != 0 }
-
-// String returns the heuristic's name as ParseHeuristic accepts it.
+// String returns h's name; a [Database]'s names its tables: "3x3-b8-0.1.2.3".
 func (h Heuristic) String() string {
+	name := ""
 	switch {
-	case h.base() >= numHeuristics:
-		return "Heuristic(" + strconv.Itoa(int(h)) + ")"
-	case h.hasWD():
-		return heuristicNames[h.base()] + "+wd"
+	case h.kind == custom:
+		name = h.db.spec().String()
+	case h.kind < numNamed:
+		name = heuristicNames[h.kind]
+	default:
+		name = "Heuristic(" + strconv.Itoa(int(h.kind)) + ")"
 	}
-	return heuristicNames[h]
+	if h.wd {
+		name += "+wd"
+	}
+	return name
 }
 
-// ParseHeuristic returns the Heuristic named s (also "lc",
-// "walking-distance").
+// ParseHeuristic returns the [Heuristic] String names s (also "lc", "555"...);
+// a Database's tables name those of the goal 1 2 3 ... around the blank.
 func ParseHeuristic(s string) (Heuristic, error) {
-	if name, ok := strings.CutSuffix(s, "+wd"); ok {
-		h, err := ParseHeuristic(name)
+	const fn = "ParseHeuristic"
+	name, wd := strings.CutSuffix(s, "+wd")
+	h, ok := namedHeuristic(name)
+	if !ok {
+		d, err := databaseOfTables(name)
 		if err != nil {
-			return 0, err
+			return Heuristic{}, errorf(fn, ErrSyntax, "unknown heuristic %s (want %s, or the name of a database's tables)", input.Quote(s), oneOf(heuristicNames[:]))
 		}
-		return h.WithWalkingDistance(), nil
+		h = d.Heuristic()
 	}
-	switch s {
-	case "linear-conflict", "lc":
-		return LinearConflict, nil
-	case "walking-distance":
-		return WalkingDistance, nil
+	if wd {
+		h = h.WithWalkingDistance()
 	}
-	for h, name := range heuristicNames {
-		if s == name {
-			return Heuristic(h), nil
-		}
-	}
-	return 0, errorf("ParseHeuristic", ErrOption, "unknown heuristic %s (want %s)", input.Quote(s), oneOf(heuristicNames[:]))
+	return h, nil
 }
 
-// Estimate returns h's bound on the moves from b to goal, or ErrMismatch or
-// ErrOption; a database's first estimate loads its tables.
+// namedHeuristic returns the named heuristic of name, or an alias of it.
+func namedHeuristic(name string) (Heuristic, bool) {
+	for k, n := range heuristicNames {
+		if name == n {
+			return Heuristic{kind: heuristicKind(k)}, true
+		}
+	}
+	k, ok := heuristicAliases[name]
+	return Heuristic{kind: k}, ok
+}
+
+// MarshalText implements [encoding.TextMarshaler]: the name String returns.
+func (h Heuristic) MarshalText() ([]byte, error) {
+	if h.kind > custom {
+		return nil, errorf("Heuristic.MarshalText", ErrSyntax, "heuristic %d has no name", h.kind)
+	}
+	return []byte(h.String()), nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseHeuristic].
+func (h *Heuristic) UnmarshalText(text []byte) error {
+	v, err := ParseHeuristic(string(text))
+	if err != nil {
+		return renamed(err, "Heuristic.UnmarshalText")
+	}
+	*h = v
+	return nil
+}
+
+// Estimate returns h's bound on the moves from b to goal.
 func (h Heuristic) Estimate(b, goal Board) (int, error) {
 	const fn = "Heuristic.Estimate"
-	base := h.base()
-	if base >= numHeuristics {
-		return 0, errorf(fn, ErrOption, "unknown heuristic %v", h)
-	}
 	t, err := newTarget(fn, goal)
 	if err != nil {
 		return 0, err
@@ -123,18 +170,15 @@ func (h Heuristic) Estimate(b, goal Board) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if base <= LinearConflict && !h.hasWD() {
-		return t.Estimate(base.kind(), code), nil
-	}
-	if base == pdbCustom {
-		return 0, errorf(fn, ErrOption, "%v names no tables of its own: use Database.Estimate", h)
-	}
-	if err := h.check(fn, t); err != nil {
+	if err := h.check(fn, t, goal); err != nil {
 		return 0, err
 	}
-	sp := tiles.NewSpace(t, base.tiles(), false)
-	sp.Request = (&options{}).dbRequest(true)
-	if err := sp.Attach(context.Background(), h.hasWD()); err != nil {
+	if h.kind <= linearConflict && !h.wd {
+		return t.Estimate(h.tilesKind(), code), nil
+	}
+	sp := tiles.NewSpace(t, h.base().tiles(), false)
+	sp.Request = Cache{}.request(true, Limits{})
+	if err := sp.Attach(context.Background(), h.wd); err != nil {
 		return 0, toError(fn, err)
 	}
 	return sp.EstimateCode(code), nil
@@ -149,111 +193,106 @@ func (h Heuristic) mustEstimate(b, goal Board) int {
 	return v
 }
 
-// Check returns the error Solve would return for h on goal, or nil.
-func (h Heuristic) Check(goal Board) error {
-	t, err := newTarget("Heuristic.Check", goal)
-	if err != nil {
-		return err
-	}
-	if h.base() == pdbCustom {
-		return errorf("Heuristic.Check", ErrOption, "%v needs a Database (see WithDatabase)", h)
-	}
-	return h.check("Heuristic.Check", t)
-}
-
-// check is Check for a goal in goal-relative form.
-func (h Heuristic) check(fn string, t *tiles.Goal) error {
-	if h.hasWD() {
-		if err := h.base().check(fn, t); err != nil {
+// check returns the ErrOption error of h on goal (t in goal-relative
+// form), or nil.
+func (h Heuristic) check(fn string, t *tiles.Goal, goal Board) error {
+	if h.wd {
+		if err := h.base().check(fn, t, goal); err != nil {
 			return err
 		}
-		return WalkingDistance.check(fn, t)
+		return WalkingDistance.check(fn, t, goal)
 	}
 	switch {
-	case h >= numHeuristics:
-		return errorf(fn, ErrOption, "unknown heuristic %d", h)
-	case h == pdbCustom:
-		return errorf(fn, ErrOption, "%v needs WithDatabase", h)
-	case h != WalkingDistance && !h.IsDatabase():
+	case h.kind > custom:
+		return errorf(fn, ErrOption, "unknown heuristic %d", h.kind)
+	case h.kind == custom && !h.db.IsValid():
+		return errorf(fn, ErrOption, "the heuristic of the zero Database")
+	case h.kind == custom && h.db.goal != goal:
+		return errorf(fn, ErrOption, "%v is the Database of another goal: the goal must be the Database's", h)
+	case h.kind != walkingDistance && !h.IsDatabase():
 		return nil
 	case !t.Distinct:
 		return errorf(fn, ErrOption, "%v needs distinct labels", h)
-	case h == WalkingDistance:
+	case h.kind == walkingDistance:
 		return toError(fn, pdb.CheckWalkingDistance(t.Rows, t.Cols))
 	}
-	spec, _ := h.partition() // shipped databases are square
+	spec, _ := h.partition()
 	if t.Rows != spec.Rows || t.Cols != spec.Cols {
 		return errorf(fn, ErrOption, "%v is for %d x %d boards, not %d x %d", h, spec.Rows, spec.Cols, t.Rows, t.Cols)
 	}
 	return nil
 }
 
-// oneOf lists names as "a, b or c".
-func oneOf(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
-// kind returns the family of a heuristic that is not a database.
-func (h Heuristic) kind() tiles.Kind {
-	switch h {
-	case Zero:
+// tilesKind returns the family of h's base in internal/tiles.
+func (h Heuristic) tilesKind() tiles.Kind {
+	switch h.kind {
+	case zero:
 		return tiles.Zero
-	case Hamming:
+	case hamming:
 		return tiles.Hamming
-	case Manhattan:
+	case manhattan:
 		return tiles.Manhattan
-	case WalkingDistance:
+	case walkingDistance:
 		return tiles.WalkingDistance
-	case Auto, LinearConflict:
+	case auto, linearConflict:
 		return tiles.LinearConflict
 	}
 	return tiles.Database
 }
 
-// tiles returns h as the searches take it: for a shipped database, its
+// tiles returns h's base as the searches take it: for a database, its
 // partition (see Heuristic.partition).
 func (h Heuristic) tiles() tiles.Heuristic {
-	th := tiles.Heuristic{Kind: h.kind(), Name: h.String()}
+	th := tiles.Heuristic{Kind: h.tilesKind(), Name: h.base().String(), Custom: h.kind == custom}
 	if th.Kind == tiles.Database {
 		th.Spec, _ = h.partition()
 	}
 	return th
 }
 
-// MarshalText implements encoding.TextMarshaler: the name String returns.
-func (h Heuristic) MarshalText() ([]byte, error) {
-	if h.base() >= numHeuristics {
-		return nil, errorf("Heuristic.MarshalText", ErrOption, "heuristic %d has no name", h)
-	}
-	return []byte(h.String()), nil
-}
-
-// UnmarshalText implements encoding.TextUnmarshaler with ParseHeuristic.
-func (h *Heuristic) UnmarshalText(text []byte) error {
-	v, err := ParseHeuristic(string(text))
-	if err != nil {
-		return renamed(err, "Heuristic.UnmarshalText")
-	}
-	*h = v
-	return nil
-}
-
-// AutoHeuristic returns the heuristic Auto stands for in an optimal search
-// to goal under opts: the strongest shipped database in memory or on disk,
-// else LinearConflict; large tables only on disk are read once linear
-// conflicts fail within 2^20 nodes. Auto never builds a database.
-func AutoHeuristic(goal Board, opts ...Option) Heuristic {
-	o, err := collectOptions("AutoHeuristic", opts)
-	if err != nil || !goal.IsPermutation() {
+// heuristicOf returns the Heuristic of a heuristic of internal/tiles; its
+// Database, if it is one of your own, is db.
+func heuristicOf(th tiles.Heuristic, db Database) Heuristic {
+	switch th.Kind {
+	case tiles.Zero:
+		return Zero
+	case tiles.Hamming:
+		return Hamming
+	case tiles.Manhattan:
+		return Manhattan
+	case tiles.LinearConflict:
 		return LinearConflict
+	case tiles.WalkingDistance:
+		return WalkingDistance
 	}
-	r, c := goal.Blank()
-	req := o.dbRequest(false)
-	h, _ := availableDatabase(optimalDatabases, goal.Rows(), goal.Cols(), r*goal.Cols()+c, &req, &o.limits, 0)
+	if th.Custom {
+		return db.Heuristic()
+	}
+	h, _ := namedHeuristic(th.Name)
 	return h
+}
+
+// partition returns the tables of a database heuristic: the shipped
+// partition, for the goal with the blank on cell 0, or a Database's own.
+func (h Heuristic) partition() (pdb.Spec, bool) {
+	if h.kind == custom {
+		return h.db.spec(), h.db.IsValid()
+	}
+	if !h.IsDatabase() || h.kind > custom {
+		return pdb.Spec{}, false
+	}
+	spec, err := pdb.Named(strings.TrimPrefix(heuristicNames[h.kind], "pdb"))
+	return spec, err == nil
+}
+
+// Memory returns the bytes of a database's tables: held, building, on disk.
+func (h Heuristic) Memory() (tables, build, disk int64) {
+	spec, ok := h.partition()
+	if !ok {
+		return 0, 0, 0
+	}
+	tables, build = spec.Memory()
+	return tables, build, spec.TableBytes(true)
 }
 
 // availableDatabase returns the first of hs for a rows x cols board whose
@@ -294,8 +333,7 @@ var (
 	nearOptimalDatabases = []Heuristic{PDB35, PDB48}
 )
 
-// NearOptimalDatabase returns the database of the near-optimal modes for
-// goal.
+// NearOptimalDatabase returns the database Weighted and Anytime rank goal by.
 func NearOptimalDatabase(goal Board) (Heuristic, bool) {
 	r, c := goal.Blank()
 	corner := (r == 0 || r == goal.Rows()-1) && (c == 0 || c == goal.Cols()-1)
@@ -343,21 +381,10 @@ func checkDatabaseMemory(fn string, h tiles.Heuristic, rows, cols, blank int, li
 	if need <= lim.eng().Memory() {
 		return tables, nil
 	}
-	what := "the tables of %v need %s"
+	what := "the tables of %s need %s"
 	if building {
-		what = "building the tables of %v needs %s"
+		what = "building the tables of %s needs %s"
 	}
-	return 0, errorf(fn, ErrLimit, what+", more than the memory limit of %s: raise Limits.MaxMemory, or choose another heuristic",
-		heuristicOf(h), engine.FormatBytes(need), engine.FormatBytes(lim.eng().Memory()))
-}
-
-// Memory returns the bytes a shipped database's tables take, and the peak of
-// their build; 0, 0 for another heuristic. Solve refuses a database beyond
-// its Limits.MaxMemory.
-func (h Heuristic) Memory() (tables, build int64) {
-	spec, ok := h.base().partition()
-	if !ok {
-		return 0, 0
-	}
-	return spec.Memory()
+	return 0, errorf(fn, ErrLimit, what+", more than the memory limit of %s",
+		h.Name, engine.FormatBytes(need), engine.FormatBytes(lim.eng().Memory()))
 }

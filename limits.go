@@ -1,41 +1,45 @@
 package slide
 
-import "github.com/slidekit/slide/internal/engine"
+import (
+	"fmt"
 
-// Limits bound a search; one that reaches a limit returns a *LimitError.
-//
-// MaxMemory counts, as they are allocated, a search's nodes, index tables,
-// queues and layers, the package's boards and positions, and the pattern
-// databases Solve would load. A state of your own counts its size plus what
-// its Size() int method reports, if it has one (a state holding a string
-// or slice should report the bytes it points to); the garbage Successors
-// makes is left to runtime/debug.SetMemoryLimit.
-//
-// With MaxCost a search fails with ErrNotFound as soon as it can tell that
-// no path is that cheap; A* and IDA* prune by it, so a small bound keeps
-// them small.
+	"github.com/slidekit/slide/internal/engine"
+)
+
+// Limits bound a search, which fails with a *[LimitError] at one, or at once
+// with [ErrLimit] if its tables do not fit. MaxMemory counts nodes, queues,
+// tables and answers, and a state's Size() int if it has one.
 type Limits struct {
-	MaxNodes  int64   // states stored (A*, BFS) or generated (IDA*); 0: no limit
-	MaxMemory int64   // bytes held; 0: DefaultMaxMemory, negative: no limit
-	MaxCost   float64 // only a path costing at most this (BFS: moves); 0: no bound
+	MaxNodes  int64   // states stored (A*, BFS) or generated (IDA*); 0: none (IDAStar: 2^30); < 0: none
+	MaxMemory int64   // bytes held; 0: DefaultMaxMemory; < 0: none
+	MaxCost   float64 // only paths this cheap (BFS: moves); 0: no bound
 }
 
 // DefaultMaxMemory is the memory bound of Limits{}: 2 GiB.
 const DefaultMaxMemory = 2 << 30
 
+// defaultIDANodes bounds an IDAStar whose Limits.MaxNodes is 0.
+const defaultIDANodes = 1 << 30
+
 // eng returns l as the internal packages take it.
 func (l Limits) eng() engine.Limits { return engine.Limits(l) }
 
-// A LimitError reports a search stopped by its Limits. It wraps ErrLimit.
+// A LimitError reports a search stopped by its [Limits]. It wraps
+// [ErrLimit].
 type LimitError struct {
 	Limit     string // "nodes" or "memory"
 	Value     int64  // the bound: nodes, or bytes
-	Expanded  int64
+	Expanded  int64  // the work done
 	Generated int64
 }
 
-// Error describes the limit, the work done, and how to raise it.
-func (e *LimitError) Error() string { return (*engine.LimitError)(e).Error() }
+// Error says which limit stopped the search, and after how much work.
+func (e *LimitError) Error() string {
+	if e.Limit == "memory" {
+		return fmt.Sprintf("slide: search stopped at its memory limit (%s) after %d expansions", engine.FormatBytes(e.Value), e.Expanded)
+	}
+	return fmt.Sprintf("slide: search stopped at its %s limit (%d) after %d expansions", e.Limit, e.Value, e.Expanded)
+}
 
-// Unwrap returns ErrLimit.
+// Unwrap returns [ErrLimit].
 func (e *LimitError) Unwrap() error { return ErrLimit }

@@ -58,39 +58,39 @@ func cancelCases(t testing.TB) []cancelCase {
 	rng := rand.New(rand.NewPCG(1, 2))
 	big := randomSolvable(rng, 200, 200)
 	b6 := randomSolvable(rng, 6, 6)
-	b4 := MustParse("4\n15 14 13 12\n11 10 9 8\n7 6 5 4\n3 1 2 0\n")
+	b4 := MustParseBoard("4\n15 14 13 12\n11 10 9 8\n7 6 5 4\n3 1 2 0\n")
 	blocks := grid255(t)
 	return []cancelCase{
 		{"A* 200x200", func(ctx context.Context) error {
-			_, err := SolveContext(ctx, big, Goal(200, 200), WithAlgorithm(AlgoAStar))
+			_, err := Solver{Algorithm: AlgoAStar}.Solve(ctx, big, Goal(200, 200))
 			return err
 		}},
 		{"IDA* 200x200 Hamming", func(ctx context.Context) error {
-			_, err := SolveContext(ctx, big, Goal(200, 200), WithAlgorithm(AlgoIDAStar), WithHeuristic(Hamming))
+			_, err := Solver{Algorithm: AlgoIDAStar, Heuristic: Hamming}.Solve(ctx, big, Goal(200, 200))
 			return err
 		}},
 		{"IDA* 200x200", func(ctx context.Context) error {
-			_, err := SolveContext(ctx, big, Goal(200, 200))
+			_, err := Solver{}.Solve(ctx, big, Goal(200, 200))
 			return err
 		}},
 		{"Distances 200x200", func(ctx context.Context) error {
-			_, err := Distances(ctx, Goal(200, 200), TileMoves, Limits{})
+			_, err := Solver{}.Distances(ctx, Goal(200, 200))
 			return err
 		}},
 		{"Distances 4x4", func(ctx context.Context) error {
-			_, err := Distances(ctx, Goal(4, 4), TileMoves, Limits{})
+			_, err := Solver{}.Distances(ctx, Goal(4, 4))
 			return err
 		}},
 		{"bidirectional 6x6", func(ctx context.Context) error {
-			_, err := SolveContext(ctx, b6, Goal(6, 6), WithAlgorithm(AlgoBidirectional))
+			_, err := Solver{Algorithm: AlgoBidirectional}.Solve(ctx, b6, Goal(6, 6))
 			return err
 		}},
 		{"A* 4x4", func(ctx context.Context) error {
-			_, err := SolveContext(ctx, b4, Goal(4, 4), WithAlgorithm(AlgoAStar), WithHeuristic(Manhattan))
+			_, err := Solver{Algorithm: AlgoAStar, Heuristic: Manhattan}.Solve(ctx, b4, Goal(4, 4))
 			return err
 		}},
 		{"BFS 4x4 line moves", func(ctx context.Context) error {
-			_, err := SolveContext(ctx, b4, Goal(4, 4), WithAlgorithm(AlgoBFS), WithMetric(LineMoves))
+			_, err := Solver{Algorithm: AlgoBFS, Metric: LineMoves}.Solve(ctx, b4, Goal(4, 4))
 			return err
 		}},
 		{"blocks 255x255", func(ctx context.Context) error {
@@ -163,50 +163,50 @@ func TestBlocksNodeLimitPromptly(t *testing.T) {
 var memoryCases = map[string]func(lim Limits) error{
 	"astar6x6": func(lim Limits) error {
 		b := randomSolvable(rand.New(rand.NewPCG(1, 2)), 6, 6)
-		_, err := Solve(b, Goal(6, 6), WithAlgorithm(AlgoAStar), WithLimits(lim))
+		_, err := Solver{Algorithm: AlgoAStar, Limits: lim}.Solve(context.Background(), b, Goal(6, 6))
 		return err
 	},
 	"bibfs5x5": func(lim Limits) error {
 		b := randomSolvable(rand.New(rand.NewPCG(1, 2)), 5, 5)
-		_, err := Solve(b, Goal(5, 5), WithAlgorithm(AlgoBidirectional), WithLimits(lim))
+		_, err := Solver{Algorithm: AlgoBidirectional, Limits: lim}.Solve(context.Background(), b, Goal(5, 5))
 		return err
 	},
 	"distances200": func(lim Limits) error {
-		_, err := Distances(context.Background(), Goal(200, 200), TileMoves, lim)
+		_, err := Solver{Limits: lim}.Distances(context.Background(), Goal(200, 200))
 		return err
 	},
 	"distances4x4": func(lim Limits) error {
-		_, err := Distances(context.Background(), Goal(4, 4), TileMoves, lim)
+		_, err := Solver{Limits: lim}.Distances(context.Background(), Goal(4, 4))
 		return err
 	},
 	"astar4x4": func(lim Limits) error {
-		b := MustParse("4\n15 14 13 12\n11 10 9 8\n7 6 5 4\n3 1 2 0\n")
-		_, err := Solve(b, Goal(4, 4), WithAlgorithm(AlgoAStar), WithHeuristic(Manhattan), WithLimits(lim))
+		b := MustParseBoard("4\n15 14 13 12\n11 10 9 8\n7 6 5 4\n3 1 2 0\n")
+		_, err := Solver{Algorithm: AlgoAStar, Heuristic: Manhattan, Limits: lim}.Solve(context.Background(), b, Goal(4, 4))
 		return err
 	},
 	// The weighted modes: a weight that once spread the queue over a slot
 	// a priority (3.7 GB); beams on a board too large to finish within
 	// the bound.
 	"weighted4x4": func(lim Limits) error {
-		b := MustParse("4\n15 9 6 1\n12 3 2 13\n5 10 0 4\n14 7 8 11\n")
-		_, err := Solve(b, Goal(4, 4), WithMode(Weighted(1e6)), WithLimits(lim))
+		b := MustParseBoard("4\n15 9 6 1\n12 3 2 13\n5 10 0 4\n14 7 8 11\n")
+		_, err := Solver{Mode: Weighted(1e6), Limits: lim}.Solve(context.Background(), b, Goal(4, 4))
 		return err
 	},
 	"weighted20x3": func(lim Limits) error {
 		b := randomSolvable(rand.New(rand.NewPCG(5, 6)), 20, 3)
-		_, err := Solve(b, Goal(20, 3), WithMode(Weighted(1.5)), WithLimits(lim))
+		_, err := Solver{Mode: Weighted(1.5), Limits: lim}.Solve(context.Background(), b, Goal(20, 3))
 		return err
 	},
 	// The moves of the fast mode's answer, kept in the Solution or by the
 	// anytime mode.
 	"fast255": func(lim Limits) error {
 		b := randomSolvable(rand.New(rand.NewPCG(7, 8)), 255, 255)
-		_, err := Solve(b, Goal(255, 255), WithMode(Fast()), WithLimits(lim))
+		_, err := Solver{Mode: Fast(), Limits: lim}.Solve(context.Background(), b, Goal(255, 255))
 		return err
 	},
 	"anytime255": func(lim Limits) error {
 		b := randomSolvable(rand.New(rand.NewPCG(7, 8)), 255, 255)
-		_, err := Solve(b, Goal(255, 255), WithMode(Anytime(time.Minute)), WithLimits(lim))
+		_, err := Solver{Mode: Anytime(time.Minute), Limits: lim}.Solve(context.Background(), b, Goal(255, 255))
 		return err
 	},
 	"blocks400": func(lim Limits) error {
@@ -319,12 +319,12 @@ func TestMemoryBound(t *testing.T) {
 func TestDatabaseMemory(t *testing.T) {
 	dir := useTempCache(t)
 	korfGoal := blankFirstGoal(4, 4)
-	start := MustParse("4\n13 8 14 3\n9 1 0 7\n15 5 4 10\n12 2 6 11\n") // Korf's 55, 41 moves
-	small := WithLimits(Limits{MaxMemory: 1 << 20})
+	start := MustParseBoard("4\n13 8 14 3\n9 1 0 7\n15 5 4 10\n12 2 6 11\n") // Korf's 55, 41 moves
+	small := Limits{MaxMemory: 1 << 20}
 	if spec, _ := PDB555.partition(); pdb.StateOf(spec, &pdb.Request{}) == pdb.Absent { // not loaded by an earlier test
-		_, err := Solve(start, korfGoal, WithHeuristic(PDB555), small)
-		tables, build := PDB555.Memory()
-		want := "building the tables of pdb555 needs " + engine.FormatBytes(max(tables, build)) + ", more than the memory limit of 1 MiB: raise Limits.MaxMemory"
+		_, err := Solver{Heuristic: PDB555, Limits: small}.Solve(context.Background(), start, korfGoal)
+		tables, build, _ := PDB555.Memory()
+		want := "building the tables of pdb555 needs " + engine.FormatBytes(max(tables, build)) + ", more than the memory limit of 1 MiB"
 		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), want) {
 			t.Errorf("PDB555 within 1 MiB, not built: %v", err)
 		}
@@ -332,26 +332,26 @@ func TestDatabaseMemory(t *testing.T) {
 			t.Errorf("the refused database was built: %v", files)
 		}
 	}
-	if err := BuildDatabase(context.Background(), PDB555, nil); err != nil {
+	if err := (Cache{}).Build(context.Background(), PDB555); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Solve(start, korfGoal, WithHeuristic(PDB555), small)
+	_, err := Solver{Heuristic: PDB555, Limits: small}.Solve(context.Background(), start, korfGoal)
 	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "the tables of pdb555 need 2.25 MiB") {
 		t.Errorf("PDB555 within 1 MiB, built: %v", err)
 	}
-	if sol, err := Solve(start, korfGoal, small); err != nil || sol.Heuristic != LinearConflict || sol.Len() != 41 {
+	if sol, err := (Solver{Limits: small}).Solve(context.Background(), start, korfGoal); err != nil || sol.Heuristic != LinearConflict || sol.Len() != 41 {
 		t.Errorf("Auto within 1 MiB: %v, %v moves, %v", sol.Heuristic, sol.Len(), err)
 	}
-	if sol, err := Solve(start, korfGoal); err != nil || sol.Heuristic != PDB555 || sol.Len() != 41 {
+	if sol, err := (Solver{}).Solve(context.Background(), start, korfGoal); err != nil || sol.Heuristic != PDB555 || sol.Len() != 41 {
 		t.Errorf("Auto within 2 GiB: %v, %v moves, %v", sol.Heuristic, sol.Len(), err)
 	}
 	for _, h := range Heuristics() {
-		tables, build := h.Memory()
-		if (h.IsDatabase() && h != pdbCustom) != (tables > 0 && build > 0) {
+		tables, build, _ := h.Memory()
+		if h.IsDatabase() != (tables > 0 && build > 0) {
 			t.Errorf("%v.Memory() = %d, %d", h, tables, build)
 		}
 	}
-	if tables, _ := PDB78.Memory(); tables < 280e6 || tables > 300e6 {
+	if tables, _, _ := PDB78.Memory(); tables < 280e6 || tables > 300e6 {
 		t.Errorf("PDB78's tables: %s, want about 288 MB", engine.FormatBytes(tables))
 	}
 }

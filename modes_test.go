@@ -22,7 +22,7 @@ func TestWeightedCensus(t *testing.T) {
 				if i%(1+len(layer)/40) != 0 {
 					continue
 				}
-				sol, err := Solve(b, goal, WithMode(Weighted(w)))
+				sol, err := Solver{Mode: Weighted(w)}.Solve(context.Background(), b, goal)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -49,7 +49,7 @@ func TestWeightedKorf(t *testing.T) {
 			h Heuristic
 			w float64
 		}{{LinearConflict, 1.5}, {LinearConflict, 2}, {PDB555, 1.1}, {PDB555, 1.5}, {PDB555, 5}} {
-			sol, err := Solve(in.board, goal, WithMode(Weighted(c.w)), WithHeuristic(c.h))
+			sol, err := Solver{Mode: Weighted(c.w), Heuristic: c.h}.Solve(context.Background(), in.board, goal)
 			if err != nil {
 				t.Fatalf("#%d: %v", in.id, err)
 			}
@@ -67,8 +67,8 @@ func TestModesShapes(t *testing.T) {
 	for _, sz := range [][2]int{{3, 8}, {8, 3}, {5, 10}, {2, 7}, {4, 5}} {
 		goal := randomReaching(rng, Goal(sz[0], sz[1]))
 		start := randomWalk(rng, goal, 60)
-		for _, opt := range []Option{WithMode(Fast()), WithMode(Weighted(2)), WithMode(Anytime(150 * time.Millisecond))} {
-			sol, err := Solve(start, goal, opt)
+		for _, m := range []Mode{Fast(), Weighted(2), Anytime(150 * time.Millisecond)} {
+			sol, err := Solver{Mode: m}.Solve(context.Background(), start, goal)
 			if err != nil {
 				t.Fatalf("%v: %v", sz, err)
 			}
@@ -82,7 +82,7 @@ func TestModesShapes(t *testing.T) {
 func TestAnytimeProvesSmall(t *testing.T) {
 	goal := blankFirstGoal(4, 4)
 	for _, in := range readInstances(t, "korf100.txt", 4, 4)[:5] {
-		sol, err := Solve(in.board, goal, WithMode(Anytime(2*time.Second)))
+		sol, err := Solver{Mode: Anytime(2 * time.Second)}.Solve(context.Background(), in.board, goal)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func TestAnytimeProvesSmall(t *testing.T) {
 		}
 	}
 	six := readInstances(t, "deep6x6_sample50.txt", 6, 6)[0]
-	sol, err := Solve(six.board, blankFirstGoal(6, 6), WithMode(Anytime(300*time.Millisecond)))
+	sol, err := Solver{Mode: Anytime(300 * time.Millisecond)}.Solve(context.Background(), six.board, blankFirstGoal(6, 6))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,12 +115,13 @@ func TestAnytime24Database(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := []Option{WithDatabase(db), WithCacheDir(t.TempDir())}
-	if err := db.Build(context.Background(), nil, opts...); err != nil {
+	s := Solver{Heuristic: db.Heuristic(), Cache: Cache{Dir: t.TempDir()}}
+	if err := s.Cache.Build(context.Background(), db.Heuristic()); err != nil {
 		t.Fatal(err)
 	}
 	near := randomWalk(rand.New(rand.NewPCG(5, 5)), goal, 30)
-	sol, err := Solve(near, goal, append(opts, WithMode(Anytime(2*time.Second)))...)
+	s.Mode = Anytime(2 * time.Second)
+	sol, err := s.Solve(context.Background(), near, goal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +131,8 @@ func TestAnytime24Database(t *testing.T) {
 	}
 	hard := readInstances(t, "korf24_50.txt", 5, 5)[0]
 	began := time.Now()
-	sol, err = Solve(hard.board, goal, append(opts, WithMode(Anytime(500*time.Millisecond)))...)
+	s.Mode = Anytime(500 * time.Millisecond)
+	sol, err = s.Solve(context.Background(), hard.board, goal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +145,7 @@ func TestAnytime24Database(t *testing.T) {
 	}
 }
 
-// TestAnytimeContext checks WithAnytime under a context deadline, and
+// TestAnytimeContext checks Anytime(0) under a context deadline, and
 // that an expired context before any answer is an error.
 func TestAnytimeContext(t *testing.T) {
 	in := readInstances(t, "deep7x7_sample50.txt", 7, 7)[0]
@@ -151,7 +153,7 @@ func TestAnytimeContext(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	began := time.Now()
-	sol, err := SolveContext(ctx, in.board, goal, WithMode(Anytime(0)))
+	sol, err := Solver{Mode: Anytime(0)}.Solve(ctx, in.board, goal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,32 +163,49 @@ func TestAnytimeContext(t *testing.T) {
 	}
 	done, cancel2 := context.WithCancel(context.Background())
 	cancel2()
-	if _, err := SolveContext(done, in.board, goal, WithMode(Anytime(0))); !errors.Is(err, context.Canceled) {
+	if _, err := (Solver{Mode: Anytime(0)}).Solve(done, in.board, goal); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled context: %v", err)
 	}
 }
 
-// TestModeOptions checks that a mode that asks for nothing Solve can
-// give, and AlgoFast as an engine, fail with ErrOption, and that the last
-// WithMode is the one that counts.
-func TestModeOptions(t *testing.T) {
+// TestModeCheck checks that a mode that asks for nothing a Solver can
+// give fails with ErrOption, in Solve and in ParseMode, and that String
+// and ParseMode round-trip.
+func TestModeCheck(t *testing.T) {
 	b, g := Goal(3, 3).Twin().Twin(), Goal(3, 3)
-	for _, opts := range [][]Option{
-		{WithMode(Weighted(0.5))}, {WithMode(Weighted(-1))}, {WithMode(Weighted(math.NaN()))}, {WithMode(Weighted(math.Inf(1)))},
-		{WithMode(Anytime(-time.Second))}, {WithAlgorithm(AlgoFast)},
-	} {
-		if _, err := Solve(b, g, opts...); !errors.Is(err, ErrOption) {
-			t.Errorf("%d options: %v, want ErrOption", len(opts), err)
+	for _, m := range []Mode{Weighted(0.5), Weighted(-1), Weighted(math.NaN()), Weighted(math.Inf(1)), Anytime(-time.Second), {kind: fast + 1}} {
+		if _, err := (Solver{Mode: m}).Solve(context.Background(), b, g); !errors.Is(err, ErrOption) {
+			t.Errorf("%v: %v, want ErrOption", m, err)
+		}
+		if m.kind <= fast {
+			if _, err := ParseMode(m.String()); err == nil {
+				t.Errorf("ParseMode(%q) accepted", m)
+			}
+		}
+		if _, err := m.MarshalText(); !errors.Is(err, ErrOption) {
+			t.Errorf("%v: MarshalText: %v", m, err)
 		}
 	}
-	sol, err := Solve(b, g, WithMode(Weighted(2)), WithMode(Fast()))
-	if err != nil || sol.Algorithm != AlgoFast {
-		t.Errorf("Weighted, then Fast: %v by %v, want the fast mode", err, sol.Algorithm)
+	sol, err := Solver{Mode: Fast()}.Solve(context.Background(), b, g)
+	if err != nil || sol.Engine != "fast" {
+		t.Errorf("Fast: %v by %v, want the fast mode", err, sol.Engine)
 	}
 	for m, want := range map[Mode]string{Optimal(): "optimal", Weighted(1.5): "weighted 1.5", Anytime(0): "anytime",
 		Anytime(time.Second): "anytime 1s", Fast(): "fast", {}: "optimal"} {
 		if m.String() != want {
 			t.Errorf("%#v: %q, want %q", m, m.String(), want)
+		}
+		if back, err := ParseMode(want); err != nil || back != m {
+			t.Errorf("ParseMode(%q) = %v, %v", want, back, err)
+		}
+		var u Mode
+		if err := u.UnmarshalText([]byte(want)); err != nil || u != m {
+			t.Errorf("UnmarshalText(%q) = %v, %v", want, u, err)
+		}
+	}
+	for _, bad := range []string{"", "weighted", "weighted x", "anytime 1", "fast 2", "quick"} {
+		if _, err := ParseMode(bad); !errors.Is(err, ErrSyntax) {
+			t.Errorf("ParseMode(%q): %v, want ErrSyntax", bad, err)
 		}
 	}
 }
@@ -201,8 +220,7 @@ func TestOptimalProgress(t *testing.T) {
 	in := korfInstance(t, 3)
 	for _, workers := range []int{1, 2} {
 		var reports []Progress
-		sol, err := Solve(in.board, blankFirstGoal(4, 4), WithHeuristic(LinearConflict), WithWorkers(workers),
-			WithProgress(func(p Progress) { reports = append(reports, p) }))
+		sol, err := Solver{Heuristic: LinearConflict, Workers: workers, Progress: func(p Progress) { reports = append(reports, p) }}.Solve(context.Background(), in.board, blankFirstGoal(4, 4))
 		if err != nil || sol.Len() != in.optimal {
 			t.Fatalf("%d workers: %d moves, %v; want %d", workers, sol.Len(), err, in.optimal)
 		}
@@ -228,17 +246,18 @@ func TestModesCountTables(t *testing.T) {
 	useTempCache(t)
 	goal := Goal(3, 3)
 	d := MustParseDatabase(goal, "1 2 3 4/5 6 7 8")
-	if err := d.Build(context.Background(), nil); err != nil {
+	if err := (Cache{}).Build(context.Background(), d.Heuristic()); err != nil {
 		t.Fatal(err)
 	}
+	tables, _, _ := d.Heuristic().Memory()
 	start := randomWalk(rand.New(rand.NewPCG(4, 4)), goal, 40)
 	for _, m := range []Mode{Optimal(), Weighted(1.5), Anytime(time.Second)} {
-		_, err := Solve(start, goal, WithDatabase(d), WithMode(m), WithLimits(Limits{MaxMemory: d.Bytes() - 1}))
-		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "the tables of pdb need") {
-			t.Errorf("%v, tables of %d bytes within %d: %v", m, d.Bytes(), d.Bytes()-1, err)
+		_, err := Solver{Heuristic: d.Heuristic(), Mode: m, Limits: Limits{MaxMemory: tables - 1}}.Solve(context.Background(), start, goal)
+		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "the tables of "+d.Heuristic().String()+" need") {
+			t.Errorf("%v, tables of %d bytes within %d: %v", m, tables, tables-1, err)
 		}
-		if _, err := Solve(start, goal, WithDatabase(d), WithMode(m), WithLimits(Limits{MaxMemory: d.Bytes() + 1<<20})); err != nil {
-			t.Errorf("%v, tables of %d bytes within 1 MiB more: %v", m, d.Bytes(), err)
+		if _, err := (Solver{Heuristic: d.Heuristic(), Mode: m, Limits: Limits{MaxMemory: tables + 1<<20}}).Solve(context.Background(), start, goal); err != nil {
+			t.Errorf("%v, tables of %d bytes within 1 MiB more: %v", m, tables, err)
 		}
 	}
 }
@@ -247,13 +266,14 @@ func TestModesCountTables(t *testing.T) {
 // against the memory bound, and those it hands out do not.
 func TestFastCountsMoves(t *testing.T) {
 	b := randomSolvable(rand.New(rand.NewPCG(5, 5)), 60, 60) // about 430,000 moves, 7 MB
-	lim := WithLimits(Limits{MaxMemory: 1 << 20})
-	_, err := Solve(b, Goal(60, 60), WithMode(Fast()), lim)
+	s := Solver{Mode: Fast(), Limits: Limits{MaxMemory: 1 << 20}}
+	_, err := s.Solve(context.Background(), b, Goal(60, 60))
 	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "pass the memory limit of 1 MiB") {
 		t.Errorf("kept moves within 1 MiB: %v", err)
 	}
 	n := 0
-	sol, err := Solve(b, Goal(60, 60), WithMode(Fast()), lim, WithMoves(func(Move) { n++ }))
+	s.OnMove = func(Move) { n++ }
+	sol, err := s.Solve(context.Background(), b, Goal(60, 60))
 	if err != nil || n != sol.Len() || n < 100000 {
 		t.Errorf("handed-out moves within 1 MiB: %d moves, %d handed out, %v", sol.Len(), n, err)
 	}
@@ -264,14 +284,14 @@ func TestFastCountsMoves(t *testing.T) {
 // a context error), and says how long the fast mode needs when even that
 // does not fit.
 func TestAnytimeTooSoon(t *testing.T) {
-	b := MustParse("3\n8 6 7\n2 5 4\n3 0 1\n")
-	sol, err := Solve(b, Goal(3, 3), WithMode(Anytime(time.Nanosecond)))
+	b := MustParseBoard("3\n8 6 7\n2 5 4\n3 0 1\n")
+	sol, err := Solver{Mode: Anytime(time.Nanosecond)}.Solve(context.Background(), b, Goal(3, 3))
 	if err != nil {
 		t.Fatalf("3 x 3 within 1ns: %v", err)
 	}
 	checkValid(t, sol, b, Goal(3, 3), TileMoves)
 	big := randomSolvable(rand.New(rand.NewPCG(6, 6)), 200, 200) // the fast mode takes over a second
-	_, err = Solve(big, Goal(200, 200), WithMode(Anytime(time.Millisecond)))
+	_, err = Solver{Mode: Anytime(time.Millisecond)}.Solve(context.Background(), big, Goal(200, 200))
 	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "no answer within 1ms: the fast mode needs about") {
 		t.Errorf("200 x 200 within 1ms: %v", err)
 	}
@@ -285,7 +305,7 @@ func TestAnytimeBoundsCall(t *testing.T) {
 	for _, sz := range [][2]int{{4, 4}, {6, 6}, {7, 7}, {12, 12}} {
 		b := randomSolvable(rng, sz[0], sz[1])
 		began := time.Now()
-		sol, err := Solve(b, Goal(sz[0], sz[1]), WithMode(Anytime(budget)))
+		sol, err := Solver{Mode: Anytime(budget)}.Solve(context.Background(), b, Goal(sz[0], sz[1]))
 		took := time.Since(began)
 		if err != nil {
 			t.Fatalf("%v: %v", sz, err)

@@ -1,18 +1,16 @@
 package slide
 
 import (
-	"iter"
 	"strconv"
 	"strings"
 
-	"github.com/slidekit/slide/internal/input"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// Direction is the way a tile slides: Up moves the tile below the blank.
+// Direction is the way a tile slides: [Up] moves the tile below the blank.
 type Direction uint8
 
-// The four directions, in the order Neighbors visits them.
+// The four directions, in the order [Board.Neighbors] visits them.
 const (
 	Up Direction = iota
 	Down
@@ -20,15 +18,21 @@ const (
 	Right
 )
 
-var directionNames = [...]string{"up", "down", "left", "right"}
+var directionText = enum[Direction]{typ: "Direction", kind: "direction",
+	names:   []string{"up", "down", "left", "right"},
+	aliases: map[string]Direction{"u": Up, "d": Down, "l": Left, "r": Right, "U": Up, "D": Down, "L": Left, "R": Right}}
 
 // String returns "up", "down", "left" or "right".
-func (d Direction) String() string {
-	if int(d) < len(directionNames) {
-		return directionNames[d]
-	}
-	return "Direction(" + strconv.Itoa(int(d)) + ")"
-}
+func (d Direction) String() string { return directionText.format(d) }
+
+// ParseDirection returns the [Direction] named s, or by its letter U, D, L, R.
+func ParseDirection(s string) (Direction, error) { return directionText.parse("ParseDirection", s) }
+
+// MarshalText implements [encoding.TextMarshaler]: the name String returns.
+func (d Direction) MarshalText() ([]byte, error) { return directionText.marshal(d) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseDirection].
+func (d *Direction) UnmarshalText(text []byte) error { return directionText.unmarshal(text, d) }
 
 // Opposite returns the direction that undoes d.
 func (d Direction) Opposite() Direction { return d ^ 1 }
@@ -37,8 +41,8 @@ func (d Direction) Opposite() Direction { return d ^ 1 }
 // tile that slides in direction d.
 func (d Direction) source() (dr, dc int) { return tiles.Dir(d).Source() }
 
-// A Move slides Tiles tiles (1 but for line moves) one cell in direction
-// Dir.
+// A Move slides Tiles tiles one cell in direction Dir: one, but for
+// [LineMoves].
 type Move struct {
 	Dir   Direction
 	Tiles int
@@ -55,8 +59,7 @@ func (m Move) String() string {
 // moveLetters are the letters FormatMoves writes for Up, Down, Left, Right.
 const moveLetters = "UDLR"
 
-// FormatMoves writes moves as letters U, D, L, R, a line move with its
-// count.
+// FormatMoves writes moves as letters, a line move with its count: "ULL3D".
 func FormatMoves(moves []Move) string {
 	var sb strings.Builder
 	sb.Grow(len(moves))
@@ -73,7 +76,7 @@ func FormatMoves(moves []Move) string {
 	return sb.String()
 }
 
-// ParseMoves reads what FormatMoves writes, in either case.
+// ParseMoves reads what [FormatMoves] writes, in either case.
 func ParseMoves(s string) ([]Move, error) {
 	var moves []Move
 	for i := 0; i < len(s); {
@@ -84,7 +87,7 @@ func ParseMoves(s string) ([]Move, error) {
 		}
 		d := strings.IndexByte(moveLetters, c&^0x20)
 		if c < 'A' || d < 0 {
-			return nil, errorf("ParseMoves", ErrSyntax, "byte %d: %s is not a move (want U, D, L or R)", i, quoteByte(c))
+			return nil, errorf("ParseMoves", ErrSyntax, "byte %d: %s is not a move (want U, D, L or R)", i, strconv.QuoteRune(rune(c)))
 		}
 		i++
 		j := i
@@ -102,77 +105,4 @@ func ParseMoves(s string) ([]Move, error) {
 		i = j
 	}
 	return moves, nil
-}
-
-// quoteByte quotes one byte of input for a message.
-func quoteByte(c byte) string { return strconv.QuoteRune(rune(c)) }
-
-// Apply returns the board after moves, or the board where a move fails.
-func (b Board) Apply(moves []Move) (Board, bool) {
-	for _, m := range moves {
-		next, ok := b.Slide(m.Dir, m.Tiles)
-		if !ok {
-			return b, false
-		}
-		b = next
-	}
-	return b, true
-}
-
-// All yields the boards of the solution, replayed when Boards is nil.
-func (s Solution) All() iter.Seq2[int, Board] {
-	return func(yield func(int, Board) bool) {
-		if s.Boards != nil {
-			for i, b := range s.Boards {
-				if !yield(i, b) {
-					return
-				}
-			}
-			return
-		}
-		b := s.Start
-		if !yield(0, b) {
-			return
-		}
-		for i, m := range s.Moves {
-			next, ok := b.Slide(m.Dir, m.Tiles)
-			if !ok {
-				return
-			}
-			b = next
-			if !yield(i+1, b) {
-				return
-			}
-		}
-	}
-}
-
-// ParseDirection returns the Direction named s, or by its letter.
-func ParseDirection(s string) (Direction, error) {
-	for d, name := range directionNames {
-		if s == name {
-			return Direction(d), nil
-		}
-	}
-	if len(s) == 1 {
-		if d := strings.IndexByte(moveLetters, s[0]&^0x20); d >= 0 && s[0] >= 'A' {
-			return Direction(d), nil
-		}
-	}
-	return 0, errorf("ParseDirection", ErrSyntax, "unknown direction %s (want up, down, left or right)", input.Quote(s))
-}
-
-// MarshalText implements encoding.TextMarshaler: the name String returns.
-func (d Direction) MarshalText() ([]byte, error) {
-	return nameText("Direction.MarshalText", "direction", int(d), directionNames[:])
-}
-
-// UnmarshalText implements encoding.TextUnmarshaler with ParseDirection.
-func (d *Direction) UnmarshalText(text []byte) error {
-	v, err := ParseDirection(string(text))
-	if err != nil {
-		return renamed(err, "Direction.UnmarshalText")
-	}
-	*d = v
-	return nil
 }

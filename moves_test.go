@@ -1,6 +1,7 @@
 package slide
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
 	"testing"
@@ -35,7 +36,7 @@ func TestSolutionAll(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	goal := Goal(3, 4)
 	start := randomWalk(rng, goal, 30)
-	sol, err := Solve(start, goal)
+	sol, err := Solver{}.Solve(context.Background(), start, goal)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package slide
 
 import (
+	"context"
 	"errors"
 	"runtime"
 	"slices"
@@ -15,7 +16,7 @@ func TestParallelSolve(t *testing.T) {
 	goal := blankFirstGoal(4, 4)
 	var first []Move
 	for _, w := range []int{0, 1, 2, 5} {
-		sol, err := Solve(in.board, goal, WithHeuristic(LinearConflict), WithWorkers(w))
+		sol, err := Solver{Heuristic: LinearConflict, Workers: w}.Solve(context.Background(), in.board, goal)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -33,12 +34,12 @@ func TestParallelSolve(t *testing.T) {
 			t.Errorf("WithWorkers(%d): moves %v, want %v", w, FormatMoves(sol.Moves), FormatMoves(first))
 		}
 	}
-	sol, err := Solve(in.board, goal, WithAlgorithm(AlgoAStar), WithHeuristic(LinearConflict), WithWorkers(4))
+	sol, err := Solver{Algorithm: AlgoAStar, Heuristic: LinearConflict, Workers: 4}.Solve(context.Background(), in.board, goal)
 	if err != nil || sol.Workers != 1 {
 		t.Errorf("A*: %d workers, %v", sol.Workers, err)
 	}
 	for _, w := range []int{-1, maxWorkers + 1} {
-		if _, err := Solve(in.board, goal, WithWorkers(w)); !errors.Is(err, ErrOption) {
+		if _, err := (Solver{Workers: w}).Solve(context.Background(), in.board, goal); !errors.Is(err, ErrOption) {
 			t.Errorf("WithWorkers(%d): %v, want ErrOption", w, err)
 		}
 	}

@@ -1,9 +1,8 @@
 package slide
 
-// Solvable reports whether goal can be reached from start, exactly and in
-// O(R*C): always with a repeated label, on a single line when the tiles keep
-// their order, else when the permutation and the blank's distance have one
-// parity. ErrMismatch if the boards differ.
+// Solvable reports whether goal can be reached from start, in O(R*C): by
+// parity, by the order on a single line, always with a repeated label. It
+// fails with [ErrMismatch] for boards of other sizes or labels.
 func Solvable(start, goal Board) (bool, error) {
 	t, err := newTarget("Solvable", goal)
 	if err != nil {

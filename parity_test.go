@@ -119,25 +119,25 @@ func TestSolvableExamples(t *testing.T) {
 		{"4\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 15 14 0\n", "4\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n", false},
 	}
 	for _, tt := range tests {
-		got, err := Solvable(MustParse(tt.start), MustParse(tt.goal))
+		got, err := Solvable(MustParseBoard(tt.start), MustParseBoard(tt.goal))
 		if err != nil || got != tt.want {
 			t.Errorf("Solvable(%q, %q) = %v, %v; want %v", tt.start, tt.goal, got, err, tt.want)
 		}
 	}
 	// The spec's exercise, decided by BFS.
-	start, spiral := MustParse("3\n1 6 7\n2 5 8\n3 4 0\n"), MustParse("3\n1 2 3\n8 0 4\n7 6 5\n")
+	start, spiral := MustParseBoard("3\n1 6 7\n2 5 8\n3 4 0\n"), MustParseBoard("3\n1 2 3\n8 0 4\n7 6 5\n")
 	got, _ := Solvable(start, spiral)
 	if want := reachable(spiral)[start]; got != want {
 		t.Errorf("spiral exercise: Solvable = %v, BFS %v", got, want)
 	}
-	if !MustParse("3\n8 7 6\n5 4 3\n2 1 0\n").IsSolvable() {
+	if !MustParseBoard("3\n8 7 6\n5 4 3\n2 1 0\n").IsSolvable() {
 		t.Error("IsSolvable")
 	}
 }
 
 func TestSolvableErrors(t *testing.T) {
 	g := Goal(3, 3)
-	for _, start := range []Board{{}, Goal(2, 2), Goal(3, 4), MustParseLabeled("3\n1 2 3\n4 5 6\n7 7 0\n")} {
+	for _, start := range []Board{{}, Goal(2, 2), Goal(3, 4), MustParseBoard("3\n1 2 3\n4 5 6\n7 7 0\n")} {
 		if _, err := Solvable(start, g); !errors.Is(err, ErrMismatch) {
 			t.Errorf("Solvable(%v, goal) = %v, want ErrMismatch", start, err)
 		}
@@ -145,8 +145,8 @@ func TestSolvableErrors(t *testing.T) {
 	if _, err := Solvable(g, Board{}); !errors.Is(err, ErrMismatch) {
 		t.Errorf("zero goal: %v", err)
 	}
-	lab := MustParseLabeled("2\n1 1\n2 0\n")
-	if _, err := Solvable(MustParseLabeled("2\n1 2\n2 0\n"), lab); !errors.Is(err, ErrMismatch) {
+	lab := MustParseBoard("2\n1 1\n2 0\n")
+	if _, err := Solvable(MustParseBoard("2\n1 2\n2 0\n"), lab); !errors.Is(err, ErrMismatch) {
 		t.Errorf("different multisets: %v", err)
 	}
 }

@@ -10,22 +10,38 @@ import (
 	"github.com/slidekit/slide/internal/input"
 )
 
-// Parse reads a board: a line holding n (n x n) or "rows cols", then the
-// labels 0 ... rows*cols-1 in row-major order, separated by white space.
-// Errors wrap ErrSyntax, ErrSize or ErrTile and name the line.
-func Parse(s string) (Board, error) { return readBoard("Parse", strings.NewReader(s), true) }
+// The text form of a Board, which [Board.String] writes and [ParseBoard],
+// [ReadBoard], [MustParseBoard] and [Board.UnmarshalText] read: a line
+// holding n (for n x n) or "rows cols", then the labels in row-major
+// order, 0 for the blank, separated by any white space:
+//
+//	3
+//	1 2 3
+//	4 0 6
+//	7 5 8
+//
+// Any labels that [NewLabeled] takes are read; [Board.IsPermutation] tells
+// whether they are 1 to R*C-1 once each, and [New] explains why not.
 
-// ParseLabeled is Parse for any labels, as NewLabeled takes them.
-func ParseLabeled(s string) (Board, error) {
-	return readBoard("ParseLabeled", strings.NewReader(s), false)
+// ParseBoard reads a board: "n" (n x n) or "rows cols", then the labels, 0 the
+// blank. Errors wrap [ErrSyntax], [ErrSize] or [ErrTile].
+func ParseBoard(s string) (Board, error) { return readBoard("ParseBoard", strings.NewReader(s)) }
+
+// ReadBoard is [ParseBoard] reading r to its end, in memory for the board
+// only.
+func ReadBoard(r io.Reader) (Board, error) { return readBoard("ReadBoard", r) }
+
+// MustParseBoard is [ParseBoard] for literals, panicking on an error.
+func MustParseBoard(s string) Board {
+	b, err := ParseBoard(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
 
-// ReadBoard is Parse reading r, in memory for the board only.
-func ReadBoard(r io.Reader) (Board, error) { return readBoard("ReadBoard", r, true) }
-
-// readBoard is ReadBoard under the name fn; perm demands the tiles 0 ...
-// rows*cols-1 (see New), else any labels (see NewLabeled).
-func readBoard(fn string, r io.Reader, perm bool) (Board, error) {
+// readBoard is ReadBoard under the name fn.
+func readBoard(fn string, r io.Reader) (Board, error) {
 	in := input.NewScanner(r, nil)
 	failed := func() error { return &Error{Func: fn, Msg: "reading: " + in.Err().Error(), Err: in.Err()} }
 	head, ok := in.Next()
@@ -45,7 +61,7 @@ func readBoard(fn string, r io.Reader, perm bool) (Board, error) {
 	}
 	var dims []int
 	for _, f := range sizes {
-		v, ok := fieldInt(f)
+		v, ok := f.Int()
 		if !ok {
 			return Board{}, errorf(fn, ErrSyntax, "line %d: size %s is not an integer", f.Line, f.Quote())
 		}
@@ -61,7 +77,7 @@ func readBoard(fn string, r io.Reader, perm bool) (Board, error) {
 		if len(tiles) == n {
 			return Board{}, errorf(fn, ErrSyntax, "line %d: extra value %s after %d tiles", f.Line, f.Quote(), n)
 		}
-		v, ok := fieldInt(f)
+		v, ok := f.Int()
 		if !ok {
 			return Board{}, errorf(fn, ErrSyntax, "line %d: tile %s is not an integer", f.Line, f.Quote())
 		}
@@ -73,21 +89,59 @@ func readBoard(fn string, r io.Reader, perm bool) (Board, error) {
 	if len(tiles) < n {
 		return Board{}, errorf(fn, ErrSize, "%d x %d board needs %d tiles, got %d", rows, cols, n, len(tiles))
 	}
-	return build(fn, rows, cols, tiles, perm)
+	return build(fn, rows, cols, tiles, false)
 }
 
-// fieldInt returns the integer a field holds, as strconv.Atoi reads it.
-func fieldInt(f input.Field) (int, bool) {
-	v, err := strconv.Atoi(f.Text)
-	return v, err == nil && !f.Clipped()
+// String returns b in its text form, "" for the zero Board.
+func (b Board) String() string {
+	text, _ := b.appendText(nil)
+	return string(text)
 }
 
-// PositionBlank marks the blank in a position.
+// appendText appends b's text form to dst.
+func (b Board) appendText(dst []byte) ([]byte, error) {
+	if !b.IsValid() {
+		return dst, nil
+	}
+	dst = strconv.AppendInt(dst, int64(b.rows), 10)
+	if b.rows != b.cols {
+		dst = append(dst, ' ')
+		dst = strconv.AppendInt(dst, int64(b.cols), 10)
+	}
+	dst = append(dst, '\n')
+	for i := range b.Len() {
+		dst = strconv.AppendInt(dst, int64(b.tile(i)), 10)
+		if (i+1)%int(b.cols) == 0 {
+			dst = append(dst, '\n')
+		} else {
+			dst = append(dst, ' ')
+		}
+	}
+	return dst, nil
+}
+
+// MarshalText implements [encoding.TextMarshaler] with the text form.
+func (b Board) MarshalText() ([]byte, error) { return b.appendText(nil) }
+
+// UnmarshalText implements [encoding.TextUnmarshaler] with [ParseBoard].
+func (b *Board) UnmarshalText(text []byte) error {
+	if len(strings.TrimSpace(string(text))) == 0 {
+		*b = Board{}
+		return nil
+	}
+	nb, err := readBoard("Board.UnmarshalText", strings.NewReader(string(text)))
+	if err != nil {
+		return err
+	}
+	*b = nb
+	return nil
+}
+
+// PositionBlank marks the blank in a position (see [ParsePosition]).
 const PositionBlank = '-'
 
-// ParsePosition returns the rows x cols board written as a position, a
-// printable character a cell, '-' the blank, a tile labelled by its code
-// point ("236158-47").
+// ParsePosition reads a rows x cols board as a position: a tile a character,
+// [PositionBlank] the blank.
 func ParsePosition(rows, cols int, s string) (Board, error) {
 	const fn = "ParsePosition"
 	if err := checkSize(fn, rows, cols); err != nil {
@@ -120,7 +174,7 @@ func ParsePosition(rows, cols int, s string) (Board, error) {
 	return build(fn, rows, cols, labels, false)
 }
 
-// Position returns b as ParsePosition reads it, or ErrTile.
+// Position returns b as [ParsePosition] reads it, if every label is printable.
 func (b Board) Position() (string, error) {
 	var sb strings.Builder
 	sb.Grow(b.Len())
@@ -130,7 +184,7 @@ func (b Board) Position() (string, error) {
 		case t == 0:
 			sb.WriteRune(PositionBlank)
 		case t == PositionBlank || !unicode.IsPrint(rune(t)):
-			return "", errorf("Position", ErrTile, "label %d is not a printable character other than %q", t, PositionBlank)
+			return "", errorf("Board.Position", ErrTile, "label %d is not a printable character other than %q", t, PositionBlank)
 		default:
 			sb.WriteRune(rune(t))
 		}

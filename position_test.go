@@ -87,8 +87,8 @@ func TestParsePositionErrors(t *testing.T) {
 
 func TestPositionErrors(t *testing.T) {
 	for _, b := range []Board{
-		Goal(3, 3),                      // labels 1..8 are control characters
-		MustParseLabeled("1 2\n45 0\n"), // 1 x 2, its tile is '-'
+		Goal(3, 3),                    // labels 1..8 are control characters
+		MustParseBoard("1 2\n45 0\n"), // 1 x 2, its tile is '-'
 	} {
 		if s, err := b.Position(); !errors.Is(err, ErrTile) {
 			t.Errorf("Position() of\n%v= %q, %v, want ErrTile", b, s, err)

@@ -14,11 +14,11 @@ func TestMessagesQuoteLittle(t *testing.T) {
 		name string
 		err  error
 	}{
-		{"Parse size", second(Parse(big))},
-		{"Parse tile", second(Parse("2\n1 2 3 " + nul))},
-		{"Parse extra", second(Parse("2\n1 2 3 0 " + big))},
+		{"Parse size", second(ParseBoard(big))},
+		{"Parse tile", second(ParseBoard("2\n1 2 3 " + nul))},
+		{"Parse extra", second(ParseBoard("2\n1 2 3 0 " + big))},
 		{"ParsePosition", second(ParsePosition(2, 2, "\xff"+big))},
-		{"ParseBlocks", third(ParseBlocks("4 " + big))},
+		{"ParseBlocks", second(ParseBlocks("4 " + big))},
 		{"ParseRushHour", second(ParseRushHour(nul))},
 	} {
 		msg := tc.err.Error()
@@ -29,5 +29,3 @@ func TestMessagesQuoteLittle(t *testing.T) {
 }
 
 func second[A any](_ A, err error) error { return err }
-
-func third[A, B any](_ A, _ B, err error) error { return err }

@@ -6,15 +6,8 @@ import (
 	"slices"
 )
 
-// RandomBoard returns a board drawn uniformly from those that reach goal,
-// with goal's labels; with repeated labels, uniformly from the distinct
-// arrangements (equal tiles are interchangeable). It shuffles the labels
-// with rng.Perm and, when the shuffle cannot reach goal, repairs it: on a
-// single row or column it puts the tiles back in goal's order around the
-// blank's cell, else it swaps two tiles (see Board.Twin). The same
-// generator state gives the same board under the same versions of this
-// package and Go. It fails with ErrSize for the zero Board and ErrOption
-// for a nil rng. O(R*C).
+// RandomBoard returns a board drawn uniformly, by rng.Perm, from those that
+// reach goal (of repeated labels, from their distinct arrangements).
 func RandomBoard(goal Board, rng *rand.Rand) (Board, error) {
 	if err := checkRandom("RandomBoard", goal, rng); err != nil {
 		return Board{}, err
@@ -43,13 +36,8 @@ func RandomBoard(goal Board, rng *rand.Rand) (Board, error) {
 	return b, nil
 }
 
-// RandomWalk returns the board k random single-tile moves from b (a goal,
-// usually), never undoing the move before unless no other can be made (at
-// the end of a single row or column). Each move is drawn uniformly from
-// those allowed, with rng.IntN(4) until one is. The same generator state
-// gives the same board under the same versions of this package and Go. It
-// fails with ErrSize for the zero Board and ErrOption for a negative k or
-// a nil rng. O(R*C + k).
+// RandomWalk returns the board k random tile moves from b, never undoing the
+// move before but at a dead end, drawn by rng.IntN(4).
 func RandomWalk(b Board, k int, rng *rand.Rand) (Board, error) {
 	if err := checkRandom("RandomWalk", b, rng); err != nil {
 		return Board{}, err

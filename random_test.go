@@ -1,6 +1,7 @@
 package slide
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -14,7 +15,7 @@ func randomGoals(t *testing.T) []Board {
 	t.Helper()
 	goals := []Board{Goal(2, 2), Goal(3, 3), Goal(4, 4), Goal(2, 7), Goal(7, 2), blankFirstGoal(3, 4), Goal(1, 2), Goal(1, 6), Goal(6, 1), blankFirstGoal(1, 5)}
 	for _, s := range []string{"3\n1 1 2\n2 0 3\n3 4 4\n", "2 3\n9 5 0\n7 3 2\n", "1 5\n2 0 1 2 1\n", "2\n1 1\n1 0\n"} {
-		goals = append(goals, MustParseLabeled(s))
+		goals = append(goals, MustParseBoard(s))
 	}
 	return goals
 }
@@ -48,7 +49,7 @@ func TestRandomBoardReaches(t *testing.T) {
 func TestRandomBoardUniform(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	goals := []Board{Goal(2, 2), Goal(2, 3), Goal(3, 2), blankFirstGoal(2, 3), Goal(1, 4),
-		MustParseLabeled("2\n1 1\n2 0\n"), MustParseLabeled("2 3\n1 1 2\n2 3 0\n")}
+		MustParseBoard("2\n1 1\n2 0\n"), MustParseBoard("2 3\n1 1 2\n2 3 0\n")}
 	for _, goal := range goals {
 		counts := map[Board]int{}
 		for b := range reachable(goal) {
@@ -86,7 +87,7 @@ func TestRandomBoardUniform(t *testing.T) {
 // solution is no longer than the walk (exactly as long for two moves).
 func TestRandomWalk(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, goal := range []Board{Goal(3, 3), blankFirstGoal(3, 3), Goal(2, 4), MustParseLabeled("3\n1 1 2\n2 0 3\n3 4 4\n")} {
+	for _, goal := range []Board{Goal(3, 3), blankFirstGoal(3, 3), Goal(2, 4), MustParseBoard("3\n1 1 2\n2 0 3\n3 4 4\n")} {
 		for k := range 16 {
 			seed := rng.Uint64()
 			var moves []Move
@@ -105,7 +106,7 @@ func TestRandomWalk(t *testing.T) {
 			if w, err := RandomWalk(goal, k, rand.New(rand.NewPCG(seed, 0))); err != nil || w != b {
 				t.Fatalf("RandomWalk differs from its moves (%v)", err)
 			}
-			sol, err := Solve(b, goal)
+			sol, err := Solver{}.Solve(context.Background(), b, goal)
 			if err != nil {
 				t.Fatal(err)
 			}

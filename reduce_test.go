@@ -1,6 +1,7 @@
 package slide
 
 import (
+	"context"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -62,7 +63,7 @@ func TestSolveFastShapes(t *testing.T) {
 						}
 					}
 				}
-				sol, err := Solve(start, goal, WithMode(Fast()), WithMetric(metric))
+				sol, err := Solver{Mode: Fast(), Metric: metric}.Solve(context.Background(), start, goal)
 				if err != nil {
 					t.Fatalf("%v: %v", sz, err)
 				}
@@ -87,7 +88,7 @@ func TestSolveFastLabeled(t *testing.T) {
 			}
 			rng.Shuffle(n, func(i, j int) { labels[i], labels[j] = labels[j], labels[i] })
 			start, _ := NewLabeled(sz[0], sz[1], labels)
-			sol, err := Solve(start, goal, WithMode(Fast()))
+			sol, err := Solver{Mode: Fast()}.Solve(context.Background(), start, goal)
 			if err != nil {
 				t.Fatalf("%v: %v\n%v", sz, err, start)
 			}
@@ -105,7 +106,7 @@ func TestSolveFastBound(t *testing.T) {
 			if i%7 != 0 {
 				continue
 			}
-			sol, err := Solve(b, goal, WithMode(Fast()))
+			sol, err := Solver{Mode: Fast()}.Solve(context.Background(), b, goal)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -124,7 +125,7 @@ func TestSolveFastStream(t *testing.T) {
 	goal := Goal(20, 20)
 	start := randomReaching(rng, goal)
 	var moves []Move
-	sol, err := Solve(start, goal, WithMode(Fast()), WithMoves(func(m Move) { moves = append(moves, m) }))
+	sol, err := Solver{Mode: Fast(), OnMove: func(m Move) { moves = append(moves, m) }}.Solve(context.Background(), start, goal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +154,7 @@ func TestFastAllocations(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	moves := 0
-	if _, err := Solve(start, goal, WithMode(Fast()), WithMoves(func(Move) { moves++ })); err != nil {
+	if _, err := (Solver{Mode: Fast(), OnMove: func(Move) { moves++ }}).Solve(context.Background(), start, goal); err != nil {
 		t.Fatal(err)
 	}
 	runtime.ReadMemStats(&after)

@@ -21,12 +21,12 @@ func layersFrom(t testing.TB, goal Board) [][]Board {
 	}
 	code, _ := encode("test", tg, goal)
 	sp := tiles.NewSpace(tg, Zero.tiles(), false)
-	bfs := BFS[tiles.Packed, int]{Key: tiles.PackedKey}
+	bfs := BFS[packed, int]{Key: packedKey}
 	var out [][]Board
-	for _, layer := range bfs.Layers(context.Background(), sp.PackedStart(code)) {
+	for _, layer := range bfs.Layers(context.Background(), packed{sp.PackedStart(code)}) {
 		boards := make([]Board, len(layer))
 		for i, s := range layer {
-			boards[i] = boardOf(sp, s.At)
+			boards[i] = boardOf(sp, s.s.At)
 		}
 		out = append(out, boards)
 	}
@@ -41,7 +41,7 @@ func layersFrom(t testing.TB, goal Board) [][]Board {
 func checkSolution(t testing.TB, sol Solution, start, goal Board, want int) {
 	t.Helper()
 	if sol.Len() != want {
-		t.Fatalf("%v %v: %d moves, want %d\n%v", sol.Algorithm, sol.Heuristic, sol.Len(), want, start)
+		t.Fatalf("%v %v: %d moves, want %d\n%v", sol.Engine, sol.Heuristic, sol.Len(), want, start)
 	}
 	if !sol.Optimal || sol.LowerBound != want {
 		t.Fatalf("optimal solution labelled Optimal=%v, LowerBound=%d", sol.Optimal, sol.LowerBound)
@@ -71,7 +71,7 @@ func TestSolveAll3x3(t *testing.T) {
 			if i%every != 0 {
 				continue
 			}
-			sol, err := Solve(b, goal)
+			sol, err := Solver{}.Solve(context.Background(), b, goal)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,7 +108,7 @@ func TestEnginesMatchBFS(t *testing.T) {
 				if d > 20 && (c.h == Zero || c.h == Hamming) && c.a == AlgoIDAStar {
 					continue // correct but slow
 				}
-				sol, err := Solve(b, goal, WithAlgorithm(c.a), WithHeuristic(c.h))
+				sol, err := Solver{Algorithm: c.a, Heuristic: c.h}.Solve(context.Background(), b, goal)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -122,12 +122,12 @@ func TestEnginesMatchBFS(t *testing.T) {
 		if ok, _ := Solvable(start, goal); !ok {
 			start = start.Twin()
 		}
-		ref, err := Solve(start, goal, WithAlgorithm(AlgoBidirectional))
+		ref, err := Solver{Algorithm: AlgoBidirectional}.Solve(context.Background(), start, goal)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, c := range []combo{{AlgoAStar, LinearConflict}, {AlgoIDAStar, Manhattan}, {AlgoIDAStar, LinearConflict}} {
-			sol, err := Solve(start, goal, WithAlgorithm(c.a), WithHeuristic(c.h))
+			sol, err := Solver{Algorithm: c.a, Heuristic: c.h}.Solve(context.Background(), start, goal)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -150,20 +150,20 @@ func TestBidirectionalMatchesBFS(t *testing.T) {
 		tg, _ := newTarget("test", goal)
 		code, _ := encode("test", tg, goal)
 		sp := tiles.NewSpace(tg, Zero.tiles(), metric == LineMoves)
-		bfs := BFS[tiles.Packed, int]{Key: tiles.PackedKey}
-		for d, layer := range bfs.Layers(context.Background(), sp.PackedStart(code)) {
+		bfs := BFS[packed, int]{Key: packedKey}
+		for d, layer := range bfs.Layers(context.Background(), packed{sp.PackedStart(code)}) {
 			for i, s := range layer {
 				if i%41 != 0 {
 					continue
 				}
-				b := boardOf(sp, s.At)
-				sol, err := Solve(b, goal, WithMetric(metric))
+				b := boardOf(sp, s.s.At)
+				sol, err := Solver{Metric: metric}.Solve(context.Background(), b, goal)
 				if err != nil {
 					t.Fatal(err)
 				}
 				checkSolution(t, sol, b, goal, d)
 				if metric == LineMoves {
-					a, err := Solve(b, goal, WithMetric(metric), WithAlgorithm(AlgoAStar))
+					a, err := Solver{Metric: metric, Algorithm: AlgoAStar}.Solve(context.Background(), b, goal)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -177,7 +177,7 @@ func TestBidirectionalMatchesBFS(t *testing.T) {
 // TestSolveLabeled checks boards with repeated labels against BFS over
 // their whole (small) space.
 func TestSolveLabeled(t *testing.T) {
-	goal := MustParseLabeled("3\n1 1 2\n2 3 3\n4 4 0\n")
+	goal := MustParseBoard("3\n1 1 2\n2 3 3\n4 4 0\n")
 	layers := layersFrom(t, goal)
 	for d, layer := range layers {
 		for i, b := range layer {
@@ -185,7 +185,7 @@ func TestSolveLabeled(t *testing.T) {
 				continue
 			}
 			for _, a := range []Algorithm{AlgoAuto, AlgoIDAStar, AlgoBidirectional} {
-				sol, err := Solve(b, goal, WithAlgorithm(a))
+				sol, err := Solver{Algorithm: a}.Solve(context.Background(), b, goal)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -197,22 +197,22 @@ func TestSolveLabeled(t *testing.T) {
 
 func TestSolveErrors(t *testing.T) {
 	goal := Goal(3, 3)
-	if _, err := Solve(goal.Twin(), goal); !errors.Is(err, ErrUnsolvable) {
+	if _, err := (Solver{}).Solve(context.Background(), goal.Twin(), goal); !errors.Is(err, ErrUnsolvable) {
 		t.Errorf("twin of goal: %v", err)
 	}
-	if _, err := Solve(Goal(2, 2), goal); !errors.Is(err, ErrMismatch) {
+	if _, err := (Solver{}).Solve(context.Background(), Goal(2, 2), goal); !errors.Is(err, ErrMismatch) {
 		t.Errorf("size mismatch: %v", err)
 	}
-	if _, err := Solve(goal, goal, WithHeuristic(Heuristic(99))); !errors.Is(err, ErrOption) {
+	if _, err := (Solver{Heuristic: Heuristic{kind: 99}}).Solve(context.Background(), goal, goal); !errors.Is(err, ErrOption) {
 		t.Errorf("bad heuristic: %v", err)
 	}
-	sol, err := Solve(goal, goal)
+	sol, err := Solver{}.Solve(context.Background(), goal, goal)
 	if err != nil || sol.Len() != 0 || len(sol.Boards) != 1 {
 		t.Errorf("goal to goal: %v, %v", sol, err)
 	}
-	far := MustParse("3\n8 6 7\n2 5 4\n3 0 1\n")
+	far := MustParseBoard("3\n8 6 7\n2 5 4\n3 0 1\n")
 	for _, a := range []Algorithm{AlgoAStar, AlgoIDAStar, AlgoBFS, AlgoBidirectional} {
-		_, err := Solve(far, goal, WithAlgorithm(a), WithLimits(Limits{MaxNodes: 100}))
+		_, err := Solver{Algorithm: a, Limits: Limits{MaxNodes: 100}}.Solve(context.Background(), far, goal)
 		var le *LimitError
 		if !errors.As(err, &le) || !errors.Is(err, ErrLimit) {
 			t.Errorf("%v with 100 nodes: %v", a, err)
@@ -221,7 +221,7 @@ func TestSolveErrors(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, a := range []Algorithm{AlgoAStar, AlgoIDAStar, AlgoBFS, AlgoBidirectional} {
-		if _, err := SolveContext(ctx, far, goal, WithAlgorithm(a)); !errors.Is(err, context.Canceled) {
+		if _, err := (Solver{Algorithm: a}).Solve(ctx, far, goal); !errors.Is(err, context.Canceled) {
 			t.Errorf("%v cancelled: %v", a, err)
 		}
 	}
@@ -234,7 +234,7 @@ func TestSolveLarge(t *testing.T) {
 	start := randomWalk(rng, goal, 12)
 	ref := 0
 	for _, h := range []Heuristic{LinearConflict, Manhattan} {
-		sol, err := Solve(start, goal, WithHeuristic(h))
+		sol, err := Solver{Heuristic: h}.Solve(context.Background(), start, goal)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -246,7 +246,7 @@ func TestSolveLarge(t *testing.T) {
 			t.Fatalf("%d moves for a 12-move walk", ref)
 		}
 	}
-	a, err := Solve(start, goal, WithAlgorithm(AlgoAStar))
+	a, err := Solver{Algorithm: AlgoAStar}.Solve(context.Background(), start, goal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,7 +277,7 @@ func TestSolveConcurrent(t *testing.T) {
 	}
 	want := make([]int, len(boards))
 	for i, b := range boards {
-		sol, err := Solve(b, Goal(3, 3), WithAlgorithm(AlgoBFS))
+		sol, err := Solver{Algorithm: AlgoBFS}.Solve(context.Background(), b, Goal(3, 3))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -287,7 +287,7 @@ func TestSolveConcurrent(t *testing.T) {
 	for _, a := range []Algorithm{AlgoAStar, AlgoIDAStar, AlgoBidirectional, AlgoAuto} {
 		for i, b := range boards {
 			go func() {
-				sol, err := Solve(b, Goal(3, 3), WithAlgorithm(a))
+				sol, err := Solver{Algorithm: a}.Solve(context.Background(), b, Goal(3, 3))
 				if err == nil && sol.Len() != want[i] {
 					err = fmt.Errorf("%v: %d moves, want %d", a, sol.Len(), want[i])
 				}
@@ -319,7 +319,7 @@ func TestAStar16MatchesGeneric(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res, err := (&AStar[tiles.Packed, int]{Key: tiles.PackedKey}).Search(context.Background(), sp.PackedStart(code))
+				res, err := (&AStar[packed, int]{Key: packedKey}).Search(context.Background(), packed{sp.PackedStart(code)})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,41 +1,38 @@
 package slide
 
 import (
+	"unsafe"
+
 	"github.com/slidekit/slide/internal/engine"
 	"golang.org/x/exp/constraints"
 )
 
-// Cost is the type of move and path costs.
+// Cost is the type of the moves' and paths' costs in the generic engines.
 type Cost interface {
 	constraints.Integer | constraints.Float
 }
 
-// An Arc is one move: the state it leads to, To, and its Cost.
-type Arc[S any, C Cost] = engine.Arc[S, C]
+// An Arc is one move of a state: the state it leads to and its cost.
+type Arc[S any, C Cost] struct {
+	To   S
+	Cost C
+}
 
-// Node is what a state must be for the generic engines: a comparable value
-// that knows its moves, equal for equal positions. The goal test and the
-// heuristic come from the engines' fields or the state's methods (see
-// State):
-//
-//	type cell struct{ r, c int }
-//	func (p cell) Successors(dst []slide.Arc[cell, int]) []slide.Arc[cell, int] { ... }
-//
-//	bfs := slide.BFS[cell, int]{GoalFunc: func(p cell) bool { return p == cell{9, 9} }}
+// Node is a state for [AStar], [IDAStar] and [BFS]: a comparable value that
+// knows its moves; see also [State].
 type Node[S any, C Cost] interface {
 	comparable
 	Successors(dst []Arc[S, C]) []Arc[S, C] // the moves out, appended to dst, in search order
 }
 
-// State is a Node that knows its goal test and heuristic.
+// State is a [Node] that knows its goal test and heuristic.
 type State[S any, C Cost] interface {
 	Node[S, C]
 	Heuristic() C // a lower bound on the cost to a goal, or 0
 	IsGoal() bool
 }
 
-// A Result is the path a search found and the work it took, also reported
-// with its errors.
+// A Result is the path a generic engine found and the work it took.
 type Result[S any, C Cost] struct {
 	Path      []S // from the start to a goal; nil if none
 	Cost      C
@@ -73,6 +70,74 @@ func newTests[S any, C Cost](goal func(S) bool, h func(S) C) tests[S, C] {
 // noGoal is the error of a search that has no goal test.
 func noGoal(fn string) error {
 	return errorf(fn, ErrOption, "no goal test: set GoalFunc, or give the state an IsGoal method")
+}
+
+// An innerState is a state type of the internal packages, whose moves are
+// engine.Arcs: the generic engines search it as an inner[T].
+type innerState[T any] interface {
+	comparable
+	Successors(dst []engine.Arc[T, int]) []engine.Arc[T, int]
+	Heuristic() int
+	IsGoal() bool
+}
+
+// An inner is a state of the internal packages as the generic engines take
+// it. It has T's memory layout, so that an Arc[inner[T], int] has that of
+// an engine.Arc[T, int], and a slice of one is a slice of the other: its
+// Successors hands the engine's slice to T's as it is.
+type inner[T innerState[T]] struct{ s T }
+
+// Successors implements Node with T's Successors.
+func (w inner[T]) Successors(dst []Arc[inner[T], int]) []Arc[inner[T], int] {
+	arcs := unsafe.Slice((*engine.Arc[T, int])(unsafe.Pointer(unsafe.SliceData(dst))), cap(dst))[:len(dst)]
+	arcs = w.s.Successors(arcs)
+	return unsafe.Slice((*Arc[inner[T], int])(unsafe.Pointer(unsafe.SliceData(arcs))), cap(arcs))[:len(arcs)]
+}
+
+// Heuristic implements State with T's.
+func (w inner[T]) Heuristic() int { return w.s.Heuristic() }
+
+// IsGoal implements State with T's.
+func (w inner[T]) IsGoal() bool { return w.s.IsGoal() }
+
+// Size reports T's Size, if it has one (see stateBytes).
+func (w *inner[T]) Size() int {
+	if s, ok := any(&w.s).(interface{ Size() int }); ok {
+		return s.Size()
+	}
+	return 0
+}
+
+// SetGuard hands g to T's space, if it stores states (see attachGuard).
+func (w *inner[T]) SetGuard(g *engine.Guard) { attachGuard(&w.s, g) }
+
+// stored returns a pointer to a copy of s in the engine's own memory, the
+// first of its scratch arcs, through which stateBytes and attachGuard look
+// at s without allocating.
+func stored[S any, C Cost](arcs *[]Arc[S, C], s S) *S {
+	*arcs = append((*arcs)[:0], Arc[S, C]{To: s})
+	return &(*arcs)[0].To
+}
+
+// stateBytes returns the bytes a stored state *p takes, for the memory
+// limit: the value itself plus what its Size method reports, if it has
+// one, rounded up as the allocator rounds it.
+func stateBytes[S any](p *S) int64 {
+	size := int64(unsafe.Sizeof(*p))
+	if s, ok := any(p).(interface{ Size() int }); ok {
+		if n := s.Size(); n > 0 {
+			size += engine.AllocSize(int64(n))
+		}
+	}
+	return size
+}
+
+// attachGuard hands g to the space of the state *p, if it stores states of
+// its own (see engine.Guarded).
+func attachGuard[S any](p *S, g *engine.Guard) {
+	if s, ok := any(p).(engine.Guarded); ok {
+		s.SetGuard(g)
+	}
 }
 
 // isGoal reports whether *s is a goal.
@@ -117,4 +182,9 @@ func badEstimate[C Cost](fn string, g, h C) error {
 		return errorf(fn, ErrCost, "g + h = %v + %v overflows %T", g, h, g)
 	}
 	return nil
+}
+
+// innerKey returns key as the engines' Key of inner[T] states.
+func innerKey[T innerState[T]](key func(T) uint64) func(inner[T]) uint64 {
+	return func(s inner[T]) uint64 { return key(s.s) }
 }

@@ -10,7 +10,7 @@ import (
 	"strings"
 )
 
-// Pictures. WriteSVG and WriteBlocksSVG draw a solution as one animated
+// Pictures. SVG.Write and SVG.WriteBlocks draw a solution as one animated
 // SVG image: the tiles (or pieces) slide from the start to the goal, one
 // move after another, under a move counter, then the animation pauses and
 // starts again. The file is self-contained and runs no script: SMIL
@@ -24,32 +24,32 @@ import (
 // 255 x 255 board stays legible zoomed in), and labels take a font size
 // from the cell size and their length.
 
-// SVGOptions adjust WriteSVG and WriteBlocksSVG; nil or a zero field is the
-// default.
-type SVGOptions struct {
-	MaxMoves    int     // the moves animated, the rest counted (default DefaultSVGMoves)
-	TotalMoves  int     // the solution's length, when only its start is given
-	MoveSeconds float64 // a move's time (default 0.4)
-	Title       string  // shown above the move counter
-
-	// Goal is the goal WriteBlocksSVG marks: for the last column, the exit
-	// on the right edge of the tray, beside the rows the goal piece may
-	// leave by (the rows it stands on, if it cannot move up or down); for a
-	// place, its outline; for a predicate, nothing.
-	Goal BlockGoal
+// An SVG draws a solution as an animated picture, no script, the start shown
+// where animation is not. The zero SVG has the defaults.
+type SVG struct {
+	MaxMoves    int       // the moves animated, the rest counted (0: DefaultSVGMoves)
+	TotalMoves  int       // the solution's length, when only its start is given
+	MoveSeconds float64   // a move's time (0: 0.4 s)
+	Title       string    // shown above the move counter
+	Goal        BlockGoal // the goal WriteBlocks marks: an exit, a place, or nothing for a predicate
 }
 
-// DefaultSVGMoves is the default SVGOptions.MaxMoves.
+// DefaultSVGMoves is the moves an [SVG] animates when its MaxMoves is 0.
 const DefaultSVGMoves = 500
 
-// WriteSVG writes an animated SVG picture of boards to w, each board one
-// move from the one before (else ErrMismatch).
-func WriteSVG(w io.Writer, boards []Board, o *SVGOptions) error {
-	const fn = "WriteSVG"
+// Write draws boards, each one move from the one before, to w.
+func (s SVG) Write(w io.Writer, boards []Board) error {
+	const fn = "SVG.Write"
+	if err := s.check(fn); err != nil {
+		return err
+	}
+	if s.Goal.at || s.Goal.match != nil {
+		return unused(fn, "SVG.Goal", "only WriteBlocks marks a goal")
+	}
 	if len(boards) == 0 || !boards[0].IsValid() {
 		return errorf(fn, ErrMismatch, "no boards to draw")
 	}
-	pic := newSVGPicture(boards[0].Rows(), boards[0].Cols(), len(boards)-1, o)
+	pic := newSVGPicture(boards[0].Rows(), boards[0].Cols(), len(boards)-1, s)
 	boards = boards[:pic.moves+1]
 	actorAt := make([]int, boards[0].Len()) // the actor on each cell, or -1
 	for cell := range actorAt {
@@ -137,21 +137,31 @@ type svgPicture struct {
 	actors     []svgActor
 	moves      int // the moves animated
 	total      int // the moves of the whole solution
-	opts       SVGOptions
+	opts       SVG
 	mark       string // an element drawn over the pieces: the goal's, or ""
 }
 
-// newSVGPicture returns the picture of a rows x cols solution of n moves,
-// with the options o (nil for the defaults), its moves capped.
-func newSVGPicture(rows, cols, n int, o *SVGOptions) *svgPicture {
-	p := &svgPicture{rows: rows, cols: cols}
-	if o != nil {
-		p.opts = *o
+// check refuses, as function fn, settings out of range.
+func (s SVG) check(fn string) error {
+	switch {
+	case s.MaxMoves < 0:
+		return errorf(fn, ErrOption, "SVG.MaxMoves %d: want 0 (the default) or more", s.MaxMoves)
+	case s.TotalMoves < 0:
+		return errorf(fn, ErrOption, "SVG.TotalMoves %d: want 0 or more", s.TotalMoves)
+	case !(s.MoveSeconds >= 0) || math.IsInf(s.MoveSeconds, 1):
+		return errorf(fn, ErrOption, "SVG.MoveSeconds %v: want 0 (the default) or a finite number of seconds", s.MoveSeconds)
 	}
-	if p.opts.MaxMoves <= 0 {
+	return nil
+}
+
+// newSVGPicture returns the picture of a rows x cols solution of n moves,
+// drawn as s says, its moves capped.
+func newSVGPicture(rows, cols, n int, s SVG) *svgPicture {
+	p := &svgPicture{rows: rows, cols: cols, opts: s}
+	if p.opts.MaxMoves == 0 {
 		p.opts.MaxMoves = DefaultSVGMoves
 	}
-	if !(p.opts.MoveSeconds > 0) || math.IsInf(p.opts.MoveSeconds, 0) {
+	if p.opts.MoveSeconds == 0 {
 		p.opts.MoveSeconds = 0.4
 	}
 	p.moves, p.total = min(n, p.opts.MaxMoves), max(n, p.opts.TotalMoves)
@@ -307,14 +317,18 @@ func escape(s string) string {
 	return sb.String()
 }
 
-// WriteBlocksSVG is WriteSVG for the positions of a BlockSolution.
-func WriteBlocksSVG(w io.Writer, positions []Blocks, o *SVGOptions) error {
-	const fn = "WriteBlocksSVG"
+// WriteBlocks is [SVG.Write] for a [BlockSolution]'s positions, its Goal
+// marked.
+func (s SVG) WriteBlocks(w io.Writer, positions []Blocks) error {
+	const fn = "SVG.WriteBlocks"
+	if err := s.check(fn); err != nil {
+		return err
+	}
 	if len(positions) == 0 || !positions[0].IsValid() {
 		return errorf(fn, ErrMismatch, "no positions to draw")
 	}
 	start := positions[0]
-	pic := newSVGPicture(start.Rows(), start.Cols(), len(positions)-1, o)
+	pic := newSVGPicture(start.Rows(), start.Cols(), len(positions)-1, s)
 	positions = positions[:pic.moves+1]
 	names := make([]rune, start.NumPieces())
 	for i := range names {
@@ -377,7 +391,7 @@ func goalMark(b Blocks, g BlockGoal) string {
 // blockMoveBetween returns the piece that moves from a to b and its path,
 // straight or of the fewest straight slides; ok is false if a and b are
 // not one piece's move apart.
-func blockMoveBetween(a, b Blocks) (piece int, slides []Slide, ok bool) {
+func blockMoveBetween(a, b Blocks) (piece int, slides []BlockSlide, ok bool) {
 	if a.Rows() != b.Rows() || a.Cols() != b.Cols() || a.NumPieces() != b.NumPieces() {
 		return 0, nil, false
 	}

@@ -219,10 +219,10 @@ func checkBoardFrames(t *testing.T, pic parsedPicture, boards []Board, moveSecon
 	}
 }
 
-// solutionBoards solves start and returns its boards.
-func solutionBoards(t *testing.T, start Board, opts ...Option) []Board {
+// solutionBoards solves start with s and returns its boards.
+func solutionBoards(t *testing.T, s Solver, start Board) []Board {
 	t.Helper()
-	sol, err := Solve(start, start.StandardGoal(), opts...)
+	sol, err := s.Solve(context.Background(), start, start.StandardGoal())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,9 +233,9 @@ func solutionBoards(t *testing.T, start Board, opts ...Option) []Board {
 	return boards
 }
 
-// TestWriteSVG draws solutions of several kinds and checks every frame
+// TestSVGWrite draws solutions of several kinds and checks every frame
 // against the solution's boards.
-func TestWriteSVG(t *testing.T) {
+func TestSVGWrite(t *testing.T) {
 	labeled, _ := ParsePosition(3, 4, "AB-ABABABABA")
 	goal := Goal(20, 20)
 	far := goal
@@ -246,14 +246,14 @@ func TestWriteSVG(t *testing.T) {
 		name   string
 		boards []Board
 	}{
-		{"3x3", solutionBoards(t, MustParse("3\n8 7 6\n0 4 1\n2 5 3\n"))},
-		{"line moves", solutionBoards(t, MustParse("3 4\n3 0 9 10\n1 2 8 4\n5 6 7 11\n"), WithMetric(LineMoves))},
-		{"labeled", solutionBoards(t, labeled)},
-		{"20x20", solutionBoards(t, far)},
+		{"3x3", solutionBoards(t, Solver{}, MustParseBoard("3\n8 7 6\n0 4 1\n2 5 3\n"))},
+		{"line moves", solutionBoards(t, Solver{Metric: LineMoves}, MustParseBoard("3 4\n3 0 9 10\n1 2 8 4\n5 6 7 11\n"))},
+		{"labeled", solutionBoards(t, Solver{}, labeled)},
+		{"20x20", solutionBoards(t, Solver{}, far)},
 		{"no moves", []Board{Goal(2, 3)}},
 	} {
 		var buf bytes.Buffer
-		if err := WriteSVG(&buf, tc.boards, &SVGOptions{MoveSeconds: 0.25}); err != nil {
+		if err := (SVG{MoveSeconds: 0.25}).Write(&buf, tc.boards); err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		pic := parsePicture(t, buf.Bytes())
@@ -264,12 +264,12 @@ func TestWriteSVG(t *testing.T) {
 	}
 }
 
-// TestWriteSVGCap checks that a long solution animates its first moves
+// TestSVGWriteCap checks that a long solution animates its first moves
 // only and says so.
-func TestWriteSVGCap(t *testing.T) {
-	boards := solutionBoards(t, MustParse("3\n8 7 6\n0 4 1\n2 5 3\n"))
+func TestSVGWriteCap(t *testing.T) {
+	boards := solutionBoards(t, Solver{}, MustParseBoard("3\n8 7 6\n0 4 1\n2 5 3\n"))
 	var buf bytes.Buffer
-	if err := WriteSVG(&buf, boards, &SVGOptions{MaxMoves: 7, Title: "capped <&>"}); err != nil {
+	if err := (SVG{MaxMoves: 7, Title: "capped <&>"}).Write(&buf, boards); err != nil {
 		t.Fatal(err)
 	}
 	pic := parsePicture(t, buf.Bytes())
@@ -280,7 +280,7 @@ func TestWriteSVGCap(t *testing.T) {
 	}
 	// The start of a longer solution, as drawn from Solution.All.
 	buf.Reset()
-	if err := WriteSVG(&buf, boards[:4], &SVGOptions{MaxMoves: 3, TotalMoves: 1000000}); err != nil {
+	if err := (SVG{MaxMoves: 3, TotalMoves: 1000000}).Write(&buf, boards[:4]); err != nil {
 		t.Fatal(err)
 	}
 	if pic := parsePicture(t, buf.Bytes()); len(pic.notes) != 1 || pic.notes[0] != "Showing the first 3 of 1000000 moves." {
@@ -288,18 +288,25 @@ func TestWriteSVGCap(t *testing.T) {
 	}
 }
 
-// TestWriteSVGErrors checks what WriteSVG refuses.
-func TestWriteSVGErrors(t *testing.T) {
-	a := MustParse("2\n1 2\n3 0\n")
-	far := MustParse("2\n0 3\n2 1\n")
+// TestSVGWriteErrors checks what SVG.Write refuses: boards that are not
+// a solution, settings out of range, and a Goal, which only WriteBlocks
+// draws.
+func TestSVGWriteErrors(t *testing.T) {
+	a := MustParseBoard("2\n1 2\n3 0\n")
+	far := MustParseBoard("2\n0 3\n2 1\n")
 	for _, boards := range [][]Board{nil, {{}}, {a, far}, {a, Goal(3, 3)}, {a, a}} {
-		if err := WriteSVG(io.Discard, boards, nil); !errors.Is(err, ErrMismatch) {
+		if err := (SVG{}).Write(io.Discard, boards); !errors.Is(err, ErrMismatch) {
 			t.Errorf("%v: %v", boards, err)
 		}
 	}
 	boom := errors.New("disk full")
-	if err := WriteSVG(failWriter{boom}, []Board{a}, nil); !errors.Is(err, boom) {
+	if err := (SVG{}).Write(failWriter{boom}, []Board{a}); !errors.Is(err, boom) {
 		t.Errorf("failed write: %v", err)
+	}
+	for _, s := range []SVG{{MaxMoves: -1}, {TotalMoves: -1}, {MoveSeconds: -1}, {MoveSeconds: math.NaN()}, {MoveSeconds: math.Inf(1)}, {Goal: BlockGoalAt(0, 0, 0)}} {
+		if err := s.Write(io.Discard, []Board{a}); !errors.Is(err, ErrOption) {
+			t.Errorf("%+v: %v, want ErrOption", s, err)
+		}
 	}
 }
 
@@ -308,12 +315,12 @@ type failWriter struct{ err error }
 
 func (w failWriter) Write([]byte) (int, error) { return 0, w.err }
 
-// TestWriteBlocksSVG draws sliding-block solutions in each metric and
+// TestSVGWriteBlocks draws sliding-block solutions in each metric and
 // checks every frame against the positions, and that no two pieces ever
 // overlap, in the middle of a move either (a move of the piece metric
 // turns corners).
-func TestWriteBlocksSVG(t *testing.T) {
-	sample, _, _ := ParseBlocks("4 4\n3 1 2 1 b\n1 1 1 1 b\n1 2 1 1 b\n2 1 1 1 b\n2 3 2 1 b\n3 3 1 2 b\n4 1 2 1 b\n4 4 1 1 b\n")
+func TestSVGWriteBlocks(t *testing.T) {
+	sample := MustParseBlocks("4 4\n3 1 2 1 b\n1 1 1 1 b\n1 2 1 1 b\n2 1 1 1 b\n2 3 2 1 b\n3 3 1 2 b\n4 1 2 1 b\n4 4 1 1 b\n")
 	rush, _ := ParseRushHour("..B.CC..B...AAB...DDD..E.....E.....E")
 	for _, tc := range []struct {
 		name   string
@@ -330,7 +337,7 @@ func TestWriteBlocksSVG(t *testing.T) {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer
-		if err := WriteBlocksSVG(&buf, sol.Positions, &SVGOptions{MoveSeconds: 0.5}); err != nil {
+		if err := (SVG{MoveSeconds: 0.5}).WriteBlocks(&buf, sol.Positions); err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		pic := parsePicture(t, buf.Bytes())
@@ -362,7 +369,7 @@ func TestWriteBlocksSVG(t *testing.T) {
 			}
 		}
 	}
-	if err := WriteBlocksSVG(io.Discard, []Blocks{sample, rush}, nil); !errors.Is(err, ErrMismatch) {
+	if err := (SVG{}).WriteBlocks(io.Discard, []Blocks{sample, rush}); !errors.Is(err, ErrMismatch) {
 		t.Errorf("two puzzles: %v", err)
 	}
 	moved, ok1 := sample.Slide(4, Up, 1)
@@ -370,18 +377,18 @@ func TestWriteBlocksSVG(t *testing.T) {
 	if !ok1 || !ok2 {
 		t.Fatal("the sample's pieces 4 and 3 cannot move")
 	}
-	if err := WriteBlocksSVG(io.Discard, []Blocks{sample, both}, nil); !errors.Is(err, ErrMismatch) {
+	if err := (SVG{}).WriteBlocks(io.Discard, []Blocks{sample, both}); !errors.Is(err, ErrMismatch) {
 		t.Errorf("two pieces moved: %v", err)
 	}
 }
 
-// TestWriteBlocksSVGGoal checks the goal's mark: the exit beside the red
+// TestSVGWriteBlocksGoal checks the goal's mark: the exit beside the red
 // car's row for Rush Hour, beside every row for a goal piece that moves up
 // and down, the outline of the place for Klotski's default goal and for
 // BlockGoalAt, nothing for a predicate.
-func TestWriteBlocksSVGGoal(t *testing.T) {
+func TestSVGWriteBlocksGoal(t *testing.T) {
 	rush, _ := ParseRushHour("..B.CC..B...AAB...DDD..E.....E.....E")
-	sample, _, _ := ParseBlocks("4 4\n3 1 2 1 b\n1 1 1 1 b\n")
+	sample := MustParseBlocks("4 4\n3 1 2 1 b\n1 1 1 1 b\n")
 	klotski := blockCaseNamed(t, "klotski_hengdaolima").puzzle
 	for _, tt := range []struct {
 		name string
@@ -396,7 +403,7 @@ func TestWriteBlocksSVGGoal(t *testing.T) {
 		{"predicate", rush, BlockGoalFunc(func(Blocks) bool { return true }), ""},
 	} {
 		var buf bytes.Buffer
-		if err := WriteBlocksSVG(&buf, []Blocks{tt.b}, &SVGOptions{Goal: tt.goal}); err != nil {
+		if err := (SVG{Goal: tt.goal}).WriteBlocks(&buf, []Blocks{tt.b}); err != nil {
 			t.Fatal(err)
 		}
 		svg := buf.String()

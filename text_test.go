@@ -21,12 +21,16 @@ type enumCase struct {
 }
 
 func enumCases() []enumCase {
-	var hs, as, ms, bs, ds, mo []encoding.TextMarshaler
+	var hs, as, ms, bs, ds, mo, modes []encoding.TextMarshaler
 	for _, h := range Heuristics() {
-		hs = append(hs, h)
+		hs = append(hs, h, h.WithWalkingDistance())
 	}
-	for _, a := range Algorithms() {
+	hs = append(hs, MustParseDatabase(Goal(3, 3), "1 2 3 4/5 6 7 8").Heuristic())
+	for a := range numAlgorithms {
 		as = append(as, a)
+	}
+	for _, m := range []Mode{Optimal(), Weighted(1.25), Anytime(0), Anytime(1500 * time.Millisecond), Fast()} {
+		modes = append(modes, m)
 	}
 	for _, m := range []Metric{TileMoves, LineMoves} {
 		ms = append(ms, m)
@@ -41,7 +45,8 @@ func enumCases() []enumCase {
 		mo = append(mo, m)
 	}
 	return []enumCase{
-		{"Heuristic", hs, func() encoding.TextUnmarshaler { return new(Heuristic) }, numHeuristics},
+		{"Heuristic", hs, func() encoding.TextUnmarshaler { return new(Heuristic) }, Heuristic{kind: custom + 1}},
+		{"Mode", modes, func() encoding.TextUnmarshaler { return new(Mode) }, Weighted(0.5)},
 		{"Algorithm", as, func() encoding.TextUnmarshaler { return new(Algorithm) }, numAlgorithms},
 		{"Metric", ms, func() encoding.TextUnmarshaler { return new(Metric) }, Metric(2)},
 		{"BlockMetric", bs, func() encoding.TextUnmarshaler { return new(BlockMetric) }, numBlockMetrics},
@@ -134,15 +139,15 @@ func TestEnumJSONAndFlags(t *testing.T) {
 	}
 }
 
-// TestParseNames checks the aliases: "straight" names StraightMoves as
-// "line" does, and directions read as FormatMoves letters.
+// TestParseNames checks the aliases: "line" names StraightMoves as
+// "straight" does, and directions read as FormatMoves letters.
 func TestParseNames(t *testing.T) {
 	for _, s := range []string{"line", "straight"} {
 		if m, err := ParseBlockMetric(s); err != nil || m != StraightMoves {
 			t.Errorf("ParseBlockMetric(%q) = %v, %v", s, m, err)
 		}
 	}
-	if StraightMoves.String() != "line" {
+	if StraightMoves.String() != "straight" {
 		t.Errorf("StraightMoves prints %q", StraightMoves)
 	}
 	for s, want := range map[string]Metric{"tile": TileMoves, "line": LineMoves} {
@@ -150,7 +155,7 @@ func TestParseNames(t *testing.T) {
 			t.Errorf("ParseMetric(%q) = %v, %v", s, m, err)
 		}
 	}
-	if _, err := ParseMetric("step"); !errors.Is(err, ErrOption) {
+	if _, err := ParseMetric("step"); !errors.Is(err, ErrSyntax) {
 		t.Errorf("ParseMetric(step): %v", err)
 	}
 	for s, want := range map[string]Direction{"U": Up, "d": Down, "L": Left, "r": Right, "right": Right} {
@@ -168,7 +173,7 @@ func TestParseNames(t *testing.T) {
 			t.Errorf("ParseMotion(%q) = %v, %v", s, m, err)
 		}
 	}
-	if _, err := ParseMotion("x"); !errors.Is(err, ErrOption) {
+	if _, err := ParseMotion("x"); !errors.Is(err, ErrSyntax) {
 		t.Errorf("ParseMotion(x): %v", err)
 	}
 	if data, err := json.Marshal(Piece{Width: 1, Height: 2, Motion: Vertical}); err != nil || !strings.Contains(string(data), `"Motion":"vertical"`) {
@@ -181,8 +186,8 @@ func TestParseNames(t *testing.T) {
 }
 
 // TestBlocksText round-trips puzzles through MarshalText and UnmarshalText
-// and JSON, and checks that UnmarshalText refuses what ParseBlocks would
-// discard.
+// and JSON, and checks that UnmarshalText refuses what ParseBlocks
+// discards, with the same *DiscardError.
 func TestBlocksText(t *testing.T) {
 	for _, c := range readBlockCases(t) {
 		text, err := c.puzzle.MarshalText()
@@ -212,8 +217,12 @@ func TestBlocksText(t *testing.T) {
 	}
 	b = rush
 	err = b.UnmarshalText([]byte("2 2\n1 1 1 1 b\n2 2 1 1 q\n"))
-	if !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), "slide.Blocks.UnmarshalText: line 3") || strings.Contains(err.Error(), "discarded") {
+	var de *DiscardError
+	if !errors.Is(err, ErrSyntax) || !errors.As(err, &de) || !strings.Contains(err.Error(), "slide.Blocks.UnmarshalText: line 3") {
 		t.Errorf("a bad piece line: %v", err)
+	}
+	if _, perr := ParseBlocks("2 2\n1 1 1 1 b\n2 2 1 1 q\n"); perr == nil || strings.TrimPrefix(perr.Error(), "slide.ParseBlocks") != strings.TrimPrefix(err.Error(), "slide.Blocks.UnmarshalText") {
+		t.Errorf("ParseBlocks says %v, UnmarshalText %v", perr, err)
 	}
 	if b != rush {
 		t.Error("a failed UnmarshalText changed the puzzle")
@@ -256,13 +265,5 @@ func TestProgressString(t *testing.T) {
 		if got := p.String(); got != want {
 			t.Errorf("%#v: %q, want %q", p, got, want)
 		}
-	}
-	d := DatabaseProgress{Table: 1, Tables: 3, Tiles: 6, Depth: 12, Reached: 1234, Entries: 5765760}
-	if got, want := d.String(), "table 2 of 3 (6 tiles), depth 12, 1234 of 5765760 entries"; got != want {
-		t.Errorf("DatabaseProgress: %q, want %q", got, want)
-	}
-	d.Reason = "the cached file is corrupt"
-	if got := d.String(); !strings.HasPrefix(got, "the cached file is corrupt: table 2") {
-		t.Errorf("DatabaseProgress with a reason: %q", got)
 	}
 }

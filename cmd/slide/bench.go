@@ -4,12 +4,10 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -62,17 +60,12 @@ totals line.`
 
 // benchFlags are the settings of one run of bench.
 type benchFlags struct {
-	heuristic heuristicFlag
-	algorithm algorithmFlag
-	workers   int // goroutines per instance; 0: see defaultWorkers
-	jobs      int // instances solved at once
-	shard     shardFlag
-	json      bool
-	partition string
-	modes     modeFlags
-	memory    *memoryFlag
-	opts      []slide.Option // the heuristic's or the database's, once prepared
-	limits    slide.Limits   // each instance's, once prepared (see shareMemory)
+	searchFlags
+	workers int // goroutines per instance; 0: see defaultWorkers
+	jobs    int // instances solved at once
+	shard   shardFlag
+	json    bool
+	search  slide.Solver // each instance's, once prepared (see shareMemory)
 }
 
 // benchInstance is a line of a bench file.
@@ -103,11 +96,9 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "bench", "want one FILE, got %d arguments", fs.NArg())
 	case f.jobs < 1:
 		return usageError(stderr, "bench", "-j %d: want at least 1 instance at once", f.jobs)
-	case f.workers < 0 || f.workers > maxWorkers:
-		return usageError(stderr, "bench", "-workers %d: want 0 (the default) to %d goroutines", f.workers, maxWorkers)
 	}
-	if err := f.modes.check(); err != nil {
-		return usageError(stderr, "bench", "%v", err)
+	if status := f.checkFlags("bench", f.workers, stderr); status != exitOK {
+		return status
 	}
 	r, shown, done, err := openInput(fs.Arg(0), stdin)
 	if err != nil {
@@ -123,18 +114,20 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return failure(stderr, "bench", "%s: shard %v holds no instances", shown, &f.shard)
 	}
 	goal := blankFirst(first.board.Rows(), first.board.Cols())
-	opts, status := searchOptions("bench", &f.heuristic, f.partition, goal, f.memory, stderr)
+	if status := f.readPartition("bench", goal, stderr); status != exitOK {
+		return status
+	}
+	s := f.solver(f.workers, f.memory.limits())
+	h, status := f.prepare("bench", s, goal, stderr)
 	if status != exitOK {
 		return status
 	}
-	f.opts = opts
-	if err := f.modes.prepare(first.board, goal, f.heuristic.h, f.memory.bound(), stderr); err != nil {
-		return failure(stderr, "bench", "%s", message(err))
+	f.readAhead(goal, h, stderr)
+	s.Limits = f.shareMemory(h)
+	if f.workers == 0 && !f.modes.fast { // the fast mode runs on one goroutine, and a Solver refuses its Workers
+		s.Workers = f.defaultWorkers()
 	}
-	if f.heuristic.h == slide.Auto && f.partition == "" {
-		loadAuto(goal, &f.modes, f.memory.bound(), stderr)
-	}
-	f.limits = f.shareMemory(goal)
+	f.search = s
 	pending := &first // read ahead for the goal, and solved first
 	next := func() (benchInstance, bool) {
 		if pending != nil {
@@ -203,17 +196,11 @@ type benchResult struct {
 	err     error
 }
 
-// solve solves one instance as the flags say. It is the one place where
+// solve solves one instance with f.search. It is the one place where
 // bench calls the library: a flag that changes how instances are solved
-// belongs here.
+// belongs in f.search.
 func (f *benchFlags) solve(ctx context.Context, in benchInstance) benchResult {
 	goal := blankFirst(in.board.Rows(), in.board.Cols())
-	workers := f.workers
-	if workers == 0 {
-		workers = f.defaultWorkers()
-	}
-	opts := append(slices.Clip(f.opts), slide.WithAlgorithm(f.algorithm.a), slide.WithWorkers(workers), slide.WithLimits(f.limits))
-	opts = append(opts, f.modes.options()...)
 	if f.modes.any() {
 		// The beams of the instance before, which grow with the time a
 		// board is given, are garbage: collected here, they are not still
@@ -222,7 +209,7 @@ func (f *benchFlags) solve(ctx context.Context, in benchInstance) benchResult {
 		runtime.GC()
 	}
 	began := time.Now()
-	sol, err := slide.SolveContext(ctx, in.board, goal, opts...)
+	sol, err := f.search.Solve(ctx, in.board, goal)
 	return benchResult{in: in, sol: sol, seconds: time.Since(began).Seconds(), err: err}
 }
 
@@ -260,7 +247,7 @@ func (f *benchFlags) verdict(r benchResult) string {
 	switch {
 	case !ok:
 		return "the solution has a move off the board"
-	case b.Key() != goal.Key():
+	case b != goal:
 		return "the solution does not reach the goal"
 	case r.sol.Optimal && r.sol.Len() != ref:
 		return fmt.Sprintf("%d moves proven optimal, but the file's reference is %d", r.sol.Len(), ref)
@@ -387,7 +374,7 @@ type benchJSON struct {
 func writeBenchJSON(w io.Writer, r benchResult) {
 	line, _ := json.Marshal(benchJSON{
 		ID: r.in.id, Start: r.in.board.String(), Length: r.sol.Len(), Optimal: r.sol.Optimal,
-		LowerBound: r.sol.LowerBound, Reference: r.in.optimal, Algorithm: r.sol.Algorithm.String(),
+		LowerBound: r.sol.LowerBound, Reference: r.in.optimal, Algorithm: r.sol.Engine,
 		Heuristic: r.sol.Heuristic.String(), Metric: slide.TileMoves.String(), Expanded: r.sol.Expanded,
 		Generated: r.sol.Generated, Seconds: math.Round(r.seconds*1e6) / 1e6, Workers: r.sol.Workers,
 		Moves: slide.FormatMoves(r.sol.Moves),
@@ -440,108 +427,39 @@ func blankFirst(rows, cols int) slide.Board {
 	return b
 }
 
-// heuristicFlag is a -heuristic value: a heuristic's name, "+wd" after it
-// adding walking distance by max (see slide.ParseHeuristic).
-type heuristicFlag struct {
-	h      slide.Heuristic
-	wd     bool // the name ends in +wd
-	custom bool // the name is pdb, the database of -partition
-}
-
-func (f *heuristicFlag) String() string { return f.h.String() }
-
-func (f *heuristicFlag) Set(s string) error {
-	h, err := slide.ParseHeuristic(s)
-	if err != nil {
-		return plain(err)
-	}
-	name, wd := strings.CutSuffix(s, "+wd")
-	f.h, f.wd, f.custom = h, wd, name == "pdb"
-	return nil
-}
-
-func (f *heuristicFlag) usage() string {
-	var names []string
-	for _, h := range slide.Heuristics() {
-		names = append(names, h.String())
-	}
-	return "`name` of the search's estimate: " + strings.Join(names, ", ") + ", pdb (with -partition), any of them followed by +wd to add walking distance (default auto)"
-}
-
-// options returns the Solve options of the flag.
-func (f *heuristicFlag) options() []slide.Option { return []slide.Option{slide.WithHeuristic(f.h)} }
-
-// algorithmFlag is an -algorithm value.
-type algorithmFlag struct{ a slide.Algorithm }
-
-func (f *algorithmFlag) String() string { return f.a.String() }
-
-func (f *algorithmFlag) Set(s string) error {
-	a, err := slide.ParseAlgorithm(s)
-	switch {
-	case err != nil:
-		return plain(err)
-	case a == slide.AlgoFast:
-		return errors.New("fast is the engine of -fast: give -fast instead")
-	case a == slide.AlgoBeam:
-		return errors.New("beam is an engine of -w and -time: give one of them instead")
-	}
-	f.a = a
-	return nil
-}
-
-func (f *algorithmFlag) usage() string {
-	var names []string
-	for _, a := range slide.Algorithms() {
-		if a != slide.AlgoFast && a != slide.AlgoBeam { // engines of the modes, which their flags choose
-			names = append(names, a.String())
-		}
-	}
-	return "`name` of the search: " + strings.Join(names, ", ") + " (default auto)"
-}
-
 // shareMemory returns the limits of each instance's search: -max-memory
 // bounds the process, so that each of the -j searches at once may hold the
-// database's tables, which they share, and a -j-th of what the tables
-// leave.
-func (f *benchFlags) shareMemory(goal slide.Board) slide.Limits {
+// tables of the database h they start with (as Solver.Prepare returned
+// it), which they share, and a -j-th of what the tables leave.
+func (f *benchFlags) shareMemory(h slide.Heuristic) slide.Limits {
 	lim := f.memory.limits()
 	if f.jobs == 1 || lim.MaxMemory < 0 {
 		return lim
 	}
-	var tables int64
-	hs := []slide.Heuristic{f.heuristic.h}
-	if f.heuristic.h == slide.Auto {
-		hs = append(hs, slide.AutoHeuristic(goal, slide.WithLimits(lim)))
-		if h, ok := slide.NearOptimalDatabase(goal); ok && f.modes.any() {
-			hs = append(hs, h)
-		}
-	}
-	for _, h := range hs {
-		t, _ := h.Memory()
-		tables = max(tables, t)
-	}
-	if d, err := slide.ParseDatabase(goal, f.partition); f.partition != "" && err == nil {
-		tables = max(tables, d.Bytes())
-	}
+	tables, _, _ := h.Memory()
 	bound := f.memory.bound()
 	lim.MaxMemory = min(bound, tables+max(0, bound-tables)/int64(f.jobs))
 	return lim
 }
 
-// loadAuto reads from the cache the database Auto would use for boards
-// like goal (with -time, the near-optimal modes' database, if cached), so
-// that the first instance's time is the search's alone. Not fatal: a
-// table that fails to load is Solve's to handle.
-func loadAuto(goal slide.Board, modes *modeFlags, bound int64, stderr io.Writer) {
-	h := slide.AutoHeuristic(goal)
-	if db, ok := slide.NearOptimalDatabase(goal); ok && modes.budget != 0 && isCached(db) {
-		h = db
-	}
-	if tables, _ := h.Memory(); !h.IsDatabase() || tables > bound {
+// readAhead reads from the cache, under -time, the database of the
+// near-optimal modes that the searches start with (h, as Solver.Prepare
+// returned it), so that the first instance's time is the search's alone
+// and every instance ranks boards with it: Solver.Prepare reads the
+// database of an optimal search, and builds that of -w, but leaves that
+// of -time to each search's budget. Not fatal: a table that fails to load
+// is Solve's to handle.
+func (f *benchFlags) readAhead(goal slide.Board, h slide.Heuristic, stderr io.Writer) {
+	db, ok := slide.NearOptimalDatabase(goal)
+	if f.modes.budget == 0 || !ok || h != db && h != db.WithWalkingDistance() {
 		return
 	}
-	if err := prepareDatabase("bench", h, goal, stderr); err != nil {
-		fmt.Fprintf(stderr, "slide bench: %v not loaded ahead: %s\n", h, message(err))
+	cache := slide.Cache{MaxMemory: f.memory.limits().MaxMemory}
+	reporter := newTableReporter("building", cache, stderr, slide.Heuristic.String)
+	cache.Progress = reporter.report
+	err := cache.Build(context.Background(), db)
+	reporter.done()
+	if err != nil {
+		fmt.Fprintf(stderr, "slide bench: %v not loaded ahead: %s\n", db, message(err))
 	}
 }

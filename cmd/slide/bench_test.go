@@ -183,7 +183,7 @@ func TestBenchParallel(t *testing.T) {
 			obj["optimal"] != true || obj["workers"] != 3.0 || obj["lower_bound"] != obj["length"] || fmt.Sprint(obj["reference"]) != f[1] {
 			t.Errorf("line %q, instance %q", line, short[i])
 		}
-		start, err := slide.Parse(obj["start"].(string))
+		start, err := slide.ParseBoard(obj["start"].(string))
 		if err != nil {
 			t.Fatal(err)
 		}

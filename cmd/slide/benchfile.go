@@ -13,8 +13,8 @@ import (
 
 // A benchReader reads the instances of a bench file one at a time: lines
 // "id optimal t0 ... tN-1", with blank lines and # comments. It reads a
-// field at a time and stops at a line of more tiles than the largest
-// square board has, so that its memory is one line's, however long the
+// field at a time and stops at a line of more tiles than a board has
+// cells (slide.MaxCells), so that its memory is one line's, however long the
 // file or its lines. It returns the instances of its shard only, but
 // checks every line.
 type benchReader struct {
@@ -66,8 +66,8 @@ func scanBenchLine(in *input.Scanner, first input.Field) (benchInstance, error) 
 	// NextOnLine, not Peek: an instance is whole at its line end, before
 	// the next line of a stream comes.
 	for f, ok := in.NextOnLine(); ok; f, ok = in.NextOnLine() {
-		if len(fields) == 2+maxSide*maxSide {
-			return benchInstance{}, fmt.Errorf("more than %d tiles: the largest board is %d x %d", maxSide*maxSide, maxSide, maxSide)
+		if len(fields) == 2+slide.MaxCells {
+			return benchInstance{}, fmt.Errorf("more than %d tiles: a board has at most %d cells", slide.MaxCells, slide.MaxCells)
 		}
 		fields = append(fields, f)
 	}
@@ -77,13 +77,13 @@ func scanBenchLine(in *input.Scanner, first input.Field) (benchInstance, error) 
 	if first.Clipped() {
 		return benchInstance{}, fmt.Errorf("id %s is longer than %d bytes", first.Quote(), input.MaxField)
 	}
-	optimal, ok := fieldInt(fields[1])
+	optimal, ok := fields[1].Int()
 	if !ok || optimal < 0 {
 		return benchInstance{}, fmt.Errorf("optimal length %s is not a number of moves", fields[1].Quote())
 	}
 	tiles := make([]int, len(fields)-2)
 	for j, f := range fields[2:] {
-		if tiles[j], ok = fieldInt(f); !ok {
+		if tiles[j], ok = f.Int(); !ok {
 			return benchInstance{}, fmt.Errorf("tile %s is not an integer", f.Quote())
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -124,7 +125,7 @@ func (res bfsResult) report(rows, cols, maxLen int, initial, goal string) report
 		r.LowerBound = ptr(maxLen + 1) // no path of at most maxLen moves
 	}
 	if res.searched {
-		r.Algorithm, r.Heuristic = res.sol.Algorithm.String(), res.sol.Heuristic.String()
+		r.Algorithm, r.Heuristic = res.sol.Engine, res.sol.Heuristic.String()
 		r.work(res.sol.Expanded, res.sol.Generated)
 	}
 	return r
@@ -155,8 +156,8 @@ func bfsFlagCount(fs *flag.FlagSet, args []string) int {
 	return len(args)
 }
 
-// traySize reads HEIGHT and WIDTH: positive integers whose product is at
-// most slide.MaxCells.
+// traySize reads HEIGHT and WIDTH: positive integers that make a board
+// (see sizeError), or 1 x 1, the tray of the blank alone.
 func traySize(height, width string) (rows, cols int, err error) {
 	rows, err1 := strconv.Atoi(height)
 	cols, err2 := strconv.Atoi(width)
@@ -165,8 +166,11 @@ func traySize(height, width string) (rows, cols int, err error) {
 		return 0, 0, fmt.Errorf("HEIGHT %s is not a positive integer", input.Quote(height))
 	case err2 != nil || cols < 1:
 		return 0, 0, fmt.Errorf("WIDTH %s is not a positive integer", input.Quote(width))
-	case rows > slide.MaxCells || cols > slide.MaxCells || rows*cols > slide.MaxCells:
-		return 0, 0, fmt.Errorf("a %s x %s tray has more than %d cells", height, width, slide.MaxCells)
+	case rows == 1 && cols == 1:
+		return rows, cols, nil
+	}
+	if err := sizeError(rows, cols); err != nil {
+		return 0, 0, errors.New(message(err))
 	}
 	return rows, cols, nil
 }
@@ -180,7 +184,7 @@ func shortestPath(rows, cols, maxLen int, initial, goal string, line bool, lim s
 	if line {
 		res.metric = slide.LineMoves
 	}
-	if rows*cols == 1 { // too small for a slide.Board: "-" is the only position
+	if rows == 1 && cols == 1 { // too small for a slide.Board: "-" is the only position
 		for _, p := range [...]struct{ name, pos string }{{"INITIAL", initial}, {"GOAL", goal}} {
 			if p.pos != string(slide.PositionBlank) {
 				return res, fmt.Errorf("%s %s: a 1 x 1 tray holds only the blank, %q", p.name, input.Quote(p.pos), slide.PositionBlank)
@@ -211,8 +215,8 @@ func shortestPath(rows, cols, maxLen int, initial, goal string, line bool, lim s
 	if maxLen > 0 {
 		lim.MaxCost = float64(maxLen)
 	}
-	res.sol, err = slide.Solve(start, end, slide.WithMetric(res.metric), slide.WithAlgorithm(slide.AlgoBidirectional), slide.WithLimits(lim))
-	res.searched = res.sol.Algorithm != slide.AlgoAuto // else Solve answered without a search
+	res.sol, err = slide.Solver{Metric: res.metric, Algorithm: slide.AlgoBidirectional, Limits: lim}.Solve(context.Background(), start, end)
+	res.searched = res.sol.Engine != "" // else Solve answered without a search
 	switch {
 	case errors.Is(err, slide.ErrUnsolvable) || errors.Is(err, slide.ErrNotFound):
 		return res, nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -182,7 +183,7 @@ func TestBFSAgreesWithSolve(t *testing.T) {
 		for _, metric := range tc.metrics {
 			start, _ := slide.ParsePosition(tc.rows, tc.cols, initial)
 			goal, _ := slide.ParsePosition(tc.rows, tc.cols, tc.goal)
-			ref, err := slide.Solve(start, goal, slide.WithMetric(metric), slide.WithAlgorithm(slide.AlgoAStar))
+			ref, err := slide.Solver{Metric: metric, Algorithm: slide.AlgoAStar}.Solve(context.Background(), start, goal)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,16 +8,19 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/slidekit/slide"
-	"github.com/slidekit/slide/internal/input"
 )
 
-const blocksUsage = `usage: slide blocks [-h] [-json] [-svg PICTURE] [-metric line|step|piece] [-max-memory SIZE] FILE
-       slide blocks [-json] [-svg PICTURE] [-metric line|step|piece] [-max-memory SIZE] -rush STRING
+// blocksHelp returns the text of "slide blocks -help".
+func blocksHelp() string { return fmt.Sprintf(blocksUsage, slide.DefaultSVGMoves, memoryText(0)) }
+
+// blocksUsage is blocksHelp's text, the moves an SVG picture shows and the
+// default memory bound after %d and %s.
+const blocksUsage = `usage: slide blocks [-h] [-json] [-svg PICTURE] [-metric straight|step|piece] [-max-memory SIZE] FILE
+       slide blocks [-json] [-svg PICTURE] [-metric straight|step|piece] [-max-memory SIZE] -rush STRING
 
 Blocks prints a shortest solution of the sliding-block puzzle in FILE: one
 line "rows cols", then a line "row col width height motion [name]" per
@@ -56,12 +59,12 @@ Flags:
             (standard input) (-help shows this text)
   -json     print the result as one JSON object (see above)
   -svg      also draw the solution as an animated SVG picture in the file
-            PICTURE (the first 500 moves of a longer one)
+            PICTURE (the first %d moves of a longer one)
   -max-memory SIZE
             bound the memory of the search: bytes, or a number with a unit
             B, KB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers
-            of 1024), such as 512MiB, or "none" (default 2GiB)
-  -metric   what one move is: line (or straight), one piece any distance in
+            of 1024), such as 512MiB, or "none" (default %s)
+  -metric   what one move is: straight (or line), one piece any distance in
             one direction (the default); step, one piece one cell; piece,
             one piece along any path
   -rush     solve the Rush Hour position STRING instead of a file
@@ -72,7 +75,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("blocks", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	html := fs.Bool("h", false, "")
-	metricName := fs.String("metric", "line", "")
+	metricName := fs.String("metric", slide.StraightMoves.String(), "")
 	rush := fs.String("rush", "", "")
 	asJSON := fs.Bool("json", false, "")
 	svg := fs.String("svg", "", "")
@@ -81,7 +84,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for { // flags may follow the file name
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(stdout, blocksUsage)
+				fmt.Fprint(stdout, blocksHelp())
 				return 0
 			}
 			return blocksUsageError(stderr, err.Error())
@@ -93,12 +96,13 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	metric, err := slide.ParseBlockMetric(*metricName)
 	if err != nil {
-		return blocksUsageError(stderr, fmt.Sprintf("-metric %s: want line, step or piece", input.Quote(*metricName)))
+		return blocksUsageError(stderr, "-metric: "+message(err))
 	}
 	var (
-		name      string
+		name      string // the file's name, or the -rush position's
+		shown     string // name in messages
 		puzzle    slide.Blocks
-		discarded discardLog
+		discarded []string // the messages of the piece lines discarded
 	)
 	out := bufio.NewWriter(stdout)
 	switch {
@@ -108,6 +112,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return blocksUsageError(stderr, "-h writes FILE.html: it needs a FILE, not -rush")
 	case *rush != "":
 		name = "Rush Hour " + *rush
+		shown = name
 		if puzzle, err = slide.ParseRushHour(*rush); err != nil {
 			return failure(stderr, "blocks", "-rush: %s", message(err))
 		}
@@ -117,20 +122,26 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return blocksUsageError(stderr, fmt.Sprintf("-h would write the page over %s itself", files[0]))
 	default:
 		name = files[0]
-		discarded.w, discarded.name = out, name
-		if isStdin(name) {
-			discarded.name = "standard input"
+		puzzle, shown, err = readBlocks(name, stdin)
+		var lines *slide.DiscardError // the puzzle holds the lines not discarded, if any
+		if errors.As(err, &lines) {
+			discarded = discardMessages(lines)
+			if puzzle.IsValid() {
+				err = nil
+			}
+			w := io.Writer(out)
+			if *asJSON {
+				w = stderr
+			}
+			for _, msg := range discarded {
+				fmt.Fprintf(w, "%s: %s\n", shown, msg)
+			}
 		}
-		if *asJSON {
-			discarded.w = stderr
-		}
-		puzzle, err = readBlocks(name, stdin, discarded.add)
-		discarded.close()
 		if err != nil {
 			out.Flush()
-			var bad *slide.Error // a puzzle the file holds is wrong; else the file could not be read
+			var bad *slide.Error // a puzzle the file holds is wrong; else the file could not be opened
 			if errors.As(err, &bad) {
-				return failure(stderr, "blocks", "%s: %s", discarded.name, message(err))
+				return failure(stderr, "blocks", "%s: %s", shown, message(err))
 			}
 			return failure(stderr, "blocks", "%v", err)
 		}
@@ -139,10 +150,6 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	r := solveBlocks(puzzle, metric, mem.limits())
 	if r.err != nil {
 		out.Flush()
-		shown := name
-		if *rush == "" {
-			shown = discarded.name
-		}
 		return failure(stderr, "blocks", "%s: %s", shown, message(r.err))
 	}
 	if *asJSON {
@@ -164,7 +171,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *html {
 		page := pageName(name)
-		if err := writeBlocksPage(page, inputName(name), discarded.lines(), r); err != nil {
+		if err := writeBlocksPage(page, inputName(name), discarded, r); err != nil {
 			out.Flush()
 			return failure(stderr, "blocks", "-h: %v", err)
 		}
@@ -174,67 +181,36 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // readBlocks reads the puzzle in the file name (stdin for -), past a byte
-// order mark, handing the error of each piece line discarded to discard.
-func readBlocks(name string, stdin io.Reader, discard func(error)) (slide.Blocks, error) {
-	r, _, done, err := openInput(name, stdin)
+// order mark, with slide.ReadBlocks: a puzzle and a *slide.DiscardError
+// if piece lines were discarded. It returns the file's name in messages
+// too (see openInput).
+func readBlocks(name string, stdin io.Reader) (b slide.Blocks, shown string, err error) {
+	r, shown, done, err := openInput(name, stdin)
 	if err != nil {
-		return slide.Blocks{}, err
+		return slide.Blocks{}, shown, err
 	}
 	defer done()
-	return slide.ReadBlocks(r, discard)
+	b, err = slide.ReadBlocks(r)
+	return b, shown, err
 }
 
-// maxDiscards is how many discarded piece lines blocks reports one by
-// one: those of a file with a few mistakes, each of which its author
-// will want to see; past them, a file of garbage gets a count.
-const maxDiscards = 10
-
-// A discardLog reports the piece lines of a puzzle file that are
-// discarded, as they are read: the first maxDiscards each on a line
-// "NAME: message" on w, then only their number (see close). It keeps the
-// messages it shows, for the web page, and counts the others, so that a
-// file of any number of bad lines takes little memory.
-type discardLog struct {
-	w     io.Writer
-	name  string   // the file's name in messages
-	shown []string // the messages written
-	more  int      // the lines discarded past the first maxDiscards
-}
-
-// add reports the discarded line of err.
-func (l *discardLog) add(err error) {
-	if len(l.shown) == maxDiscards {
-		l.more++
-		return
+// discardMessages returns the messages of the piece lines that e lists as
+// discarded, the first slide.MaxDiscards, each on a line, then the number
+// of the others, if any: those of a file with a few mistakes, each of
+// which its author will want to see; past them, a file of garbage gets a
+// count.
+func discardMessages(e *slide.DiscardError) []string {
+	var msgs []string
+	for _, l := range e.Lines {
+		msgs = append(msgs, oneLine("%s", message(l)))
 	}
-	msg := oneLine("%s", message(err))
-	l.shown = append(l.shown, msg)
-	fmt.Fprintf(l.w, "%s: %s\n", l.name, msg)
-}
-
-// close writes the count of the lines discarded but not shown, if any.
-func (l *discardLog) close() {
-	if l.more > 0 {
-		fmt.Fprintf(l.w, "%s: %s\n", l.name, l.summary())
+	switch {
+	case e.More == 1:
+		msgs = append(msgs, "and 1 more piece line discarded")
+	case e.More > 1:
+		msgs = append(msgs, fmt.Sprintf("and %d more piece lines discarded", e.More))
 	}
-}
-
-// summary returns the line that counts the lines discarded but not
-// shown.
-func (l *discardLog) summary() string {
-	if l.more == 1 {
-		return "and 1 more piece line discarded"
-	}
-	return fmt.Sprintf("and %d more piece lines discarded", l.more)
-}
-
-// lines returns the messages of the discarded lines for the web page:
-// those shown, then the count of the others.
-func (l *discardLog) lines() []string {
-	if l.more == 0 {
-		return l.shown
-	}
-	return append(slices.Clip(l.shown), l.summary())
+	return msgs
 }
 
 // pageName returns the name of the web page of the puzzle file name: the

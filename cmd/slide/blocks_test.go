@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/slidekit/slide"
 )
 
 var updateBlocks = flag.Bool("update-blocks", false, "rewrite the golden files of TestBlocksGolden")
@@ -108,7 +109,7 @@ func TestBlocksErrors(t *testing.T) {
 		{[]string{"-h", "testdata/blocks/sample.html"}, 2, "-h would write the page over testdata/blocks/sample.html itself"},
 		{nil, 2, "want one FILE, got 0"},
 		{[]string{"a.txt", "b.txt"}, 2, "want one FILE, got 2"},
-		{[]string{"-metric", "diagonal", "a.txt"}, 2, "-metric \"diagonal\": want line, step or piece"},
+		{[]string{"-metric", "diagonal", "a.txt"}, 2, "-metric: unknown block metric \"diagonal\" (want straight, step or piece)"},
 		{[]string{"-rush", "..B.CC..B...AAB...DDD..E.....E.....E", "a.txt"}, 2, "not both"},
 		{[]string{"-h", "-rush", "..B.CC..B...AAB...DDD..E.....E.....E"}, 2, "it needs a FILE"},
 		{[]string{"-x"}, 2, "flag provided but not defined: -x"},
@@ -127,7 +128,7 @@ func TestBlocksErrors(t *testing.T) {
 func TestBlocksHelp(t *testing.T) {
 	for _, args := range [][]string{{"blocks", "-help"}, {"blocks", "--help"}, {"help", "blocks"}, {"blocks", "a.txt", "-help"}} {
 		stdout, stderr, code := runSlide("", args...)
-		if code != 0 || stderr != "" || stdout != blocksUsage {
+		if code != 0 || stderr != "" || stdout != blocksHelp() {
 			t.Errorf("slide %q: exit %d, stderr %q, stdout %.40q; want the usage of blocks", args, code, stderr, stdout)
 		}
 	}
@@ -172,27 +173,27 @@ func TestBlocksHTMLStdin(t *testing.T) {
 }
 
 // TestBlocksManyDiscards checks that a file of many bad piece lines gets
-// the first maxDiscards messages and a count of the others, in the text
+// the first slide.MaxDiscards messages and a count of the others, in the text
 // output (standard error under -json) and on the web page.
 func TestBlocksManyDiscards(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "many.txt")
-	text := "4 4\n3 1 2 1 b\n" + strings.Repeat("x y\n", maxDiscards+15) + "1 1 1 1 b\n"
+	text := "4 4\n3 1 2 1 b\n" + strings.Repeat("x y\n", slide.MaxDiscards+15) + "1 1 1 1 b\n"
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	last := file + ": and 15 more piece lines discarded\n"
 	stdout, stderr, code := runSlide("", "blocks", "-h", file)
-	if code != 0 || strings.Count(stdout, "; discarded\n") != maxDiscards || !strings.Contains(stdout, "line 12: piece \"x y\"") ||
+	if code != 0 || strings.Count(stdout, "; discarded\n") != slide.MaxDiscards || !strings.Contains(stdout, "line 12: piece \"x y\"") ||
 		!strings.Contains(stdout, "discarded\n"+last+"******\n") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	page, err := os.ReadFile(filepath.Join(dir, "many.html"))
-	if err != nil || strings.Count(string(page), "<li>line ") != maxDiscards || !strings.Contains(string(page), "<li>and 15 more piece lines discarded</li>") {
+	if err != nil || strings.Count(string(page), "<li>line ") != slide.MaxDiscards || !strings.Contains(string(page), "<li>and 15 more piece lines discarded</li>") {
 		t.Errorf("page: %v\n%s", err, page)
 	}
 	_, stderr, code = runSlide(text, "blocks", "-json", "-")
-	if code != 0 || strings.Count(stderr, "\n") != maxDiscards+1 || !strings.HasSuffix(stderr, "standard input: and 15 more piece lines discarded\n") {
+	if code != 0 || strings.Count(stderr, "\n") != slide.MaxDiscards+1 || !strings.HasSuffix(stderr, "standard input: and 15 more piece lines discarded\n") {
 		t.Errorf("-json: exit %d, stderr %q", code, stderr)
 	}
 }

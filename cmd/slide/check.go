@@ -51,7 +51,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	began := time.Now()
 	solvable := false
 	if err == nil {
-		solvable, err = slide.Solvable(start, goal) // boards of one size and tile set: no error
+		solvable, err = slide.Solvable(start, goal) // ErrMismatch for boards of different sizes
 	}
 	switch {
 	case err != nil && *asJSON:
@@ -73,9 +73,6 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return finish(out, stderr, "check", exitOK)
 }
 
-// maxSide is the side of the largest square board: 255 x 255.
-const maxSide = 255
-
 // parseCheckInput reads check's input from text (see scanCheckInput).
 func parseCheckInput(text string) (start, goal slide.Board, err error) {
 	return scanCheckInput(strings.NewReader(text))
@@ -83,9 +80,10 @@ func parseCheckInput(text string) (start, goal slide.Board, err error) {
 
 // scanCheckInput reads check's input: a start line and a goal line, with
 // any blank lines before and after them and "\r\n" line ends allowed. It
-// reads a field at a time and stops at a line of more fields than the
-// largest board has, so its memory is bounded by two such boards however
-// long the input is. A failed read is an error wrapping errRead.
+// reads a field at a time and stops at a line of more fields than a board
+// has cells, so its memory is bounded by two such boards however long the
+// input is. A failed read is an error wrapping errRead. Boards of
+// different sizes are slide.Solvable's to refuse.
 func scanCheckInput(r io.Reader) (start, goal slide.Board, err error) {
 	in := input.NewScanner(r, func(r rune) bool { return r == ' ' || r == '\t' })
 	readErr := func() error { return fmt.Errorf("%w: %v", errRead, in.Err()) }
@@ -121,39 +119,23 @@ func scanCheckInput(r io.Reader) (start, goal slide.Board, err error) {
 	if goal, err = parseCheckBoard("goal", goalLine); err != nil {
 		return start, goal, err
 	}
-	if start.Len() != goal.Len() {
-		return start, goal, fmt.Errorf("boards of different sizes: start is %d x %d, goal is %d x %d",
-			start.Rows(), start.Cols(), goal.Rows(), goal.Cols())
-	}
 	return start, goal, nil
 }
 
-// A boardLine is a board line of check's input as read: for each field
-// its value (checkBlank for b, -1 for a number beyond int), the text of
-// the fields that is not the decimal form of their value, for messages,
-// and the first field that is neither a number nor b, if any.
+// A boardLine is a board line of check's input as read: the labels of its
+// fields (0 for b, the blank), and the first field that is not a label of
+// the format, if any.
 type boardLine struct {
 	line   int
-	values []int
-	texts  map[int]string
+	labels []int
 	bad    *input.Field
-}
-
-// checkBlank is the value of the blank, b, in a boardLine.
-const checkBlank = 0
-
-// text returns field i as it was written.
-func (l boardLine) text(i int) string {
-	if t, ok := l.texts[i]; ok {
-		return t
-	}
-	return strconv.Itoa(l.values[i])
+	why    string // what is wrong with bad
 }
 
 // readCheckLine reads the next line that has fields, or returns nil at
 // the end of the input; which is "start" or "goal", for messages. A line
-// of more fields than a 255 x 255 board has is an error at once. It keeps
-// a number a field, so two boards of the largest size take about a
+// of more fields than a board has cells is an error at once. It keeps a
+// number a field, so two boards of the largest size take about a
 // megabyte.
 func readCheckLine(in *input.Scanner, which string) (*boardLine, error) {
 	first, ok := in.Peek()
@@ -162,87 +144,49 @@ func readCheckLine(in *input.Scanner, which string) (*boardLine, error) {
 	}
 	l := &boardLine{line: first.Line}
 	for f, ok := in.Peek(); ok && f.Line == first.Line; f, ok = in.Peek() {
-		if len(l.values) == maxSide*maxSide {
-			return l, fmt.Errorf("%s: more than %d tiles and blanks: the largest board is %d x %d", which, maxSide*maxSide, maxSide, maxSide)
+		if len(l.labels) == slide.MaxCells {
+			return l, fmt.Errorf("%s: more than %d tiles and blanks: a board has at most %d cells", which, slide.MaxCells, slide.MaxCells)
 		}
 		in.Next()
 		v, err := strconv.Atoi(f.Text)
 		switch {
 		case f.Text == "b":
-			v = checkBlank
-		case l.bad == nil && (f.Clipped() || errors.Is(err, strconv.ErrSyntax)):
-			l.bad = &f
-		case err != nil: // out of the range of int: larger than any board
-			v = -1
+			v = 0
+		case l.bad != nil:
+		case f.Clipped():
+			l.bad, l.why = &f, "is too long to be a tile"
+		case errors.Is(err, strconv.ErrSyntax):
+			l.bad, l.why = &f, "is not a number or b"
+		case err != nil:
+			l.bad, l.why = &f, "is out of the range of any tile"
+		case v == 0: // in this format the blank is b: a tile 0 has no label
+			l.bad, l.why = &f, "is not a tile: tiles count from 1, and b is the blank"
 		}
-		if f.Text != strconv.Itoa(v) { // b among them
-			if l.texts == nil {
-				l.texts = map[int]string{}
-			}
-			l.texts[len(l.values)] = f.Text
-		}
-		l.values = append(l.values, v)
+		l.labels = append(l.labels, v)
 	}
 	return l, nil
 }
 
-// parseCheckBoard makes the board of a line of check's input; which is
-// "start" or "goal", for messages.
+// parseCheckBoard makes the board of a line of check's input, whose
+// fields must be a square number; which is "start" or "goal", for
+// messages. The tiles are slide.New's to check.
 func parseCheckBoard(which string, l *boardLine) (slide.Board, error) {
-	switch {
-	case l.bad != nil && l.bad.Clipped():
-		return slide.Board{}, fmt.Errorf("%s: %s is too long to be a tile", which, l.bad.Quote())
-	case l.bad != nil:
-		return slide.Board{}, fmt.Errorf("%s: %s is not a number or b", which, l.bad.Quote())
+	if l.bad != nil {
+		return slide.Board{}, fmt.Errorf("%s: %s %s", which, l.bad.Quote(), l.why)
 	}
-	n := len(l.values)
+	n := len(l.labels)
 	side := 0
 	for (side+1)*(side+1) <= n {
 		side++
 	}
-	switch {
-	case side*side != n:
+	if side*side != n {
 		return slide.Board{}, fmt.Errorf("%s: %d tiles and blanks, not a square number", which, n)
-	case side < 2:
-		return slide.Board{}, fmt.Errorf("%s: %d tiles and blanks, want at least 4 (2 x 2)", which, n)
 	}
-	blanks := 0
-	for i, v := range l.values {
-		switch {
-		case v == checkBlank && l.text(i) == "b":
-			blanks++
-		case v < 1 || v >= n:
-			return slide.Board{}, fmt.Errorf("%s: tile %s out of range 1..%d", which, l.text(i), n-1)
-		}
+	b, err := slide.New(side, side, l.labels)
+	if err != nil {
+		return slide.Board{}, fmt.Errorf("%s: %s", which, message(err))
 	}
-	switch {
-	case blanks == 0:
-		return slide.Board{}, fmt.Errorf("%s: no blank (b)", which)
-	case blanks > 1:
-		return slide.Board{}, fmt.Errorf("%s: %d blanks, want one", which, blanks)
-	}
-	if dup, missing := repeatedTile(l.values); dup > 0 {
-		return slide.Board{}, fmt.Errorf("%s: tile %d appears twice, so tile %d is missing", which, dup, missing)
-	}
-	return slide.New(side, side, l.values)
-}
-
-// repeatedTile returns the first tile of tiles (0 ... len-1, 0 once) that
-// appears twice, and the smallest that is missing, or 0, 0.
-func repeatedTile(tiles []int) (dup, missing int) {
-	seen := make([]bool, len(tiles))
-	for _, t := range tiles {
-		if seen[t] && dup == 0 {
-			dup = t
-		}
-		seen[t] = true
-	}
-	for t := 1; t < len(seen) && dup > 0; t++ {
-		if !seen[t] {
-			return dup, t
-		}
-	}
-	return dup, 0
+	return b, nil
 }
 
 // checkLine writes b's tiles as check reads them: row-major, single

@@ -23,10 +23,6 @@ const (
 	exitUsage = 2 // bad flags or arguments
 )
 
-// maxWorkers is the most goroutines slide.WithWorkers takes, as its doc
-// says: -workers beyond it is a usage error.
-const maxWorkers = 1024
-
 // newFlagSet returns the flag set of subcommand name. Its usage text is
 // "usage: slide name synopsis", the paragraph about, and the flags.
 // Parse errors are reported by parseFlags, not by the flag set itself.
@@ -113,23 +109,49 @@ func clipQuoted(msg string) string {
 }
 
 // message returns the text of err for a user: the Msg of a library
-// *slide.Error, without the "slide.Func:" prefix meant for programmers, a
-// *slide.LimitError without its "slide:" prefix, a memory limit's with the
-// flag that raises it (see limitMessage), and err.Error() for anything
-// else.
+// *slide.Error, without the "slide.Func:" prefix meant for programmers,
+// what a *slide.LimitError's fields say, and err.Error() for anything
+// else. A memory limit's message ends with the flag that raises it (see
+// limitAdvice).
 func message(err error) string {
-	if msg, ok := limitMessage(err); ok {
-		return msg
-	}
-	var e *slide.Error
-	if errors.As(err, &e) {
-		return e.Msg
-	}
+	return messageWith(err, limitAdvice)
+}
+
+// limitAdvice is the commands' advice on a memory limit: every command
+// that searches takes -max-memory.
+const limitAdvice = "raise it with -max-memory"
+
+// messageWith is message with advice, the command's own words, after the
+// message of an error that a memory limit stopped; "" for none.
+func messageWith(err error, advice string) string {
 	var le *slide.LimitError
-	if errors.As(err, &le) {
-		return strings.TrimPrefix(le.Error(), "slide: ")
+	var e *slide.Error
+	msg := ""
+	switch {
+	case errors.As(err, &le):
+		msg = limitText(le)
+		if le.Limit != "memory" {
+			return msg // no flag raises the other limits
+		}
+	case errors.As(err, &e):
+		msg = e.Msg
+	default:
+		return err.Error()
 	}
-	return err.Error()
+	if advice != "" && errors.Is(err, slide.ErrLimit) {
+		msg += " (" + advice + ")"
+	}
+	return msg
+}
+
+// limitText says what stopped a search at a limit, from the error's
+// fields.
+func limitText(e *slide.LimitError) string {
+	bound := strconv.FormatInt(e.Value, 10)
+	if e.Limit == "memory" {
+		bound = sizeText(e.Value)
+	}
+	return fmt.Sprintf("search stopped at its %s limit (%s) after %d expansions", e.Limit, bound, e.Expanded)
 }
 
 // openInput opens the file name, or stdin when name is "" or "-", and

@@ -153,10 +153,9 @@ func parseHintConfig(in *tokens) (hintConfig, error) {
 	if c.cols, err = in.int("the number of columns"); err != nil {
 		return c, err
 	}
-	if !slide.Goal(c.rows, c.cols).IsValid() {
+	if err := sizeError(c.rows, c.cols); err != nil {
 		// The library's rule on sizes, which solve applies too: its error
 		// says what is wrong, before any tile is read.
-		_, err := slide.New(c.rows, c.cols, nil)
 		return c, errors.New(message(err))
 	}
 	n := c.rows * c.cols
@@ -186,7 +185,7 @@ func (t *tokens) int(what string) (int, error) {
 		}
 		return 0, fmt.Errorf("want %s, got the end of the input", what)
 	}
-	v, ok := fieldInt(f)
+	v, ok := f.Int()
 	if !ok {
 		return 0, fmt.Errorf("want %s, got %s", what, f.Quote())
 	}

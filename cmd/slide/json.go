@@ -32,8 +32,8 @@ import (
 //	             {"piece", "dir", "distance"}, one a straight slide
 //	algorithm    the engine that ran
 //	heuristic    the estimate it used
-//	metric       what counts as a move: tile or line for boards; line,
-//	             step or piece for blocks
+//	metric       what counts as a move: tile or line for boards;
+//	             straight, step or piece for blocks
 //	expanded     the nodes (positions) expanded
 //	generated    the nodes generated
 //	seconds      the seconds the work took
@@ -71,7 +71,7 @@ func (r *report) solved(sol slide.Solution) {
 	r.Solvable = true
 	r.Length, r.Optimal, r.LowerBound = ptr(sol.Len()), ptr(sol.Optimal), ptr(sol.LowerBound)
 	r.Moves = slide.FormatMoves(sol.Moves)
-	r.Algorithm, r.Heuristic = sol.Algorithm.String(), sol.Heuristic.String()
+	r.Algorithm, r.Heuristic = sol.Engine, sol.Heuristic.String()
 	r.work(sol.Expanded, sol.Generated)
 	r.Seconds = sol.Elapsed.Seconds()
 }

@@ -57,7 +57,7 @@ func TestSolveJSON(t *testing.T) {
 			t.Fatalf("%v: status %d, stderr %q", tc.args, status, stderr)
 		}
 		m := decodeReport(t, stdout, solvedKeys...)
-		start, goal := slide.MustParse(m["start"].(string)), slide.MustParse(m["goal"].(string))
+		start, goal := slide.MustParseBoard(m["start"].(string)), slide.MustParseBoard(m["goal"].(string))
 		if start != mustReadBoard(t, strings.TrimPrefix(tc.args[len(tc.args)-1], testdata(""))) {
 			t.Errorf("%v: start %v", tc.args, start)
 		}
@@ -118,7 +118,7 @@ func TestCheckJSON(t *testing.T) {
 		}
 		m := decodeReport(t, stdout, "start", "goal", "solvable", "seconds")
 		want, _, _ := parseCheckInput(in)
-		start, goal := slide.MustParse(m["start"].(string)), slide.MustParse(m["goal"].(string))
+		start, goal := slide.MustParseBoard(m["start"].(string)), slide.MustParseBoard(m["goal"].(string))
 		solvable, _ := slide.Solvable(start, goal)
 		if start != want || m["solvable"] != solvable {
 			t.Errorf("%q: %v", in, m)
@@ -191,7 +191,7 @@ func TestBlocksJSON(t *testing.T) {
 		if m["algorithm"] != "bfs" || m["heuristic"] != "zero" {
 			t.Errorf("%v: algorithm %v, heuristic %v; bfs reports bfs, zero", args, m["algorithm"], m["heuristic"])
 		}
-		b, _, err := slide.ParseBlocks(m["start"].(string))
+		b, err := slide.ParseBlocks(m["start"].(string))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/input"
 )
 
 // memoryFlag is a -max-memory value: the memory bound of the searches of
@@ -17,9 +17,9 @@ import (
 type memoryFlag struct{ bytes int64 }
 
 // memoryUsage is the usage of -max-memory.
-const memoryUsage = "bound the memory of the search to `SIZE`: bytes, or a number with a unit " +
+var memoryUsage = "bound the memory of the search to `SIZE`: bytes, or a number with a unit " +
 	"B, KB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers of 1024), such as 512MiB or 2GiB, " +
-	"or \"none\" (default 2GiB)"
+	"or \"none\" (default " + memoryText(0) + ")"
 
 // addMemoryFlag defines -max-memory on fs.
 func addMemoryFlag(fs *flag.FlagSet) *memoryFlag {
@@ -116,44 +116,13 @@ func parseSize(s string) (int64, error) {
 	v, err := strconv.ParseFloat(num, 64)
 	switch {
 	case num == "" || err != nil:
-		return 0, fmt.Errorf("%s is not a size: want a number and a unit, such as 512MiB or 2GiB", quoteArg(s))
+		return 0, fmt.Errorf("%s is not a size: want a number and a unit, such as 512MiB or 2GiB", input.Quote(s))
 	case !ok:
-		return 0, fmt.Errorf("%s: unknown unit %s (want B, KB, MB, GB, TB, KiB, MiB, GiB or TiB)", quoteArg(s), quoteArg(unit))
+		return 0, fmt.Errorf("%s: unknown unit %s (want B, KB, MB, GB, TB, KiB, MiB, GiB or TiB)", input.Quote(s), input.Quote(unit))
 	case v*scale < 1:
-		return 0, fmt.Errorf("%s is less than a byte", quoteArg(s))
+		return 0, fmt.Errorf("%s is less than a byte", input.Quote(s))
 	case v*scale >= math.MaxInt64:
-		return 0, fmt.Errorf("%s is too large", quoteArg(s))
+		return 0, fmt.Errorf("%s is too large", input.Quote(s))
 	}
 	return int64(v * scale), nil
-}
-
-// quoteArg quotes a command-line value for a message, at most 40 bytes of
-// it.
-func quoteArg(s string) string {
-	if len(s) > 40 {
-		return strconv.Quote(s[:40]) + "..."
-	}
-	return strconv.Quote(s)
-}
-
-// limitMessage returns the text of a library error that stopped a search
-// at its memory limit, as the commands say it: without the "slide:"
-// prefix, and pointing at -max-memory rather than Limits.MaxMemory. ok is
-// false for other errors.
-func limitMessage(err error) (msg string, ok bool) {
-	if !errors.Is(err, slide.ErrLimit) {
-		return "", false
-	}
-	var le *slide.LimitError
-	var e *slide.Error
-	switch {
-	case errors.As(err, &le):
-		msg = strings.TrimPrefix(le.Error(), "slide: ")
-	case errors.As(err, &e):
-		msg = e.Msg
-	default:
-		return "", false
-	}
-	msg = strings.ReplaceAll(msg, "hand them out as they come with WithMoves", "print them as they come with -moves")
-	return strings.ReplaceAll(msg, "raise Limits.MaxMemory", "raise it with -max-memory"), true
 }

@@ -5,8 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
-	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -14,11 +13,13 @@ import (
 )
 
 // modeFlags are the flags of the solving modes beyond the optimal search,
-// shared by solve and bench.
+// shared by solve and bench. Each names a slide.Mode (see parse); 0, the
+// default of -w and -time, leaves the flag unset.
 type modeFlags struct {
 	weight float64
 	budget time.Duration
 	fast   bool
+	mode   slide.Mode // the Mode of the flag given, once parsed
 }
 
 func (m *modeFlags) register(fs *flag.FlagSet) {
@@ -27,93 +28,62 @@ func (m *modeFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&m.fast, "fast", false, "find a solution quickly on a board of any size (about 2 n^3 moves on n x n), not a shortest one")
 }
 
-// check rejects bad or conflicting mode flags.
-func (m *modeFlags) check() error {
-	n := 0
-	for _, on := range []bool{m.weight != 0, m.budget != 0, m.fast} {
-		if on {
-			n++
-		}
+// parse sets m.mode to the Mode of the flag given, as slide.ParseMode
+// reads it, so that the library refuses a factor or duration it cannot
+// take; the error of flags that exclude each other is the command's.
+func (m *modeFlags) parse() error {
+	var flags, texts []string
+	if m.weight != 0 {
+		flags, texts = append(flags, "-w"), append(texts, "weighted "+strconv.FormatFloat(m.weight, 'g', -1, 64))
 	}
-	switch {
-	case n > 1:
+	if m.budget != 0 {
+		flags, texts = append(flags, "-time"), append(texts, "anytime "+m.budget.String())
+	}
+	if m.fast {
+		flags, texts = append(flags, "-fast"), append(texts, "fast")
+	}
+	switch len(flags) {
+	case 0:
+		m.mode = slide.Optimal()
+		return nil
+	case 1:
+	default:
 		return errors.New("-w, -time and -fast exclude each other")
-	case m.weight != 0 && !(m.weight >= 1 && !math.IsInf(m.weight, 1)):
-		// Written so that NaN, which every comparison fails, is refused.
-		return fmt.Errorf("-w %v: want a finite factor of at least 1", m.weight)
-	case m.budget < 0:
-		return fmt.Errorf("-time %v: want a positive duration", m.budget)
 	}
+	mode, err := slide.ParseMode(texts[0])
+	if err != nil {
+		return fmt.Errorf("%s: %s", flags[0], message(err))
+	}
+	m.mode = mode
 	return nil
 }
 
 // any reports whether a mode other than the optimal search is chosen.
 func (m *modeFlags) any() bool { return m.weight != 0 || m.budget != 0 || m.fast }
 
-// options returns the Solve options of the mode.
-func (m *modeFlags) options() []slide.Option {
-	switch {
-	case m.fast:
-		return []slide.Option{slide.WithMode(slide.Fast())}
-	case m.weight != 0:
-		return []slide.Option{slide.WithMode(slide.Weighted(m.weight))}
-	case m.budget != 0:
-		return []slide.Option{slide.WithMode(slide.Anytime(m.budget))}
-	}
-	return nil
-}
-
-// prepare builds, with its progress on w, the pattern database made for
-// the near-optimal modes on boards like goal (see
-// slide.NearOptimalDatabase) on first use, unless the heuristic flag chose
-// one or the tables would not fit the memory bound. Under -time it builds
-// nothing: the budget bounds the whole call, and the search takes what is
-// at hand; if the database is not cached, prepare says how to build it.
-func (m *modeFlags) prepare(start, goal slide.Board, h slide.Heuristic, bound int64, w io.Writer) error {
-	if m.weight == 0 && m.budget == 0 || h != slide.Auto || !start.IsPermutation() {
-		return nil
+// hint says on w, under -time, how to build the database that the
+// near-optimal modes would rank boards like goal by (see
+// slide.NearOptimalDatabase) if a Solver whose Heuristic is asked (Auto:
+// the library's choice) cannot start with it (h, as Solver.Prepare
+// returned it) though its tables would fit bound: -time builds nothing,
+// its budget bounding the whole call. Under -w Solver.Prepare builds that
+// database on first use; if it could not, hint says what the search uses
+// instead.
+func (m *modeFlags) hint(goal slide.Board, asked, h slide.Heuristic, bound int64, w io.Writer) {
+	if m.weight == 0 && m.budget == 0 || asked != slide.Auto && asked != slide.Auto.WithWalkingDistance() {
+		return
 	}
 	db, ok := slide.NearOptimalDatabase(goal)
-	if !ok {
-		return nil
+	tables, build, _ := db.Memory()
+	if !ok || h == db || h == db.WithWalkingDistance() || max(tables, build) > bound {
+		return
 	}
-	if tables, build := db.Memory(); max(tables, build) > bound {
-		return nil
+	if m.weight != 0 {
+		fmt.Fprintf(w, "slide: %v unavailable; using %v\n", db, h)
+		return
 	}
-	if m.budget != 0 {
-		if disk := diskBytes(db); !isCached(db) {
-			fmt.Fprintf(w, "slide: -time ranks boards better with %v, which is not built: \"slide pdb build %v\" builds it once (about %v, %s on disk)\n",
-				db, db, buildTime(disk), sizeText(disk))
-		}
-		return nil
-	}
-	if err := prepareDatabase("solve", db, goal, w); err != nil {
-		// Not fatal: the modes fall back to linear conflicts.
-		fmt.Fprintf(w, "slide: %v unavailable (%s); using linear conflicts\n", db, message(err))
-	}
-	return nil
-}
-
-// isCached reports whether the tables of the shipped database h are in
-// the cache, whole as far as their header tells.
-func isCached(h slide.Heuristic) bool {
-	files, _ := slide.CachedDatabases()
-	for _, f := range files {
-		if f.Name == h.String() && f.Err == nil {
-			return true
-		}
-	}
-	return false
-}
-
-// buildTime returns about how long building tables of the given bytes on
-// disk takes on this machine's cores, at buildRate a core.
-func buildTime(tables int64) time.Duration {
-	// buildRate is the bytes of tables the shipped databases' builds make
-	// a second on each core (docs/PERFORMANCE.md, "Time budgets").
-	const buildRate = 4e6
-	perSecond := buildRate * float64(runtime.GOMAXPROCS(0))
-	return time.Duration(float64(tables) / perSecond * float64(time.Second)).Round(time.Second)
+	fmt.Fprintf(w, "slide: -time ranks boards better with %v, which is not built: \"slide pdb build %v\" builds it once (%s of tables)\n",
+		db, db, sizeText(tables))
 }
 
 // A progress shows how a long search goes on standard error: after a

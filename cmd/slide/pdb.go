@@ -11,19 +11,21 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
-	"github.com/slidekit/slide/internal/pdb"
 )
 
+// pdbAbout is the text of "slide pdb -h", the shipped databases' names
+// after %s.
 const pdbAbout = `Pdb build builds a pattern database ahead of time and keeps it in the cache
 under the user's cache directory, where solve and bench find it. A
 database already cached is only checked, and rebuilt if it is damaged. The
 build shows its progress on standard error. Pdb exits with status 1 if the
 tables could not be written to the cache.
 
-NAME is one of the shipped databases: pdb555, pdb663 or pdb78 for the
-15-puzzle, pdb6666 for the 24-puzzle, pdb35 and pdb48 for -w and -time on
-6x6 and 7x7 boards (the "pdb" may be left out); seconds for most, under a
-minute for pdb78 and pdb6666.
+NAME is the name of a database's tables as pdb list prints it, or one of
+the shipped databases (the "pdb" may be left out; the library's
+documentation says which boards each serves):
+
+	%s
 
 With -partition, the database is one of your own: the board size (-size,
 or the size of the -goal board), the goal (-goal FILE, in the form solve
@@ -55,9 +57,10 @@ database (its NAME, or for tables of your own the file's name: board,
 blank cell and groups by goal cell), the board, the size on disk, the file
 and whether its header and size are right (a quick check, not verify's).
 
-Pdb clean removes the cached tables of the NAMEs or the -partition that
-pdb build takes, or with neither every table file in the cache (and the
-temporary files of builds that were killed), leaving other files alone.
+Pdb clean removes the cached tables of the NAMEs (those pdb build takes,
+or any NAME that pdb list prints) or of the -partition that pdb build
+takes, or with neither every table file in the cache (and the temporary
+files of builds that were killed), leaving other files alone.
 It prints each file removed and the space freed, and exits with status 1
 if a database named is not in the cache.`
 
@@ -75,7 +78,7 @@ const pdbSynopsis = `build NAME
 // "slide pdb clean" with NAMEs, a -partition or neither, and "slide pdb
 // list".
 func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("pdb", pdbSynopsis, pdbAbout)
+	fs := newFlagSet("pdb", pdbSynopsis, fmt.Sprintf(pdbAbout, shippedNames()))
 	var size, partition, goalFile string
 	fs.StringVar(&size, "size", "", "the board size of a -partition database, `RxC` (or N for N x N)")
 	fs.StringVar(&partition, "partition", "", "the database of these `groups` of tile labels, as \"1 2 3/4 5 6/...\"")
@@ -98,7 +101,6 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return runList(stdout, stderr)
 	}
-	opts := []slide.Option{slide.WithLimits(mem.limits())}
 	if partition == "" && (size != "" || goalFile != "") {
 		return usageError(stderr, "pdb", "-size and -goal describe a -partition database")
 	}
@@ -116,39 +118,63 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usageError(stderr, "pdb", "-partition: %s", message(err))
 		}
 	}
+	// The cache of the user, the bound of -max-memory on builds.
+	cache := slide.Cache{MaxMemory: mem.limits().MaxMemory}
 	switch verb {
 	case "verify":
-		return runVerify(fs.Args(), d, opts, stdout, stderr)
+		return runVerify(fs.Args(), d, cache, stdout, stderr)
 	case "clean":
 		return runClean(fs.Args(), d, stdout, stderr)
 	}
-	if partition != "" {
-		return finishBuild(stderr, buildCustom(d, stderr, func(p func(slide.DatabaseProgress)) error {
-			return d.Build(context.Background(), p, opts...)
-		}))
-	}
-	if fs.NArg() != 1 {
+	var h slide.Heuristic
+	switch {
+	case d.IsValid():
+		h = d.Heuristic()
+	case fs.NArg() != 1:
 		return usageError(stderr, "pdb", "want \"build NAME\", got %d arguments (flags go before NAME)", fs.NArg())
+	default:
+		var status int
+		if h, status = databaseArg(fs.Arg(0), stderr); status != exitOK {
+			return status
+		}
 	}
-	h, status := shippedDatabase(fs.Arg(0), stderr)
-	if status != exitOK {
-		return status
+	reporter := newTableReporter("building", cache, stderr, func(slide.Heuristic) string { return buildName(h, d) })
+	cache.Progress = reporter.report
+	err := cache.Build(context.Background(), h)
+	reporter.done()
+	switch {
+	case errors.Is(err, slide.ErrOption): // a NAME that has no tables of its own
+		return usageError(stderr, "pdb", "%s", message(err))
+	case errors.Is(err, slide.ErrCache):
+		return failure(stderr, "pdb", "nothing cached: %s", message(err))
+	case err != nil:
+		return failure(stderr, "pdb", "%s", message(err))
 	}
-	return finishBuild(stderr, buildShipped(h, stderr, func(p func(slide.DatabaseProgress)) error {
-		return slide.BuildDatabase(context.Background(), h, p, opts...)
-	}))
+	return exitOK
 }
 
-// shippedDatabase returns the shipped database named by arg, "pdb555" or
-// "555", or the exit status of a usage error.
-func shippedDatabase(arg string, stderr io.Writer) (slide.Heuristic, int) {
-	name := arg
-	if !strings.HasPrefix(name, "pdb") {
-		name = "pdb" + name
+// shippedNames lists the names of the shipped databases, as "pdb555,
+// pdb663 or pdb78".
+func shippedNames() string {
+	var names []string
+	for _, h := range slide.Heuristics() {
+		if h.IsDatabase() {
+			names = append(names, h.String())
+		}
 	}
-	h, err := slide.ParseHeuristic(name)
-	if err != nil || !h.IsDatabase() || name == "pdb" || strings.HasSuffix(name, "+wd") {
-		return 0, usageError(stderr, "pdb", "%s is not a pattern database (want pdb555, pdb663, pdb78, pdb6666, pdb35 or pdb48, or -partition)", input.Quote(arg))
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// databaseArg returns the database named by arg, as slide.ParseHeuristic
+// reads it ("pdb555", "555", or the name of a database's tables), or the
+// exit status of a usage error.
+func databaseArg(arg string, stderr io.Writer) (slide.Heuristic, int) {
+	h, err := slide.ParseHeuristic(arg)
+	if err != nil || !h.IsDatabase() {
+		return slide.Auto, usageError(stderr, "pdb", "%s is not a pattern database (want %s, the name of a database's tables, or -partition)", input.Quote(arg), shippedNames())
 	}
 	return h, exitOK
 }
@@ -167,6 +193,9 @@ func partitionGoal(size, goalFile string, stdin io.Reader, stderr io.Writer) (sl
 		if size == "" {
 			return slide.Board{}, usageError(stderr, "pdb", "-partition needs -size or -goal")
 		}
+		if err := sizeError(rows, cols); err != nil {
+			return slide.Board{}, usageError(stderr, "pdb", "-size: %s", message(err))
+		}
 		return slide.Goal(rows, cols), exitOK
 	}
 	goal, err := readBoard(goalFile, stdin)
@@ -179,7 +208,8 @@ func partitionGoal(size, goalFile string, stdin io.Reader, stderr io.Writer) (sl
 	return goal, exitOK
 }
 
-// parseBoardSize reads a board size: "RxC" or "N" for N x N.
+// parseBoardSize reads a board size: "RxC" or "N" for N x N. Which sizes
+// make a board is the library's to say (see sizeError).
 func parseBoardSize(s string) (rows, cols int, err error) {
 	r, c, found := strings.Cut(strings.ToLower(s), "x")
 	rows, err1 := strconv.Atoi(r)
@@ -187,10 +217,20 @@ func parseBoardSize(s string) (rows, cols int, err error) {
 	if found {
 		cols, err2 = strconv.Atoi(c)
 	}
-	if err1 != nil || err2 != nil || rows < 2 || cols < 2 || rows > 255 || cols > 255 {
-		return 0, 0, fmt.Errorf("%s is not a board size: want RxC, such as 3x5, with R and C from 2 to 255", input.Quote(s))
+	if err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("%s is not a board size: want RxC, such as 3x5, or N for N x N", input.Quote(s))
 	}
 	return rows, cols, nil
+}
+
+// sizeError returns nil if a rows x cols board can be made, else the
+// library's error saying why not.
+func sizeError(rows, cols int) error {
+	if slide.Goal(rows, cols).IsValid() {
+		return nil
+	}
+	_, err := slide.New(rows, cols, nil) // for the error: the size is checked first
+	return err
 }
 
 // databaseName names a custom database in messages: its size and groups.
@@ -199,21 +239,65 @@ func databaseName(d slide.Database) string {
 	return fmt.Sprintf("the %dx%d database %q", g.Rows(), g.Cols(), d.String())
 }
 
-// buildTables makes a pattern database ready by calling build, showing on
-// stderr its progress (see buildProgress) and, before a first build, what
-// it builds, how big (disk: its tables on disk; peak: the memory of the
-// build) and where. It returns the error of build; an error wrapping
-// slide.ErrCache means that the tables are ready but in memory only.
-func buildTables(name string, disk, peak int64, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
-	where := ""
-	if dir, err := pdb.DefaultCacheDir(); err == nil {
-		where = " into " + dir
+// buildName names in messages the database h that pdb build builds: the
+// database d of -partition, if it is valid, by its size and groups.
+func buildName(h slide.Heuristic, d slide.Database) string {
+	if d.IsValid() {
+		return databaseName(d)
 	}
-	bp := newBuildProgress("building", name, stderr)
-	bp.announce = fmt.Sprintf("slide: building %s (%s on disk, %s while building)%s; this happens once", name, sizeText(disk), sizeText(peak), where)
-	err := build(bp.report)
-	bp.done()
-	return err
+	return h.String()
+}
+
+// A tableReporter shows on stderr the builds (or verifications) of tables
+// that a slide.Cache reports to its Progress: a buildProgress for each
+// database, in turn, and before a first build what it builds, how big
+// (its tables in memory; the peak of the build) and where.
+type tableReporter struct {
+	verb   string // "building" or "verifying"
+	stderr io.Writer
+	dir    string                       // the cache directory, for the announcement ("" if unknown)
+	name   func(slide.Heuristic) string // a database's name in messages
+	h      slide.Heuristic              // the database of cur
+	cur    *buildProgress
+}
+
+// newTableReporter returns the reporter of what cache builds or verifies
+// (verb), naming each database by name.
+func newTableReporter(verb string, cache slide.Cache, stderr io.Writer, name func(slide.Heuristic) string) *tableReporter {
+	cache.MaxMemory, cache.Progress = 0, nil // Path uses Dir alone
+	dir, _ := cache.Path()
+	return &tableReporter{verb: verb, stderr: stderr, dir: dir, name: name}
+}
+
+// report is a slide.Cache's Progress.
+func (r *tableReporter) report(p slide.DatabaseProgress) {
+	if r.cur == nil || p.Heuristic != r.h {
+		r.done()
+		r.h = p.Heuristic
+		r.cur = newBuildProgress(r.verb, r.name(p.Heuristic), r.stderr)
+		if r.verb == "building" {
+			r.cur.announce = r.announcement(p.Heuristic)
+		}
+	}
+	r.cur.report(p)
+}
+
+// announcement returns the line before a first build of the tables of h.
+func (r *tableReporter) announcement(h slide.Heuristic) string {
+	where := ""
+	if r.dir != "" {
+		where = " into " + r.dir
+	}
+	_, build, disk := h.Memory()
+	return fmt.Sprintf("slide: building %s (%s on disk, %s while building)%s; this happens once", r.name(h), sizeText(disk), sizeText(build), where)
+}
+
+// done ends the status line of the database reported last, if any.
+func (r *tableReporter) done() {
+	if r.cur != nil {
+		r.cur.done()
+		r.cur = nil
+	}
 }
 
 // A buildProgress shows on stderr the build of the tables of a database:
@@ -280,115 +364,4 @@ func sizeText(n int64) string {
 		}
 	}
 	return fmt.Sprintf("%d bytes", n)
-}
-
-// finishBuild returns the exit status of "slide pdb build" after
-// buildTables: 1, with the reason, if the tables could not be built or
-// not be cached.
-func finishBuild(stderr io.Writer, err error) int {
-	switch {
-	case errors.Is(err, slide.ErrCache):
-		return failure(stderr, "pdb", "nothing cached: %s", message(err))
-	case err != nil:
-		return failure(stderr, "pdb", "%s", message(err))
-	}
-	return exitOK
-}
-
-// prepareTables returns the error of buildTables for a solve or bench,
-// which go on with tables in memory if the cache cannot be written: that
-// is told once on stderr, and not an error.
-func prepareTables(cmd string, stderr io.Writer, err error) error {
-	if errors.Is(err, slide.ErrCache) {
-		fmt.Fprintf(stderr, "slide %s: %s\n", cmd, message(err))
-		return nil
-	}
-	return err
-}
-
-// buildShipped is buildTables for the shipped database h.
-func buildShipped(h slide.Heuristic, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
-	_, peak := h.Memory()
-	return buildTables(strings.TrimSuffix(h.String(), "+wd"), diskBytes(h), peak, stderr, build)
-}
-
-// diskBytes returns the size on disk of the tables of the shipped
-// database h.
-func diskBytes(h slide.Heuristic) int64 {
-	spec, _ := pdb.Named(strings.TrimPrefix(strings.TrimSuffix(h.String(), "+wd"), "pdb"))
-	return spec.TableBytes(true)
-}
-
-// buildCustom is buildTables for the database d of a -partition.
-func buildCustom(d slide.Database, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
-	var disk int64
-	for _, e := range d.Entries() {
-		disk += (e + 1) / 2 // four bits an entry, as the cache keeps most tables
-	}
-	return buildTables(databaseName(d), disk, d.BuildBytes(), stderr, build)
-}
-
-// prepareDatabase makes ready the tables of h, if it is a shipped
-// database, for boards like goal: it checks first that h fits goal, so
-// that nothing is built for a board of another size.
-func prepareDatabase(cmd string, h slide.Heuristic, goal slide.Board, stderr io.Writer) error {
-	if err := h.Check(goal); err != nil || !h.IsDatabase() {
-		return err
-	}
-	return prepareTables(cmd, stderr, buildShipped(h, stderr, func(p func(slide.DatabaseProgress)) error {
-		return slide.BuildDatabase(context.Background(), h, p)
-	}))
-}
-
-// prepareCustom makes ready the tables of a -partition database.
-func prepareCustom(cmd string, d slide.Database, stderr io.Writer) error {
-	return prepareTables(cmd, stderr, buildCustom(d, stderr, func(p func(slide.DatabaseProgress)) error {
-		return d.Build(context.Background(), p)
-	}))
-}
-
-// searchOptions returns the Solve options of the -heuristic flag h and the
-// -partition flag of cmd for boards like goal, once their tables are
-// ready, or the exit status of a failure: a heuristic or partition that
-// does not fit goal is reported before anything is built, and tables that
-// would not fit the memory bound of mem are not built: the search refuses
-// them with a message naming -max-memory.
-func searchOptions(cmd string, h *heuristicFlag, partition string, goal slide.Board, mem *memoryFlag, stderr io.Writer) ([]slide.Option, int) {
-	if partition == "" {
-		if h.custom {
-			return nil, usageError(stderr, cmd, "-heuristic pdb needs -partition")
-		}
-		if h.wd {
-			if err := slide.WalkingDistance.Check(goal); err != nil {
-				return nil, failure(stderr, cmd, "+wd: %s", message(err))
-			}
-		}
-		if tables, build := h.h.Memory(); max(tables, build) > mem.bound() {
-			return h.options(), exitOK
-		}
-		if err := prepareDatabase(cmd, h.h, goal, stderr); err != nil {
-			return nil, failure(stderr, cmd, "%s", message(err))
-		}
-		return h.options(), exitOK
-	}
-	if h.h != slide.Auto && h.h != slide.Auto.WithWalkingDistance() && !h.custom {
-		return nil, usageError(stderr, cmd, "-partition and -heuristic %v both choose the heuristic: give one", h.h)
-	}
-	d, err := slide.ParseDatabase(goal, partition)
-	if err != nil {
-		return nil, usageError(stderr, cmd, "-partition: %s", message(err))
-	}
-	opts := []slide.Option{slide.WithDatabase(d), slide.WithHeuristic(h.h)}
-	if h.wd {
-		if err := slide.WalkingDistance.Check(goal); err != nil {
-			return nil, failure(stderr, cmd, "+wd: %s", message(err))
-		}
-	}
-	if max(d.Bytes(), d.BuildBytes()) > mem.bound() {
-		return opts, exitOK
-	}
-	if err := prepareCustom(cmd, d, stderr); err != nil {
-		return nil, failure(stderr, cmd, "%s", message(err))
-	}
-	return opts, exitOK
 }

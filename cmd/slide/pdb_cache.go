@@ -1,24 +1,25 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/slidekit/slide"
-	"github.com/slidekit/slide/internal/pdb"
 )
 
 // runList is "slide pdb list": the cache directory, then a line a table
 // file: its database, board, size, path and whether its header is right.
 func runList(stdout, stderr io.Writer) int {
-	dir, err := pdb.DefaultCacheDir()
+	var cache slide.Cache
+	dir, err := cache.Path()
 	if err != nil {
-		return failure(stderr, "pdb", "no cache directory: %v", err)
+		return failure(stderr, "pdb", "%s", message(err))
 	}
-	list, err := slide.CachedDatabases()
+	list, err := cache.List()
 	if err != nil {
 		return failure(stderr, "pdb", "%s", message(err))
 	}
@@ -39,7 +40,7 @@ func runList(stdout, stderr io.Writer) int {
 			board = strconv.Itoa(c.Rows) + "x" + strconv.Itoa(c.Cols)
 		}
 		if c.Err != nil {
-			status = "bad: " + strings.TrimPrefix(message(c.Err), c.Path+" ")
+			status = "bad: " + message(c.Err)
 		}
 		fmt.Fprintln(tw, oneLine("%s\t%s\t%s\t%s\t%s", c.Name, board, sizeText(c.Bytes), c.Path, status))
 	}
@@ -50,29 +51,33 @@ func runList(stdout, stderr io.Writer) int {
 }
 
 // runClean is "slide pdb clean": it removes the cached tables of the
-// database d if it is valid (a -partition), else of the shipped databases
-// of names, else every table file in the cache. It prints each file
-// removed and the bytes freed, and returns 1 if a database named is not
-// cached or a file could not be removed.
+// database d if it is valid (a -partition), else those of names (each a
+// database that pdb build takes or a name that pdb list prints), else
+// every table file in the cache. It prints each file removed and the
+// bytes freed, and returns 1 if a database named is not cached or a file
+// could not be removed.
 func runClean(names []string, d slide.Database, stdout, stderr io.Writer) int {
-	type target struct {
-		name   string
-		remove func() (slide.CachedDatabase, error)
-	}
+	var cache slide.Cache
+	type target struct{ name, shown string } // what Remove takes, and its name in messages
 	var targets []target
 	switch {
 	case d.IsValid():
-		targets = append(targets, target{databaseName(d), func() (slide.CachedDatabase, error) { return d.Remove() }})
+		targets = append(targets, target{d.Heuristic().String(), databaseName(d)})
 	case len(names) > 0:
+		listed, _ := cache.List() // a name it lists is one to remove, tables or not
 		for _, arg := range names {
-			h, status := shippedDatabase(arg, stderr)
+			if slices.ContainsFunc(listed, func(c slide.CachedDatabase) bool { return c.Name == arg }) {
+				targets = append(targets, target{arg, arg})
+				continue
+			}
+			h, status := databaseArg(arg, stderr)
 			if status != exitOK {
 				return status // before removing anything
 			}
-			targets = append(targets, target{h.String(), func() (slide.CachedDatabase, error) { return slide.RemoveDatabase(h) }})
+			targets = append(targets, target{h.String(), h.String()})
 		}
 	default:
-		removed, err := slide.CleanDatabases()
+		removed, err := cache.Clean()
 		status := reportRemoved(removed, stdout)
 		if err != nil {
 			return failure(stderr, "pdb", "%s", message(err))
@@ -82,9 +87,13 @@ func runClean(names []string, d slide.Database, stdout, stderr io.Writer) int {
 	var removed []slide.CachedDatabase
 	status := exitOK
 	for _, t := range targets {
-		c, err := t.remove()
-		if err != nil {
-			status = failure(stderr, "pdb", "%s: %s", t.name, message(err))
+		c, err := cache.Remove(t.name)
+		switch {
+		case errors.Is(err, slide.ErrOption): // a name of no tables, which the message names
+			status = failure(stderr, "pdb", "%s", message(err))
+			continue
+		case err != nil:
+			status = failure(stderr, "pdb", "%s: %s", t.shown, message(err))
 			continue
 		}
 		removed = append(removed, c)
@@ -99,7 +108,7 @@ func runClean(names []string, d slide.Database, stdout, stderr io.Writer) int {
 // there was nothing to remove.
 func reportRemoved(removed []slide.CachedDatabase, stdout io.Writer) int {
 	if len(removed) == 0 {
-		dir, _ := pdb.DefaultCacheDir()
+		dir, _ := slide.Cache{}.Path()
 		fmt.Fprintf(stdout, "no pattern databases to remove in %s\n", oneLine("%s", dir))
 		return exitOK
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -130,7 +131,7 @@ func TestBinaryPDB(t *testing.T) {
 	}
 	board3 := writeTemp(t, "b3.txt", "3\n3 1 2\n6 4 5\n0 7 8\n")
 	goal3 := writeTemp(t, "g3.txt", "3\n0 1 2\n3 4 5\n6 7 8\n")
-	ref3, err := slide.Solve(slide.MustParse("3\n3 1 2\n6 4 5\n0 7 8\n"), slide.MustParse("3\n0 1 2\n3 4 5\n6 7 8\n"))
+	ref3, err := slide.Solver{}.Solve(context.Background(), slide.MustParseBoard("3\n3 1 2\n6 4 5\n0 7 8\n"), slide.MustParseBoard("3\n0 1 2\n3 4 5\n6 7 8\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,14 +281,14 @@ func TestBinaryPDB(t *testing.T) {
 		if files := b.files(); len(files) != 1 || !strings.HasPrefix(files[0], "3x5-b14-") {
 			t.Errorf("cached %v", files)
 		}
-		start := slide.MustParse("3 5\n6 1 2 3 4\n11 7 8 9 5\n12 13 14 10 0\n")
-		ref, err := slide.Solve(start, slide.Goal(3, 5))
+		start := slide.MustParseBoard("3 5\n6 1 2 3 4\n11 7 8 9 5\n12 13 14 10 0\n")
+		ref, err := slide.Solver{}.Solve(context.Background(), start, slide.Goal(3, 5))
 		if err != nil {
 			t.Fatal(err)
 		}
 		board := writeTemp(t, "b35.txt", start.String())
 		stdout, stderr, status := b.run("", "solve", "-count", "-stats", "-partition", part, board)
-		if status != exitOK || strings.TrimSpace(stdout) != itoa(ref.Len()) || !strings.Contains(stderr, "heuristic pdb:") || strings.Contains(stderr, "building") {
+		if status != exitOK || strings.TrimSpace(stdout) != itoa(ref.Len()) || !strings.Contains(stderr, "heuristic 3x5-b14-0.1.2.3.4-5.6.7.8.9-10.11.12.13:") || strings.Contains(stderr, "building") {
 			t.Errorf("solve -partition: status %d, stdout %q, stderr %q", status, stdout, stderr)
 		}
 		// The blank in the middle of a 3 x 3 goal, from a -goal file, and
@@ -303,7 +304,7 @@ func TestBinaryPDB(t *testing.T) {
 		if stdout, stderr, status := b.run("", "solve", "-count", "-goal", goal, "-partition", "1 2 3 4/5 6 7 8", mid); status != exitOK || strings.TrimSpace(stdout) != "1" {
 			t.Errorf("solve -goal -partition: status %d, %q, %q", status, stdout, stderr)
 		}
-		ref3, err := slide.Solve(slide.MustParse("3\n3 1 2\n6 4 5\n0 7 8\n"), slide.MustParse("3\n0 1 2\n3 4 5\n6 7 8\n"))
+		ref3, err := slide.Solver{}.Solve(context.Background(), slide.MustParseBoard("3\n3 1 2\n6 4 5\n0 7 8\n"), slide.MustParseBoard("3\n0 1 2\n3 4 5\n6 7 8\n"))
 		if err != nil {
 			t.Fatal(err)
 		}

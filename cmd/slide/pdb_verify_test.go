@@ -22,6 +22,7 @@ func TestPDBVerify(t *testing.T) {
 	dir := filepath.Join(cache, "slide", "pdb")
 	part := []string{"-size", "3x3", "-partition", "1 2 3 4/5 6 7 8"}
 	name := `the 3x3 database "1 2 3 4/5 6 7 8"`
+	listed := "3x3-b8-0.1.2.3-4.5.6.7" // its name in the whole cache, as pdb list names it
 	verify := func(args ...string) (string, string, int) {
 		return runSlide("", append([]string{"pdb", "verify"}, args...)...)
 	}
@@ -37,7 +38,7 @@ func TestPDBVerify(t *testing.T) {
 	}
 	junk := filepath.Join(dir, "notes.pdb")
 	os.WriteFile(junk, []byte("x"), 0o644)
-	if stdout, _, status := verify(); status != exitOK || stdout != junk+": skipped: not named as a pattern database\n"+name+": OK\n" {
+	if stdout, _, status := verify(); status != exitOK || stdout != junk+": skipped: not named as a pattern database\n"+listed+": OK\n" {
 		t.Fatalf("whole cache: status %d, stdout %q", status, stdout)
 	}
 	os.Remove(junk)
@@ -56,7 +57,11 @@ func TestPDBVerify(t *testing.T) {
 	os.WriteFile(files[0], raw, 0o644)
 	for _, args := range [][]string{part, nil} {
 		stdout, _, status := verify(args...)
-		if status != exitError || !strings.HasPrefix(stdout, name+": MISMATCH: "+files[0]+" differs from its definition in 1 of 6,048 entries") || strings.Count(stdout, "\n") != 1 {
+		shown := name
+		if args == nil {
+			shown = listed
+		}
+		if status != exitError || !strings.HasPrefix(stdout, shown+": MISMATCH: "+files[0]+" differs from its definition in 1 of 6,048 entries") || strings.Count(stdout, "\n") != 1 {
 			t.Errorf("verify %q of a forged file: status %d, stdout %q", args, status, stdout)
 		}
 	}

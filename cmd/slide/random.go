@@ -84,8 +84,8 @@ func runRandom(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // randomSize reads ROWS [COLS] from args (none: 0 x 0, the size of the
-// -goal file to come) and checks that they make a board: a usage error
-// on stderr and exitUsage if not.
+// -goal file to come) and checks that they make a board (see sizeError):
+// a usage error on stderr and exitUsage if not.
 func randomSize(args []string, stderr io.Writer) (rows, cols int, status int) {
 	if len(args) == 0 {
 		return 0, 0, exitOK
@@ -102,13 +102,8 @@ func randomSize(args []string, stderr io.Writer) (rows, cols int, status int) {
 	if len(args) == 2 {
 		cols = size[1]
 	}
-	switch {
-	case rows < 1 || cols < 1:
-		return 0, 0, usageError(stderr, "random", "size %d x %d: rows and columns must be at least 1", rows, cols)
-	case rows > slide.MaxCells || cols > slide.MaxCells || rows*cols > slide.MaxCells:
-		return 0, 0, usageError(stderr, "random", "size %d x %d: more than %d cells", rows, cols, slide.MaxCells)
-	case rows*cols < 2:
-		return 0, 0, usageError(stderr, "random", "size %d x %d: a board needs at least 2 cells", rows, cols)
+	if err := sizeError(rows, cols); err != nil {
+		return 0, 0, usageError(stderr, "random", "%s", message(err))
 	}
 	return rows, cols, exitOK
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -87,9 +88,9 @@ func TestRandomWalk(t *testing.T) {
 			b := readRandom(t, stdout, stderr, status)
 			goal := slide.Goal(3, 3)
 			if goalArgs != nil {
-				goal = slide.MustParse(blankFirst)
+				goal = slide.MustParseBoard(blankFirst)
 			}
-			sol, err := slide.Solve(b, goal)
+			sol, err := slide.Solver{}.Solve(context.Background(), b, goal)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -107,7 +108,7 @@ func TestRandomGoal(t *testing.T) {
 	for _, args := range [][]string{{"random", "-seed", "3", "-goal", "-"}, {"random", "-seed", "3", "-goal", "-", "2", "3"}} {
 		stdout, stderr, status := runSlide(goal, args...)
 		b := readRandom(t, stdout, stderr, status)
-		if ok, err := slide.Solvable(b, slide.MustParse(goal)); !ok || err != nil {
+		if ok, err := slide.Solvable(b, slide.MustParseBoard(goal)); !ok || err != nil {
 			t.Errorf("%v: board\n%vdoes not reach the goal (%v)", args, b, err)
 		}
 	}

@@ -5,12 +5,15 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/slidekit/slide"
 )
 
 // maxRSS is the most memory a command may hold (peak resident set) while
@@ -72,7 +75,8 @@ func measureSlide(t *testing.T, stdin io.Reader, stdout io.Writer, args ...strin
 func TestBinaryLongLines(t *testing.T) {
 	dir := t.TempDir()
 	long := writeFile(t, dir, "long.txt", strings.Repeat("1 ", 5<<20)+"\n")
-	words := make([]string, maxSide*maxSide)
+	side := int(math.Sqrt(slide.MaxCells)) // of the largest square board
+	words := make([]string, side*side)
 	for i := range words[:len(words)-1] {
 		words[i] = strconv.Itoa(i + 1)
 	}
@@ -86,13 +90,13 @@ func TestBinaryLongLines(t *testing.T) {
 		status int
 		want   string
 	}{
-		{long, []string{"check"}, 1, "more than 65025 tiles and blanks"},
+		{long, []string{"check"}, 1, "more than 65535 tiles and blanks"},
 		{"", []string{"solve", long}, 1, "size line has 5242880 fields"},
 		{"", []string{"hint", long}, 1, "size 1 x 1: a board needs at least 2 cells"},
 		{"", []string{"blocks", long}, 1, "has 5242880 fields"},
-		{"", []string{"bench", long}, 1, "more than 65025 tiles"},
+		{"", []string{"bench", long}, 1, "more than 65535 tiles"},
 		{largestFile, []string{"check"}, 0, "solvable"},
-		{tooLarge, []string{"check"}, 1, "start: more than 65025 tiles and blanks: the largest board is 255 x 255"},
+		{tooLarge, []string{"check"}, 1, "start: 65026 tiles and blanks, not a square number"},
 	} {
 		stdin := io.Reader(strings.NewReader(""))
 		if tc.stdin != "" {

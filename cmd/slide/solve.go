@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -50,17 +51,14 @@ need be.`
 
 // solveFlags are the settings of one run of solve.
 type solveFlags struct {
-	goalFile  string
-	heuristic heuristicFlag
-	algorithm algorithmFlag
-	stats     bool
-	count     bool
-	modes     modeFlags
-	moves     bool
-	json      bool
-	svg       string
-	partition string
-	workers   int
+	searchFlags
+	goalFile string
+	stats    bool
+	count    bool
+	moves    bool
+	json     bool
+	svg      string
+	workers  int
 }
 
 // runSolve is the solve subcommand.
@@ -75,18 +73,15 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f.modes.register(fs)
 	fs.BoolVar(&f.moves, "moves", false, "print the moves as one line of letters U, D, L, R instead of the boards")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object (see above)")
-	fs.StringVar(&f.svg, "svg", "", "also draw the solution as an animated SVG picture in `FILE` (the first 500 moves of a longer one)")
+	fs.StringVar(&f.svg, "svg", "", fmt.Sprintf("also draw the solution as an animated SVG picture in `FILE` (the first %d moves of a longer one)", slide.DefaultSVGMoves))
 	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels for the goal, as \"1 2 3/4 5 6/...\": groups split by /, labels by spaces or commas (see \"slide pdb -h\")")
 	fs.IntVar(&f.workers, "workers", 0, "run the search on `N` goroutines (default 0: one per core)")
-	mem := addMemoryFlag(fs)
+	f.memory = addMemoryFlag(fs)
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
-	if f.workers < 0 || f.workers > maxWorkers {
-		return usageError(stderr, "solve", "-workers %d: want 0 (the default: one per core) to %d goroutines", f.workers, maxWorkers)
-	}
-	if err := f.modes.check(); err != nil {
-		return usageError(stderr, "solve", "%v", err)
+	if status := f.checkFlags("solve", f.workers, stderr); status != exitOK {
+		return status
 	}
 	if fs.NArg() > 1 {
 		return usageError(stderr, "solve", "want at most one FILE, got %d arguments (flags go before FILE)", fs.NArg())
@@ -107,32 +102,33 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return failure(stderr, "solve", "%v", err)
 		}
 	}
-	opts, status := searchOptions("solve", &f.heuristic, f.partition, goal, mem, stderr)
-	if status != exitOK {
+	if status := f.readPartition("solve", goal, stderr); status != exitOK {
 		return status
 	}
-	opts = append(opts, slide.WithLimits(mem.limits()))
-	if err := f.modes.prepare(start, goal, f.heuristic.h, mem.bound(), stderr); err != nil {
-		return failure(stderr, "solve", "%s", message(err))
+	s := f.solver(f.workers, f.memory.limits())
+	if _, status := f.prepare("solve", s, goal, stderr); status != exitOK {
+		return status
 	}
 	out := bufio.NewWriter(stdout)
-	opts = append(opts, slide.WithAlgorithm(f.algorithm.a), slide.WithWorkers(f.workers))
-	opts = append(opts, f.modes.options()...)
 	prog := newProgress(stderr, !f.modes.any())
 	if !f.modes.fast && f.modes.budget == 0 { // the others end soon
-		opts = append(opts, slide.WithProgress(prog.report))
+		s.Progress = prog.report
 	}
 	if f.moves && f.modes.fast && !f.count && !f.json && f.svg == "" {
-		return streamFast(out, stderr, start, goal, opts)
+		return streamFast(out, stderr, s, start, goal)
 	}
 	if f.count && f.svg == "" {
-		opts = append(opts, slide.WithMoves(func(slide.Move) {})) // counted, not kept
+		s.OnMove = func(slide.Move) {} // counted, not kept
 	}
 	began := time.Now()
-	sol, err := slide.Solve(start, goal, opts...)
+	sol, err := s.Solve(context.Background(), start, goal)
 	prog.done()
 	if err != nil && !errors.Is(err, slide.ErrUnsolvable) {
-		return failure(stderr, "solve", "%s", message(err))
+		advice := limitAdvice
+		if f.modes.fast && s.OnMove == nil { // the moves kept passed the bound
+			advice = "print them as they come with -moves, or " + limitAdvice
+		}
+		return failure(stderr, "solve", "%s", messageWith(err, advice))
 	}
 	if f.json {
 		writeReport(out, solveReport(start, goal, sol, err == nil, began))
@@ -151,11 +147,12 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return finish(out, stderr, "solve", exitOK)
 }
 
-// streamFast prints a fast solution as -moves asks, in memory for the
-// board only: a first run counts the moves for the header line, a second
-// (the fast mode is deterministic) prints them as they come.
-func streamFast(out *bufio.Writer, stderr io.Writer, start, goal slide.Board, opts []slide.Option) int {
-	sol, err := slide.Solve(start, goal, append(opts, slide.WithMoves(func(slide.Move) {}))...)
+// streamFast prints a fast solution of s as -moves asks, in memory for
+// the board only: a first run counts the moves for the header line, a
+// second (the fast mode is deterministic) prints them as they come.
+func streamFast(out *bufio.Writer, stderr io.Writer, s slide.Solver, start, goal slide.Board) int {
+	s.OnMove = func(slide.Move) {}
+	sol, err := s.Solve(context.Background(), start, goal)
 	if errors.Is(err, slide.ErrUnsolvable) {
 		fmt.Fprintln(out, "No solution possible")
 		return finish(out, stderr, "solve", exitOK)
@@ -165,15 +162,15 @@ func streamFast(out *bufio.Writer, stderr io.Writer, start, goal slide.Board, op
 	}
 	writeHeader(out, sol)
 	count := 0
-	_, err = slide.Solve(start, goal, append(opts, slide.WithMoves(func(m slide.Move) {
+	s.OnMove = func(m slide.Move) {
 		if m.Tiles == 1 && m.Dir <= slide.Right {
 			out.WriteByte("UDLR"[m.Dir]) // FormatMoves's letters
 		} else {
 			out.WriteString(slide.FormatMoves([]slide.Move{m}))
 		}
 		count++
-	}))...)
-	if err != nil {
+	}
+	if _, err = s.Solve(context.Background(), start, goal); err != nil {
 		return failure(stderr, "solve", "%s", message(err))
 	}
 	if count != sol.Len() {
@@ -181,14 +178,6 @@ func streamFast(out *bufio.Writer, stderr io.Writer, start, goal slide.Board, op
 	}
 	out.WriteByte('\n')
 	return finish(out, stderr, "solve", exitOK)
-}
-
-// plain strips the library's "slide.Func:" prefix from err, for messages.
-func plain(err error) error {
-	if err == nil {
-		return nil
-	}
-	return errors.New(message(err))
 }
 
 // solveReport returns the -json report of a solve from start to goal that
@@ -258,5 +247,5 @@ func writeStats(w io.Writer, sol slide.Solution, solved bool) {
 		on = strconv.Itoa(sol.Workers) + " goroutines"
 	}
 	fmt.Fprintf(w, "slide solve: %s by %v with heuristic %v: %d nodes expanded, %d generated, %v on %s\n",
-		length, sol.Algorithm, sol.Heuristic, sol.Expanded, sol.Generated, sol.Elapsed, on)
+		length, sol.Engine, sol.Heuristic, sol.Expanded, sol.Generated, sol.Elapsed, on)
 }

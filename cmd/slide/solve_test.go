@@ -23,7 +23,7 @@ func parseBoards(t *testing.T, lines []string) []slide.Board {
 		if err != nil || len(lines) < rows+1 {
 			t.Fatalf("bad board at %q", lines[0])
 		}
-		b, err := slide.Parse(strings.Join(lines[:rows+1], "\n"))
+		b, err := slide.ParseBoard(strings.Join(lines[:rows+1], "\n"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +62,7 @@ func checkSolveOutput(t *testing.T, out string, start, goal slide.Board) int {
 // mustReadBoard reads a board from testdata.
 func mustReadBoard(t *testing.T, name string) slide.Board {
 	t.Helper()
-	b, err := slide.Parse(readTestdata(t, name))
+	b, err := slide.ParseBoard(readTestdata(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestSolveInputs(t *testing.T) {
 	if status != 0 || stderr != "" {
 		t.Fatalf("-goal -: status %d, stderr %q", status, stderr)
 	}
-	if moves := checkSolveOutput(t, stdout, mustReadBoard(t, "solve/puzzle04.txt"), slide.MustParse(goal)); moves != 1 {
+	if moves := checkSolveOutput(t, stdout, mustReadBoard(t, "solve/puzzle04.txt"), slide.MustParseBoard(goal)); moves != 1 {
 		t.Errorf("-goal -: %d moves, want 1", moves)
 	}
 }
@@ -221,7 +221,7 @@ func TestSolveErrors(t *testing.T) {
 		{"3\n1 2 3\n4 5 6\n7 9 0\n", []string{"solve"}, 1, "tile 9 out of range"},
 		{"1\n0\n", []string{"solve"}, 1, "at least 2 cells"},
 		{"x\n", []string{"solve"}, 1, `size "x" is not an integer`},
-		{"", []string{"solve", "-goal", write("bad.txt", "2\n1 2\n3 3\n"), testdata("solve/puzzle04.txt")}, 1, "bad.txt: tile 3 appears twice"},
+		{"", []string{"solve", "-goal", write("bad.txt", "2\n1 2\n3 3\n"), testdata("solve/puzzle04.txt")}, 1, "bad.txt: no blank (0)"},
 		{"", []string{"solve", "-goal", write("g2.txt", "2\n1 2\n3 0\n"), testdata("solve/puzzle04.txt")}, 1, "start is 3 x 3, goal is 2 x 2"},
 		{"", []string{"solve", "-heuristic", "fast", "x"}, 2, `invalid value "fast" for flag -heuristic: unknown heuristic`},
 		{"", []string{"solve", "-algorithm", "dfs", "x"}, 2, `unknown algorithm "dfs"`},

@@ -15,7 +15,7 @@ import (
 func writeSolveSVG(path, name string, start slide.Board, sol slide.Solution, solved bool, stderr io.Writer) error {
 	if !solved {
 		return writeSVGFile(path, func(w io.Writer) error {
-			return slide.WriteSVG(w, []slide.Board{start}, &slide.SVGOptions{Title: name + ": no solution, the goal cannot be reached"})
+			return slide.SVG{Title: name + ": no solution, the goal cannot be reached"}.Write(w, []slide.Board{start})
 		})
 	}
 	title := fmt.Sprintf("%s: %d moves, optimal", name, sol.Len())
@@ -34,7 +34,7 @@ func writeSolveSVG(path, name string, start slide.Board, sol slide.Solution, sol
 	}
 	noteCap(stderr, "solve", sol.Len())
 	return writeSVGFile(path, func(w io.Writer) error {
-		return slide.WriteSVG(w, boards, &slide.SVGOptions{Title: title, TotalMoves: sol.Len()})
+		return slide.SVG{Title: title, TotalMoves: sol.Len()}.Write(w, boards)
 	})
 }
 
@@ -43,13 +43,13 @@ func writeSolveSVG(path, name string, start slide.Board, sol slide.Solution, sol
 func writeBlocksSVG(path, name string, r blocksResult, stderr io.Writer) error {
 	if r.unsolvable != "" {
 		return writeSVGFile(path, func(w io.Writer) error {
-			return slide.WriteBlocksSVG(w, []slide.Blocks{r.start}, &slide.SVGOptions{Title: name + ": no solution"})
+			return slide.SVG{Title: name + ": no solution"}.WriteBlocks(w, []slide.Blocks{r.start})
 		})
 	}
 	noteCap(stderr, "blocks", r.sol.Len())
 	title := fmt.Sprintf("%s: %s, %s metric", name, r.heading(), r.metric)
 	return writeSVGFile(path, func(w io.Writer) error {
-		return slide.WriteBlocksSVG(w, r.sol.Positions, &slide.SVGOptions{Title: title})
+		return slide.SVG{Title: title}.WriteBlocks(w, r.sol.Positions)
 	})
 }
 

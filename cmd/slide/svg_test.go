@@ -105,7 +105,7 @@ func TestBlocksSVG(t *testing.T) {
 		tiles int
 	}{
 		{[]string{"-metric", "piece", "testdata/blocks/sample.txt"}, "sample.txt: Shortest solution: 3 piece moves, piece metric", 8},
-		{[]string{"-rush", "..B.CC..B...AAB...DDD..E.....E.....E"}, "Rush Hour: Shortest solution: 9 moves, line metric", 5},
+		{[]string{"-rush", "..B.CC..B...AAB...DDD..E.....E.....E"}, "Rush Hour: Shortest solution: 9 moves, straight metric", 5},
 		{[]string{"testdata/blocks/unsolvable.txt"}, "unsolvable.txt: no solution", 3},
 	} {
 		_, stderr, status := runSlide("", append([]string{"blocks", "-svg", pic}, tc.args...)...)

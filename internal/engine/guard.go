@@ -103,16 +103,6 @@ type Guarded interface {
 	SetGuard(*Guard)
 }
 
-// AttachGuard hands g to start's space, if it has one.
-func AttachGuard[S any](start S, g *Guard) {
-	if _, ok := any((*S)(nil)).(Guarded); !ok {
-		return // the common case, without boxing start
-	}
-	if s, ok := any(start).(Guarded); ok {
-		s.SetGuard(g)
-	}
-}
-
 // GrowCharged returns s with room for more, its capacity doubled, charged
 // to m (the old array stays charged, as garbage until the collector frees
 // it); it fails, returning s, if the charge does.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"unsafe"
 )
 
 // Limits bound a search, as the root package's Limits (the same fields,
@@ -90,11 +89,10 @@ type LimitError struct {
 // it.
 func (e *LimitError) Error() string {
 	if e.Limit == "memory" {
-		return fmt.Sprintf("slide: search stopped at its memory limit (%s) after %d expansions: raise Limits.MaxMemory to allow more",
+		return fmt.Sprintf("search stopped at its memory limit (%s) after %d expansions",
 			FormatBytes(e.Value), e.Expanded)
 	}
-	return fmt.Sprintf("slide: search stopped at its %s limit (%d %s) after %d expansions: raise Limits.MaxNodes to allow more",
-		e.Limit, e.Value, e.Limit, e.Expanded)
+	return fmt.Sprintf("search stopped at its %s limit (%d) after %d expansions", e.Limit, e.Value, e.Expanded)
 }
 
 // FormatBytes writes a number of bytes for people, in binary units:
@@ -110,17 +108,6 @@ func FormatBytes(n int64) string {
 		return fmt.Sprintf("%d B", n)
 	}
 	return fmt.Sprintf("%.3g %s", v, units[u])
-}
-
-// SizeOf returns the bytes a stored state takes, for the memory limit:
-// the value itself plus what its Size method reports, if it has one,
-// rounded up as the allocator rounds it.
-func SizeOf[S any](s S) int64 {
-	size := int64(unsafe.Sizeof(s))
-	if sz, ok := any(s).(interface{ Size() int }); ok && sz.Size() > 0 {
-		size += AllocSize(int64(sz.Size()))
-	}
-	return size
 }
 
 // AllocSize returns n rounded up about as the Go allocator rounds a block

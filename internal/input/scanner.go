@@ -3,6 +3,7 @@ package input
 import (
 	"bufio"
 	"io"
+	"strconv"
 	"unicode"
 	"unicode/utf8"
 )
@@ -25,6 +26,13 @@ func (f Field) Clipped() bool { return f.Len > len(f.Text) }
 
 // Quote returns the field quoted for an error message (see Quote).
 func (f Field) Quote() string { return QuoteClipped(f.Text, f.Len) }
+
+// Int returns the integer the field holds, as strconv.Atoi reads it, and
+// false for a field that is not one (a clipped field never is).
+func (f Field) Int() (int, bool) {
+	v, err := strconv.Atoi(f.Text)
+	return v, err == nil && !f.Clipped()
+}
 
 // A Scanner splits the text of a reader into fields, a field at a time.
 // Lines end at "\n" (a "\r" before it, or at the end of the input, belongs

@@ -505,7 +505,7 @@ func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, mem
 		blanks = append(blanks, b)
 	})
 	if budget.Over {
-		return blanks, engine.Errorf(engine.Limit, "the answer passes the memory limit of %s after %d moves: raise Limits.MaxMemory",
+		return blanks, engine.Errorf(engine.Limit, "the answer passes the memory limit of %s after %d moves",
 			engine.FormatBytes(memory), len(blanks)-1)
 	}
 	return blanks, err

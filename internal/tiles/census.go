@@ -10,7 +10,8 @@ import (
 // Census explores breadth-first every board of at most 16 cells that can
 // reach the space's goal (whose board of codes is goal), counting them by
 // distance: counts[d] boards lie exactly d moves away. It returns the
-// labels (see Space.Labels) of the farthest boards, in the order found.
+// labels (see Space.Labels) of the farthest boards, in the order found;
+// with lim.MaxCost, it counts no farther, the farthest being those at it.
 // With distinct labels and at most 13 cells a visited bit per permutation
 // rank (n!/8 bytes) replaces the hash table. Memory besides is two layers
 // of 8 bytes a board, all of it counted against lim.
@@ -42,8 +43,18 @@ func (sp *Space) Census(ctx context.Context, goal []int32, lim engine.Limits) (c
 	if maxNodes <= 0 {
 		maxNodes = math.MaxInt64
 	}
+	lastLayer := func() {
+		for _, entry := range layer {
+			key := entry & (1<<(4*sp.n) - 1)
+			farthest = append(farthest, sp.Labels(func(i int) int { return int(key>>(4*i)) & 15 }))
+		}
+	}
 	for len(layer) > 0 {
 		counts = append(counts, int64(len(layer)))
+		if float64(len(counts)-1) >= lim.CostBound() {
+			lastLayer() // the layers beyond the bound are not counted
+			break
+		}
 		next = next[:0]
 		for _, entry := range layer {
 			if g.Stopped() {
@@ -78,10 +89,7 @@ func (sp *Space) Census(ctx context.Context, goal []int32, lim engine.Limits) (c
 			}
 		}
 		if len(next) == 0 {
-			for _, entry := range layer {
-				key := entry & (1<<(4*sp.n) - 1)
-				farthest = append(farthest, sp.Labels(func(i int) int { return int(key>>(4*i)) & 15 }))
-			}
+			lastLayer()
 		}
 		layer, next = next, layer
 	}

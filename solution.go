@@ -1,0 +1,116 @@
+package slide
+
+import (
+	"iter"
+	"time"
+)
+
+// A Solution is a path to a goal, labelled with what is proven of its length.
+type Solution struct {
+	Start      Board
+	Boards     []Board // the start, the board after each move; nil past 64 MiB (see All)
+	Moves      []Move  // nil when Solver.OnMove had them
+	Optimal    bool    // proven shortest
+	LowerBound int     // proven bound on the fewest moves, at most Len()
+	Engine     string  // the search that found it: an Algorithm's name, "fast" or "beam"
+	Heuristic  Heuristic
+	Workers    int // goroutines the search could use
+	Expanded   int64
+	Generated  int64
+	Elapsed    time.Duration
+
+	handed int // moves handed to Solver.OnMove
+}
+
+// Len returns the number of moves, also those handed to Solver.OnMove.
+func (s Solution) Len() int {
+	if s.Moves == nil {
+		return s.handed
+	}
+	return len(s.Moves)
+}
+
+// All yields the boards of the solution, replayed when Boards is nil.
+func (s Solution) All() iter.Seq2[int, Board] {
+	return func(yield func(int, Board) bool) {
+		if s.Boards != nil {
+			for i, b := range s.Boards {
+				if !yield(i, b) {
+					return
+				}
+			}
+			return
+		}
+		b := s.Start
+		if !yield(0, b) {
+			return
+		}
+		for i, m := range s.Moves {
+			next, ok := b.Slide(m.Dir, m.Tiles)
+			if !ok {
+				return
+			}
+			b = next
+			if !yield(i+1, b) {
+				return
+			}
+		}
+	}
+}
+
+// maxBoardsBytes bounds the memory Solution.Boards may take: longer
+// solutions leave it nil (see Solution.All).
+const maxBoardsBytes = 64 << 20
+
+// finishPath fills in sol's moves from blanks, the blank's cell in every
+// board of the path from sol.Start: handed to o's move function if there
+// is one, kept in sol.Moves otherwise, with sol.Boards while they take at
+// most maxBoardsBytes.
+func finishPath(sol *Solution, blanks []int, o options) {
+	cols := sol.Start.Cols()
+	if o.onMove != nil {
+		for i := 1; i < len(blanks); i++ {
+			o.onMove(moveOf(blanks[i-1], blanks[i], cols))
+		}
+		sol.Moves, sol.Boards, sol.handed = nil, nil, max(0, len(blanks)-1)
+		return
+	}
+	sol.Moves = movesOf(blanks, cols)
+	sol.keepBoards(maxBoardsBytes / 2)
+}
+
+// keepBoards fills in sol.Boards if they take at most room bytes.
+func (sol *Solution) keepBoards(room int64) {
+	if int64(len(sol.Moves)+1)*int64(sol.Start.Len()) > room {
+		return
+	}
+	boards := make([]Board, 0, len(sol.Moves)+1)
+	for _, b := range sol.All() {
+		boards = append(boards, b)
+	}
+	sol.Boards = boards
+}
+
+// movesOf returns the moves that take the blank through the cells blanks
+// on a board of cols columns.
+func movesOf(blanks []int, cols int) []Move {
+	moves := make([]Move, 0, max(0, len(blanks)-1))
+	for i := 1; i < len(blanks); i++ {
+		moves = append(moves, moveOf(blanks[i-1], blanks[i], cols))
+	}
+	return moves
+}
+
+// moveOf returns the move that takes the blank from cell from to cell to,
+// in one row or column of a board of cols columns.
+func moveOf(from, to, cols int) Move {
+	switch {
+	case to > from && to%cols == from%cols:
+		return Move{Up, (to - from) / cols}
+	case to < from && to%cols == from%cols:
+		return Move{Down, (from - to) / cols}
+	case to > from:
+		return Move{Left, to - from}
+	}
+	return Move{Right, from - to}
+}

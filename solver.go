@@ -1,0 +1,286 @@
+package slide
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"time"
+
+	"github.com/slidekit/slide/internal/near"
+	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/tiles"
+)
+
+// A Solver finds solutions of sliding-tile boards. Its fields are its
+// settings; the zero Solver asks for a shortest solution. It refuses, with
+// [ErrOption], a field out of range or unused, and serves many goroutines.
+type Solver struct {
+	Mode      Mode           // what to ask for: Optimal (the zero Mode), Weighted, Anytime or Fast
+	Heuristic Heuristic      // the bound searched by: Auto (the zero Heuristic) takes the strongest at hand
+	Algorithm Algorithm      // the engine of an optimal search: AlgoAuto chooses
+	Metric    Metric         // what counts as a move: TileMoves (the zero Metric) or LineMoves
+	Limits    Limits         // bounds on the search, tables and answer included
+	Workers   int            // goroutines of IDA* and the beams, 1 to 1024; 0: GOMAXPROCS
+	Cache     Cache          // where pattern databases are kept; the zero Cache is the user's
+	Progress  func(Progress) // if set, hears a long search every tenth of a second or so
+	OnMove    func(Move)     // if set, is handed the moves in order, which the Solution then does not keep
+}
+
+// maxWorkers bounds Solver.Workers: every worker holds a copy of the
+// search's scratch memory.
+const maxWorkers = 1024
+
+// Solve returns a solution from start to goal, a shortest one unless s.Mode
+// asks otherwise, or [ErrMismatch], [ErrUnsolvable], [ErrOption], [ErrLimit],
+// [ErrNotFound] or the context's error; a Solution returned with an error
+// carries the lower bound proven. The settings each mode uses (Weighted and
+// Anytime rank boards by Auto, LinearConflict or a database):
+//
+//	Optimal   all but Cache.MaxMemory
+//	Weighted  all but Limits.MaxCost and Cache.MaxMemory
+//	Anytime   all but Limits.MaxCost and Cache.MaxMemory
+//	Fast      Mode, Metric, Limits.MaxMemory, OnMove
+func (s Solver) Solve(ctx context.Context, start, goal Board) (Solution, error) {
+	const fn = "Solver.Solve"
+	began := time.Now()
+	if ctx == nil {
+		return Solution{}, nilContext(fn)
+	}
+	if err := s.check(fn); err != nil {
+		return Solution{}, err
+	}
+	t, err := newTarget(fn, goal)
+	if err != nil {
+		return Solution{}, err
+	}
+	code, err := encode(fn, t, start)
+	if err != nil {
+		return Solution{}, err
+	}
+	if !t.Solvable(code) {
+		why := "the permutation and the blank's distance differ in parity"
+		if t.Rows == 1 || t.Cols == 1 {
+			why = "tiles on a single line keep their order"
+		}
+		return Solution{}, errorf(fn, ErrUnsolvable, "goal cannot be reached from start: %s", why)
+	}
+	if err := s.Heuristic.check(fn, t, goal); err != nil {
+		return Solution{}, err
+	}
+	o := s.options()
+	var sol Solution
+	switch {
+	case s.Mode.kind == fast:
+		sol, err = solveFast(ctx, start, t, code, o, began)
+	case s.Mode.kind == weighted && s.Mode.weight > 1:
+		sol, err = solveWeighted(ctx, start, goal, t, code, o, began)
+	case s.Mode.kind == anytime:
+		sol, err = solveAnytime(ctx, start, goal, t, code, o, began)
+	default:
+		sol, err = solveOptimal(ctx, start, goal, t, code, o, began)
+	}
+	return sol, toError(fn, err)
+}
+
+// check returns the ErrOption error, as function fn, of a setting out of
+// range or one that s.Mode does not use.
+func (s Solver) check(fn string) error {
+	if err := s.Mode.check(); err != nil {
+		return renamed(err, fn)
+	}
+	switch {
+	case s.Algorithm >= numAlgorithms:
+		return errorf(fn, ErrOption, "unknown algorithm %v", s.Algorithm)
+	case s.Metric >= numMetrics:
+		return errorf(fn, ErrOption, "unknown metric %v", s.Metric)
+	case s.Workers < 0 || s.Workers > maxWorkers:
+		return errorf(fn, ErrOption, "%d workers: want 0 (one per core) to %d", s.Workers, maxWorkers)
+	case s.Heuristic.kind > custom:
+		return errorf(fn, ErrOption, "unknown heuristic %v", s.Heuristic)
+	case s.Cache.MaxMemory != 0:
+		return unused(fn, "Solver.Cache.MaxMemory", "a Solver's Limits.MaxMemory bounds its tables")
+	}
+	mode := s.Mode.kind
+	field, why := "", "the "+s.Mode.String()+" mode does not use it"
+	switch {
+	case mode != optimal && s.Limits.MaxCost != 0:
+		field = "Limits.MaxCost"
+	case (mode == weighted || mode == anytime) && !s.Heuristic.ranks():
+		field, why = "Heuristic", "the "+s.Mode.String()+" mode ranks boards by linear conflicts or a pattern database"
+	case mode != fast:
+	case s.Heuristic != Auto:
+		field = "Heuristic"
+	case s.Algorithm != AlgoAuto:
+		field = "Algorithm"
+	case s.Limits.MaxNodes != 0:
+		field = "Limits.MaxNodes"
+	case s.Workers != 0:
+		field = "Workers"
+	case s.Cache.Dir != "":
+		field = "Cache.Dir"
+	case s.Cache.Progress != nil:
+		field = "Cache.Progress"
+	case s.Progress != nil:
+		field = "Progress"
+	}
+	if field == "" {
+		return nil
+	}
+	return unused(fn, "Solver."+field, why)
+}
+
+// Prepare checks s for boards like goal and readies the tables Solve would
+// use, Auto's and under Weighted [NearOptimalDatabase]'s included.
+func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
+	const fn = "Solver.Prepare"
+	if ctx == nil {
+		return Auto, nilContext(fn)
+	}
+	if err := s.check(fn); err != nil {
+		return Auto, err
+	}
+	t, err := newTarget(fn, goal)
+	if err != nil {
+		return Auto, err
+	}
+	if err := s.Heuristic.check(fn, t, goal); err != nil {
+		return Auto, err
+	}
+	o := s.options()
+	if s.Mode.kind == fast {
+		return heuristicOf(near.FastHeuristic(t), Database{}), nil
+	}
+	h := o.heur
+	if h == Auto && s.Mode.kind == weighted && o.metric == TileMoves {
+		if db, ok := NearOptimalDatabase(goal); ok {
+			h = db
+		}
+	}
+	var built error // a build that serves this process only (ErrCache)
+	if h.IsDatabase() {
+		tables, build, _ := h.Memory()
+		if max(tables, build) <= o.limits.eng().Memory() {
+			c := s.Cache
+			c.MaxMemory = s.Limits.MaxMemory
+			if err := c.Build(ctx, h); errors.Is(err, ErrCache) {
+				built = renamed(err, fn)
+			} else if err != nil {
+				return Auto, renamed(err, fn)
+			}
+		}
+	}
+	var th tiles.Heuristic
+	if o.mode.kind == optimal {
+		o.resolve(t)
+		th = o.heur.tiles()
+	} else {
+		th, _ = o.frameHeuristic(t)
+	}
+	if th.Kind == tiles.Database && s.Heuristic.base() == Auto { // read now what Auto found on disk
+		if _, spec, err := tiles.Orient(th, t.Rows, t.Cols, t.BlankGoal); err == nil {
+			if _, _, err := pdb.Shared(ctx, spec, o.dbRequest(false)); err != nil {
+				th = LinearConflict.tiles() // a file that does not load: Solve does without
+			}
+		}
+	}
+	return heuristicOf(th, o.heur.db).with(o.wd), built
+}
+
+// Check returns the error Solve would for s's settings alone, on any board.
+func (s Solver) Check() error { return s.check("Solver.Check") }
+
+// with returns h maxed with walking distance if wd.
+func (h Heuristic) with(wd bool) Heuristic {
+	if wd {
+		return h.WithWalkingDistance()
+	}
+	return h
+}
+
+// options are a Solver's settings as the searches take them, and the
+// choices made for one board.
+type options struct {
+	mode     Mode
+	heur     Heuristic // without walking distance, which is wd
+	wd       bool
+	algo     Algorithm
+	metric   Metric
+	limits   Limits
+	progress func(Progress)
+	onMove   func(Move)
+	workers  int
+	cache    Cache
+	autoDB   pdb.State // where the database Auto chose is (pdb.Absent: none chosen)
+	// readWithin, if above 0, is the most time Auto may spend reading a
+	// database's tables from disk (see readTime): a time budget's share.
+	readWithin time.Duration
+}
+
+// options returns s as the searches take it.
+func (s Solver) options() options {
+	return options{mode: s.Mode, heur: s.Heuristic.base(), wd: s.Heuristic.wd, algo: s.Algorithm, metric: s.Metric,
+		limits: s.Limits, progress: s.Progress, onMove: s.OnMove, workers: s.Workers, cache: s.Cache}
+}
+
+// workerCount returns the number of workers the options ask for.
+func (o *options) workerCount() int {
+	if o.workers == 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return o.workers
+}
+
+// dbRequest returns how a search may open its pattern database; build
+// says whether it may build one, reporting to the Cache's Progress.
+func (o *options) dbRequest(build bool) pdb.Request {
+	req := o.cache.request(build, o.limits)
+	if build {
+		req.Progress = o.cache.progress(o.heur)
+	}
+	return req
+}
+
+// resolve fills in the automatic choices of an optimal search.
+func (o *options) resolve(t *tiles.Goal) {
+	if o.algo == AlgoAuto {
+		switch {
+		case o.metric == LineMoves && t.Rows*t.Cols <= 16:
+			o.algo = AlgoBidirectional
+		case o.metric == LineMoves || !t.Distinct || o.heur == WalkingDistance:
+			o.algo = AlgoAStar
+		default:
+			o.algo = AlgoIDAStar
+		}
+	}
+	if o.heur == Auto {
+		o.heur = LinearConflict
+		if o.algo == AlgoIDAStar && t.Distinct && o.metric == TileMoves {
+			req := o.dbRequest(false)
+			o.heur, o.autoDB = availableDatabase(optimalDatabases, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits, o.readWithin)
+		}
+	}
+	if o.heur == LinearConflict && (o.metric == LineMoves || !t.Distinct) {
+		o.heur = Manhattan // what LinearConflict amounts to there
+	}
+}
+
+// newTarget returns the goal-relative form of goal (see tiles.Goal).
+func newTarget(fn string, goal Board) (*tiles.Goal, error) {
+	if !goal.IsValid() {
+		return nil, errorf(fn, ErrMismatch, "goal is the zero Board")
+	}
+	return tiles.NewGoal(goal.Rows(), goal.Cols(), goal.Tiles(), goal.perm), nil
+}
+
+// encode returns the code of every cell of b (see tiles.Goal), checking
+// that b matches the goal t in size and labels.
+func encode(fn string, t *tiles.Goal, b Board) ([]int32, error) {
+	if !b.IsValid() {
+		return nil, errorf(fn, ErrMismatch, "start is the zero Board")
+	}
+	if b.Rows() != t.Rows || b.Cols() != t.Cols {
+		return nil, errorf(fn, ErrMismatch, "start is %d x %d, goal is %d x %d", b.Rows(), b.Cols(), t.Rows, t.Cols)
+	}
+	code, err := t.Encode(b.Tiles())
+	return code, toError(fn, err)
+}
