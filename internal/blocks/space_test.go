@@ -2,14 +2,8 @@ package blocks
 
 import (
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
-
-	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestBlocksFastPath checks successors64, the hot path, against the
@@ -90,84 +84,4 @@ func TestBlockGroupInsert(t *testing.T) {
 			t.Fatalf("fields %v, slot %d to %d: key %x, want %x", fields, j, code, got, wantKey)
 		}
 	}
-}
-
-// A testCase is a puzzle of testdata/blocks: its grid, its pieces, and the
-// positions reachable with identical pieces merged (its "# expect:" line).
-type testCase struct {
-	name       string
-	rows, cols int
-	pieces     []Piece
-	states     int
-}
-
-// readCases reads the puzzles of testdata/blocks: a line "rows
-// cols", then a piece a line, "row col width height motion" (1-based row
-// and column; motion one of n h v b), the goal piece first; # comments.
-func readCases(t testing.TB) []testCase {
-	t.Helper()
-	files, err := filepath.Glob(testsets.Path("blocks/*.txt"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no puzzles in testdata/blocks: %v", err)
-	}
-	var cases []testCase
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := testCase{name: strings.TrimSuffix(filepath.Base(f), ".txt"), states: -1}
-		for _, line := range strings.Split(string(data), "\n") {
-			if rest, ok := strings.CutPrefix(line, "# expect:"); ok {
-				for _, kv := range strings.Fields(rest) {
-					if v, ok := strings.CutPrefix(kv, "states="); ok {
-						c.states, _ = strconv.Atoi(v)
-					}
-				}
-			}
-			fields := strings.Fields(line)
-			if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
-				continue
-			}
-			nums := make([]int, 4)
-			for i := range min(len(fields), 4) {
-				if nums[i], err = strconv.Atoi(fields[i]); err != nil {
-					t.Fatalf("%s: %q: %v", f, line, err)
-				}
-			}
-			if c.rows == 0 {
-				c.rows, c.cols = nums[0], nums[1]
-				continue
-			}
-			if len(fields) != 5 || !strings.Contains("nhvb", fields[4]) {
-				t.Fatalf("%s: %q is not a piece", f, line)
-			}
-			c.pieces = append(c.pieces, Piece{Row: nums[0] - 1, Col: nums[1] - 1, Width: nums[2], Height: nums[3], Motion: Motion(strings.Index("nhvb", fields[4]))})
-		}
-		cases = append(cases, c)
-	}
-	return cases
-}
-
-// layers returns the keys of the positions reachable from the key start,
-// by distance, found by the general move generation (generate and key64).
-func layers(sp *Space, start uint64) [][]uint64 {
-	seen := map[uint64]bool{start: true}
-	var out [][]uint64
-	for layer := []uint64{start}; len(layer) > 0; {
-		out = append(out, layer)
-		var next []uint64
-		for _, key := range layer {
-			sp.words[0] = key
-			sp.decode()
-			for _, m := range sp.generate() {
-				if k := sp.key64(key, m); !seen[k] {
-					seen[k] = true
-					next = append(next, k)
-				}
-			}
-		}
-		layer = next
-	}
-	return out
 }
