@@ -9,8 +9,9 @@ import (
 )
 
 // TestBFS64MatchesStates checks BFS64 against a breadth-first search
-// over the package's states (explore) and against the optima of
-// testdata/blocks, on every narrow puzzle under straight and step moves:
+// over the package's states (explore, on puzzles of at most 40,000
+// positions) and against the optima of testdata/blocks, on every narrow
+// puzzle under straight and step moves:
 // the same distance, the recorded one, by a path of legal moves from the
 // start to a goal; and no path when there is none, having seen every
 // position (not bounded).
@@ -24,7 +25,7 @@ func TestBFS64MatchesStates(t *testing.T) {
 			}
 			start := sp.Pack64(sp.StartCodes())
 			want := c.optimum(m)
-			if c.states <= 40000 || !testing.Short() {
+			if c.states <= 40000 {
 				if d, _ := explore(sp.State64(start), c.states+1, nil); d != want {
 					t.Errorf("%s %v: states find the goal at %d, the file says %d", c.name, m, d, want)
 				}

@@ -84,7 +84,7 @@ var forms = []struct {
 // (inside the grid, through free cells, in a direction the piece's
 // motion allows), none is missing, and none comes twice.
 func TestMovesMatchReference(t *testing.T) {
-	most, moves := 100, 1500 // positions and moves checked per space at most
+	most, moves := 60, 1000 // positions and moves checked per space at most
 	if testing.Short() {
 		most, moves = 30, 500
 	}
