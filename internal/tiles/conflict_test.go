@@ -18,18 +18,7 @@ func conflictsOf(key, length int) int {
 		}
 		key /= length + 1
 	}
-	longest := 0
-	best := make([]int, len(digits))
-	for i, d := range digits {
-		best[i] = 1
-		for j := range i {
-			if digits[j] < d {
-				best[i] = max(best[i], best[j]+1)
-			}
-		}
-		longest = max(longest, best[i])
-	}
-	return 2 * (len(digits) - longest)
+	return 2 * (len(digits) - longestRun(digits))
 }
 
 // TestConflictTable checks every entry of the tables of lines of 1 to 6

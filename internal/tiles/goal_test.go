@@ -268,17 +268,7 @@ func TestLIS(t *testing.T) {
 		for i := range vals {
 			vals[i] = rng.IntN(8)
 		}
-		best := make([]int, n) // the longest run ending at i
-		longest := 0
-		for i, v := range vals {
-			best[i] = 1
-			for j := range i {
-				if vals[j] < v {
-					best[i] = max(best[i], best[j]+1)
-				}
-			}
-			longest = max(longest, best[i])
-		}
+		longest := longestRun(vals)
 		var own LIS
 		shared := NewLIS(buf)
 		shared.Add(99) // Reset must forget it

@@ -192,3 +192,20 @@ var searched struct {
 	sync.Mutex
 	dist map[string]map[string]int
 }
+
+// longestRun returns the length of the longest strictly increasing
+// subsequence of vals, by a quadratic search: the reference of LIS.
+func longestRun(vals []int) int {
+	longest := 0
+	best := make([]int, len(vals)) // the longest run ending at i
+	for i, v := range vals {
+		best[i] = 1
+		for j := range i {
+			if vals[j] < v {
+				best[i] = max(best[i], best[j]+1)
+			}
+		}
+		longest = max(longest, best[i])
+	}
+	return longest
+}
