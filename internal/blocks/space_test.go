@@ -2,14 +2,8 @@ package blocks
 
 import (
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
-
-	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestBlocksFastPath checks successors64, the hot path, against the
@@ -92,82 +86,141 @@ func TestBlockGroupInsert(t *testing.T) {
 	}
 }
 
-// A testCase is a puzzle of testdata/blocks: its grid, its pieces, and the
-// positions reachable with identical pieces merged (its "# expect:" line).
-type testCase struct {
-	name       string
-	rows, cols int
-	pieces     []Piece
-	states     int
-}
-
-// readCases reads the puzzles of testdata/blocks: a line "rows
-// cols", then a piece a line, "row col width height motion" (1-based row
-// and column; motion one of n h v b), the goal piece first; # comments.
-func readCases(t testing.TB) []testCase {
-	t.Helper()
-	files, err := filepath.Glob(testsets.Path("blocks/*.txt"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no puzzles in testdata/blocks: %v", err)
-	}
-	var cases []testCase
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+// TestKeysCanonical checks that a key names an arrangement: over every
+// position reachable in the narrow puzzles (the first 300 in the
+// larger ones), permuting identical pieces leaves the key the same, in
+// both key forms, while with DistinctPieces a permutation changes it;
+// and distinct keys are distinct arrangements.
+func TestKeysCanonical(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 23))
+	for _, c := range readCases(t) {
+		sp := c.space(StraightMoves)
+		if sp.Kind() != NarrowBFS {
+			continue
 		}
-		c := testCase{name: strings.TrimSuffix(filepath.Base(f), ".txt"), states: -1}
-		for _, line := range strings.Split(string(data), "\n") {
-			if rest, ok := strings.CutPrefix(line, "# expect:"); ok {
-				for _, kv := range strings.Fields(rest) {
-					if v, ok := strings.CutPrefix(kv, "states="); ok {
-						c.states, _ = strconv.Atoi(v)
+		names := map[string]uint64{}
+		n := 0
+		for _, layer := range layers(sp, sp.Pack64(sp.StartCodes())) {
+			for _, key := range layer {
+				if n++; n > 300 {
+					break
+				}
+				pieces := sp.pieces(sp.State64(key).Codes())
+				name := arrangement(pieces, 0, false)
+				if other, ok := names[name]; ok {
+					t.Fatalf("%s: keys %x and %x are both%s", c.name, other, key, describe(pieces))
+				}
+				names[name] = key
+				// the same pieces, identical ones trading places
+				perm := slices.Clone(pieces)
+				swapped := false
+				for k := range sp.groups {
+					members := sp.groups[k].members
+					for i := len(members) - 1; i > 0; i-- {
+						j := rng.IntN(i + 1)
+						a, b := members[i], members[j]
+						perm[a].Row, perm[a].Col, perm[b].Row, perm[b].Col = perm[b].Row, perm[b].Col, perm[a].Row, perm[a].Col
+						swapped = swapped || i != j
+					}
+				}
+				other := NewSpace(c.rows, c.cols, perm, StraightMoves, c.goal(), false)
+				if k := other.Pack64(other.StartCodes()); k != key {
+					t.Fatalf("%s: identical pieces permuted: key %x, want %x", c.name, k, key)
+				}
+				wide, otherWide := c.space(StraightMoves), NewSpace(c.rows, c.cols, perm, StraightMoves, c.goal(), false)
+				wide.Force(false, true)
+				otherWide.Force(false, true)
+				if a, b := wide.packWide(sp.State64(key).Codes()), otherWide.packWide(otherWide.StartCodes()); string(a) != string(b) {
+					t.Fatalf("%s: identical pieces permuted: wide key %x, want %x", c.name, b, a)
+				}
+				if swapped {
+					d1 := NewSpace(c.rows, c.cols, pieces, StraightMoves, c.goal(), true)
+					d2 := NewSpace(c.rows, c.cols, perm, StraightMoves, c.goal(), true)
+					if d1.Pack64(d1.StartCodes()) == d2.Pack64(d2.StartCodes()) {
+						t.Fatalf("%s: distinct pieces permuted keep their key", c.name)
 					}
 				}
 			}
-			fields := strings.Fields(line)
-			if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
-				continue
-			}
-			nums := make([]int, 4)
-			for i := range min(len(fields), 4) {
-				if nums[i], err = strconv.Atoi(fields[i]); err != nil {
-					t.Fatalf("%s: %q: %v", f, line, err)
-				}
-			}
-			if c.rows == 0 {
-				c.rows, c.cols = nums[0], nums[1]
-				continue
-			}
-			if len(fields) != 5 || !strings.Contains("nhvb", fields[4]) {
-				t.Fatalf("%s: %q is not a piece", f, line)
-			}
-			c.pieces = append(c.pieces, Piece{Row: nums[0] - 1, Col: nums[1] - 1, Width: nums[2], Height: nums[3], Motion: Motion(strings.Index("nhvb", fields[4]))})
 		}
-		cases = append(cases, c)
 	}
-	return cases
 }
 
-// layers returns the keys of the positions reachable from the key start,
-// by distance, found by the general move generation (generate and key64).
-func layers(sp *Space, start uint64) [][]uint64 {
-	seen := map[uint64]bool{start: true}
-	var out [][]uint64
-	for layer := []uint64{start}; len(layer) > 0; {
-		out = append(out, layer)
-		var next []uint64
-		for _, key := range layer {
-			sp.words[0] = key
-			sp.decode()
-			for _, m := range sp.generate() {
-				if k := sp.key64(key, m); !seen[k] {
-					seen[k] = true
-					next = append(next, k)
+// TestMove checks Move on every move of the first positions of the
+// puzzles: it names the moving piece's group and its place before and
+// after, as the pieces of the two positions show; and it refuses a
+// position and itself, and two positions two moves apart.
+func TestMove(t *testing.T) {
+	for _, c := range readCases(t) {
+		sp := c.space(StraightMoves)
+		if sp.Kind() == WideStates {
+			continue
+		}
+		explore(sp.State64(sp.Pack64(sp.StartCodes())), 100, func(s State64, next []State64) bool {
+			a := s.Codes()
+			before := sp.pieces(a)
+			if _, _, _, _, _, ok := sp.Move(a, a); ok {
+				t.Fatalf("%s: Move from a position to itself", c.name)
+			}
+			for _, n := range next {
+				b := n.Codes()
+				members, r0, c0, r1, c1, ok := sp.Move(a, b)
+				if !ok {
+					t.Fatalf("%s: Move refuses a move", c.name)
+				}
+				after := sp.pieces(b)
+				from, to := false, false
+				for _, i := range members {
+					from = from || before[i].Row == r0 && before[i].Col == c0
+					to = to || after[i].Row == r1 && after[i].Col == c1
+				}
+				if !from || !to || r0 == r1 && c0 == c1 {
+					t.Fatalf("%s: Move says (%d, %d) to (%d, %d) among %v:%s to%s", c.name, r0, c0, r1, c1, members, describe(before), describe(after))
+				}
+				for _, nn := range n.Successors(nil) {
+					if d := nn.To.Codes(); arrangement(sp.pieces(d), 0, false) != arrangement(before, 0, false) && sp.groupsChanged(a, d) > 1 {
+						if _, _, _, _, _, ok := sp.Move(a, d); ok {
+							t.Fatalf("%s: Move takes two pieces' moves for one", c.name)
+						}
+					}
 				}
 			}
-		}
-		layer = next
+			return true
+		})
 	}
-	return out
+}
+
+// groupsChanged returns the number of groups whose fields differ between
+// the positions of codes a and b.
+func (sp *Space) groupsChanged(a, b []uint32) int {
+	n := 0
+	for k := range sp.groups {
+		g := &sp.groups[k]
+		if !slices.Equal(a[g.first:g.end], b[g.first:g.end]) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestKind pins which search takes a space.
+func TestKind(t *testing.T) {
+	small := []Piece{{Row: 0, Col: 0, Width: 1, Height: 1, Motion: Both}}
+	many := randomPieces(rand.New(rand.NewPCG(24, 25)), 12, 12, 30)
+	for _, c := range []struct {
+		name       string
+		rows, cols int
+		pieces     []Piece
+		metric     Metric
+		want       Kind
+	}{
+		{"narrow, straight", 8, 8, small, StraightMoves, NarrowBFS},
+		{"narrow, step", 4, 4, small, StepMoves, NarrowBFS},
+		{"narrow, piece", 4, 4, small, PieceMoves, States64},
+		{"65 cells", 5, 13, small, StraightMoves, States64},
+		{"wide key", 12, 12, many, StraightMoves, WideStates},
+	} {
+		if got := NewSpace(c.rows, c.cols, c.pieces, c.metric, Goal{Row: -1}, false).Kind(); got != c.want {
+			t.Errorf("%s: Kind %v, want %v", c.name, got, c.want)
+		}
+	}
 }

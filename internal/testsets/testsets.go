@@ -95,3 +95,66 @@ func BlankFirst(n int) []int {
 	}
 	return labels
 }
+
+// A Distribution is a line of small_boards_bfs.txt: the number of boards
+// at each distance from the goal of the instance files (the blank on the
+// first cell, tile t on cell t) on a Rows x Cols board, by single-tile
+// moves (Metric "STM") or line moves ("MTM").
+type Distribution struct {
+	Rows, Cols int
+	Metric     string
+	Reachable  int64 // the boards that can reach the goal
+	Antipodes  int   // the boards at the greatest distance
+	Counts     []int64
+}
+
+// Distributions reads small_boards_bfs.txt, failing tb on a line that
+// does not add up (its counts must sum to its reachable boards, the last
+// being its antipodes).
+func Distributions(tb testing.TB) []Distribution {
+	tb.Helper()
+	var out []Distribution
+	for _, r := range Rows(tb, "small_boards_bfs.txt") {
+		if len(r.Words) != 1 || len(r.Nums) < 6 {
+			tb.Fatalf("small_boards_bfs.txt: line %v %v is not a distribution", r.Nums, r.Words)
+		}
+		d := Distribution{Rows: int(r.Nums[0]), Cols: int(r.Nums[1]), Metric: r.Words[0], Reachable: r.Nums[2], Antipodes: int(r.Nums[4]), Counts: r.Nums[5:]}
+		var sum int64
+		for _, c := range d.Counts {
+			sum += c
+		}
+		if sum != d.Reachable || int64(len(d.Counts)) != r.Nums[3]+1 || d.Counts[len(d.Counts)-1] != int64(d.Antipodes) {
+			tb.Fatalf("small_boards_bfs.txt: %d x %d %s does not add up", d.Rows, d.Cols, d.Metric)
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// An Antipode is a line of small_boards_antipodes.txt: a board at the
+// greatest distance from the goal of the instance files, by the metric of
+// Distribution.
+type Antipode struct {
+	Rows, Cols int
+	Metric     string
+	Distance   int
+	Labels     []int // row-major, 0 the blank
+}
+
+// Antipodes reads small_boards_antipodes.txt, failing tb on a line of
+// the wrong length.
+func Antipodes(tb testing.TB) []Antipode {
+	tb.Helper()
+	var out []Antipode
+	for _, r := range Rows(tb, "small_boards_antipodes.txt") {
+		if len(r.Words) != 1 || len(r.Nums) < 3 || int64(len(r.Nums)-3) != r.Nums[0]*r.Nums[1] {
+			tb.Fatalf("small_boards_antipodes.txt: line %v %v is not a board", r.Nums, r.Words)
+		}
+		a := Antipode{Rows: int(r.Nums[0]), Cols: int(r.Nums[1]), Metric: r.Words[0], Distance: int(r.Nums[2])}
+		for _, v := range r.Nums[3:] {
+			a.Labels = append(a.Labels, int(v))
+		}
+		out = append(out, a)
+	}
+	return out
+}

@@ -1,10 +1,14 @@
 package tiles
 
 import (
+	"context"
 	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 // TestDeltasMatchEstimates walks random paths and checks that the
@@ -124,6 +128,95 @@ func TestDirs(t *testing.T) {
 		}
 		if dr, dc := w.d.Source(); dr != w.dr || dc != w.dc {
 			t.Errorf("Dir(%d).Source() = %d, %d; want %d, %d", w.d, dr, dc, w.dr, w.dc)
+		}
+	}
+}
+
+// TestPackedMovesMatchLabels checks Packed states, boards of up to 16
+// cells, against plain labels along random walks, for every heuristic
+// kind, single-tile and line moves, distinct and repeated labels; and
+// that blankOf finds the blank in every key met.
+func TestPackedMovesMatchLabels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(44, 45))
+	for _, shape := range [][2]int{{3, 3}, {4, 4}, {2, 5}, {2, 3}, {5, 3}, {2, 8}} {
+		for _, c := range tileGoals(rng, shape[0], shape[1]) {
+			g := c.goal()
+			for _, h := range []Kind{Zero, Hamming, Manhattan, LinearConflict} {
+				for _, line := range []bool{false, true} {
+					sp := NewSpace(g, Heuristic{Kind: h}, line)
+					start := sp.PackedStart(encodeBoard(t, g, randomWalk(rng, c.rows, c.cols, c.labels, 40)))
+					checkWalk(t, c.name, sp, c.labels, start, func(s Packed) []int {
+						if b := sp.blankOf(PackedKey(s)); b != s.Blank() {
+							t.Fatalf("%s: blankOf %d, the blank is on %d", c.name, b, s.Blank())
+						}
+						return sp.Labels(s.At)
+					}, 60, rng)
+				}
+			}
+			sp := NewSpace(g, Heuristic{Kind: Manhattan}, false)
+			goal := sp.PackedGoal()
+			if !goal.IsGoal() || !slices.Equal(sp.Labels(goal.At), c.labels) || goal.Blank() != g.BlankGoal || sp.Rows() != c.rows || sp.Cols() != c.cols {
+				t.Errorf("%dx%d %s: PackedGoal is %v, goal %v, blank %d", c.rows, c.cols, c.name, sp.Labels(goal.At), goal.IsGoal(), goal.Blank())
+			}
+		}
+	}
+}
+
+// TestAttach checks the heuristics that need tables: they refuse
+// repeated labels with an Option error; walking distance, alone or maxed
+// with Manhattan distance, and a pattern database built for the board are
+// admissible on a quarter of the boards of 3 x 3 that reach the goal
+// (blank in the middle), at least Manhattan distance where they include
+// it, and what the states carry.
+func TestAttach(t *testing.T) {
+	ctx := context.Background()
+	repeated := NewGoal(3, 3, []int{1, 1, 2, 2, 0, 3, 3, 4, 4}, false)
+	for _, h := range []Heuristic{{Kind: WalkingDistance, Name: "wd"}, {Kind: Database, Name: "pdb"}} {
+		if err := NewSpace(repeated, h, false).Attach(ctx, false); !engine.Is(err, engine.Option) {
+			t.Errorf("%s with repeated labels: %v, want an Option error", h.Name, err)
+		}
+	}
+	if err := NewSpace(repeated, Heuristic{Kind: Manhattan}, false).Attach(ctx, false); err != nil {
+		t.Errorf("Manhattan needs no tables: %v", err)
+	}
+	labels := []int{1, 2, 3, 4, 0, 5, 6, 7, 8}
+	g := NewGoal(3, 3, labels, true)
+	spec := pdb.Spec{Rows: 3, Cols: 3, Blank: 4, Patterns: [][]uint8{{0, 1, 2, 3}, {5, 6, 7, 8}}}
+	for _, c := range []struct {
+		name      string
+		h         Heuristic
+		wd        bool
+		manhattan bool // at least Manhattan distance
+	}{
+		{"walking distance", Heuristic{Kind: WalkingDistance}, false, false},
+		{"Manhattan and walking distance", Heuristic{Kind: Manhattan}, true, true},
+		{"database", Heuristic{Kind: Database, Spec: spec, Custom: true}, false, false},
+		{"database and walking distance", Heuristic{Kind: Database, Spec: spec, Custom: true}, true, false},
+	} {
+		sp := NewSpace(g, c.h, false)
+		sp.Request = pdb.Request{DirSet: true, Build: true}
+		if err := sp.Attach(ctx, c.wd); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		positive, i := 0, 0
+		for key, d := range labelDistances(3, 3, labels, false) {
+			if i++; i%4 != 0 {
+				continue
+			}
+			code := encodeBoard(t, g, keyBoard(key))
+			e := sp.EstimateCode(code)
+			if e > d || c.manhattan && e < g.Estimate(Manhattan, code) {
+				t.Fatalf("%s: %v estimated %d, distance %d, Manhattan %d", c.name, keyBoard(key), e, d, g.Estimate(Manhattan, code))
+			}
+			if s := sp.PackedStart(code); s.Heuristic() != e {
+				t.Fatalf("%s: the state carries %d, the estimate is %d", c.name, s.Heuristic(), e)
+			}
+			if e > 0 {
+				positive++
+			}
+		}
+		if positive == 0 {
+			t.Errorf("%s: estimates all 0", c.name)
 		}
 	}
 }

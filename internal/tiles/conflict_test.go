@@ -1,0 +1,115 @@
+package tiles
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// conflictsOf returns twice the conflicts of the line of key, from its
+// digits (place i holds digit i, base length+1: 0 for no tile of the
+// line, else one more than the tile's goal place): the tiles less the
+// longest run of them in strictly increasing goal order, by a quadratic
+// search.
+func conflictsOf(key, length int) int {
+	var digits []int
+	for i := 0; i < length; i++ {
+		if d := key % (length + 1); d > 0 {
+			digits = append(digits, d)
+		}
+		key /= length + 1
+	}
+	return 2 * (len(digits) - longestRun(digits))
+}
+
+// TestConflictTable checks every entry of the tables of lines of 1 to 6
+// cells, and random ones of 7, against conflictsOf, and that a table is
+// built once and shared.
+func TestConflictTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(46, 47))
+	for length := 1; length <= MaxConflictLine; length++ {
+		tab := ConflictTable(length)
+		size := int(pow(length+1, length))
+		if len(tab) != size {
+			t.Fatalf("length %d: %d entries, want %d", length, len(tab), size)
+		}
+		check := func(key int) {
+			if got, want := int(tab[key]), conflictsOf(key, length); got != want {
+				t.Fatalf("length %d: key %d has %d, want %d", length, key, got, want)
+			}
+		}
+		if length <= maxTableLine {
+			for key := range size {
+				check(key)
+			}
+		} else {
+			for range 100000 {
+				check(rng.IntN(size))
+			}
+		}
+		if again := ConflictTable(length); &again[0] != &tab[0] {
+			t.Errorf("length %d: the table is built twice", length)
+		}
+	}
+}
+
+// TestPlaceValues checks the place values of line keys.
+func TestPlaceValues(t *testing.T) {
+	for length := 1; length <= MaxConflictLine; length++ {
+		p := PlaceValues(length)
+		v := 1
+		for i := range length {
+			if p[i] != v {
+				t.Errorf("length %d: place %d has value %d, want %d", length, i, p[i], v)
+			}
+			v *= length + 1
+		}
+	}
+}
+
+// TestMoveDelta checks lineKeys.moveDelta, on every move of every board
+// that reaches the goals of smallGoals with distinct labels on two lines
+// or more (a quarter of the boards of 3 x 3): twice the conflicts after
+// the move less twice those before, as linearConflict computes them from
+// scratch.
+func TestMoveDelta(t *testing.T) {
+	for _, c := range smallGoals() {
+		rows, cols, labels := c.rows, c.cols, c.labels
+		if !c.perm || rows == 1 || cols == 1 {
+			continue
+		}
+		g := c.goal()
+		sp := NewSpace(g, Heuristic{Kind: LinearConflict}, false)
+		if sp.lines == nil {
+			t.Fatalf("%dx%d: no line keys", rows, cols)
+		}
+		i := 0
+		for key := range labelDistances(rows, cols, labels, false) {
+			if i++; rows == 3 && i%4 != 0 {
+				continue
+			}
+			code := encodeBoard(t, g, keyBoard(key))
+			s := sp.PackedStart(code)
+			before := g.linearConflict(code)
+			for _, a := range s.Successors(nil) {
+				from, to := a.To.Blank(), s.Blank()
+				v := s.At(from)
+				after := g.linearConflict(decode(sp, a.To.At))
+				if d := sp.lines.moveDelta(PackedKey(s), v, from, to); d != after-before {
+					t.Fatalf("%dx%d %v: tile of value %d from %d to %d: delta %d, want %d", rows, cols, keyBoard(key), v, from, to, d, after-before)
+				}
+			}
+		}
+	}
+}
+
+// TestFitsIDA16 pins the boards whose lines take conflict tables.
+func TestFitsIDA16(t *testing.T) {
+	for _, c := range []struct {
+		rows, cols int
+		want       bool
+	}{{4, 4, true}, {2, 8, false}, {3, 5, true}, {1, 6, true}, {1, 7, false}, {6, 2, true}, {5, 4, false}} {
+		if got := fitsIDA16(c.rows, c.cols); got != c.want {
+			t.Errorf("fitsIDA16(%d, %d) = %v, want %v", c.rows, c.cols, got, c.want)
+		}
+	}
+}
