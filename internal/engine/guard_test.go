@@ -130,24 +130,6 @@ func TestGuardErr(t *testing.T) {
 	}
 }
 
-// guardedState is a state of a space that stores states of its own.
-type guardedState struct{ got **Guard }
-
-func (s guardedState) SetGuard(g *Guard) { *s.got = g }
-
-// TestAttachGuard checks that AttachGuard hands the guard to a state
-// that takes one and leaves the others alone.
-func TestAttachGuard(t *testing.T) {
-	var g Guard
-	var got *Guard
-	AttachGuard(guardedState{&got}, &g)
-	if got != &g {
-		t.Error("a Guarded state did not get the guard")
-	}
-	AttachGuard(uint64(5), &g) // not Guarded: nothing to do
-	AttachGuard("board", &g)
-}
-
 // TestGrowCharged checks that GrowCharged charges the new array before
 // making it, doubles the capacity (64 at least), keeps the items, and on
 // a failed charge returns the slice as it was, charging nothing.

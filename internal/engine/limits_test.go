@@ -88,35 +88,6 @@ func TestFormatBytes(t *testing.T) {
 	}
 }
 
-// sized is a state that reports the bytes it points to.
-type sized struct {
-	p    *byte
-	size int
-}
-
-func (s sized) Size() int { return s.size }
-
-// TestSizeOf checks that a state counts its own bytes plus, rounded as
-// the allocator rounds them, those its Size method reports.
-func TestSizeOf(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		got  int64
-		want int64
-	}{
-		{"uint64", SizeOf(uint64(1)), 8},
-		{"[3]int32", SizeOf([3]int32{}), 12},
-		{"string", SizeOf("not counted"), 16},
-		{"Size 0", SizeOf(sized{size: 0}), 16},
-		{"Size 5", SizeOf(sized{size: 5}), 16 + 8},
-		{"Size 100", SizeOf(sized{size: 100}), 16 + AllocSize(100)},
-	} {
-		if c.got != c.want {
-			t.Errorf("SizeOf(%s) = %d, want %d", c.name, c.got, c.want)
-		}
-	}
-}
-
 // TestAllocSize checks the rounding that holds for every size: never
 // below the request nor smaller for a larger one; up to 16 bytes to a
 // multiple of 8; past that to the next multiple of an eighth of the

@@ -135,7 +135,7 @@ func TestNodeGuard(t *testing.T) {
 	var guard engine.Guard
 	guard.Start(context.Background(), engine.Limits{MaxNodes: 4})
 	defer guard.End()
-	engine.AttachGuard(start, &guard)
+	start.SetGuard(&guard)
 	if arcs := start.Successors(nil); len(arcs) != 2 || !guard.NodesOver {
 		t.Errorf("4 nodes, 2 of them the goal and the start: %d moves, NodesOver %v", len(arcs), guard.NodesOver)
 	}
