@@ -73,16 +73,20 @@ func TestIsContext(t *testing.T) {
 }
 
 // TestLimitErrorMessage checks that a LimitError names its limit, its
-// value (bytes for people), the work done and the field to raise.
+// value (bytes for people) and the work done, and advises no API field:
+// the root package and the command phrase the advice.
 func TestLimitErrorMessage(t *testing.T) {
 	for _, c := range []struct {
 		err  LimitError
 		want []string
 	}{
-		{LimitError{Limit: "memory", Value: 3 << 20, Expanded: 41}, []string{"memory limit (3 MiB)", "after 41 expansions", "Limits.MaxMemory"}},
-		{LimitError{Limit: "nodes", Value: 1000, Expanded: 12}, []string{"nodes limit (1000 nodes)", "after 12 expansions", "Limits.MaxNodes"}},
+		{LimitError{Limit: "memory", Value: 3 << 20, Expanded: 41}, []string{"memory limit (3 MiB)", "after 41 expansions"}},
+		{LimitError{Limit: "nodes", Value: 1000, Expanded: 12}, []string{"nodes limit (1000)", "after 12 expansions"}},
 	} {
 		msg := c.err.Error()
+		if strings.Contains(msg, "Limits.") {
+			t.Errorf("%+v: %q names an API field", c.err, msg)
+		}
 		for _, w := range c.want {
 			if !strings.Contains(msg, w) {
 				t.Errorf("%+v: %q lacks %q", c.err, msg, w)
