@@ -117,6 +117,6 @@ func AllocSize(n int64) int64 {
 	if n <= 16 {
 		return (n + 7) &^ 7
 	}
-	step := int64(1) << (bits.Len64(uint64(n-1)) - 3)
+	step := max(8, int64(1)<<(bits.Len64(uint64(n-1))-3))
 	return (n + step - 1) &^ (step - 1)
 }

@@ -119,12 +119,16 @@ func (t *Goal) Encode(labels []int) ([]int32, error) {
 	n := len(labels)
 	code := make([]int32, n)
 	count := make([]int32, len(t.classStart))
+	blanks := 0
 	for i, label := range labels {
 		c := t.class(label)
 		if c == 0 {
 			return nil, engine.Errorf(engine.Mismatch, "start has tile %d, which the goal lacks", label)
 		}
 		if c == BlankCode {
+			if blanks++; blanks > 1 {
+				return nil, engine.Errorf(engine.Mismatch, "start has two blanks")
+			}
 			code[i] = BlankCode
 			continue
 		}
