@@ -58,7 +58,7 @@ const (
 	BeamSearch                  // a beam search, possibly finished by the fast mode or polished
 	OptimalSearch               // Config.Optimal
 	WeightedAStar               // weighted A* (see wastar)
-	WeightedIDA                 // the database's weighted IDA* (see pdb.Solver.SolveWeighted)
+	WeightedIDA                 // the database's weighted IDA* (see idastar.Solver.SolveWeighted)
 )
 
 // An Answer is a solution and what is proven about it.

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -283,69 +281,6 @@ func TestReadOnlyCache(t *testing.T) {
 		}
 		loads(t, dir, 0)
 	})
-}
-
-// TestMappedOutlivesRelease: a search that reads mapped tables directly
-// (Dense) keeps solving right while the shared database is released and
-// the garbage collector runs.
-func TestMappedOutlivesRelease(t *testing.T) {
-	needMap(t)
-	dir := t.TempDir()
-	if err := Save(dir, mustBuild(t, smallSpec)); err != nil {
-		t.Fatal(err)
-	}
-	Release()
-	t.Cleanup(Release)
-	ctx := context.Background()
-	db, got, err := Shared(ctx, smallSpec, Request{Dir: dir, DirSet: true})
-	if err != nil || got.Source != FromDisk || !isMapped(db.tables[1].data) {
-		t.Fatalf("%v, %v: want a mapped database from disk", got.Source, err)
-	}
-	s, err := NewSolver(db, SolverOptions{Reflect: true, Dense: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !isMapped(s.pats[1].data) {
-		t.Fatal("the solver reads a copy")
-	}
-	db = nil
-	type board struct {
-		cells []uint8
-		moves int
-	}
-	var boards []board
-	for cells, d := range nearDistances(3, 3, 0, 18) {
-		if d >= 12 && len(boards) < 40 {
-			boards = append(boards, board{[]uint8(cells), d})
-		}
-	}
-	stop, done := make(chan struct{}), make(chan error)
-	go func() {
-		for i := 0; ; i++ {
-			select {
-			case <-stop:
-				done <- nil
-				return
-			default:
-			}
-			b := boards[i%len(boards)]
-			res, err := s.Solve(ctx, b.cells, Limit{})
-			if err != nil || len(res.Path) != b.moves {
-				done <- fmt.Errorf("board %v: %d moves (%v), want %d", b.cells, len(res.Path), err, b.moves)
-				return
-			}
-		}
-	}()
-	for range 5 {
-		Release()
-		runtime.GC()
-		debug.FreeOSMemory()
-		time.Sleep(5 * time.Millisecond)
-	}
-	close(stop)
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
 }
 
 // TestLoadRead: the reader that systems without mappings use loads the

@@ -19,7 +19,7 @@ var cached = flag.Bool("cached", false, "check sampled entries of the shipped da
 // the second (whose entries are exact for any blank). It reports false
 // for placements the rule does not cover: the goal placement (whose entry
 // is 0) and those whose free cells are split.
-func neighbourRule(g *grid, tb *Table, r int64) (pos [maxPattern]uint8, got, lower, upper int, ok bool) {
+func neighbourRule(g *grid, tb *Table, r int64) (pos [MaxPattern]uint8, got, lower, upper int, ok bool) {
 	k := len(tb.tiles)
 	var regs [maxCells]uint64
 	occ := tb.rk.unrank(r, pos[:k])

@@ -39,8 +39,8 @@ func (s Spec) Validate() error {
 	}
 	var used uint64
 	for i, p := range s.Patterns {
-		if len(p) == 0 || len(p) > maxPattern || len(p) >= n {
-			return fmt.Errorf("%w: pattern %d has %d tiles: want 1 to %d", ErrSpec, i, len(p), min(maxPattern, n-1))
+		if len(p) == 0 || len(p) > MaxPattern || len(p) >= n {
+			return fmt.Errorf("%w: pattern %d has %d tiles: want 1 to %d", ErrSpec, i, len(p), min(MaxPattern, n-1))
 		}
 		for _, t := range p {
 			switch {

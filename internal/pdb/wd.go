@@ -40,8 +40,9 @@ type wdAxis struct {
 // a 5 x 5 board's are far more than memory allows at this representation).
 const maxWDStates = 1 << 20
 
-// wdPair is a board's state: its vertical and horizontal ids.
-type wdPair struct{ v, h int32 }
+// A WDPair is a board's state, which Move updates as tiles move: its
+// vertical and horizontal ids.
+type WDPair struct{ v, h int32 }
 
 // NewWalkingDistance builds the walking-distance tables of a rows x cols
 // board whose blank's goal cell is blank.
@@ -172,11 +173,15 @@ func (a *wdAxis) id(k uint64) int32 {
 	return int32(i)
 }
 
+// Board returns the board the tables are for: its size and the blank's
+// goal cell.
+func (w *WalkingDistance) Board() (rows, cols, blank int) { return w.rows, w.cols, w.blank }
+
 // States returns the number of states of the vertical and horizontal axes.
 func (w *WalkingDistance) States() (vertical, horizontal int) { return len(w.v.keys), len(w.h.keys) }
 
-// start returns the state of the board cells (goal-relative form).
-func (w *WalkingDistance) start(cells []uint8) wdPair {
+// Start returns the state of the board cells (goal-relative form).
+func (w *WalkingDistance) Start(cells []uint8) WDPair {
 	var sv, sh wdCounts
 	for c, v := range cells {
 		r, col := c/w.cols, c%w.cols
@@ -187,11 +192,11 @@ func (w *WalkingDistance) start(cells []uint8) wdPair {
 		sv.count[r][int(v)/w.cols]++
 		sh.count[col][int(v)%w.cols]++
 	}
-	return wdPair{w.v.id(w.v.key(&sv)), w.h.id(w.h.key(&sh))}
+	return WDPair{w.v.id(w.v.key(&sv)), w.h.id(w.h.key(&sh))}
 }
 
-// value returns the walking distance of state s.
-func (w *WalkingDistance) value(s wdPair) int {
+// Value returns the walking distance of state s.
+func (w *WalkingDistance) Value(s WDPair) int {
 	return int(w.v.dist[s.v]) + int(w.h.dist[s.h])
 }
 
@@ -208,12 +213,12 @@ func (w *WalkingDistance) Estimate(cells []uint8) (int, error) {
 		}
 		seen |= 1 << v
 	}
-	return w.value(w.start(cells)), nil
+	return w.Value(w.Start(cells)), nil
 }
 
-// move returns the state after tile v slides from cell from to the blank
+// Move returns the state after tile v slides from cell from to the blank
 // on cell to.
-func (w *WalkingDistance) move(s wdPair, v uint8, from, to int) wdPair {
+func (w *WalkingDistance) Move(s WDPair, v uint8, from, to int) WDPair {
 	if from%w.cols == to%w.cols { // vertical: the blank goes to from's row
 		dir := 1
 		if from < to {

@@ -1,6 +1,10 @@
 package pdb
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/slidekit/slide/internal/testsets"
+)
 
 // TestWalkingDistance: admissible on every position of small boards, never
 // below Manhattan distance, and the 15-puzzle's axis has the known 24,964
@@ -14,7 +18,7 @@ func TestWalkingDistance(t *testing.T) {
 		n := c.rows * c.cols
 		cells := make([]uint8, n)
 		tight := 0
-		truth := trueDistances(c.rows, c.cols, c.blank)
+		truth := testsets.Distances(c.rows, c.cols, c.blank)
 		for b, d := range truth {
 			for i := range cells {
 				cells[i] = uint8(b >> (4 * i) & 15)

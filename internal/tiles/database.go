@@ -6,6 +6,8 @@ import (
 
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/pdb"
+
+	"github.com/slidekit/slide/internal/idastar"
 )
 
 // An Orientation maps the cells of a board onto the cells of the board the
@@ -95,17 +97,17 @@ func (sp *Space) openTables(ctx context.Context) (Orientation, *pdb.DB, error) {
 	return rot, db, err
 }
 
-// SolverFits reports whether the database IDA* of internal/pdb takes sp's
+// SolverFits reports whether the database IDA* of internal/idastar takes sp's
 // tables: boards of at most 32 cells, at most 16 groups.
 func (sp *Space) SolverFits() bool {
 	if !sp.heur.Custom {
-		return sp.n <= pdb.MaxSolverCells // the shipped ones have at most 4 groups
+		return sp.n <= idastar.MaxSolverCells // the shipped ones have at most 4 groups
 	}
-	return sp.n <= pdb.MaxSolverCells && len(sp.heur.Spec.Patterns) <= pdb.MaxSolverPatterns
+	return sp.n <= idastar.MaxSolverCells && len(sp.heur.Spec.Patterns) <= idastar.MaxSolverPatterns
 }
 
 // DatabaseIDA solves the board of codes code optimally with the pattern
-// database IDA* of internal/pdb on workers goroutines, its tables maxed
+// database IDA* of internal/idastar on workers goroutines, its tables maxed
 // with walking distance if wd, within lim; it returns the blank's cell in
 // every board of the solution, the start's included, and counts its work
 // in st.
@@ -114,25 +116,25 @@ func (sp *Space) DatabaseIDA(ctx context.Context, code []int32, lim engine.Limit
 	if err != nil {
 		return nil, err
 	}
-	opt := pdb.SolverOptions{Reflect: true, Workers: workers}
+	opt := idastar.SolverOptions{Reflect: true, Workers: workers}
 	if wd {
 		// The walking distance of the oriented board equals that of the board.
 		if opt.WD, err = pdb.SharedWalkingDistance(sp.rows, sp.cols, db.Spec().Blank); err != nil {
 			return nil, err
 		}
 	}
-	s, err := pdb.ReuseSolver(db, opt)
+	s, err := idastar.ReuseSolver(db, opt)
 	if err != nil {
 		return nil, err
 	}
 	defer s.Release()
 	vals := sp.values(code)
-	res, err := s.Solve(ctx, rot.Apply(vals), pdb.Limit{Nodes: lim.MaxNodes, Depth: lim.DepthBound(), OnCheck: sp.Watch})
+	res, err := s.Solve(ctx, rot.Apply(vals), idastar.Limit{Nodes: lim.MaxNodes, Depth: lim.DepthBound(), OnCheck: sp.Watch})
 	st.Expanded, st.Generated, st.Workers = res.Expanded, res.Generated, opt.Workers
 	switch {
-	case errors.Is(err, pdb.ErrNodeLimit):
+	case errors.Is(err, idastar.ErrNodeLimit):
 		return nil, &engine.LimitError{Limit: "nodes", Value: lim.MaxNodes, Expanded: res.Expanded, Generated: res.Generated}
-	case errors.Is(err, pdb.ErrNotFound):
+	case errors.Is(err, idastar.ErrNotFound):
 		return nil, engine.ErrNotFound(lim.CostBound())
 	case err != nil:
 		return nil, err

@@ -1,4 +1,4 @@
-package pdb
+package idastar
 
 import (
 	"context"
@@ -9,13 +9,17 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/testsets"
+
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 // threes partitions the 15-puzzle's tiles into five patterns of three: a
 // database built in milliseconds, weak enough that Korf's instances of up
 // to 46 moves take from 50 thousand to a million nodes.
-func threes() Spec {
-	return Spec{Rows: 4, Cols: 4, Blank: 0, Patterns: [][]uint8{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}, {10, 11, 12}, {13, 14, 15}}}
+func threes() pdb.Spec {
+	return pdb.Spec{Rows: 4, Cols: 4, Blank: 0, Patterns: [][]uint8{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}, {10, 11, 12}, {13, 14, 15}}}
 }
 
 // parallelInstances returns Korf's instances #13, #61, #71 and #85, which
@@ -35,7 +39,7 @@ func parallelInstances(t testing.TB) []instance {
 // iterations; node counts differ only in the last iteration.
 func TestSolverParallel(t *testing.T) {
 	db := mustBuild(t, threes())
-	wd, err := NewWalkingDistance(4, 4, 0)
+	wd, err := pdb.NewWalkingDistance(4, 4, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,12 +108,12 @@ func TestSolverParallelCompleteIterations(t *testing.T) {
 // walking-distance bounds making the heuristic inconsistent) and on two of
 // Korf's 15-puzzle instances.
 func TestParallelEveryGoalOptimal(t *testing.T) {
-	db8 := mustBuild(t, Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
-	wd, err := NewWalkingDistance(3, 3, 0)
+	db8 := mustBuild(t, pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
+	wd, err := pdb.NewWalkingDistance(3, 3, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	truth := trueDistances(3, 3, 0)
+	truth := testsets.Distances(3, 3, 0)
 	var boards []uint64
 	for k := range truth {
 		boards = append(boards, k)
@@ -153,7 +157,7 @@ func everyGoal(t *testing.T, s *Solver, cells []uint8, want int) int {
 	if h == 0 {
 		return 0
 	}
-	root := node{at: s.at, wd: s.wdState, ps: s.prune.start, blank: uint8(blank)}
+	root := solverNode{at: s.at, wd: s.wdState, ps: s.prune.start, blank: uint8(blank)}
 	w := (*searcher)(s)
 	goals := 0
 	found := func(bound int) {
@@ -165,10 +169,10 @@ func everyGoal(t *testing.T, s *Solver, cells []uint8, want int) int {
 	}
 	for bound := h; ; bound = s.Next {
 		s.Bound, s.Next = bound, math.MaxInt
-		layer := []node{root}
+		layer := []solverNode{root}
 		for d := 1; d <= 3; d++ {
 			s.Split = d
-			var next []node
+			var next []solverNode
 			for i := range layer {
 				var ok bool
 				if next, ok = w.Search(&layer[i], next); ok {
@@ -211,7 +215,7 @@ func TestSolverParallelLimits(t *testing.T) {
 			t.Errorf("limit %d: %d generated", limit, res.Generated)
 		}
 	}
-	hard, _ := NewSolver(mustBuild(t, Spec{Rows: 4, Cols: 4, Blank: 0, Patterns: [][]uint8{{1, 2}, {3, 4}, {5, 6}, {7, 8}, {9, 10}, {11, 12}, {13, 14}, {15}}}), SolverOptions{Workers: 3})
+	hard, _ := NewSolver(mustBuild(t, pdb.Spec{Rows: 4, Cols: 4, Blank: 0, Patterns: [][]uint8{{1, 2}, {3, 4}, {5, 6}, {7, 8}, {9, 10}, {11, 12}, {13, 14}, {15}}}), SolverOptions{Workers: 3})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
 	began := time.Now()

@@ -1,4 +1,4 @@
-package pdb
+package idastar
 
 //go:generate go run make_prune.go -len 12
 
@@ -26,15 +26,18 @@ var basicTrans = [...]int16{
 	-1, 2, 3, 4, // after down: not up
 }
 
-func newMovePruner(g grid, basic bool) movePruner {
+// newMovePruner returns the automaton for a board of the given columns
+// whose cells have the neighbours adj (see neighbours): the basic one, or
+// the automaton of make_prune.go.
+func newMovePruner(adj [][]uint8, cols int, basic bool) movePruner {
 	m := movePruner{trans: pruneTrans[:]}
 	if basic {
 		m.trans = basicTrans[:]
 	}
-	for c := range g.n {
-		for i, q := range g.adj[c] {
+	for c := range adj {
+		for i, q := range adj[c] {
 			switch {
-			case int(q) == c-g.cols:
+			case int(q) == c-cols:
 				m.dirs[c][i] = 0
 			case int(q) == c-1:
 				m.dirs[c][i] = 1

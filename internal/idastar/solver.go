@@ -1,4 +1,4 @@
-package pdb
+package idastar
 
 import (
 	"context"
@@ -7,24 +7,18 @@ import (
 	"math/bits"
 	"sync"
 
-	"github.com/slidekit/slide/internal/idastar"
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 // maxSolverCells is the most cells a Solver takes: cell sets are uint32
 // masks in its hot loop.
 const maxSolverCells = 32
 
-// maxDepth bounds the solutions a Solver can hold.
-const maxDepth = 512
+// maxSolverDepth bounds the solutions a Solver can hold.
+const maxSolverDepth = 512
 
 // ErrUnsolvable is returned for a start board of the other parity class.
-var ErrUnsolvable = errors.New("pdb: board cannot reach the goal")
-
-// ErrNodeLimit is returned when a search generates more nodes than allowed.
-var ErrNodeLimit = idastar.ErrNodeLimit
-
-// ErrNotFound is returned when no solution lies within a Limit's Depth.
-var ErrNotFound = idastar.ErrNotFound
+var ErrUnsolvable = errors.New("idastar: board cannot reach the goal")
 
 // A Result is a solution (shortest, from Solve) and what finding it cost.
 type Result struct {
@@ -50,7 +44,7 @@ type SolverOptions struct {
 	Reflect bool
 	// WD, if not nil, adds walking distance (built for the same board and
 	// blank goal).
-	WD *WalkingDistance
+	WD *pdb.WalkingDistance
 	// NoMovePruning keeps only the rule of never undoing the last move,
 	// instead of the automaton of forbidden move strings (for comparison).
 	NoMovePruning bool
@@ -59,7 +53,7 @@ type SolverOptions struct {
 	// sparseTable; for comparison and to save memory).
 	Dense bool
 	// Workers is the number of goroutines a search runs on (see
-	// idastar.Parallel); 0 or 1 is one, on the caller's goroutine.
+	// Parallel); 0 or 1 is one, on the caller's goroutine.
 	Workers int
 }
 
@@ -69,8 +63,8 @@ type SolverOptions struct {
 // Manhattan distance being kept apart) with 1, 1, 1 and 15.
 type pattern struct {
 	k                 int
-	tiles             [maxPattern]uint8
-	w                 [maxPattern]int64
+	tiles             [pdb.MaxPattern]uint8
+	w                 [pdb.MaxPattern]int64
 	data              []uint8
 	shift, odd, scale uint
 	mask              uint8
@@ -120,7 +114,7 @@ func (p *pattern) rank(where *[maxSolverCells]uint8) int64 {
 // searches; it is not safe for concurrent use (make one per goroutine;
 // they may share the DB). With Workers above 1 it searches on that many
 // goroutines, each with a copy of the Solver's scratch (see
-// idastar.Parallel): the same solution, node counts that may differ in
+// Parallel): the same solution, node counts that may differ in
 // the last iteration.
 type Solver struct {
 	rows, cols, n int
@@ -135,28 +129,35 @@ type Solver struct {
 	tr            [maxSolverCells]uint8                // the transposition, or the identity without reflection
 	ident         [maxSolverCells]uint8                // the identity
 	md            [maxSolverCells][maxSolverCells]int8 // Manhattan distances for compact tables, else 0
-	wd            *WalkingDistance
+	wd            *pdb.WalkingDistance
 	prune         movePruner
 
 	at            [maxSolverCells]uint8 // tile on each cell
 	where, rwhere [maxSolverCells]uint8 // cell of each tile, directly and reflected (roots only)
 	rank, rrank   [maxPatterns]int64    // each pattern's rank, directly and reflected
 	hp, hr        [maxPatterns]int      // each pattern's entry, directly and reflected
-	wdState       wdPair
+	wdState       pdb.WDPair
 
 	md0  int // the root's Manhattan distance (compact tables)
-	path [maxDepth]uint8
-	idastar.Core
+	path [maxSolverDepth]uint8
+	Core
 
 	workers int
-	par     *idastar.Parallel[node] // made on the first search on several workers
-	db      *DB                     // the DB whose pool Release returns the Solver to
+	par     *Parallel[solverNode] // made on the first search on several workers
+	db      *pdb.DB               // the DB whose pool Release returns the Solver to
 	opt     SolverOptions
-	out     []node // the frontier being recorded (see record)
+	out     []solverNode // the frontier being recorded (see record)
 }
 
 // maxPatterns is the most patterns a Solver takes.
 const maxPatterns = 16
+
+// The most a Solver takes: boards of MaxSolverCells cells, DBs of
+// MaxSolverPatterns patterns.
+const (
+	MaxSolverCells    = maxSolverCells
+	MaxSolverPatterns = maxPatterns
+)
 
 // A moveRank tells how a blank move changes the ranks of the moved tile's
 // pattern, directly and reflected. Tile i of a pattern moving from cell p
@@ -179,7 +180,7 @@ type moveRank struct {
 // as mv says (delta, between), with at the board before the move and tmap
 // the renaming of tiles (identity, or the transposition).
 func (s *Solver) rankDelta(r int64, pat *pattern, j int8, i uint8, delta int64, between uint32, tmap *[maxSolverCells]uint8) int64 {
-	wi := pat.w[i&(maxPattern-1)]
+	wi := pat.w[i&(pdb.MaxPattern-1)]
 	r += wi * delta
 	if between == 0 || pat.sparse {
 		return r
@@ -194,7 +195,7 @@ func (s *Solver) rankDelta(r int64, pat *pattern, j int8, i uint8, delta int64, 
 			continue
 		}
 		if x := s.idxIn[u]; x > i {
-			r += sign * pat.w[x&(maxPattern-1)]
+			r += sign * pat.w[x&(pdb.MaxPattern-1)]
 		} else {
 			r -= sign * wi
 		}
@@ -203,24 +204,24 @@ func (s *Solver) rankDelta(r int64, pat *pattern, j int8, i uint8, delta int64, 
 }
 
 // NewSolver returns a Solver for db, whose patterns must cover every tile.
-func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
-	sp := db.spec
+func NewSolver(db *pdb.DB, opt SolverOptions) (*Solver, error) {
+	sp := db.Spec()
 	n := sp.Rows * sp.Cols
-	if n > maxSolverCells || len(db.tables) > maxPatterns {
-		return nil, fmt.Errorf("pdb: solver takes at most %d cells and %d patterns", maxSolverCells, maxPatterns)
+	if n > maxSolverCells || len(db.Tables()) > maxPatterns {
+		return nil, fmt.Errorf("idastar: solver takes at most %d cells and %d patterns", maxSolverCells, maxPatterns)
 	}
 	s := &Solver{rows: sp.Rows, cols: sp.Cols, n: n, blank: uint8(sp.Blank), wd: opt.WD, workers: opt.Workers}
-	g := newGrid(sp.Rows, sp.Cols)
+	adj := neighbours(sp.Rows, sp.Cols)
 	for c := range n {
-		copy(s.adj[c][:], g.adj[c])
-		s.nadj[c] = uint8(len(g.adj[c]))
+		copy(s.adj[c][:], adj[c])
+		s.nadj[c] = uint8(len(adj[c]))
 	}
 	for i := range s.patOf {
 		s.patOf[i] = -1
 	}
-	for j, t := range db.tables {
-		p := pattern{k: len(t.tiles), data: t.data, mask: 255}
-		if t.compact {
+	for j, t := range db.Tables() {
+		p := pattern{k: len(t.Tiles()), data: t.Data(), mask: 255}
+		if t.Compact() {
 			p.shift, p.odd, p.scale, p.mask = 1, 1, 1, 15
 			for v := range n {
 				for c := range n {
@@ -230,22 +231,22 @@ func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
 				}
 			}
 		}
-		copy(p.tiles[:], t.tiles)
-		copy(p.w[:], t.rk.w[:])
+		copy(p.tiles[:], t.Tiles())
+		p.w = t.Weights()
 		if !opt.Dense { // the sparse layout is made on first use
-			if st := t.sparseLayout(); st != nil {
-				p.data, p.w, p.sparse = st.data, st.w, true
+			if w, data, ok := t.SparseLayout(); ok {
+				p.data, p.w, p.sparse = data, w, true
 			}
 		}
 		s.pats = append(s.pats, p)
-		for i, v := range t.tiles {
+		for i, v := range t.Tiles() {
 			s.patOf[v] = int8(j)
 			s.idxIn[v] = uint8(i)
 		}
 	}
 	for v := range n {
 		if v != sp.Blank && s.patOf[v] < 0 {
-			return nil, fmt.Errorf("pdb: tile %d is in no pattern: a Solver needs a partition of all tiles", v)
+			return nil, fmt.Errorf("idastar: tile %d is in no pattern: a Solver needs a partition of all tiles", v)
 		}
 	}
 	s.reflect = opt.Reflect && sp.Transposable()
@@ -256,7 +257,7 @@ func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
 		copy(s.tr[:], sp.Mirror())
 	}
 	for b := range n {
-		for i, p := range g.adj[b] {
+		for i, p := range adj[b] {
 			// The tile on p slides to the blank's cell b.
 			mv := &s.moves[b][i]
 			mv.delta = int64(b) - int64(p)
@@ -271,11 +272,13 @@ func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
 			}
 		}
 	}
-	if s.wd != nil && (s.wd.rows != sp.Rows || s.wd.cols != sp.Cols || s.wd.blank != sp.Blank) {
-		return nil, fmt.Errorf("pdb: walking distance is for %dx%d blank %d, DB for %dx%d blank %d",
-			s.wd.rows, s.wd.cols, s.wd.blank, sp.Rows, sp.Cols, sp.Blank)
+	if s.wd != nil {
+		if rows, cols, blank := s.wd.Board(); rows != sp.Rows || cols != sp.Cols || blank != sp.Blank {
+			return nil, fmt.Errorf("idastar: walking distance is for %dx%d blank %d, DB for %dx%d blank %d",
+				rows, cols, blank, sp.Rows, sp.Cols, sp.Blank)
+		}
 	}
-	s.prune = newMovePruner(g, opt.NoMovePruning)
+	s.prune = newMovePruner(adj, sp.Cols, opt.NoMovePruning)
 	return s, nil
 }
 
@@ -284,8 +287,8 @@ func NewSolver(db *DB, opt SolverOptions) (*Solver, error) {
 // A Solver on several workers keeps its workers' copies of its scratch
 // memory and its frontier from search to search, which saves short
 // searches the making of them.
-func ReuseSolver(db *DB, opt SolverOptions) (*Solver, error) {
-	if pool, ok := db.solvers.Load(opt); ok {
+func ReuseSolver(db *pdb.DB, opt SolverOptions) (*Solver, error) {
+	if pool, ok := db.Searchers().Load(opt); ok {
 		if s, ok := pool.(*sync.Pool).Get().(*Solver); ok {
 			return s, nil
 		}
@@ -305,12 +308,41 @@ func (s *Solver) Release() {
 	if s.db == nil {
 		return
 	}
-	pool, _ := s.db.solvers.LoadOrStore(s.opt, new(sync.Pool))
+	pool, _ := s.db.Searchers().LoadOrStore(s.opt, new(sync.Pool))
 	pool.(*sync.Pool).Put(s)
 }
 
 // between reports whether x lies strictly between a and b.
 func between(x, a, b int) bool { return min(a, b) < x && x < max(a, b) }
+
+// neighbours returns the cells next to each cell of a rows x cols board,
+// in the order of the blank's moves: up, left, right, down.
+func neighbours(rows, cols int) [][]uint8 {
+	adj := make([][]uint8, rows*cols)
+	for c := range adj {
+		r, col := c/cols, c%cols
+		if r > 0 {
+			adj[c] = append(adj[c], uint8(c-cols))
+		}
+		if col > 0 {
+			adj[c] = append(adj[c], uint8(c-1))
+		}
+		if col < cols-1 {
+			adj[c] = append(adj[c], uint8(c+1))
+		}
+		if r < rows-1 {
+			adj[c] = append(adj[c], uint8(c+cols))
+		}
+	}
+	return adj
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
 
 // Estimate returns the solver's heuristic for cells (goal-relative form).
 func (s *Solver) Estimate(cells []uint8) (int, error) {
@@ -323,13 +355,13 @@ func (s *Solver) Estimate(cells []uint8) (int, error) {
 // load sets the board and returns the blank's cell.
 func (s *Solver) load(cells []uint8) (int, error) {
 	if len(cells) != s.n {
-		return 0, fmt.Errorf("pdb: board of %d cells, want %d", len(cells), s.n)
+		return 0, fmt.Errorf("idastar: board of %d cells, want %d", len(cells), s.n)
 	}
 	var seen uint64
 	blank := -1
 	for c, v := range cells {
 		if int(v) >= s.n || seen>>v&1 != 0 {
-			return 0, fmt.Errorf("pdb: cell %d holds %d: want each of 0 to %d once", c, v, s.n-1)
+			return 0, fmt.Errorf("idastar: cell %d holds %d: want each of 0 to %d once", c, v, s.n-1)
 		}
 		seen |= 1 << v
 		s.at[c] = v
@@ -378,8 +410,8 @@ func (s *Solver) entries() (h, hr int) {
 func (s *Solver) rootH() int {
 	h, hr := s.entries()
 	if s.wd != nil {
-		s.wdState = s.wd.start(s.at[:s.n])
-		h = max(h, s.wd.value(s.wdState))
+		s.wdState = s.wd.Start(s.at[:s.n])
+		h = max(h, s.wd.Value(s.wdState))
 	}
 	return max(h, hr)
 }
@@ -411,8 +443,8 @@ func (s *Solver) solvable(blank int) bool {
 type Limit struct {
 	Nodes int64
 	Depth int
-	// OnCheck, if set, watches the search (see idastar.Core.OnCheck).
-	OnCheck func(*idastar.Core)
+	// OnCheck, if set, watches the search (see Core.OnCheck).
+	OnCheck func(*Core)
 }
 
 // Solve returns an optimal solution for cells (goal-relative form), or an
@@ -429,7 +461,7 @@ func (s *Solver) Solve(ctx context.Context, cells []uint8, lim Limit) (Result, e
 	}
 	s.OnCheck = lim.OnCheck
 	s.Reset(ctx, lim.Nodes)
-	depth := maxDepth - 1
+	depth := maxSolverDepth - 1
 	if lim.Depth > 0 && lim.Depth < depth {
 		depth = lim.Depth
 	}
@@ -540,11 +572,11 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 				continue
 			}
 		}
-		var wdOld wdPair
+		var wdOld pdb.WDPair
 		if s.wd != nil {
 			wdOld = s.wdState
-			s.wdState = s.wd.move(s.wdState, v, nb, blank)
-			if fw := g + 1 + s.wd.value(s.wdState); fw > s.Bound {
+			s.wdState = s.wd.Move(s.wdState, v, nb, blank)
+			if fw := g + 1 + s.wd.Value(s.wdState); fw > s.Bound {
 				s.Next = min(s.Next, fw)
 				s.wdState = wdOld
 				continue

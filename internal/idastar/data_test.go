@@ -1,9 +1,12 @@
-package pdb
+package idastar
 
 import (
+	"context"
 	"testing"
 
 	"github.com/slidekit/slide/internal/testsets"
+
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 // An instance is a line of a testdata file: id, optimal length, the tiles
@@ -67,4 +70,14 @@ func checkPath(t testing.TB, rows, cols, blankVal int, cells []uint8, path []uin
 			t.Fatalf("path of %d moves ends on %v, not the goal", len(path), b)
 		}
 	}
+}
+
+// mustBuild builds the tables of spec, failing t on an error.
+func mustBuild(t testing.TB, spec pdb.Spec) *pdb.DB {
+	t.Helper()
+	db, err := pdb.Build(context.Background(), spec, pdb.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
 }

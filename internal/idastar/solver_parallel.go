@@ -1,20 +1,20 @@
-package pdb
+package idastar
 
 import (
 	"context"
 
-	"github.com/slidekit/slide/internal/idastar"
+	"github.com/slidekit/slide/internal/pdb"
 )
 
-// A node is a frontier node of a parallel search (see idastar.Parallel):
+// A solverNode is a frontier node of a parallel search (see Parallel):
 // the board, the path to it, and what the search carries besides. The
 // pattern ranks and entries are computed again when it is loaded, from
 // the board, since they are a function of it; the walking-distance state
 // is kept.
-type node struct {
+type solverNode struct {
 	at    [maxSolverCells]uint8
-	path  [idastar.MaxSplit]uint8
-	wd    wdPair
+	path  [MaxSplit]uint8
+	wd    pdb.WDPair
 	ps    int32 // the move-pruning automaton's state
 	g     uint8
 	blank uint8
@@ -27,17 +27,17 @@ type node struct {
 //
 //go:noinline
 func (s *Solver) record(g, blank int, ps int32) {
-	n := node{at: s.at, wd: s.wdState, ps: ps, g: uint8(g), blank: uint8(blank)}
+	n := solverNode{at: s.at, wd: s.wdState, ps: ps, g: uint8(g), blank: uint8(blank)}
 	copy(n.path[:], s.path[:g])
 	s.out = append(s.out, n)
 }
 
-// searcher is a Solver as an idastar.Tree.
+// searcher is a Solver as an Tree.
 type searcher Solver
 
-func (w *searcher) IDACore() *idastar.Core { return &w.Core }
+func (w *searcher) IDACore() *Core { return &w.Core }
 
-func (w *searcher) Search(n *node, out []node) ([]node, bool) {
+func (w *searcher) Search(n *solverNode, out []solverNode) ([]solverNode, bool) {
 	s := (*Solver)(w)
 	s.at = n.at
 	h, hr := s.entries()
@@ -53,14 +53,14 @@ func (w *searcher) Search(n *node, out []node) ([]node, bool) {
 // heuristic is h, on s.workers goroutines.
 func (s *Solver) solveParallel(ctx context.Context, blank, h, depth int, maxNodes int64) (Result, error) {
 	if s.par == nil {
-		s.par = &idastar.Parallel[node]{Workers: s.workers, Trees: []idastar.Tree[node]{(*searcher)(s)}}
-		s.par.New = func() idastar.Tree[node] {
+		s.par = &Parallel[solverNode]{Workers: s.workers, Trees: []Tree[solverNode]{(*searcher)(s)}}
+		s.par.New = func() Tree[solverNode] {
 			c := *s
 			c.par, c.out = nil, nil
 			return (*searcher)(&c)
 		}
 	}
-	root := node{at: s.at, wd: s.wdState, ps: s.prune.start, blank: uint8(blank)}
+	root := solverNode{at: s.at, wd: s.wdState, ps: s.prune.start, blank: uint8(blank)}
 	winner, iterations, err := s.par.Run(ctx, root, h, depth, maxNodes)
 	res := Result{Iterations: iterations}
 	res.Expanded, res.Generated = s.par.Counts()

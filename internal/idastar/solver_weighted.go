@@ -1,4 +1,4 @@
-package pdb
+package idastar
 
 import (
 	"context"
@@ -22,7 +22,7 @@ import (
 // that lower bound, which stays at most num*C.
 func (s *Solver) SolveWeighted(ctx context.Context, cells []uint8, num, den int, lim Limit) (Result, error) {
 	if den < 1 || num < den || num > 1<<16 {
-		return Result{}, fmt.Errorf("pdb: weight %d/%d: want num >= den >= 1, num at most 65536", num, den)
+		return Result{}, fmt.Errorf("idastar: weight %d/%d: want num >= den >= 1, num at most 65536", num, den)
 	}
 	blank, err := s.load(cells)
 	if err != nil {
@@ -43,7 +43,7 @@ func (s *Solver) SolveWeighted(ctx context.Context, cells []uint8, num, den int,
 	b := int(s.blank)
 	parity := (abs(blank/s.cols-b/s.cols) + abs(blank%s.cols-b%s.cols)) & 1
 	hp, hr := s.md0+s.sumP(), s.md0+s.sumR()
-	if s.Bound = num * h; s.Bound > den*(maxDepth-1) {
+	if s.Bound = num * h; s.Bound > den*(maxSolverDepth-1) {
 		return res, ErrNotFound
 	}
 	for {
@@ -70,8 +70,8 @@ func (s *Solver) SolveWeighted(ctx context.Context, cells []uint8, num, den int,
 		}
 		s.Bound = max(s.Next, num*res.Lower)
 		// A node expanded under the bound has den*g <= Bound: the path
-		// holds maxDepth moves.
-		if s.Next == math.MaxInt || s.Bound > den*(maxDepth-1) {
+		// holds maxSolverDepth moves.
+		if s.Next == math.MaxInt || s.Bound > den*(maxSolverDepth-1) {
 			return res, ErrNotFound
 		}
 	}

@@ -1,10 +1,17 @@
-package pdb
+package idastar
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"testing"
+	"time"
+
+	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestSolverOptimal8: the solver's lengths equal the BFS distances on
@@ -24,12 +31,12 @@ func TestSolverOptimal8(t *testing.T) {
 			}
 		}
 		pats = [][]uint8{a, b}
-		db := mustBuild(t, Spec{Rows: 3, Cols: 3, Blank: blank, Patterns: pats})
-		wd, err := NewWalkingDistance(3, 3, blank)
+		db := mustBuild(t, pdb.Spec{Rows: 3, Cols: 3, Blank: blank, Patterns: pats})
+		wd, err := pdb.NewWalkingDistance(3, 3, blank)
 		if err != nil {
 			t.Fatal(err)
 		}
-		truth := trueDistances(3, 3, blank)
+		truth := testsets.Distances(3, 3, blank)
 		rng := rand.New(rand.NewPCG(1, uint64(blank)))
 		var boards []uint64
 		for k := range truth {
@@ -61,7 +68,7 @@ func TestSolverOptimal8(t *testing.T) {
 
 // TestSolverHard8 solves the two 31-move 8-puzzle positions.
 func TestSolverHard8(t *testing.T) {
-	db := mustBuild(t, Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
+	db := mustBuild(t, pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
 	s, err := NewSolver(db, SolverOptions{Reflect: true})
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +89,7 @@ func TestSolverHard8(t *testing.T) {
 // solutions under the 5-5-5 partition (built in about a second) and checks
 // their published lengths.
 func TestSolverKorfShort(t *testing.T) {
-	db := mustBuild(t, Korf555())
+	db := mustBuild(t, pdb.Korf555())
 	s, err := NewSolver(db, SolverOptions{Reflect: true})
 	if err != nil {
 		t.Fatal(err)
@@ -104,7 +111,7 @@ func TestSolverKorfShort(t *testing.T) {
 }
 
 func TestSolverErrors(t *testing.T) {
-	db := mustBuild(t, Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
+	db := mustBuild(t, pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
 	s, err := NewSolver(db, SolverOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -132,33 +139,15 @@ func TestSolverErrors(t *testing.T) {
 	if _, err := s.Solve(ctx, hard, Limit{}); err != context.Canceled {
 		t.Errorf("canceled: %v", err)
 	}
-	if _, err := NewSolver(mustBuild(t, Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2}}}), SolverOptions{}); err == nil {
+	if _, err := NewSolver(mustBuild(t, pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2}}}), SolverOptions{}); err == nil {
 		t.Error("partial partition accepted")
 	}
 }
 
-// TestSparseLayout checks that the sparse layout holds every placement's
-// entry, and that solvers on it and on dense ranks search the same trees.
-func TestSparseLayout(t *testing.T) {
-	db := mustBuild(t, Korf555())
-	for _, tab := range db.Tables() {
-		st := tab.sparseLayout()
-		if st == nil {
-			t.Fatalf("pattern %v: no sparse layout", tab.Tiles())
-		}
-		mr := newMoveRanker(&tab.rk)
-		for r := int64(0); r < tab.rk.size; r += 7 {
-			mr.seek(r)
-			var x int64
-			for i, p := range mr.pos[:tab.rk.k] {
-				x += int64(p) * st.w[i]
-			}
-			got := int(st.data[x>>1] >> (4 * (x & 1)) & 15)
-			if want := tab.excess(r) / 2; got != want {
-				t.Fatalf("pattern %v, rank %d: sparse entry %d, dense %d", tab.Tiles(), r, got, want)
-			}
-		}
-	}
+// TestSparseMatchesDense checks that solvers on the sparse layout and on
+// dense ranks search the same trees.
+func TestSparseMatchesDense(t *testing.T) {
+	db := mustBuild(t, pdb.Korf555())
 	sparse, _ := NewSolver(db, SolverOptions{Reflect: true})
 	dense, _ := NewSolver(db, SolverOptions{Reflect: true, Dense: true})
 	for _, in := range readInstances(t, "korf100.txt", 16) {
@@ -177,44 +166,12 @@ func TestSparseLayout(t *testing.T) {
 	}
 }
 
-// TestSparse: DB.Sparse gives every table's entries in the sparse layout,
-// filled in parallel (an even number of cells) or not (odd), on boards of
-// a Solver's size and larger.
-func TestSparse(t *testing.T) {
-	for _, spec := range []Spec{
-		Korf555(),
-		{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}},
-		{Rows: 5, Cols: 7, Blank: 0, Patterns: [][]uint8{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}, {10, 11, 12}, {13, 14, 15},
-			{16, 17, 18}, {19, 20, 21}, {22, 23, 24}, {25, 26, 27}, {28, 29, 30}, {31, 32, 33}, {34}}},
-	} {
-		db := mustBuild(t, spec)
-		sps, ok := db.Sparse()
-		if !ok {
-			t.Fatalf("%dx%d: no sparse layout", spec.Rows, spec.Cols)
-		}
-		for j, tab := range db.Tables() {
-			sp := &sps[j]
-			mr := newMoveRanker(&tab.rk)
-			for r := range tab.rk.size {
-				mr.seek(r)
-				var x int64
-				for i, p := range mr.pos[:tab.rk.k] {
-					x += int64(p) * sp.Weight(i)
-				}
-				if got, want := sp.Excess(x), tab.excess(r); got != want {
-					t.Fatalf("%dx%d, pattern %v, rank %d: sparse %d, dense %d", spec.Rows, spec.Cols, tab.Tiles(), r, got, want)
-				}
-			}
-		}
-	}
-}
-
 // TestMovePruning: the automaton keeps every solution optimal (against
 // BFS on sampled 2 x 4 and 3 x 3 positions, where walls cut many of its
 // strings short) and generates fewer nodes than the inverse-move rule on
 // 15-puzzle instances.
 func TestMovePruning(t *testing.T) {
-	for _, spec := range []Spec{
+	for _, spec := range []pdb.Spec{
 		{Rows: 2, Cols: 4, Blank: 0, Patterns: [][]uint8{{1, 2, 3}, {4, 5, 6, 7}}},
 		{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}},
 		{Rows: 3, Cols: 3, Blank: 4, Patterns: [][]uint8{{0, 1, 2, 3}, {5, 6, 7, 8}}},
@@ -224,7 +181,7 @@ func TestMovePruning(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		truth := trueDistances(spec.Rows, spec.Cols, spec.Blank)
+		truth := testsets.Distances(spec.Rows, spec.Cols, spec.Blank)
 		n := spec.Rows * spec.Cols
 		i := 0
 		for k, d := range truth {
@@ -244,7 +201,7 @@ func TestMovePruning(t *testing.T) {
 			}
 		}
 	}
-	db := mustBuild(t, Korf555())
+	db := mustBuild(t, pdb.Korf555())
 	full, _ := NewSolver(db, SolverOptions{})
 	basic, _ := NewSolver(db, SolverOptions{NoMovePruning: true})
 	for _, in := range readInstances(t, "korf100.txt", 16)[:100] {
@@ -272,17 +229,17 @@ func TestMovePruning(t *testing.T) {
 // (5 x 5) moves away, sampled.
 func TestSolverNearGoal(t *testing.T) {
 	for _, c := range []struct {
-		spec  Spec
+		spec  pdb.Spec
 		depth int
 	}{
-		{Korf555(), 12},
-		{Spec{Rows: 4, Cols: 4, Blank: 5, Patterns: [][]uint8{{0, 1, 2, 3, 4}, {6, 7, 8, 9, 10}, {11, 12, 13, 14, 15}}}, 12},
-		{Spec{Rows: 5, Cols: 5, Blank: 0, Patterns: [][]uint8{{1, 2, 3}, {4, 8, 9}, {5, 6, 7}, {10, 15, 20}, {11, 12, 13}, {14, 19, 24}, {16, 17, 21}, {18, 22, 23}}}, 10},
+		{pdb.Korf555(), 12},
+		{pdb.Spec{Rows: 4, Cols: 4, Blank: 5, Patterns: [][]uint8{{0, 1, 2, 3, 4}, {6, 7, 8, 9, 10}, {11, 12, 13, 14, 15}}}, 12},
+		{pdb.Spec{Rows: 5, Cols: 5, Blank: 0, Patterns: [][]uint8{{1, 2, 3}, {4, 8, 9}, {5, 6, 7}, {10, 15, 20}, {11, 12, 13}, {14, 19, 24}, {16, 17, 21}, {18, 22, 23}}}, 10},
 	} {
 		db := mustBuild(t, c.spec)
 		opts := map[string]SolverOptions{"plain": {NoMovePruning: true}, "reflect": {Reflect: true}}
 		if c.spec.Rows*c.spec.Cols <= 16 {
-			wd, err := NewWalkingDistance(c.spec.Rows, c.spec.Cols, c.spec.Blank)
+			wd, err := pdb.NewWalkingDistance(c.spec.Rows, c.spec.Cols, c.spec.Blank)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -298,14 +255,14 @@ func TestSolverNearGoal(t *testing.T) {
 		if !db.Compact() {
 			t.Fatalf("%v: tables not compact", c.spec)
 		}
-		bytesDB, err := Build(context.Background(), c.spec, BuildOptions{Bytes: true})
+		bytesDB, err := pdb.Build(context.Background(), c.spec, pdb.BuildOptions{Bytes: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if solvers["bytes"], err = NewSolver(bytesDB, SolverOptions{Reflect: true}); err != nil {
 			t.Fatal(err)
 		}
-		truth := nearDistances(c.spec.Rows, c.spec.Cols, c.spec.Blank, c.depth)
+		truth := testsets.NearDistances(c.spec.Rows, c.spec.Cols, c.spec.Blank, c.depth)
 		i := 0
 		for key, d := range truth {
 			if i++; i%37 != 0 {
@@ -329,8 +286,8 @@ func TestSolverNearGoal(t *testing.T) {
 // TestSolverAllocs: a search allocates only the returned path, however
 // many nodes it generates.
 func TestSolverAllocs(t *testing.T) {
-	db := mustBuild(t, Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
-	wd, err := NewWalkingDistance(3, 3, 0)
+	db := mustBuild(t, pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
+	wd, err := pdb.NewWalkingDistance(3, 3, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,5 +306,69 @@ func TestSolverAllocs(t *testing.T) {
 	})
 	if allocs > 1 {
 		t.Errorf("Solve allocates %v times a run (%d nodes)", allocs, gen)
+	}
+}
+
+// TestMappedOutlivesRelease: a search that reads tables loaded from the
+// cache directly (Dense), mapped where the system maps files, keeps
+// solving right while the shared database is released and the garbage
+// collector runs.
+func TestMappedOutlivesRelease(t *testing.T) {
+	spec := pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}}
+	dir := t.TempDir()
+	if err := pdb.Save(dir, mustBuild(t, spec)); err != nil {
+		t.Fatal(err)
+	}
+	pdb.Release()
+	t.Cleanup(pdb.Release)
+	ctx := context.Background()
+	db, got, err := pdb.Shared(ctx, spec, pdb.Request{Dir: dir, DirSet: true})
+	if err != nil || got.Source != pdb.FromDisk {
+		t.Fatalf("%v, %v: want a database from disk", got.Source, err)
+	}
+	s, err := NewSolver(db, SolverOptions{Reflect: true, Dense: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if &s.pats[1].data[0] != &db.Tables()[1].Data()[0] {
+		t.Fatal("the solver reads a copy")
+	}
+	db = nil
+	type board struct {
+		cells []uint8
+		moves int
+	}
+	var boards []board
+	for cells, d := range testsets.NearDistances(3, 3, 0, 18) {
+		if d >= 12 && len(boards) < 40 {
+			boards = append(boards, board{[]uint8(cells), d})
+		}
+	}
+	stop, done := make(chan struct{}), make(chan error)
+	go func() {
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				done <- nil
+				return
+			default:
+			}
+			b := boards[i%len(boards)]
+			res, err := s.Solve(ctx, b.cells, Limit{})
+			if err != nil || len(res.Path) != b.moves {
+				done <- fmt.Errorf("board %v: %d moves (%v), want %d", b.cells, len(res.Path), err, b.moves)
+				return
+			}
+		}
+	}()
+	for range 5 {
+		pdb.Release()
+		runtime.GC()
+		debug.FreeOSMemory()
+		time.Sleep(5 * time.Millisecond)
+	}
+	close(stop)
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,4 +1,4 @@
-package pdb
+package idastar
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/slidekit/slide/internal/idastar"
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 var serialWorkers = flag.Int("serial", 0, "measure the serial fraction of Korf's 100 with 6-6-3 on `N` workers (TestSerialFraction; 0: skip)")
@@ -17,7 +17,7 @@ var serialWorkers = flag.Int("serial", 0, "measure the serial fraction of Korf's
 // with 6-6-3 only one goroutine can do, as a fraction f of the set's
 // one-worker time, and Amdahl's speedup for N workers, 1/(f + (1-f)/N),
 // on any machine: it times the set on one worker, then traces it on N
-// (idastar.Trace) and adds up the critical path's serial parts: the
+// (Trace) and adds up the critical path's serial parts: the
 // iterations tried on one worker (their nodes at the one-worker rate),
 // the seed frontiers (timed), the waking of the workers for each phase
 // (timed), a new Solver's making for each instance where ReuseSolver
@@ -35,7 +35,7 @@ func TestSerialFraction(t *testing.T) {
 		t.Skip("-serial N (N at least 2) runs it")
 	}
 	insts := readInstances(t, "korf100.txt", 16)
-	db, err := Open(context.Background(), Korf663(), OpenOptions{Logf: t.Logf})
+	db, err := pdb.Open(context.Background(), pdb.Korf663(), pdb.OpenOptions{Logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestSerialFraction(t *testing.T) {
 
 	many, _ := NewSolver(db, SolverOptions{Reflect: true, Workers: P})
 	many.Solve(context.Background(), insts[0].cells, Limit{}) // make its Parallel
-	trace := &idastar.Trace{}
+	trace := &Trace{}
 	many.par.Trace = trace
 	nodesP := int64(0)
 	for _, in := range insts {
@@ -187,7 +187,7 @@ func simulateShared(steps [][]step, jobs, cores int) float64 {
 	return now
 }
 
-func countTrials(tr *idastar.Trace) int {
+func countTrials(tr *Trace) int {
 	n := 0
 	for _, r := range tr.Runs {
 		for _, it := range r.Iterations {
@@ -255,7 +255,7 @@ func wakeTime(p int) float64 {
 // newSolverTime returns the ns a new Solver on p workers adds to a search
 // beside one from ReuseSolver: the least of 10 rounds of the instances
 // of 0.5 to 3 ms on one worker, each way.
-func newSolverTime(db *DB, insts []instance, each []float64, p int) float64 {
+func newSolverTime(db *pdb.DB, insts []instance, each []float64, p int) float64 {
 	var small []instance
 	for i, in := range insts {
 		if each[i] > 0.5e6 && each[i] < 3e6 {

@@ -1,4 +1,4 @@
-package pdb
+package idastar
 
 import (
 	"context"
@@ -10,16 +10,18 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/pdb"
 )
 
-// ids selects the instances of BenchmarkParallel, by id.
-var ids = flag.String("ids", "", "comma-separated `ids` of the instances BenchmarkParallel solves (default all)")
+// ids selects the instances of BenchmarkSolverParallel, by id.
+var ids = flag.String("ids", "", "comma-separated `ids` of the instances BenchmarkSolverParallel solves (default all)")
 
-// cores adds BenchmarkParallel's modes for a bigger machine.
-var cores = flag.Int("cores", 0, "also run BenchmarkParallel on `N` workers and N jobs")
+// cores adds BenchmarkSolverParallel's modes for a bigger machine.
+var cores = flag.Int("cores", 0, "also run BenchmarkSolverParallel on `N` workers and N jobs")
 
-// BenchmarkParallel solves a set on several goroutines, reporting wall
-// seconds (of the searches, not of loading the DB) beside the nodes:
+// BenchmarkSolverParallel solves a set on several goroutines, reporting wall
+// seconds (of the searches, not of loading the pdb.DB) beside the nodes:
 // "workers=N" solves the instances one after the other, each on N
 // workers; "jobs=N" solves N instances at once, each on one worker, as
 // slide bench -j N -workers 1 does. Every length is checked. The 24-puzzle set
@@ -29,10 +31,10 @@ var cores = flag.Int("cores", 0, "also run BenchmarkParallel on `N` workers and 
 //
 //	go test -run XXX -bench 'Parallel/663' -benchtime 1x ./internal/pdb
 //	go test -run XXX -bench 'Parallel/6666/workers=2' -benchtime 1x ./internal/pdb -args -ids 38,40
-func BenchmarkParallel(b *testing.B) {
+func BenchmarkSolverParallel(b *testing.B) {
 	for _, set := range []solveSet{
-		{name: "663", spec: Korf663, file: "korf100.txt", n: 16},
-		{name: "6666", spec: Korf6666, file: "korf24_50.txt", n: 25, pick: easiest24},
+		{name: "663", spec: pdb.Korf663, file: "korf100.txt", n: 16},
+		{name: "6666", spec: pdb.Korf6666, file: "korf24_50.txt", n: 25, pick: easiest24},
 	} {
 		b.Run(set.name, func(b *testing.B) {
 			insts := readInstances(b, set.file, set.n)
@@ -61,7 +63,7 @@ func BenchmarkParallel(b *testing.B) {
 
 // runParallelSet solves insts on jobs goroutines, each with a Solver on
 // workers workers.
-func runParallelSet(b *testing.B, db *DB, insts []instance, workers, jobs int) {
+func runParallelSet(b *testing.B, db *pdb.DB, insts []instance, workers, jobs int) {
 	solvers := make([]*Solver, jobs)
 	for i := range solvers {
 		var err error

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package pdb
+package idastar
 
 import "time"
 

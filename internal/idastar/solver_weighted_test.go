@@ -1,9 +1,13 @@
-package pdb
+package idastar
 
 import (
 	"context"
 	"errors"
 	"testing"
+
+	"github.com/slidekit/slide/internal/testsets"
+
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 // TestSolveWeighted8: on a seventh of the 8-puzzle positions, for several
@@ -11,8 +15,8 @@ import (
 // weight times the BFS distance, and its lower bound is at most the
 // distance; weight 1 finds shortest solutions.
 func TestSolveWeighted8(t *testing.T) {
-	db := mustBuild(t, Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
-	truth := trueDistances(3, 3, 0)
+	db := mustBuild(t, pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
+	truth := testsets.Distances(3, 3, 0)
 	for _, opt := range []SolverOptions{{Reflect: true}, {}, {Reflect: true, Dense: true}} {
 		s, err := NewSolver(db, opt)
 		if err != nil {
@@ -52,7 +56,7 @@ func TestSolveWeighted8(t *testing.T) {
 // 3/2 stays within its factor of the published lengths, and lower bounds
 // stay at most those lengths.
 func TestSolveWeightedKorf(t *testing.T) {
-	db := mustBuild(t, Korf555())
+	db := mustBuild(t, pdb.Korf555())
 	s, err := NewSolver(db, SolverOptions{Reflect: true})
 	if err != nil {
 		t.Fatal(err)
@@ -75,7 +79,7 @@ func TestSolveWeightedKorf(t *testing.T) {
 // TestSolveWeightedErrors: bad weights, malformed and unsolvable boards,
 // and the node limit.
 func TestSolveWeightedErrors(t *testing.T) {
-	db := mustBuild(t, Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
+	db := mustBuild(t, pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
 	s, err := NewSolver(db, SolverOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package pdb
+package idastar
 
 import (
 	"context"
@@ -8,35 +8,37 @@ import (
 	"sort"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/pdb"
 )
 
-// The target benchmarks. Each opens its DB through the cache (Open with
+// The target benchmarks. Each opens its pdb.DB through the cache (pdb.Open with
 // the default directory: the first run builds and stores it, later runs
 // read it), so run them one at a time with -benchtime 1x. They validate
 // every solution's length against the published one and report, for the
 // whole set: total generated and expanded nodes, total CPU seconds of the
-// searches (not of loading the DB), nodes generated per CPU second, and
+// searches (not of loading the pdb.DB), nodes generated per CPU second, and
 // the largest single instance's CPU seconds.
 //
 //	go test -run XXX -bench 'Korf100/663$' -benchtime 1x ./internal/pdb
 
 type solveSet struct {
 	name string
-	spec func() Spec
+	spec func() pdb.Spec
 	file string
 	n    int
 	opt  func(*testing.B) SolverOptions
 	pick func(testing.TB, []instance) []instance
 }
 
-func openShipped(b *testing.B, spec Spec) *DB {
+func openShipped(b *testing.B, spec pdb.Spec) *pdb.DB {
 	b.Helper()
 	start := time.Now()
-	progress := func(p Progress) {
+	progress := func(p pdb.Progress) {
 		fmt.Fprintf(os.Stderr, "%7.1fs table %d (%d tiles): depth %d, %d of %d entries\n",
 			time.Since(start).Seconds(), p.Table, p.Tiles, p.Depth, p.Reached, p.Entries)
 	}
-	db, err := Open(context.Background(), spec, OpenOptions{Logf: b.Logf, Build: BuildOptions{Progress: progress}})
+	db, err := pdb.Open(context.Background(), spec, pdb.OpenOptions{Logf: b.Logf, Build: pdb.BuildOptions{Progress: progress}})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -47,7 +49,7 @@ func reflectOnly(*testing.B) SolverOptions { return SolverOptions{Reflect: true}
 
 func withWD(rows, cols int) func(*testing.B) SolverOptions {
 	return func(b *testing.B) SolverOptions {
-		wd, err := NewWalkingDistance(rows, cols, 0)
+		wd, err := pdb.NewWalkingDistance(rows, cols, 0)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -99,13 +101,13 @@ func runSet(b *testing.B, set solveSet) {
 // BenchmarkKorf100 solves Korf's 100 random 15-puzzle instances.
 func BenchmarkKorf100(b *testing.B) {
 	for _, set := range []solveSet{
-		{name: "555", spec: Korf555, opt: reflectOnly},
-		{name: "663", spec: Korf663, opt: reflectOnly},
-		{name: "663-dense", spec: Korf663, opt: func(*testing.B) SolverOptions { return SolverOptions{Reflect: true, Dense: true} }},
-		{name: "663-noreflect", spec: Korf663, opt: func(*testing.B) SolverOptions { return SolverOptions{} }},
-		{name: "663+wd", spec: Korf663, opt: withWD(4, 4)},
-		{name: "78", spec: Korf78, opt: reflectOnly},
-		{name: "78+wd", spec: Korf78, opt: withWD(4, 4)},
+		{name: "555", spec: pdb.Korf555, opt: reflectOnly},
+		{name: "663", spec: pdb.Korf663, opt: reflectOnly},
+		{name: "663-dense", spec: pdb.Korf663, opt: func(*testing.B) SolverOptions { return SolverOptions{Reflect: true, Dense: true} }},
+		{name: "663-noreflect", spec: pdb.Korf663, opt: func(*testing.B) SolverOptions { return SolverOptions{} }},
+		{name: "663+wd", spec: pdb.Korf663, opt: withWD(4, 4)},
+		{name: "78", spec: pdb.Korf78, opt: reflectOnly},
+		{name: "78+wd", spec: pdb.Korf78, opt: withWD(4, 4)},
 	} {
 		set.file, set.n = "korf100.txt", 16
 		b.Run(set.name, func(b *testing.B) { runSet(b, set) })
@@ -115,9 +117,9 @@ func BenchmarkKorf100(b *testing.B) {
 // BenchmarkHard80 solves the 17 15-puzzle positions 80 moves from the goal.
 func BenchmarkHard80(b *testing.B) {
 	for _, set := range []solveSet{
-		{name: "663", spec: Korf663, opt: reflectOnly},
-		{name: "78", spec: Korf78, opt: reflectOnly},
-		{name: "78+wd", spec: Korf78, opt: withWD(4, 4)},
+		{name: "663", spec: pdb.Korf663, opt: reflectOnly},
+		{name: "78", spec: pdb.Korf78, opt: reflectOnly},
+		{name: "78+wd", spec: pdb.Korf78, opt: withWD(4, 4)},
 	} {
 		set.file, set.n = "hard15_80.txt", 16
 		b.Run(set.name, func(b *testing.B) { runSet(b, set) })
@@ -129,7 +131,7 @@ func BenchmarkHard80(b *testing.B) {
 //
 //	go test -run XXX -bench 'Korf24Easy' -benchtime 1x -easiest 25 ./internal/pdb
 func BenchmarkKorf24Easy(b *testing.B) {
-	set := solveSet{name: "6666", spec: Korf6666, opt: reflectOnly, file: "korf24_50.txt", n: 25, pick: easiest24}
+	set := solveSet{name: "6666", spec: pdb.Korf6666, opt: reflectOnly, file: "korf24_50.txt", n: 25, pick: easiest24}
 	b.Run(set.name, func(b *testing.B) { runSet(b, set) })
 }
 
