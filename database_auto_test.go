@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slidekit/slide/internal/idastar"
 	"github.com/slidekit/slide/internal/pdb"
-	"github.com/slidekit/slide/internal/tiles"
 )
 
 // korfInstance returns Korf's 15-puzzle instance id.
@@ -52,8 +52,8 @@ func state555() pdb.State {
 // attempts; WithCacheDir("") keeps it off the disk.
 func TestAutoSmallProblems(t *testing.T) {
 	cached555(t)
-	defer func(v int64) { tiles.AutoSmallTables = v }(tiles.AutoSmallTables)
-	tiles.AutoSmallTables = 0 // treat the 5-5-5 tables as large
+	defer func(v int64) { idastar.AutoSmallTables = v }(idastar.AutoSmallTables)
+	idastar.AutoSmallTables = 0 // treat the 5-5-5 tables as large
 	goal := blankFirstGoal(4, 4)
 
 	easy := korfInstance(t, 9) // 88,588 nodes with linear conflicts
@@ -75,7 +75,7 @@ func TestAutoSmallProblems(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSolution(t, sol, hard.board, goal, hard.optimal)
-	if sol.Heuristic != PDB555 || sol.Generated <= tiles.AutoBudget || state555() != pdb.InMemory {
+	if sol.Heuristic != PDB555 || sol.Generated <= idastar.AutoBudget || state555() != pdb.InMemory {
 		t.Errorf("hard instance: %v, %d nodes, tables %d", sol.Heuristic, sol.Generated, state555())
 	}
 	// In memory, the tables serve at once, even for the easy instance.

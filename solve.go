@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/idastar"
 	"github.com/slidekit/slide/internal/input"
 	"github.com/slidekit/slide/internal/near"
 	"github.com/slidekit/slide/internal/pdb"
@@ -225,7 +226,7 @@ func optimalSearch(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 		h.Spec, h.Custom = o.db.spec(), true
 	}
 	sp := tiles.NewSpace(t, h, line)
-	sp.Watch = o.watcher(began)
+	watch := o.watcher(began)
 	sp.Request = o.dbRequest(o.autoDB == pdb.Absent) // Auto never builds
 	if _, err := checkDatabaseMemory("Solve", h, t.Rows, t.Cols, t.BlankGoal, o.limits, &sp.Request); err != nil {
 		return Solution{Elapsed: time.Since(began)}, nil, err
@@ -237,14 +238,14 @@ func optimalSearch(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 	ida := o.algo == AlgoIDAStar && t.Distinct && !line
 	switch {
 	case o.autoDB != pdb.Absent:
-		blanks, err = sp.AutoDatabaseIDA(ctx, code, lim, o.workerCount(), o.autoDB == pdb.OnDisk, &st)
+		blanks, err = idastar.AutoDatabaseIDA(ctx, sp, code, lim, o.workerCount(), o.autoDB == pdb.OnDisk, watch, &st)
 		if st.Fallback {
 			sol.Heuristic = LinearConflict
 		}
-	case ida && sol.Heuristic.IsDatabase() && sp.SolverFits():
-		blanks, err = sp.DatabaseIDA(ctx, code, lim, o.workerCount(), o.wd, &st)
+	case ida && sol.Heuristic.IsDatabase() && idastar.SolverFits(sp):
+		blanks, err = idastar.DatabaseIDA(ctx, sp, code, lim, o.workerCount(), o.wd, watch, &st)
 	case ida && !o.wd && (sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict):
-		blanks, err = sp.IDA(ctx, code, lim, o.workerCount(), &st)
+		blanks, err = idastar.IDA(ctx, sp, code, lim, o.workerCount(), watch, &st)
 	case o.algo == AlgoAStar && !o.wd && sp.FitsAStar16():
 		blanks, err = sp.AStar16(ctx, code, lim, &st)
 	default:

@@ -4,16 +4,18 @@ import (
 	"context"
 	"testing"
 
-	"github.com/slidekit/slide/internal/testsets"
-
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/testsets"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // An instance is a line of a testdata file: id, optimal length, the tiles
 // row-major (0 the blank) for the goal 0 1 2 ... with the blank on cell 0,
-// which is already the goal-relative form.
+// as labels and as cells in the goal-relative form, where they are the
+// same numbers.
 type instance struct {
 	id, length int
+	labels     []int
 	cells      []uint8
 }
 
@@ -27,7 +29,7 @@ func readInstances(t testing.TB, name string, n int) []instance {
 		for i, l := range in.Labels {
 			cells[i] = uint8(l)
 		}
-		out = append(out, instance{in.ID, in.Optimal, cells})
+		out = append(out, instance{in.ID, in.Optimal, in.Labels, cells})
 	}
 	return out
 }
@@ -80,4 +82,15 @@ func mustBuild(t testing.TB, spec pdb.Spec) *pdb.DB {
 		t.Fatal(err)
 	}
 	return db
+}
+
+// encodeBoard returns the codes of the board labels against g, failing t
+// on an error.
+func encodeBoard(t testing.TB, g *tiles.Goal, labels []int) []int32 {
+	t.Helper()
+	code, err := g.Encode(labels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return code
 }

@@ -10,9 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/slidekit/slide/internal/testsets"
-
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // threes partitions the 15-puzzle's tiles into five patterns of three: a
@@ -225,13 +224,7 @@ func TestSolverParallelLimits(t *testing.T) {
 	if d := time.Since(began); d > 2*time.Second {
 		t.Errorf("search cancelled after 30 ms returned after %v", d)
 	}
-	for range 100 {
-		if runtime.NumGoroutine() <= before {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	if n := runtime.NumGoroutine(); n > before {
+	if n := settledGoroutines(before); n > before {
 		t.Errorf("%d goroutines after the searches, %d before", n, before)
 	}
 }

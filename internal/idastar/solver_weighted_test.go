@@ -5,9 +5,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/slidekit/slide/internal/testsets"
-
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestSolveWeighted8: on a seventh of the 8-puzzle positions, for several

@@ -8,10 +8,9 @@ import (
 	"unsafe"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/idastar"
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/tiles"
-
-	"github.com/slidekit/slide/internal/idastar"
 )
 
 // wastar is weighted A* for boards of at most 255 cells with distinct

@@ -3,8 +3,9 @@
 // testdata directory (the instance files, an id, the optimal length, then
 // the tiles row-major, 0 the blank, for the goal with the blank on the
 // first cell and tile t on cell t; and the other tables of integers, whose
-// lines that are blank or start with # are skipped), and it computes true
-// distances of small boards by breadth-first search (Distances).
+// lines that are blank or start with # are skipped), it computes true
+// distances of small boards by breadth-first search (Distances), and it
+// makes and checks boards and paths given as labels (Walks, CheckBlanks).
 package testsets
 
 import (

@@ -45,7 +45,7 @@ var a16Pool sync.Pool
 // single-tile moves, a board that ida16 takes, and Manhattan distance or
 // linear conflicts.
 func (sp *Space) FitsAStar16() bool {
-	return sp.t.Distinct && !sp.line && FitsIDA16(sp.rows, sp.cols) && (sp.heur.Kind == Manhattan || sp.heur.Kind == LinearConflict)
+	return sp.t.Distinct && !sp.line && FitsLineKeys(sp.rows, sp.cols) && (sp.heur.Kind == Manhattan || sp.heur.Kind == LinearConflict)
 }
 
 // AStar16 solves the board of codes code optimally by astar16, within

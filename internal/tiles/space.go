@@ -5,8 +5,6 @@ import (
 	"math/bits"
 
 	"github.com/slidekit/slide/internal/engine"
-	"github.com/slidekit/slide/internal/idastar"
-
 	"github.com/slidekit/slide/internal/pdb"
 )
 
@@ -41,7 +39,7 @@ type Space struct {
 	gmoves     []gridMove    // scratch of Grid and Node
 	gbuf       []byte
 	incr       bool      // single moves update the heuristic by delta
-	lines      *lineKeys // packed boards: linear conflicts by delta
+	lines      *LineKeys // packed boards: linear conflicts by delta
 	wide       bool      // Grid cells take two bytes (else one)
 	scratch    []int32   // codes for from-scratch heuristics
 	// database heuristics, from scratch (see Attach)
@@ -50,9 +48,6 @@ type Space struct {
 	rot     Orientation
 	wd      *pdb.WalkingDistance
 	cells   []uint8
-	// Watch, if set, watches the specialised IDA* searches (see
-	// idastar.Core.OnCheck).
-	Watch func(*idastar.Core)
 }
 
 // A Dir is the way a tile slides into the blank, as the root package's
@@ -95,7 +90,7 @@ func NewSpace(t *Goal, h Heuristic, line bool) *Space {
 	}
 	sp.wide = sp.n > 255
 	sp.scratch = make([]int32, sp.n)
-	vals := sp.values(t.goalCode)
+	vals := sp.Values(t.goalCode)
 	if sp.n <= 16 {
 		for i, v := range vals {
 			sp.goalPacked |= uint64(v) << (4 * i)
@@ -119,8 +114,8 @@ func NewSpace(t *Goal, h Heuristic, line bool) *Space {
 				}
 			}
 		}
-		if t.Distinct && fitsIDA16(sp.rows, sp.cols) && sp.heur.Kind == LinearConflict && !line {
-			lk := newLineKeys(sp.rows, sp.cols, sp.blankVal)
+		if t.Distinct && FitsLineKeys(sp.rows, sp.cols) && sp.heur.Kind == LinearConflict && !line {
+			lk := NewLineKeys(sp.rows, sp.cols, sp.blankVal)
 			sp.lines = &lk
 		}
 	} else {
@@ -130,8 +125,8 @@ func NewSpace(t *Goal, h Heuristic, line bool) *Space {
 	return sp
 }
 
-// values maps codes to cell values: the blank becomes blankVal.
-func (sp *Space) values(code []int32) []int {
+// Values maps codes to cell values: the blank becomes BlankValue.
+func (sp *Space) Values(code []int32) []int {
 	v := make([]int, len(code))
 	for i, c := range code {
 		if c == BlankCode {
@@ -146,7 +141,7 @@ func (sp *Space) values(code []int32) []int {
 // EstimateCode computes the heuristic of the board of codes code from
 // scratch.
 func (sp *Space) EstimateCode(code []int32) int {
-	vals := sp.values(code)
+	vals := sp.Values(code)
 	return sp.estimate(func(i int) int { return vals[i] })
 }
 
@@ -203,7 +198,7 @@ func (sp *Space) Attach(ctx context.Context, wd bool) error {
 	sp.incr, sp.lines = false, nil
 	if sp.heur.Kind == Database {
 		var err error
-		if sp.rot, sp.db, err = sp.openTables(ctx); err != nil {
+		if sp.rot, sp.db, err = sp.Tables(ctx); err != nil {
 			return err
 		}
 	}
@@ -266,7 +261,7 @@ type Packed struct {
 // most 16 cells.
 func (sp *Space) PackedStart(code []int32) Packed {
 	s := Packed{sp: sp}
-	for i, v := range sp.values(code) {
+	for i, v := range sp.Values(code) {
 		s.key |= uint64(v) << (4 * i)
 		if code[i] == BlankCode {
 			s.blank = uint8(i)
@@ -403,3 +398,18 @@ func (sp *Space) Rows() int { return sp.rows }
 
 // Cols returns the columns of the space's boards.
 func (sp *Space) Cols() int { return sp.cols }
+
+// Goal returns the space's goal.
+func (sp *Space) Goal() *Goal { return sp.t }
+
+// Heuristic returns the heuristic the space's states are searched under.
+func (sp *Space) Heuristic() Heuristic { return sp.heur }
+
+// BlankValue returns the value that stands for the blank in the space's
+// cells (see Space).
+func (sp *Space) BlankValue() int { return sp.blankVal }
+
+// Manhattan returns, on a board of at most 16 cells with distinct labels,
+// the Manhattan distance of each tile from each cell: md[v][c] for the
+// tile of value v on cell c (0 for the blank).
+func (sp *Space) Manhattan() (md [16][16]uint8) { return sp.md }

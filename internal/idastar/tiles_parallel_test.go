@@ -1,4 +1,4 @@
-package tiles
+package idastar
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/slidekit/slide/internal/testsets"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // puzzle is a start board and its goal, as labels.
@@ -30,15 +31,14 @@ type idaRun struct {
 	err                 error
 }
 
-// runFast solves p with the specialized IDA* (ida16 or idaGrid, as
-// Space.IDA picks), Manhattan distance plus linear conflicts, on the given
+// runFast solves p with ida16 or idaGrid, as IDA picks them, Manhattan distance plus linear conflicts, on the given
 // number of workers (1: the search on one goroutine).
 func runFast(t testing.TB, ctx context.Context, p puzzle, lim engine.Limits, workers int) idaRun {
 	t.Helper()
-	g := NewGoal(p.rows, p.cols, p.goal, true)
+	g := tiles.NewGoal(p.rows, p.cols, p.goal, true)
 	code := encodeBoard(t, g, p.start)
 	var r idaRun
-	_, n, core, cell := NewSpace(g, Heuristic{Kind: LinearConflict}, false).runIDA(ctx, code, lim, workers)
+	_, n, core, cell := runIDA(ctx, tiles.NewSpace(g, tiles.Heuristic{Kind: tiles.LinearConflict}, false), code, lim, workers, nil)
 	r.moves = n
 	for i := range max(n, 0) {
 		r.path = append(r.path, cell(i))
@@ -48,11 +48,11 @@ func runFast(t testing.TB, ctx context.Context, p puzzle, lim engine.Limits, wor
 	return r
 }
 
-// parallelInstances returns boards for the parallel tests: Korf's 15-puzzle
+// tileInstances returns boards for the parallel tests: Korf's 15-puzzle
 // instances whose search generates 0.3 to 0.7 million nodes, and boards of
 // 4 x 5 cells (idaGrid): one of 46 moves and 0.7 million nodes, and two
 // from random walks.
-func parallelInstances(t testing.TB) []puzzle {
+func tileInstances(t testing.TB) []puzzle {
 	want := map[int]int64{}
 	for _, r := range testsets.Rows(t, "korf100_nodes.txt") {
 		want[int(r.Nums[0])] = r.Nums[6]
@@ -63,7 +63,7 @@ func parallelInstances(t testing.TB) []puzzle {
 			out = append(out, puzzle{4, 4, in.labels, testsets.BlankFirst(16)})
 		}
 	}
-	goal := standardLabels(20)
+	goal := testsets.BlankLast(20)
 	out = append(out, puzzle{4, 5, []int{
 		11, 13, 1, 2, 10,
 		7, 8, 0, 9, 3,
@@ -72,17 +72,17 @@ func parallelInstances(t testing.TB) []puzzle {
 	}, goal})
 	rng := rand.New(rand.NewPCG(10, 10))
 	for range 2 {
-		out = append(out, puzzle{4, 5, randomWalk(rng, 4, 5, goal, 44), goal})
+		out = append(out, puzzle{4, 5, testsets.RandomWalk(rng, 4, 5, goal, 44), goal})
 	}
 	return out
 }
 
-// TestParallelMatchesSerial: on 2 and 5 workers the specialized IDA*
+// TestIDAParallelMatchesSerial: on 2 and 5 workers the specialized IDA*
 // returns the path it returns on one (an optimal one: the serial search's
 // lengths are checked against Korf's elsewhere), the iterations are split,
 // and the node counts differ by at most the last iteration's.
-func TestParallelMatchesSerial(t *testing.T) {
-	boards := parallelInstances(t)
+func TestIDAParallelMatchesSerial(t *testing.T) {
+	boards := tileInstances(t)
 	split := 0
 	for i, p := range boards {
 		one := runFast(t, context.Background(), p, engine.Limits{}, 1)
@@ -109,12 +109,12 @@ func TestParallelMatchesSerial(t *testing.T) {
 	}
 }
 
-// TestParallelCompleteIterations: iterations that find nothing generate
+// TestIDAParallelCompleteIterations: iterations that find nothing generate
 // and expand the same nodes on any number of workers, so a search that
 // proves no solution within a bound counts exactly what one worker counts,
 // but for the nodes of a trial iteration given up.
-func TestParallelCompleteIterations(t *testing.T) {
-	boards := parallelInstances(t)
+func TestIDAParallelCompleteIterations(t *testing.T) {
+	boards := tileInstances(t)
 	for _, i := range []int{0, 1, len(boards) - 3} { // the last three: 4 x 5, idaGrid
 		p := boards[i]
 		one := runFast(t, context.Background(), p, engine.Limits{}, 1)
@@ -131,21 +131,22 @@ func TestParallelCompleteIterations(t *testing.T) {
 	}
 }
 
-// TestIDAWorkers checks Space.IDA on several workers: the solution is a
-// legal path of the optimal length, the same on any number of workers,
-// and Stats says how many workers ran.
+// TestIDAWorkers checks IDA on several workers: the solution is a legal
+// path of the optimal length, the same on any number of workers, and
+// tiles.Stats says how many workers ran.
 func TestIDAWorkers(t *testing.T) {
 	in := readInstances(t, "korf100.txt", 16)[11] // #12, 45 moves
 	var first []int
 	for _, w := range []int{1, 2, 5} {
-		g := NewGoal(4, 4, testsets.BlankFirst(16), true)
+		g := tiles.NewGoal(4, 4, testsets.BlankFirst(16), true)
 		code := encodeBoard(t, g, in.labels)
-		var st Stats
-		blanks, err := NewSpace(g, Heuristic{Kind: LinearConflict}, false).IDA(context.Background(), code, engine.Limits{}, w, &st)
+		var st tiles.Stats
+		sp := tiles.NewSpace(g, tiles.Heuristic{Kind: tiles.LinearConflict}, false)
+		blanks, err := IDA(context.Background(), sp, code, engine.Limits{}, w, nil, &st)
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkBlanks(t, g, code, blanks, in.optimal)
+		testsets.CheckBlanks(t, 4, in.labels, testsets.BlankFirst(16), blanks, in.length)
 		if st.Workers != w || st.Generated == 0 || st.Expanded == 0 {
 			t.Errorf("%d workers: Stats %+v", w, st)
 		}
@@ -157,12 +158,12 @@ func TestIDAWorkers(t *testing.T) {
 	}
 }
 
-// TestParallelLimits: with several workers, the node limit holds for all
+// TestIDAParallelLimits: with several workers, the node limit holds for all
 // of them together, cancellation stops every worker, and no goroutine
 // outlives the search.
-func TestParallelLimits(t *testing.T) {
+func TestIDAParallelLimits(t *testing.T) {
 	before := runtime.NumGoroutine()
-	boards := parallelInstances(t)
+	boards := tileInstances(t)
 	p := boards[3] // 673 thousand nodes on one worker
 	for _, limit := range []int64{1000, 500_000} {
 		r := runFast(t, context.Background(), p, engine.Limits{MaxNodes: limit}, 4)
@@ -187,22 +188,16 @@ func TestParallelLimits(t *testing.T) {
 	if d := time.Since(began); d > 2*time.Second {
 		t.Errorf("canceled search returned after %v", d)
 	}
-	for range 100 {
-		if runtime.NumGoroutine() <= before {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	if n := runtime.NumGoroutine(); n > before {
+	if n := settledGoroutines(before); n > before {
 		t.Errorf("%d goroutines after the searches, %d before", n, before)
 	}
 }
 
-// TestParallelAllocs: a parallel search allocates per split iteration
+// TestIDAParallelAllocs: a parallel search allocates per split iteration
 // (the workers' goroutines), per worker and for its frontier, never per
 // node.
-func TestParallelAllocs(t *testing.T) {
-	boards := parallelInstances(t)
+func TestIDAParallelAllocs(t *testing.T) {
+	boards := tileInstances(t)
 	var r idaRun
 	allocs := testing.AllocsPerRun(2, func() {
 		r = runFast(t, context.Background(), boards[0], engine.Limits{}, 2)

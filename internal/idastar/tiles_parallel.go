@@ -1,24 +1,24 @@
-package tiles
+package idastar
 
 import (
 	"context"
 	"slices"
 
 	"github.com/slidekit/slide/internal/engine"
-	"github.com/slidekit/slide/internal/idastar"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // Parallel search. ida16 and idaGrid run on several goroutines, each with
 // its own copy of the search's scratch memory, over a frontier split of
-// every iteration (see idastar.Parallel). This file holds their frontier
-// nodes and the driver's adapters.
+// every iteration (see Parallel). This file holds their frontier nodes and
+// the driver's adapters.
 
 // parallelSearch runs the iterations from root, whose heuristic is h, on
 // workers goroutines: trees[0] is the caller's search, whose core c
 // receives the total counts and, on failure, the error of
 // internal/engine. It
 // returns the tree holding the solution (its length in Found), or nil.
-func parallelSearch[N any](ctx context.Context, c *idaCore, workers int, first idastar.Tree[N], clone func() idastar.Tree[N], root N, h, maxDepth int, lim engine.Limits) idastar.Tree[N] {
+func parallelSearch[N any](ctx context.Context, c *idaCore, workers int, first Tree[N], clone func() Tree[N], root N, h, maxDepth int, lim engine.Limits) Tree[N] {
 	maxDepth = min(maxDepth, lim.DepthBound())
 	c.splits, c.discardedExp, c.discardedGen = 0, 0, 0
 	if h == 0 {
@@ -26,7 +26,7 @@ func parallelSearch[N any](ctx context.Context, c *idaCore, workers int, first i
 		c.Found = 0
 		return first
 	}
-	p := idastar.Parallel[N]{Workers: workers, Trees: []idastar.Tree[N]{first}, New: clone}
+	p := Parallel[N]{Workers: workers, Trees: []Tree[N]{first}, New: clone}
 	winner, _, err := p.Run(ctx, root, h, maxDepth, lim.MaxNodes)
 	c.Expanded, c.Gen = p.Counts()
 	c.splits = p.Splits
@@ -46,7 +46,7 @@ func parallelSearch[N any](ctx context.Context, c *idaCore, workers int, first i
 // Its line keys and heuristic are computed again when it is loaded.
 type node16 struct {
 	board uint64
-	path  [idastar.MaxSplit]int8
+	path  [MaxSplit]int8
 	g     int8
 	blank int8
 	prev  int8
@@ -63,10 +63,10 @@ func (s *ida16) record(g, blank, prev int) {
 	s.out = append(s.out, n)
 }
 
-// search16 is an ida16 as an idastar.Tree.
+// search16 is an ida16 as a Tree.
 type search16 ida16
 
-func (t *search16) IDACore() *idastar.Core { return &t.Core }
+func (t *search16) IDACore() *Core { return &t.Core }
 
 func (t *search16) Search(n *node16, out []node16) ([]node16, bool) {
 	s := (*ida16)(t)
@@ -81,7 +81,7 @@ func (t *search16) Search(n *node16, out []node16) ([]node16, bool) {
 // solveParallel is solve on workers goroutines.
 func (s *ida16) solveParallel(ctx context.Context, board uint64, blank int, lim engine.Limits, workers int) int {
 	h := s.setBoard(board, blank)
-	clone := func() idastar.Tree[node16] {
+	clone := func() Tree[node16] {
 		w := *s
 		return (*search16)(&w)
 	}
@@ -100,7 +100,7 @@ func (s *ida16) solveParallel(ctx context.Context, board uint64, blank int, lim 
 // cells, replayed from the root when it is loaded), the depth, the
 // heuristic, the blank's cell and the previous one.
 type nodeGrid struct {
-	path        [idastar.MaxSplit]int32
+	path        [MaxSplit]int32
 	g, h        int32
 	blank, prev int32
 }
@@ -117,10 +117,10 @@ func (s *idaGrid) record(g, h, blank, prev int) {
 	s.out = append(s.out, n)
 }
 
-// searchGrid is an idaGrid as an idastar.Tree.
+// searchGrid is an idaGrid as a Tree.
 type searchGrid idaGrid
 
-func (t *searchGrid) IDACore() *idastar.Core { return &t.Core }
+func (t *searchGrid) IDACore() *Core { return &t.Core }
 
 func (t *searchGrid) Search(n *nodeGrid, out []nodeGrid) ([]nodeGrid, bool) {
 	s := (*idaGrid)(t)
@@ -144,9 +144,9 @@ func (t *searchGrid) Search(n *nodeGrid, out []nodeGrid) ([]nodeGrid, bool) {
 func (s *idaGrid) solveParallel(ctx context.Context, board []int32, blank int, lim engine.Limits, workers int) int {
 	h := s.setBoard(board, blank, lim)
 	s.root, s.rootBlank = slices.Clone(board), blank
-	clone := func() idastar.Tree[nodeGrid] {
+	clone := func() Tree[nodeGrid] {
 		w := *s
-		w.board, w.path, w.lis, w.out = make([]int32, len(board)), nil, LIS{}, nil
+		w.board, w.path, w.lis, w.out = make([]int32, len(board)), nil, tiles.LIS{}, nil
 		return (*searchGrid)(&w)
 	}
 	root := nodeGrid{h: int32(h), blank: int32(blank), prev: -1}

@@ -1,26 +1,20 @@
-package tiles
+package idastar
 
 import (
 	"context"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // ida16 is IDA* specialized for boards of at most 16 cells with distinct
-// labels whose lines are at most maxTableLine long, the 8- and 15-puzzle
-// among them, under Manhattan distance with or without linear conflicts.
-// It runs on one uint64 (four bits a cell holding the tile's goal cell, as
-// Packed does), updates the heuristic by deltas, never generates the
-// move that undoes the previous one, and allocates nothing while it
-// searches.
-//
-// Linear conflicts are kept incrementally: every line (row or column)
-// holds a key, the sum over its cells of digit*(L+1)^place, where a cell's
-// digit is its tile's goal place in the line + 1 if the tile belongs to the
-// line and 0 otherwise; a table maps each key to twice the line's
-// conflicts. A vertical move changes the keys (and conflicts) of two rows
-// and the key, not the conflicts, of one column; horizontal moves the
-// reverse.
+// labels whose lines are at most 6 long (see tiles.FitsLineKeys), the 8-
+// and 15-puzzle among them, under Manhattan distance with or without
+// linear conflicts. It runs on one uint64 (four bits a cell holding the
+// tile's goal cell, as tiles.Packed does), updates the heuristic by
+// deltas, never generates the move that undoes the previous one, and
+// allocates nothing while it searches. Linear conflicts are kept by the
+// keys of every line (see tiles.LineKeys).
 //
 // Blank moves are tried in the order up, left, right, down, the goal is
 // detected when generated, and Generated counts every child generated plus
@@ -34,7 +28,7 @@ type ida16 struct {
 	adj      [16][4]uint8 // blank moves in the order up, left, right, down
 	nadj     [16]uint8
 	vertical [16][4]bool // adj[c][i] is above or below c
-	lineKeys
+	tiles.LineKeys
 	key [32]int32 // of every line
 
 	board uint64
@@ -48,20 +42,17 @@ type ida16 struct {
 // moves (4 x 4).
 const maxIDA16Depth = 256
 
-func newIDA16(sp *Space, lc bool) *ida16 {
-	rows, cols := sp.rows, sp.cols
-	s := &ida16{rows: rows, n: sp.n, blankVal: uint64(sp.blankVal), lc: lc, md: sp.md}
-	for c := range s.n {
-		r, cc := c/cols, c%cols
-		for _, nb := range [4][2]int{{r - 1, cc}, {r, cc - 1}, {r, cc + 1}, {r + 1, cc}} {
-			if nb[0] >= 0 && nb[0] < rows && nb[1] >= 0 && nb[1] < cols {
-				s.adj[c][s.nadj[c]] = uint8(nb[0]*cols + nb[1])
-				s.vertical[c][s.nadj[c]] = nb[1] == cc
-				s.nadj[c]++
-			}
+func newIDA16(sp *tiles.Space, lc bool) *ida16 {
+	rows, cols := sp.Rows(), sp.Cols()
+	s := &ida16{rows: rows, n: rows * cols, blankVal: uint64(sp.BlankValue()), lc: lc, md: sp.Manhattan()}
+	for c, adj := range neighbours(rows, cols) {
+		for i, nb := range adj {
+			s.adj[c][i] = nb
+			s.vertical[c][i] = int(nb)%cols == c%cols
 		}
+		s.nadj[c] = uint8(len(adj))
 	}
-	s.lineKeys = newLineKeys(rows, cols, sp.blankVal)
+	s.LineKeys = tiles.NewLineKeys(rows, cols, sp.BlankValue())
 	return s
 }
 
@@ -86,15 +77,15 @@ func (s *ida16) setBoard(board uint64, blank int) int {
 		}
 		v := s.at(c)
 		h += int(s.md[v][c])
-		s.key[s.row[c]] += s.rowPart[v][c]
-		s.key[s.col[c]] += s.colPart[v][c]
+		s.key[s.Row[c]] += s.RowPart[v][c]
+		s.key[s.Col[c]] += s.ColPart[v][c]
 	}
 	if s.lc {
 		for line := range s.n/s.rows + s.rows {
 			if line < s.rows {
-				h += int(s.rowTab[s.key[line]])
+				h += int(s.RowTab[s.key[line]])
 			} else {
-				h += int(s.colTab[s.key[line]])
+				h += int(s.ColTab[s.key[line]])
 			}
 		}
 	}
@@ -117,23 +108,23 @@ func (s *ida16) dfs(g, h, blank, prev int) bool {
 		v := s.at(nb) // the tile slides from nb to blank
 		hn := h + int(s.md[v][blank]) - int(s.md[v][nb])
 		// Only v's goal line along the move can change its conflicts (see
-		// lineKeys.moveDelta); the key of the line across the move changes
+		// tiles.LineKeys); the key of the line across the move changes
 		// when v belongs to it, its conflicts do not.
 		var a, c uint8 // the goal line along the move, the line across
 		var ka, kc int32
 		if s.lc {
 			if s.vertical[blank][i&3] {
-				a, c = s.row[v], s.col[nb]
+				a, c = s.Row[v], s.Col[nb]
 				ka, kc = s.key[a], s.key[c]
-				s.key[a] += s.rowPart[v][blank] - s.rowPart[v][nb]
-				s.key[c] += s.colPart[v][blank] - s.colPart[v][nb]
-				hn += int(s.rowTab[s.key[a]]) - int(s.rowTab[ka])
+				s.key[a] += s.RowPart[v][blank] - s.RowPart[v][nb]
+				s.key[c] += s.ColPart[v][blank] - s.ColPart[v][nb]
+				hn += int(s.RowTab[s.key[a]]) - int(s.RowTab[ka])
 			} else {
-				a, c = s.col[v], s.row[nb]
+				a, c = s.Col[v], s.Row[nb]
 				ka, kc = s.key[a], s.key[c]
-				s.key[a] += s.colPart[v][blank] - s.colPart[v][nb]
-				s.key[c] += s.rowPart[v][blank] - s.rowPart[v][nb]
-				hn += int(s.colTab[s.key[a]]) - int(s.colTab[ka])
+				s.key[a] += s.ColPart[v][blank] - s.ColPart[v][nb]
+				s.key[c] += s.RowPart[v][blank] - s.RowPart[v][nb]
+				hn += int(s.ColTab[s.key[a]]) - int(s.ColTab[ka])
 			}
 		}
 		s.path[g] = int8(nb)

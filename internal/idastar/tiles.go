@@ -1,29 +1,23 @@
-package tiles
+package idastar
 
 import (
 	"context"
 	"errors"
 
 	"github.com/slidekit/slide/internal/engine"
-	"github.com/slidekit/slide/internal/idastar"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
-// Stats count a search's work, for the caller's answer.
-type Stats struct {
-	Expanded, Generated int64
-	Workers             int  // the goroutines the search could use
-	Fallback            bool // AutoDatabaseIDA: linear conflicts answered, not the database
-}
-
-// IDA solves the board of codes code optimally by IDA* under Manhattan
-// distance, and linear conflicts when the space's heuristic is
-// LinearConflict, on workers goroutines, within lim: ida16 on boards of
-// up to 16 cells with lines of at most 6, idaGrid on the others. It
-// returns the blank's cell in every board of the solution, the start's
-// included, and counts its work in st. The space must have distinct
-// labels and single-tile moves.
-func (sp *Space) IDA(ctx context.Context, code []int32, lim engine.Limits, workers int, st *Stats) ([]int, error) {
-	blank, n, core, cell := sp.runIDA(ctx, code, lim, workers)
+// IDA solves the board of codes code of the space sp optimally by IDA*
+// under Manhattan distance, and linear conflicts when the space's
+// heuristic is tiles.LinearConflict, on workers goroutines, within lim,
+// watched by watch (see Core.OnCheck; nil for none): ida16 on boards of up
+// to 16 cells with lines of at most 6, idaGrid on the others. It returns
+// the blank's cell in every board of the solution, the start's included,
+// and counts its work in st. The space must have distinct labels and
+// single-tile moves.
+func IDA(ctx context.Context, sp *tiles.Space, code []int32, lim engine.Limits, workers int, watch func(*Core), st *tiles.Stats) ([]int, error) {
+	blank, n, core, cell := runIDA(ctx, sp, code, lim, workers, watch)
 	st.Expanded, st.Generated, st.Workers = core.Expanded, core.Gen, workers
 	if n < 0 {
 		return nil, core.Err
@@ -39,17 +33,17 @@ func (sp *Space) IDA(ctx context.Context, code []int32, lim engine.Limits, worke
 // the blank's cell, the number of moves (-1 on failure, with core.Err
 // set), the search's core with its counts, and the blank's cell after
 // each move.
-func (sp *Space) runIDA(ctx context.Context, code []int32, lim engine.Limits, workers int) (blank, n int, core *idaCore, cell func(i int) int) {
-	lc := sp.heur.Kind == LinearConflict
-	vals := sp.values(code)
+func runIDA(ctx context.Context, sp *tiles.Space, code []int32, lim engine.Limits, workers int, watch func(*Core)) (blank, n int, core *idaCore, cell func(i int) int) {
+	lc := sp.Heuristic().Kind == tiles.LinearConflict
+	vals := sp.Values(code)
 	for i, c := range code {
-		if c == BlankCode {
+		if c == tiles.BlankCode {
 			blank = i
 		}
 	}
-	if FitsIDA16(sp.rows, sp.cols) {
+	if tiles.FitsLineKeys(sp.Rows(), sp.Cols()) {
 		s := newIDA16(sp, lc)
-		s.OnCheck = sp.Watch
+		s.OnCheck = watch
 		var board uint64
 		for i, v := range vals {
 			board |= uint64(v) << (4 * i)
@@ -62,7 +56,7 @@ func (sp *Space) runIDA(ctx context.Context, code []int32, lim engine.Limits, wo
 		return blank, n, &s.idaCore, func(i int) int { return int(s.path[i]) }
 	}
 	s := newIDAGrid(sp, lc)
-	s.OnCheck = sp.Watch
+	s.OnCheck = watch
 	board := make([]int32, len(vals))
 	for i, v := range vals {
 		board[i] = int32(v)
@@ -75,24 +69,18 @@ func (sp *Space) runIDA(ctx context.Context, code []int32, lim engine.Limits, wo
 	return blank, n, &s.idaCore, func(i int) int { return int(s.path[i]) }
 }
 
-// FitsIDA16 reports whether ida16 takes boards of this shape.
-func FitsIDA16(rows, cols int) bool {
-	return rows*cols <= 16 && rows <= maxTableLine && cols <= maxTableLine
-}
-
-// idaCore is what the specialised IDA* searches (ida16, idaGrid) share:
-// the iteration's state, counts and limits (idastar.Core, whose Generate
-// they call for every child), and on several workers the iterations split
-// and the nodes of a trial iteration given up. A search embeds it and
-// provides its depth-first step.
+// idaCore is what the searches of tiles.Space (ida16, idaGrid) share: the
+// iteration's state, counts and limits (Core, whose Generate they call for
+// every child), and on several workers the iterations split and the nodes
+// of a trial iteration given up. A search embeds it and provides its
+// depth-first step.
 type idaCore struct {
-	idastar.Core
+	Core
 	splits                     int
 	discardedExp, discardedGen int64
 }
 
-// run drives the iterations on the caller's goroutine (see
-// idastar.Core.Run) from a root of heuristic h: dfs searches one
+// run drives the iterations on the caller's goroutine (see Core.Run) from a root of heuristic h: dfs searches one
 // iteration below c.Bound. Paths longer than maxDepth or lim's cost bound
 // are not searched. It returns the number of moves, or -1 with c.Err set.
 func (c *idaCore) run(ctx context.Context, h, maxDepth int, lim engine.Limits, dfs func() bool) int {
@@ -105,15 +93,15 @@ func (c *idaCore) run(ctx context.Context, h, maxDepth int, lim engine.Limits, d
 	return c.Found
 }
 
-// searchError returns the error of internal/engine for an error of
-// internal/idastar, after a search that expanded and generated the nodes
+// searchError returns the error of internal/engine for an error of this
+// package, after a search that expanded and generated the nodes
 // given: a *engine.LimitError for the node limit maxNodes, a NotFound for
 // no solution of at most maxDepth moves.
 func searchError(err error, maxNodes int64, maxDepth int, expanded, generated int64) error {
 	switch {
-	case errors.Is(err, idastar.ErrNodeLimit):
+	case errors.Is(err, ErrNodeLimit):
 		return &engine.LimitError{Limit: "nodes", Value: maxNodes, Expanded: expanded, Generated: generated}
-	case errors.Is(err, idastar.ErrNotFound):
+	case errors.Is(err, ErrNotFound):
 		return engine.ErrNotFound(float64(maxDepth))
 	}
 	return err

@@ -1,10 +1,11 @@
-package tiles
+package idastar
 
 import (
 	"context"
 	"math"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // idaGrid is IDA* for boards of any size with distinct labels, under
@@ -16,11 +17,11 @@ import (
 // milliseconds and about 100 KB. Conventions as in ida16.
 type idaGrid struct {
 	rows, cols, n int
-	t             *Goal
+	t             *tiles.Goal
 	blankVal      int32
 	lc            bool
 	board         []int32
-	lis           LIS
+	lis           tiles.LIS
 	path          []int32
 	maxDepth      int // the path's length the memory limit allows
 	idaCore
@@ -40,8 +41,9 @@ const gridFrameBytes = 256
 // lim returns the memory limit a depth limit stands for.
 func lim(depth int) int64 { return int64(depth) * gridFrameBytes }
 
-func newIDAGrid(sp *Space, lc bool) *idaGrid {
-	return &idaGrid{rows: sp.rows, cols: sp.cols, n: sp.n, t: sp.t, blankVal: int32(sp.blankVal), lc: lc}
+func newIDAGrid(sp *tiles.Space, lc bool) *idaGrid {
+	rows, cols := sp.Rows(), sp.Cols()
+	return &idaGrid{rows: rows, cols: cols, n: rows * cols, t: sp.Goal(), blankVal: int32(sp.BlankValue()), lc: lc}
 }
 
 // rowConflicts returns twice the conflicts of row r.
