@@ -179,7 +179,7 @@ func (h Heuristic) check(fn string, t *tiles.Goal) error {
 	case !t.Distinct:
 		return errorf(fn, ErrOption, "%v needs distinct labels", h)
 	case h == WalkingDistance:
-		return toError(fn, pdb.CheckWalkingDistance(t.Rows, t.Cols))
+		return toError(fn, tiles.CheckWalkingDistance(t.Rows, t.Cols))
 	}
 	spec, _ := h.partition() // shipped databases are square
 	if t.Rows != spec.Rows || t.Cols != spec.Cols {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // The target benchmarks. Each opens its pdb.DB through the cache (pdb.Open with
@@ -49,7 +50,7 @@ func reflectOnly(*testing.B) SolverOptions { return SolverOptions{Reflect: true}
 
 func withWD(rows, cols int) func(*testing.B) SolverOptions {
 	return func(b *testing.B) SolverOptions {
-		wd, err := pdb.NewWalkingDistance(rows, cols, 0)
+		wd, err := tiles.NewWalkingTables(rows, cols, 0)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // maxSolverCells is the most cells a Solver takes: cell sets are uint32
@@ -44,7 +45,7 @@ type SolverOptions struct {
 	Reflect bool
 	// WD, if not nil, adds walking distance (built for the same board and
 	// blank goal).
-	WD *pdb.WalkingDistance
+	WD *tiles.WalkingTables
 	// NoMovePruning keeps only the rule of never undoing the last move,
 	// instead of the automaton of forbidden move strings (for comparison).
 	NoMovePruning bool
@@ -129,14 +130,14 @@ type Solver struct {
 	tr            [maxSolverCells]uint8                // the transposition, or the identity without reflection
 	ident         [maxSolverCells]uint8                // the identity
 	md            [maxSolverCells][maxSolverCells]int8 // Manhattan distances for compact tables, else 0
-	wd            *pdb.WalkingDistance
+	wd            *tiles.WalkingTables
 	prune         movePruner
 
 	at            [maxSolverCells]uint8 // tile on each cell
 	where, rwhere [maxSolverCells]uint8 // cell of each tile, directly and reflected (roots only)
 	rank, rrank   [maxPatterns]int64    // each pattern's rank, directly and reflected
 	hp, hr        [maxPatterns]int      // each pattern's entry, directly and reflected
-	wdState       pdb.WDPair
+	wdState       tiles.WalkingState
 
 	md0  int // the root's Manhattan distance (compact tables)
 	path [maxSolverDepth]uint8
@@ -572,7 +573,7 @@ func (s *Solver) dfs(g, h, hr, blank int, ps int32) bool {
 				continue
 			}
 		}
-		var wdOld pdb.WDPair
+		var wdOld tiles.WalkingState
 		if s.wd != nil {
 			wdOld = s.wdState
 			s.wdState = s.wd.Move(s.wdState, v, nb, blank)

@@ -3,7 +3,7 @@ package idastar
 import (
 	"context"
 
-	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // A solverNode is a frontier node of a parallel search (see Parallel):
@@ -14,7 +14,7 @@ import (
 type solverNode struct {
 	at    [maxSolverCells]uint8
 	path  [MaxSplit]uint8
-	wd    pdb.WDPair
+	wd    tiles.WalkingState
 	ps    int32 // the move-pruning automaton's state
 	g     uint8
 	blank uint8

@@ -12,6 +12,7 @@ import (
 
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/testsets"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // threes partitions the 15-puzzle's tiles into five patterns of three: a
@@ -38,7 +39,7 @@ func parallelInstances(t testing.TB) []instance {
 // iterations; node counts differ only in the last iteration.
 func TestSolverParallel(t *testing.T) {
 	db := mustBuild(t, threes())
-	wd, err := pdb.NewWalkingDistance(4, 4, 0)
+	wd, err := tiles.NewWalkingTables(4, 4, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +109,7 @@ func TestSolverParallelCompleteIterations(t *testing.T) {
 // Korf's 15-puzzle instances.
 func TestParallelEveryGoalOptimal(t *testing.T) {
 	db8 := mustBuild(t, pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
-	wd, err := pdb.NewWalkingDistance(3, 3, 0)
+	wd, err := tiles.NewWalkingTables(3, 3, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/testsets"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // TestSolverOptimal8: the solver's lengths equal the BFS distances on
@@ -32,7 +33,7 @@ func TestSolverOptimal8(t *testing.T) {
 		}
 		pats = [][]uint8{a, b}
 		db := mustBuild(t, pdb.Spec{Rows: 3, Cols: 3, Blank: blank, Patterns: pats})
-		wd, err := pdb.NewWalkingDistance(3, 3, blank)
+		wd, err := tiles.NewWalkingTables(3, 3, blank)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -239,7 +240,7 @@ func TestSolverNearGoal(t *testing.T) {
 		db := mustBuild(t, c.spec)
 		opts := map[string]SolverOptions{"plain": {NoMovePruning: true}, "reflect": {Reflect: true}}
 		if c.spec.Rows*c.spec.Cols <= 16 {
-			wd, err := pdb.NewWalkingDistance(c.spec.Rows, c.spec.Cols, c.spec.Blank)
+			wd, err := tiles.NewWalkingTables(c.spec.Rows, c.spec.Cols, c.spec.Blank)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -287,7 +288,7 @@ func TestSolverNearGoal(t *testing.T) {
 // many nodes it generates.
 func TestSolverAllocs(t *testing.T) {
 	db := mustBuild(t, pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}})
-	wd, err := pdb.NewWalkingDistance(3, 3, 0)
+	wd, err := tiles.NewWalkingTables(3, 3, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

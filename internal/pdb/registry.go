@@ -297,48 +297,9 @@ func StateOf(spec Spec, req *Request) State {
 	return OnDisk
 }
 
-// walkingDistances holds the walking-distance tables made so far, by
-// board size and blank goal.
-var walkingDistances struct {
-	sync.Mutex
-	byKey map[[3]int]*WalkingDistance
-}
-
-// CheckWalkingDistance returns an error of kind engine.Option for walking
-// distance on a rows x cols board outside its range, or nil.
-func CheckWalkingDistance(rows, cols int) error {
-	if rows < 2 || cols < 2 || rows > 4 || cols > 4 {
-		return engine.Errorf(engine.Option, "walking distance takes boards of 2 x 2 to 4 x 4, not %d x %d", rows, cols)
-	}
-	return nil
-}
-
-// SharedWalkingDistance returns the walking-distance tables of a rows x
-// cols board whose blank belongs on cell blank, making them on first use.
-func SharedWalkingDistance(rows, cols, blank int) (*WalkingDistance, error) {
-	if err := CheckWalkingDistance(rows, cols); err != nil {
-		return nil, err
-	}
-	walkingDistances.Lock()
-	defer walkingDistances.Unlock()
-	key := [3]int{rows, cols, blank}
-	if w, ok := walkingDistances.byKey[key]; ok {
-		return w, nil
-	}
-	w, err := NewWalkingDistance(rows, cols, blank)
-	if err != nil {
-		return nil, engine.Errorf(engine.Option, "walking distance on %d x %d boards: %s", rows, cols, Message(err))
-	}
-	if walkingDistances.byKey == nil {
-		walkingDistances.byKey = map[[3]int]*WalkingDistance{}
-	}
-	walkingDistances.byKey[key] = w
-	return w, nil
-}
-
-// Release forgets every shared database and walking-distance table
-// (tables being read or built stay, for those waiting for them). Searches
-// running with them keep them until they end. Tables mapped from the
+// Release forgets every shared database (those being read or built stay,
+// for those waiting for them). Searches running with them keep them until
+// they end. Tables mapped from the
 // cache stay mapped until the process exits (see cache_map.go): their
 // pages are the page cache's, which the kernel reclaims when it needs.
 func Release() {
@@ -352,7 +313,4 @@ func Release() {
 	}
 	clear(shared.unreadable)
 	shared.Unlock()
-	walkingDistances.Lock()
-	clear(walkingDistances.byKey)
-	walkingDistances.Unlock()
 }

@@ -46,7 +46,7 @@ type Space struct {
 	Request pdb.Request // where the tables may come from
 	db      *pdb.DB
 	rot     Orientation
-	wd      *pdb.WalkingDistance
+	wd      *WalkingTables
 	cells   []uint8
 }
 
@@ -204,7 +204,7 @@ func (sp *Space) Attach(ctx context.Context, wd bool) error {
 	}
 	if sp.heur.Kind == WalkingDistance || wd {
 		var err error
-		if sp.wd, err = pdb.SharedWalkingDistance(sp.rows, sp.cols, sp.blankVal); err != nil {
+		if sp.wd, err = SharedWalkingTables(sp.rows, sp.cols, sp.blankVal); err != nil {
 			return err
 		}
 	}

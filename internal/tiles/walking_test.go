@@ -1,4 +1,4 @@
-package pdb
+package tiles
 
 import (
 	"testing"
@@ -11,7 +11,7 @@ import (
 // states.
 func TestWalkingDistance(t *testing.T) {
 	for _, c := range []struct{ rows, cols, blank int }{{3, 3, 0}, {3, 3, 4}, {2, 4, 0}, {2, 4, 5}} {
-		wd, err := NewWalkingDistance(c.rows, c.cols, c.blank)
+		wd, err := NewWalkingTables(c.rows, c.cols, c.blank)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,7 +30,13 @@ func TestWalkingDistance(t *testing.T) {
 			if h > d {
 				t.Fatalf("%+v %v: walking distance %d > distance %d", c, cells, h, d)
 			}
-			if md := manhattan(cells, c.rows, c.cols, c.blank); h < md {
+			md := 0
+			for cell, v := range cells {
+				if int(v) != c.blank {
+					md += Dist(int(v), cell, c.cols)
+				}
+			}
+			if h < md {
 				t.Fatalf("%+v %v: walking distance %d < Manhattan %d", c, cells, h, md)
 			}
 			if h == d {
@@ -39,14 +45,14 @@ func TestWalkingDistance(t *testing.T) {
 		}
 		t.Logf("%+v: %d positions, %d exact", c, len(truth), tight)
 	}
-	wd, err := NewWalkingDistance(4, 4, 0)
+	wd, err := NewWalkingTables(4, 4, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if v, h := wd.States(); v != 24964 || h != 24964 {
 		t.Errorf("4x4 walking distance has %d and %d states, want 24964", v, h)
 	}
-	if _, err := NewWalkingDistance(6, 6, 0); err == nil {
+	if _, err := NewWalkingTables(6, 6, 0); err == nil {
 		t.Error("6 x 6 walking distance accepted")
 	}
 }

@@ -1,13 +1,16 @@
-package pdb
+package tiles
 
 import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"sync"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
-// WalkingDistance is Ken'ichiro Takahashi's lower bound: it counts vertical
-// and horizontal moves separately. Along one axis a board is abstracted to
+// WalkingTables are the tables of Ken'ichiro Takahashi's walking distance,
+// a lower bound that counts vertical and horizontal moves separately. Along one axis a board is abstracted to
 // a table of counts, how many tiles of each goal row (column) stand in each
 // row (column), with the blank's row (column); a vertical move swaps the
 // blank with one tile of the row above or below, whatever its column.
@@ -17,11 +20,13 @@ import (
 // or horizontal, never both) and is often much larger than Manhattan
 // distance, as it sees tiles of one goal row queuing in the same column.
 //
+// Boards are given as bytes, cells[c] naming the tile on cell c by its goal
+// cell and the blank by the blank's goal cell (the form of internal/pdb).
 // Tables are small for boards up to 4 x 4 (24,964 states an axis for the
-// 15-puzzle, built in milliseconds) and grow steeply beyond: boards whose
-// axis would exceed maxWDStates states are refused. A WalkingDistance is
-// immutable and safe for concurrent use.
-type WalkingDistance struct {
+// 15-puzzle) and grow steeply beyond: boards whose axis would exceed
+// maxWDStates states are refused. WalkingTables are immutable and safe
+// for concurrent use.
+type WalkingTables struct {
 	rows, cols, blank int
 	v, h              wdAxis
 }
@@ -40,17 +45,17 @@ type wdAxis struct {
 // a 5 x 5 board's are far more than memory allows at this representation).
 const maxWDStates = 1 << 20
 
-// A WDPair is a board's state, which Move updates as tiles move: its
+// A WalkingState is a board's state, which Move updates as tiles move: its
 // vertical and horizontal ids.
-type WDPair struct{ v, h int32 }
+type WalkingState struct{ v, h int32 }
 
-// NewWalkingDistance builds the walking-distance tables of a rows x cols
+// NewWalkingTables builds the walking-distance tables of a rows x cols
 // board whose blank's goal cell is blank.
-func NewWalkingDistance(rows, cols, blank int) (*WalkingDistance, error) {
+func NewWalkingTables(rows, cols, blank int) (*WalkingTables, error) {
 	if rows < 2 || cols < 2 || blank < 0 || blank >= rows*cols {
-		return nil, fmt.Errorf("pdb: walking distance: board %d x %d with blank goal %d", rows, cols, blank)
+		return nil, fmt.Errorf("walking distance: board %d x %d with blank goal %d", rows, cols, blank)
 	}
-	w := &WalkingDistance{rows: rows, cols: cols, blank: blank}
+	w := &WalkingTables{rows: rows, cols: cols, blank: blank}
 	var err error
 	if w.v, err = newWDAxis(rows, cols, blank/cols); err != nil {
 		return nil, err
@@ -70,7 +75,7 @@ type wdCounts struct {
 func newWDAxis(lines, width, goalLine int) (wdAxis, error) {
 	a := wdAxis{lines: lines, width: width, goalLine: goalLine, bpc: uint(bits.Len(uint(width)))}
 	if lines > 8 || width > 8 || uint(lines*(lines-1))*a.bpc+3 > 64 {
-		return a, fmt.Errorf("pdb: walking distance takes boards of at most 8 lines of 8")
+		return a, fmt.Errorf("walking distance takes boards of at most 8 lines of 8")
 	}
 	var goal wdCounts
 	for l := range lines {
@@ -100,7 +105,7 @@ func newWDAxis(lines, width, goalLine int) (wdAxis, error) {
 				k := a.key(&t)
 				if _, ok := ids[k]; !ok {
 					if len(order) == maxWDStates {
-						return a, fmt.Errorf("pdb: walking distance of %d lines of %d has over %d states an axis", lines, width, maxWDStates)
+						return a, fmt.Errorf("walking distance of %d lines of %d has over %d states an axis", lines, width, maxWDStates)
 					}
 					ids[k] = int32(len(order))
 					order = append(order, k)
@@ -175,13 +180,13 @@ func (a *wdAxis) id(k uint64) int32 {
 
 // Board returns the board the tables are for: its size and the blank's
 // goal cell.
-func (w *WalkingDistance) Board() (rows, cols, blank int) { return w.rows, w.cols, w.blank }
+func (w *WalkingTables) Board() (rows, cols, blank int) { return w.rows, w.cols, w.blank }
 
 // States returns the number of states of the vertical and horizontal axes.
-func (w *WalkingDistance) States() (vertical, horizontal int) { return len(w.v.keys), len(w.h.keys) }
+func (w *WalkingTables) States() (vertical, horizontal int) { return len(w.v.keys), len(w.h.keys) }
 
-// Start returns the state of the board cells (goal-relative form).
-func (w *WalkingDistance) Start(cells []uint8) WDPair {
+// Start returns the state of the board cells (see WalkingTables).
+func (w *WalkingTables) Start(cells []uint8) WalkingState {
 	var sv, sh wdCounts
 	for c, v := range cells {
 		r, col := c/w.cols, c%w.cols
@@ -192,24 +197,24 @@ func (w *WalkingDistance) Start(cells []uint8) WDPair {
 		sv.count[r][int(v)/w.cols]++
 		sh.count[col][int(v)%w.cols]++
 	}
-	return WDPair{w.v.id(w.v.key(&sv)), w.h.id(w.h.key(&sh))}
+	return WalkingState{w.v.id(w.v.key(&sv)), w.h.id(w.h.key(&sh))}
 }
 
 // Value returns the walking distance of state s.
-func (w *WalkingDistance) Value(s WDPair) int {
+func (w *WalkingTables) Value(s WalkingState) int {
 	return int(w.v.dist[s.v]) + int(w.h.dist[s.h])
 }
 
-// Estimate returns the walking distance of cells (goal-relative form).
-func (w *WalkingDistance) Estimate(cells []uint8) (int, error) {
+// Estimate returns the walking distance of cells (see WalkingTables).
+func (w *WalkingTables) Estimate(cells []uint8) (int, error) {
 	n := w.rows * w.cols
 	if len(cells) != n {
-		return 0, fmt.Errorf("pdb: board of %d cells, want %d", len(cells), n)
+		return 0, fmt.Errorf("board of %d cells, want %d", len(cells), n)
 	}
 	var seen uint64
 	for c, v := range cells {
 		if int(v) >= n || seen>>v&1 != 0 {
-			return 0, fmt.Errorf("pdb: cell %d holds %d: want each of 0 to %d once", c, v, n-1)
+			return 0, fmt.Errorf("cell %d holds %d: want each of 0 to %d once", c, v, n-1)
 		}
 		seen |= 1 << v
 	}
@@ -218,7 +223,7 @@ func (w *WalkingDistance) Estimate(cells []uint8) (int, error) {
 
 // Move returns the state after tile v slides from cell from to the blank
 // on cell to.
-func (w *WalkingDistance) Move(s WDPair, v uint8, from, to int) WDPair {
+func (w *WalkingTables) Move(s WalkingState, v uint8, from, to int) WalkingState {
 	if from%w.cols == to%w.cols { // vertical: the blank goes to from's row
 		dir := 1
 		if from < to {
@@ -233,4 +238,44 @@ func (w *WalkingDistance) Move(s WDPair, v uint8, from, to int) WDPair {
 	}
 	s.h = w.h.next[(int(s.h)*2+dir)*w.cols+int(v)%w.cols]
 	return s
+}
+
+// walkingDistances holds the walking-distance tables made so far, by
+// board size and blank goal.
+var walkingDistances struct {
+	sync.Mutex
+	byKey map[[3]int]*WalkingTables
+}
+
+// CheckWalkingDistance returns an error of kind engine.Option for walking
+// distance on a rows x cols board outside its range, or nil.
+func CheckWalkingDistance(rows, cols int) error {
+	if rows < 2 || cols < 2 || rows > 4 || cols > 4 {
+		return engine.Errorf(engine.Option, "walking distance takes boards of 2 x 2 to 4 x 4, not %d x %d", rows, cols)
+	}
+	return nil
+}
+
+// SharedWalkingTables returns the walking-distance tables of a rows x cols
+// board whose blank belongs on cell blank, made on first use and kept for
+// the process.
+func SharedWalkingTables(rows, cols, blank int) (*WalkingTables, error) {
+	if err := CheckWalkingDistance(rows, cols); err != nil {
+		return nil, err
+	}
+	walkingDistances.Lock()
+	defer walkingDistances.Unlock()
+	key := [3]int{rows, cols, blank}
+	if w, ok := walkingDistances.byKey[key]; ok {
+		return w, nil
+	}
+	w, err := NewWalkingTables(rows, cols, blank)
+	if err != nil {
+		return nil, engine.Errorf(engine.Option, "walking distance on %d x %d boards: %v", rows, cols, err)
+	}
+	if walkingDistances.byKey == nil {
+		walkingDistances.byKey = map[[3]int]*WalkingTables{}
+	}
+	walkingDistances.byKey[key] = w
+	return w, nil
 }
