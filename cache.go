@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 // A CachedDatabase is a file of pattern-database tables in the cache.
@@ -37,9 +38,9 @@ func CachedDatabases(opts ...Option) ([]CachedDatabase, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, err := pdb.List(dir)
+	files, err := pdbcache.List(dir)
 	if err != nil {
-		return nil, errorf(fn, ErrCache, "%s", pdb.Message(err))
+		return nil, errorf(fn, ErrCache, "%s", pdbcache.Message(err))
 	}
 	list := make([]CachedDatabase, len(files))
 	for i, f := range files {
@@ -48,10 +49,10 @@ func CachedDatabases(opts ...Option) ([]CachedDatabase, error) {
 		case f.Err == nil:
 		case f.Spec.Rows == 0:
 			list[i].Err = errorf(fn, ErrCorrupt, "%s is not named as the tables of a pattern database", f.Path)
-		case errors.Is(f.Err, pdb.ErrCorrupt):
-			list[i].Err = errorf(fn, ErrCorrupt, "%s", pdb.Message(f.Err))
+		case errors.Is(f.Err, pdbcache.ErrCorrupt):
+			list[i].Err = errorf(fn, ErrCorrupt, "%s", pdbcache.Message(f.Err))
 		default:
-			list[i].Err = errorf(fn, ErrCache, "%s", pdb.Message(f.Err))
+			list[i].Err = errorf(fn, ErrCache, "%s", pdbcache.Message(f.Err))
 		}
 	}
 	return list, nil
@@ -83,12 +84,12 @@ func removeDatabase(fn string, spec pdb.Spec, opts []Option) (CachedDatabase, er
 	if err != nil {
 		return CachedDatabase{}, err
 	}
-	f, err := pdb.Remove(dir, spec)
+	f, err := pdbcache.Remove(dir, spec)
 	if errors.Is(err, fs.ErrNotExist) {
-		return CachedDatabase{}, errorf(fn, ErrCache, "not cached: %s does not exist", pdb.CachePath(dir, spec))
+		return CachedDatabase{}, errorf(fn, ErrCache, "not cached: %s does not exist", pdbcache.CachePath(dir, spec))
 	}
 	if err != nil {
-		return CachedDatabase{}, errorf(fn, ErrCache, "%s", pdb.Message(err))
+		return CachedDatabase{}, errorf(fn, ErrCache, "%s", pdbcache.Message(err))
 	}
 	return cachedDatabase(f), nil
 }
@@ -106,7 +107,7 @@ func CleanDatabases(opts ...Option) ([]CachedDatabase, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, err := pdb.RemoveAll(dir)
+	files, err := pdbcache.RemoveAll(dir)
 	var removed []CachedDatabase
 	for _, f := range files {
 		c := cachedDatabase(f)
@@ -116,7 +117,7 @@ func CleanDatabases(opts ...Option) ([]CachedDatabase, error) {
 		removed = append(removed, c)
 	}
 	if err != nil {
-		return removed, errorf(fn, ErrCache, "%s", pdb.Message(err))
+		return removed, errorf(fn, ErrCache, "%s", pdbcache.Message(err))
 	}
 	return removed, nil
 }
@@ -134,7 +135,7 @@ func cacheDir(fn string, opts []Option) (string, error) {
 		if req.DirSet {
 			return "", errorf(fn, ErrCache, "no cache directory: WithCacheDir(\"\") keeps databases in memory only")
 		}
-		_, err := pdb.DefaultCacheDir()
+		_, err := pdbcache.DefaultCacheDir()
 		return "", errorf(fn, ErrCache, "no cache directory: %v", err)
 	}
 	return dir, nil
@@ -142,7 +143,7 @@ func cacheDir(fn string, opts []Option) (string, error) {
 
 // cachedDatabase returns the CachedDatabase of a cache file, named after
 // the shipped database it holds, if it holds one.
-func cachedDatabase(f pdb.File) CachedDatabase {
+func cachedDatabase(f pdbcache.File) CachedDatabase {
 	c := CachedDatabase{Name: strings.TrimSuffix(filepath.Base(f.Path), ".pdb"), Rows: f.Spec.Rows, Cols: f.Spec.Cols, Path: f.Path, Bytes: f.Bytes}
 	if f.Spec.Rows == 0 {
 		return c

@@ -10,6 +10,7 @@ import (
 
 	"github.com/slidekit/slide/internal/input"
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -53,7 +54,7 @@ func BuildDatabase(ctx context.Context, h Heuristic, progress func(DatabaseProgr
 	}
 	err = buildDatabase(ctx, "BuildDatabase", spec, o, progress)
 	if slices.Contains(nearOptimalDatabases, h.base()) && (err == nil || errors.Is(err, ErrCache)) {
-		if db, _, err := pdb.Shared(ctx, spec, o.dbRequest(false)); err == nil {
+		if db, _, err := pdbcache.Shared(ctx, spec, o.dbRequest(false)); err == nil {
 			db.Sparse()
 		}
 	}
@@ -65,7 +66,7 @@ func BuildDatabase(ctx context.Context, h Heuristic, progress func(DatabaseProgr
 func buildDatabase(ctx context.Context, fn string, spec pdb.Spec, o options, progress func(DatabaseProgress)) error {
 	req := o.dbRequest(true)
 	req.Progress = pdbProgress(progress)
-	return toError(fn, pdb.Prepare(ctx, spec, req))
+	return toError(fn, pdbcache.Prepare(ctx, spec, req))
 }
 
 // pdbProgress returns progress as internal/pdb calls it (nil for nil).
@@ -112,7 +113,7 @@ func verifyDatabase(ctx context.Context, fn string, spec pdb.Spec, o options, pr
 	if dir == "" {
 		return errorf(fn, ErrCache, "no cache directory to verify")
 	}
-	return toError(fn, pdb.Verify(ctx, dir, spec, pdb.BuildOptions{Progress: pdbProgress(progress)}, req.MaxMemory))
+	return toError(fn, pdbcache.Verify(ctx, dir, spec, pdb.BuildOptions{Progress: pdbProgress(progress)}, req.MaxMemory))
 }
 
 // partition returns the shipped partition of a PDB heuristic.

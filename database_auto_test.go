@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/idastar"
-	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 // korfInstance returns Korf's 15-puzzle instance id.
@@ -30,20 +30,20 @@ func korfInstance(t *testing.T, id int) instance {
 func cached555(t *testing.T) string {
 	t.Helper()
 	dir := useTempCache(t)
-	t.Cleanup(pdb.Release)
+	t.Cleanup(pdbcache.Release)
 	if err := BuildDatabase(context.Background(), PDB555, nil); err != nil {
 		t.Fatal(err)
 	}
-	pdb.Release()
+	pdbcache.Release()
 	spec, _ := PDB555.partition()
-	return pdb.CachePath(filepath.Join(dir, "slide", "pdb"), spec)
+	return pdbcache.CachePath(filepath.Join(dir, "slide", "pdb"), spec)
 }
 
 // state555 tells where Auto finds the 5-5-5 tables.
-func state555() pdb.State {
+func state555() pdbcache.State {
 	spec, _ := PDB555.partition()
 	req := (&options{}).dbRequest(false)
-	return pdb.StateOf(spec, &req)
+	return pdbcache.StateOf(spec, &req)
 }
 
 // TestAutoSmallProblems: with large tables on disk only, Auto solves a
@@ -62,12 +62,12 @@ func TestAutoSmallProblems(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSolution(t, sol, easy.board, goal, easy.optimal)
-	if sol.Heuristic != LinearConflict || state555() != pdb.OnDisk {
+	if sol.Heuristic != LinearConflict || state555() != pdbcache.OnDisk {
 		t.Errorf("easy instance: solved with %v, tables %d", sol.Heuristic, state555())
 	}
 
 	hard := korfInstance(t, 83) // 2,155,880 nodes with linear conflicts
-	if sol, err = Solve(hard.board, goal, WithCacheDir("")); err != nil || sol.Heuristic != LinearConflict || state555() != pdb.OnDisk {
+	if sol, err = Solve(hard.board, goal, WithCacheDir("")); err != nil || sol.Heuristic != LinearConflict || state555() != pdbcache.OnDisk {
 		t.Fatalf("without disk: %v with %v, tables %d", err, sol.Heuristic, state555())
 	}
 	sol, err = Solve(hard.board, goal)
@@ -75,7 +75,7 @@ func TestAutoSmallProblems(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSolution(t, sol, hard.board, goal, hard.optimal)
-	if sol.Heuristic != PDB555 || sol.Generated <= idastar.AutoBudget || state555() != pdb.InMemory {
+	if sol.Heuristic != PDB555 || sol.Generated <= idastar.AutoBudget || state555() != pdbcache.InMemory {
 		t.Errorf("hard instance: %v, %d nodes, tables %d", sol.Heuristic, sol.Generated, state555())
 	}
 	// In memory, the tables serve at once, even for the easy instance.
@@ -83,10 +83,10 @@ func TestAutoSmallProblems(t *testing.T) {
 		t.Errorf("tables in memory: %v, %v", sol.Heuristic, err)
 	}
 	// A node limit below the budget is the user's: no tables then.
-	pdb.Release()
+	pdbcache.Release()
 	_, err = Solve(hard.board, goal, WithLimits(Limits{MaxNodes: 1000}))
 	var le *LimitError
-	if !errors.As(err, &le) || le.Value != 1000 || state555() != pdb.OnDisk {
+	if !errors.As(err, &le) || le.Value != 1000 || state555() != pdbcache.OnDisk {
 		t.Errorf("MaxNodes 1000: %v, tables %d", err, state555())
 	}
 }
@@ -109,14 +109,14 @@ func TestAutoBadCacheFiles(t *testing.T) {
 		name   string
 		make   func() error
 		reason string
-		auto   pdb.State // where Auto sees the tables
+		auto   pdbcache.State // where Auto sees the tables
 	}{
-		{"directory", func() error { return os.Mkdir(path, 0o755) }, "is a directory", pdb.Absent},
-		{"empty", func() error { return os.WriteFile(path, nil, 0o644) }, "is empty", pdb.Absent},
-		{"truncated", func() error { return os.WriteFile(path, good[:len(good)-100], 0o644) }, "truncated", pdb.Absent},
-		{"damaged", func() error { return os.WriteFile(path, damaged, 0o644) }, "is corrupt: checksum", pdb.OnDisk},
+		{"directory", func() error { return os.Mkdir(path, 0o755) }, "is a directory", pdbcache.Absent},
+		{"empty", func() error { return os.WriteFile(path, nil, 0o644) }, "is empty", pdbcache.Absent},
+		{"truncated", func() error { return os.WriteFile(path, good[:len(good)-100], 0o644) }, "truncated", pdbcache.Absent},
+		{"damaged", func() error { return os.WriteFile(path, damaged, 0o644) }, "is corrupt: checksum", pdbcache.OnDisk},
 	} {
-		pdb.Release()
+		pdbcache.Release()
 		os.RemoveAll(path)
 		if err := c.make(); err != nil {
 			t.Fatal(err)
@@ -130,7 +130,7 @@ func TestAutoBadCacheFiles(t *testing.T) {
 			if err != nil || sol.Heuristic != LinearConflict || sol.Len() != hard.optimal {
 				t.Fatalf("%s: Auto: %v with %v", c.name, err, sol.Heuristic)
 			}
-			if s := state555(); s != pdb.Absent {
+			if s := state555(); s != pdbcache.Absent {
 				t.Errorf("%s: after a failed load, Auto sees state %d", c.name, s)
 			}
 			t.Logf("%s: Auto in %v", c.name, time.Since(began))
@@ -238,7 +238,7 @@ func TestAutoHeuristic(t *testing.T) {
 	if err := BuildDatabase(context.Background(), PDB555, nil, WithCacheDir(dir)); err != nil {
 		t.Fatal(err)
 	}
-	pdb.Release() // on disk only
+	pdbcache.Release() // on disk only
 	if h := AutoHeuristic(goal, WithCacheDir(dir)); h != PDB555 {
 		t.Errorf("5-5-5 cached: %v", h)
 	}

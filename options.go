@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/idastar"
-	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -32,7 +32,7 @@ type options struct {
 	dbSet    bool
 	cache    string // WithCacheDir's directory, if cacheSet ("": no disk)
 	cacheSet bool
-	autoDB   pdb.State // where the database Auto chose is (pdb.Absent: none chosen)
+	autoDB   pdbcache.State // where the database Auto chose is (pdbcache.Absent: none chosen)
 	// readWithin, if above 0, is the most time Auto may spend reading a
 	// database's tables from disk (see readTime): a time budget's share.
 	readWithin time.Duration
@@ -228,8 +228,8 @@ func collectOptions(fn string, opts []Option) (options, error) {
 }
 
 // dbRequest returns how a search may open its pattern database.
-func (o *options) dbRequest(build bool) pdb.Request {
-	return pdb.Request{Dir: o.cache, DirSet: o.cacheSet, Build: build, MaxMemory: o.limits.eng().MemoryBound()}
+func (o *options) dbRequest(build bool) pdbcache.Request {
+	return pdbcache.Request{Dir: o.cache, DirSet: o.cacheSet, Build: build, MaxMemory: o.limits.eng().MemoryBound()}
 }
 
 // check rejects, before any work, a heuristic that does not fit the goal

@@ -13,7 +13,7 @@ import (
 	"github.com/slidekit/slide/internal/idastar"
 	"github.com/slidekit/slide/internal/input"
 	"github.com/slidekit/slide/internal/near"
-	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -227,7 +227,7 @@ func optimalSearch(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 	}
 	sp := tiles.NewSpace(t, h, line)
 	watch := o.watcher(began)
-	sp.Request = o.dbRequest(o.autoDB == pdb.Absent) // Auto never builds
+	sp.Request = o.dbRequest(o.autoDB == pdbcache.Absent) // Auto never builds
 	if _, err := checkDatabaseMemory("Solve", h, t.Rows, t.Cols, t.BlankGoal, o.limits, &sp.Request); err != nil {
 		return Solution{Elapsed: time.Since(began)}, nil, err
 	}
@@ -237,8 +237,8 @@ func optimalSearch(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 	lim := o.limits.eng()
 	ida := o.algo == AlgoIDAStar && t.Distinct && !line
 	switch {
-	case o.autoDB != pdb.Absent:
-		blanks, err = idastar.AutoDatabaseIDA(ctx, sp, code, lim, o.workerCount(), o.autoDB == pdb.OnDisk, watch, &st)
+	case o.autoDB != pdbcache.Absent:
+		blanks, err = idastar.AutoDatabaseIDA(ctx, sp, code, lim, o.workerCount(), o.autoDB == pdbcache.OnDisk, watch, &st)
 		if st.Fallback {
 			sol.Heuristic = LinearConflict
 		}
@@ -584,7 +584,7 @@ func (o *options) frameHeuristic(t *tiles.Goal) (h tiles.Heuristic, build bool) 
 	case o.heur == Auto:
 		req := o.dbRequest(false)
 		hs := append(slices.Clip(optimalDatabases), nearOptimalDatabases...)
-		if db, state := availableDatabase(hs, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits, o.readWithin); state != pdb.Absent {
+		if db, state := availableDatabase(hs, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits, o.readWithin); state != pdbcache.Absent {
 			return db.tiles(), build
 		}
 	case o.heur.IsDatabase():

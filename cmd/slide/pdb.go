@@ -12,6 +12,7 @@ import (
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 const pdbAbout = `Pdb build builds a pattern database ahead of time and keeps it in the cache
@@ -206,7 +207,7 @@ func databaseName(d slide.Database) string {
 // slide.ErrCache means that the tables are ready but in memory only.
 func buildTables(name string, disk, peak int64, stderr io.Writer, build func(func(slide.DatabaseProgress)) error) error {
 	where := ""
-	if dir, err := pdb.DefaultCacheDir(); err == nil {
+	if dir, err := pdbcache.DefaultCacheDir(); err == nil {
 		where = " into " + dir
 	}
 	bp := newBuildProgress("building", name, stderr)

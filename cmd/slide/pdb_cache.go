@@ -8,13 +8,13 @@ import (
 	"text/tabwriter"
 
 	"github.com/slidekit/slide"
-	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 // runList is "slide pdb list": the cache directory, then a line a table
 // file: its database, board, size, path and whether its header is right.
 func runList(stdout, stderr io.Writer) int {
-	dir, err := pdb.DefaultCacheDir()
+	dir, err := pdbcache.DefaultCacheDir()
 	if err != nil {
 		return failure(stderr, "pdb", "no cache directory: %v", err)
 	}
@@ -99,7 +99,7 @@ func runClean(names []string, d slide.Database, stdout, stderr io.Writer) int {
 // there was nothing to remove.
 func reportRemoved(removed []slide.CachedDatabase, stdout io.Writer) int {
 	if len(removed) == 0 {
-		dir, _ := pdb.DefaultCacheDir()
+		dir, _ := pdbcache.DefaultCacheDir()
 		fmt.Fprintf(stdout, "no pattern databases to remove in %s\n", oneLine("%s", dir))
 		return exitOK
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 // A check is one database for "slide pdb verify": its name in the output,
@@ -81,7 +82,7 @@ func databaseCheck(ctx context.Context, d slide.Database, opts []slide.Option) c
 // is not a database's, or the tables of a shipped database for a goal
 // with the blank off the corners.
 func cachedChecks(ctx context.Context, opts []slide.Option, stdout, stderr io.Writer) ([]check, int) {
-	dir, err := pdb.DefaultCacheDir()
+	dir, err := pdbcache.DefaultCacheDir()
 	if err != nil {
 		return nil, failure(stderr, "pdb", "no cache directory: %v", err)
 	}

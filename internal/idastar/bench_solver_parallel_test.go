@@ -21,7 +21,7 @@ var ids = flag.String("ids", "", "comma-separated `ids` of the instances Benchma
 var cores = flag.Int("cores", 0, "also run BenchmarkSolverParallel on `N` workers and N jobs")
 
 // BenchmarkSolverParallel solves a set on several goroutines, reporting wall
-// seconds (of the searches, not of loading the pdb.DB) beside the nodes:
+// seconds (of the searches, not of loading the DB) beside the nodes:
 // "workers=N" solves the instances one after the other, each on N
 // workers; "jobs=N" solves N instances at once, each on one worker, as
 // slide bench -j N -workers 1 does. Every length is checked. The 24-puzzle set
@@ -29,8 +29,8 @@ var cores = flag.Int("cores", 0, "also run BenchmarkSolverParallel on `N` worker
 // worker: -ids selects some of its instances. -cores N adds "workers=N"
 // and "jobs=N".
 //
-//	go test -run XXX -bench 'Parallel/663' -benchtime 1x ./internal/pdb
-//	go test -run XXX -bench 'Parallel/6666/workers=2' -benchtime 1x ./internal/pdb -args -ids 38,40
+//	go test -run XXX -bench 'Parallel/663' -benchtime 1x ./internal/idastar
+//	go test -run XXX -bench 'Parallel/6666/workers=2' -benchtime 1x ./internal/idastar -args -ids 38,40
 func BenchmarkSolverParallel(b *testing.B) {
 	for _, set := range []solveSet{
 		{name: "663", spec: pdb.Korf663, file: "korf100.txt", n: 16},

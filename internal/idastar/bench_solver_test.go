@@ -10,18 +10,19 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// The target benchmarks. Each opens its pdb.DB through the cache (pdb.Open with
-// the default directory: the first run builds and stores it, later runs
-// read it), so run them one at a time with -benchtime 1x. They validate
-// every solution's length against the published one and report, for the
-// whole set: total generated and expanded nodes, total CPU seconds of the
-// searches (not of loading the pdb.DB), nodes generated per CPU second, and
-// the largest single instance's CPU seconds.
+// The target benchmarks. Each opens its DB through the cache (pdbcache.Open
+// with the default directory: the first run builds and stores it, later
+// runs read it), so run them one at a time with -benchtime 1x. They
+// validate every solution's length against the published one and report,
+// for the whole set: total generated and expanded nodes, total CPU seconds
+// of the searches (not of loading the DB), nodes generated per CPU second,
+// and the largest single instance's CPU seconds.
 //
-//	go test -run XXX -bench 'Korf100/663$' -benchtime 1x ./internal/pdb
+//	go test -run XXX -bench 'Korf100/663$' -benchtime 1x ./internal/idastar
 
 type solveSet struct {
 	name string
@@ -39,7 +40,7 @@ func openShipped(b *testing.B, spec pdb.Spec) *pdb.DB {
 		fmt.Fprintf(os.Stderr, "%7.1fs table %d (%d tiles): depth %d, %d of %d entries\n",
 			time.Since(start).Seconds(), p.Table, p.Tiles, p.Depth, p.Reached, p.Entries)
 	}
-	db, err := pdb.Open(context.Background(), spec, pdb.OpenOptions{Logf: b.Logf, Build: pdb.BuildOptions{Progress: progress}})
+	db, err := pdbcache.Open(context.Background(), spec, pdbcache.OpenOptions{Logf: b.Logf, Build: pdb.BuildOptions{Progress: progress}})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -130,7 +131,7 @@ func BenchmarkHard80(b *testing.B) {
 // BenchmarkKorf24Easy solves the ten (or -easiest) of Korf and Felner's
 // fifty 24-puzzle instances that took their IDA* the fewest nodes.
 //
-//	go test -run XXX -bench 'Korf24Easy' -benchtime 1x -easiest 25 ./internal/pdb
+//	go test -run XXX -bench 'Korf24Easy' -benchtime 1x -easiest 25 ./internal/idastar
 func BenchmarkKorf24Easy(b *testing.B) {
 	set := solveSet{name: "6666", spec: pdb.Korf6666, opt: reflectOnly, file: "korf24_50.txt", n: 25, pick: easiest24}
 	b.Run(set.name, func(b *testing.B) { runSet(b, set) })

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 var serialWorkers = flag.Int("serial", 0, "measure the serial fraction of Korf's 100 with 6-6-3 on `N` workers (TestSerialFraction; 0: skip)")
@@ -28,14 +29,14 @@ var serialWorkers = flag.Int("serial", 0, "measure the serial fraction of Korf's
 // -j N on one goroutine an instance from the instances' one-worker times,
 // reading ahead as bench does and, as before, no further than N.
 //
-//	go test ./internal/pdb -run SerialFraction -v -serial 16
+//	go test ./internal/idastar -run SerialFraction -v -serial 16
 func TestSerialFraction(t *testing.T) {
 	P := *serialWorkers
 	if P < 2 {
 		t.Skip("-serial N (N at least 2) runs it")
 	}
 	insts := readInstances(t, "korf100.txt", 16)
-	db, err := pdb.Open(context.Background(), pdb.Korf663(), pdb.OpenOptions{Logf: t.Logf})
+	db, err := pdbcache.Open(context.Background(), pdb.Korf663(), pdbcache.OpenOptions{Logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}

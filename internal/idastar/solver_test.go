@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/testsets"
 	"github.com/slidekit/slide/internal/tiles"
 )
@@ -317,14 +318,14 @@ func TestSolverAllocs(t *testing.T) {
 func TestMappedOutlivesRelease(t *testing.T) {
 	spec := pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}}
 	dir := t.TempDir()
-	if err := pdb.Save(dir, mustBuild(t, spec)); err != nil {
+	if err := pdbcache.Save(dir, mustBuild(t, spec)); err != nil {
 		t.Fatal(err)
 	}
-	pdb.Release()
-	t.Cleanup(pdb.Release)
+	pdbcache.Release()
+	t.Cleanup(pdbcache.Release)
 	ctx := context.Background()
-	db, got, err := pdb.Shared(ctx, spec, pdb.Request{Dir: dir, DirSet: true})
-	if err != nil || got.Source != pdb.FromDisk {
+	db, got, err := pdbcache.Shared(ctx, spec, pdbcache.Request{Dir: dir, DirSet: true})
+	if err != nil || got.Source != pdbcache.FromDisk {
 		t.Fatalf("%v, %v: want a database from disk", got.Source, err)
 	}
 	s, err := NewSolver(db, SolverOptions{Reflect: true, Dense: true})
@@ -363,7 +364,7 @@ func TestMappedOutlivesRelease(t *testing.T) {
 		}
 	}()
 	for range 5 {
-		pdb.Release()
+		pdbcache.Release()
 		runtime.GC()
 		debug.FreeOSMemory()
 		time.Sleep(5 * time.Millisecond)

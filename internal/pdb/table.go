@@ -330,6 +330,29 @@ type DB struct {
 // ReuseSolver).
 func (db *DB) Searchers() *sync.Map { return &db.searchers }
 
+// NewDB returns the DB of spec (valid) whose table i holds the entries
+// data[i] in the compact format, or as bytes, as compact says (see Table),
+// each the size its format gives the table's entries (see Spec.Entries):
+// tables read from a file. The DB keeps data, which the caller must not
+// modify.
+func NewDB(spec Spec, compact bool, data [][]uint8) *DB {
+	db := &DB{spec: spec}
+	for i, p := range spec.Patterns {
+		rk, _ := newRanker(spec.Rows*spec.Cols, len(p))
+		db.tables = append(db.tables, newTable(p, spec.Cols, rk, compact, data[i]))
+	}
+	return db
+}
+
+// TableMemory returns size bytes for a table's entries, which the kernel
+// is asked to back with huge pages (see adviseHugePages), for a table that
+// is read rather than built.
+func TableMemory(size int64) []uint8 {
+	m := make([]uint8, size)
+	adviseHugePages(m)
+	return m
+}
+
 // Spec returns the spec the DB was built for.
 func (db *DB) Spec() Spec { return db.spec }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 // An Orientation maps the cells of a board onto the cells of the board the
@@ -90,6 +91,6 @@ func (sp *Space) Tables(ctx context.Context) (Orientation, *pdb.DB, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	db, _, err := pdb.Shared(ctx, spec, sp.Request)
+	db, _, err := pdbcache.Shared(ctx, spec, sp.Request)
 	return rot, db, err
 }

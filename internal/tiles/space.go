@@ -6,6 +6,7 @@ import (
 
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 // A Space is one puzzle as the searches see it: a goal in goal-relative
@@ -43,7 +44,7 @@ type Space struct {
 	wide       bool      // Grid cells take two bytes (else one)
 	scratch    []int32   // codes for from-scratch heuristics
 	// database heuristics, from scratch (see Attach)
-	Request pdb.Request // where the tables may come from
+	Request pdbcache.Request // where the tables may come from
 	db      *pdb.DB
 	rot     Orientation
 	wd      *WalkingTables

@@ -1,202 +1,19 @@
-package pdb
+package pdbcache
 
 import (
 	"bufio"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc64"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/slidekit/slide/internal/pdb"
 )
-
-// The file format of a DB, all integers little-endian:
-//
-//	magic    "SLIDEPDB"
-//	version  uint32 (fileVersion)
-//	rows, cols, blank, patterns  uint32 each
-//	for each pattern: tiles uint32, then its tiles, a byte each
-//	format   uint32 (1: one byte an entry; 2: compact, 4 bits, see Table)
-//	for each pattern: entry bytes uint64, then the entries
-//	checksum uint64, CRC-64 (ECMA) of every byte before it
-//
-// A reader is told which Spec it expects and rejects a file whose header
-// describes another, so no size is ever taken from the file.
-const (
-	fileMagic     = "SLIDEPDB"
-	fileVersion   = 1
-	formatByte    = 1
-	formatCompact = 2
-)
-
-// ErrCorrupt is wrapped by the errors of files that are not a DB of the
-// expected Spec: wrong magic, version, header or checksum, or short.
-var ErrCorrupt = errors.New("pdb: corrupt or mismatched database file")
-
-var crcTable = crc64.MakeTable(crc64.ECMA)
-
-// WriteTo writes db in the file format above.
-func (db *DB) WriteTo(w io.Writer) (int64, error) {
-	n, _, err := db.writeTo(w)
-	return n, err
-}
-
-// writeTo is WriteTo, returning the file's checksum too.
-func (db *DB) writeTo(w io.Writer) (int64, uint64, error) {
-	h := crc64.New(crcTable)
-	cw := &countWriter{w: io.MultiWriter(w, h)}
-	put := func(x uint32) { binary.Write(cw, binary.LittleEndian, x) }
-	io.WriteString(cw, fileMagic)
-	put(fileVersion)
-	sp := db.spec
-	put(uint32(sp.Rows))
-	put(uint32(sp.Cols))
-	put(uint32(sp.Blank))
-	put(uint32(len(sp.Patterns)))
-	for _, p := range sp.Patterns {
-		put(uint32(len(p)))
-		cw.Write(p)
-	}
-	if db.Compact() {
-		put(formatCompact)
-	} else {
-		put(formatByte)
-	}
-	for _, t := range db.tables {
-		binary.Write(cw, binary.LittleEndian, uint64(len(t.data)))
-		cw.Write(t.data)
-	}
-	sum := h.Sum64()
-	binary.Write(cw, binary.LittleEndian, sum)
-	return cw.n, sum, cw.err
-}
-
-// countWriter counts bytes and keeps the first error, so that WriteTo
-// checks once.
-type countWriter struct {
-	w   io.Writer
-	n   int64
-	err error
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	if c.err != nil {
-		return 0, c.err
-	}
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	c.err = err
-	return n, err
-}
-
-// Read reads a DB of spec written by WriteTo. It fails with an error
-// wrapping ErrCorrupt if the data are not exactly such a file.
-func Read(r io.Reader, spec Spec) (*DB, error) {
-	if err := spec.Validate(); err != nil {
-		return nil, err
-	}
-	h := crc64.New(crcTable)
-	tr := io.TeeReader(r, h)
-	format, err := readHeader(tr, spec)
-	if err != nil {
-		return nil, err
-	}
-	db := &DB{spec: spec}
-	for i, p := range spec.Patterns {
-		rk, _ := newRanker(spec.Rows*spec.Cols, len(p))
-		size := entryBytes(rk.size, format)
-		var count uint64
-		if err := binary.Read(tr, binary.LittleEndian, &count); err != nil || count != uint64(size) {
-			return nil, corrupt("pattern %d: entry count differs", i)
-		}
-		data := make([]byte, size)
-		adviseHugePages(data)
-		if _, err := io.ReadFull(tr, data); err != nil {
-			return nil, corrupt("pattern %d: %v", i, err)
-		}
-		db.tables = append(db.tables, newTable(p, spec.Cols, rk, format == formatCompact, data))
-	}
-	sum := h.Sum64()
-	var stored uint64
-	if err := binary.Read(r, binary.LittleEndian, &stored); err != nil {
-		return nil, corrupt("no checksum")
-	}
-	if stored != sum {
-		return nil, corrupt("checksum %016x, computed %016x", stored, sum)
-	}
-	if n, _ := r.Read(make([]byte, 1)); n != 0 {
-		return nil, corrupt("data after the checksum")
-	}
-	return db, nil
-}
-
-// corrupt returns an error wrapping ErrCorrupt with the detail given.
-func corrupt(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, args...))
-}
-
-// readHeader reads the header of a file of spec, up to and including the
-// entry format, which it returns.
-func readHeader(r io.Reader, spec Spec) (uint32, error) {
-	var magic [8]byte
-	if _, err := io.ReadFull(r, magic[:]); err != nil || string(magic[:]) != fileMagic {
-		return 0, corrupt("no %q header", fileMagic)
-	}
-	get := func() (uint32, error) {
-		var x uint32
-		err := binary.Read(r, binary.LittleEndian, &x)
-		return x, err
-	}
-	want := []uint32{fileVersion, uint32(spec.Rows), uint32(spec.Cols), uint32(spec.Blank), uint32(len(spec.Patterns))}
-	names := []string{"version", "rows", "cols", "blank", "patterns"}
-	for i, w := range want {
-		x, err := get()
-		if err != nil {
-			return 0, corrupt("short header")
-		}
-		if x != w {
-			return 0, corrupt("%s is %d, want %d", names[i], x, w)
-		}
-	}
-	for i, p := range spec.Patterns {
-		k, err := get()
-		if err != nil || int(k) != len(p) {
-			return 0, corrupt("pattern %d: size differs", i)
-		}
-		tiles := make([]byte, k)
-		if _, err := io.ReadFull(r, tiles); err != nil || string(tiles) != string(p) {
-			return 0, corrupt("pattern %d: tiles differ", i)
-		}
-	}
-	format, err := get()
-	if err != nil || format != formatByte && format != formatCompact {
-		return 0, corrupt("entry format %d, want %d or %d", format, formatByte, formatCompact)
-	}
-	return format, nil
-}
-
-// entryBytes returns the bytes of a table of entries entries in format.
-func entryBytes(entries int64, format uint32) int64 {
-	if format == formatCompact {
-		return (entries + 1) / 2
-	}
-	return entries
-}
-
-// fileSize returns the size of the file of a DB of spec in format.
-func fileSize(spec Spec, format uint32) int64 {
-	size := int64(len(fileMagic)) + 4*6 + 8 // magic, version to patterns, format; checksum
-	for _, p := range spec.Patterns {
-		rk, _ := newRanker(spec.Rows*spec.Cols, len(p))
-		size += 4 + int64(len(p)) + 8 + entryBytes(rk.size, format)
-	}
-	return size
-}
 
 // DefaultCacheDir returns the directory where Open keeps databases:
 // slide/pdb under os.UserCacheDir.
@@ -213,14 +30,14 @@ type OpenOptions struct {
 	// Dir is the cache directory; "" means DefaultCacheDir.
 	Dir string
 	// Build tunes the build, when there is one.
-	Build BuildOptions
+	Build pdb.BuildOptions
 	// Logf, if not nil, hears of cache misses and of files that could not
 	// be read or written (Open then builds, or keeps the built DB).
 	Logf func(format string, args ...any)
 }
 
 // CachePath returns the file Open uses for spec in dir.
-func CachePath(dir string, spec Spec) string {
+func CachePath(dir string, spec pdb.Spec) string {
 	return filepath.Join(dir, spec.String()+".pdb")
 }
 
@@ -228,7 +45,7 @@ func CachePath(dir string, spec Spec) string {
 // stores it there (see Load and Save). A missing, corrupt or mismatched
 // file is rebuilt; a cache that cannot be written costs only the rebuild
 // next time.
-func Open(ctx context.Context, spec Spec, opt OpenOptions) (*DB, error) {
+func Open(ctx context.Context, spec pdb.Spec, opt OpenOptions) (*pdb.DB, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
@@ -250,7 +67,7 @@ func Open(ctx context.Context, spec Spec, opt OpenOptions) (*DB, error) {
 		}
 		logf("pdb: building %s: %v", spec, err)
 	}
-	db, err := Build(ctx, spec, opt.Build)
+	db, err := pdb.Build(ctx, spec, opt.Build)
 	if err != nil {
 		return nil, err
 	}
@@ -284,7 +101,7 @@ func (e *CacheError) Unwrap() error { return e.Err }
 // whose size is the one that header implies. It reads the header only, so
 // a file damaged inside its entries passes (Load detects it by its
 // checksum). The error is a *CacheError.
-func Check(dir string, spec Spec) error {
+func Check(dir string, spec pdb.Spec) error {
 	path := CachePath(dir, spec)
 	f, size, err := openCached(path)
 	if err != nil {
@@ -305,18 +122,18 @@ func Check(dir string, spec Spec) error {
 // Load reads the DB of spec from its file in dir (see CachePath): where
 // the system maps files, its tables are slices of a read-only mapping of
 // the file, whose checksum is computed once per version of the file (see
-// cache_map.go); elsewhere it reads the file into memory. The error is a
+// map.go); elsewhere it reads the file into memory. The error is a
 // *CacheError: no such file (wrapping fs.ErrNotExist), a directory or an
 // empty file at the path, or a file that is not exactly the DB of spec
 // (wrapping ErrCorrupt, with what differs).
-func Load(dir string, spec Spec) (*DB, error) {
+func Load(dir string, spec pdb.Spec) (*pdb.DB, error) {
 	return loadContext(context.Background(), dir, spec)
 }
 
 // loadContext is Load, stopping with ctx's error when ctx is done before
 // the file is read: a large table takes longer to read than a short time
 // budget may have left.
-func loadContext(ctx context.Context, dir string, spec Spec) (*DB, error) {
+func loadContext(ctx context.Context, dir string, spec pdb.Spec) (*pdb.DB, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
@@ -330,7 +147,7 @@ func loadContext(ctx context.Context, dir string, spec Spec) (*DB, error) {
 	}
 	defer f.Close()
 	err = errNoMapping
-	var db *DB
+	var db *pdb.DB
 	if canMap && mapTables {
 		db, err = loadMapped(ctx, f, path, spec)
 	}
@@ -401,8 +218,8 @@ func detail(err error) string {
 // writes it, and removes it on every error. It first removes the stale
 // temporaries of earlier builds that were killed while writing (see
 // CleanStale). The error is a *CacheError.
-func Save(dir string, db *DB) error {
-	path := CachePath(dir, db.spec)
+func Save(dir string, db *pdb.DB) error {
+	path := CachePath(dir, db.Spec())
 	fail := func(err error) error {
 		return &CacheError{Path: path, Problem: "cannot be written: " + err.Error(), Err: err}
 	}
@@ -416,7 +233,7 @@ func Save(dir string, db *DB) error {
 	}
 	unlock := lockFile(f)
 	w := bufio.NewWriterSize(f, 1<<20)
-	_, sum, err := db.writeTo(w)
+	_, sum, err := write(w, db)
 	if err == nil {
 		err = w.Flush()
 	}
@@ -445,7 +262,7 @@ func Save(dir string, db *DB) error {
 	return nil
 }
 
-// tempInfix marks the temporary files of Save: NAME.pdb.tmpNNNN.
+// tempInfix marks the temporary files of Save: NAME.tmpNNNN.
 const tempInfix = ".tmp"
 
 // StaleAge is the age past which Save takes an unlocked temporary file for
@@ -453,8 +270,8 @@ const tempInfix = ".tmp"
 // of creating it and writes to it until it renames it.
 const StaleAge = 10 * time.Second
 
-// CleanStale removes from dir the temporary files of Save (NAME.pdb.tmp*,
-// and NAME.pdb.sum.tmp* of the checksum records beside the tables) that no
+// CleanStale removes from dir the temporary files of Save (NAME.tmp*,
+// and NAME.sum.tmp* of the checksum records beside the tables) that no
 // live Save holds: files not modified for olderThan whose lock it can take
 // (on systems without file locks, files not modified for a day and
 // olderThan). It returns the files removed.
@@ -492,7 +309,7 @@ func cleanStale(dir string, olderThan time.Duration) []File {
 		}
 		path := filepath.Join(dir, name)
 		if removeUnlocked(path) {
-			spec, _ := ParseSpec(base)
+			spec, _ := pdb.ParseSpec(base)
 			removed = append(removed, File{Path: path, Spec: spec, Bytes: info.Size()})
 		}
 	}

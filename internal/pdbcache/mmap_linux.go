@@ -1,4 +1,4 @@
-package pdb
+package pdbcache
 
 import "syscall"
 
@@ -9,7 +9,7 @@ const mapFlags = syscall.MAP_SHARED
 // huge pages, as adviseHugePages does for tables in memory: the pages it
 // reads into the page cache for the mapping are then huge ones, which it
 // maps whole. Pages already cached are mapped as they are (see
-// cache_map.go). Best effort.
+// map.go). Best effort.
 func adviseMapping(m []byte) { _ = syscall.Madvise(m, syscall.MADV_HUGEPAGE) }
 
 // madvPopulateRead is MADV_POPULATE_READ (Linux 5.14), missing from

@@ -1,4 +1,4 @@
-package pdb
+package pdbcache
 
 import (
 	"errors"
@@ -7,14 +7,16 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 // A File is a file of a cache directory: a table file NAME.pdb, or a
 // temporary file of Save.
 type File struct {
 	Path  string
-	Spec  Spec  // the Spec its name names; the zero Spec for another name
-	Bytes int64 // its size
+	Spec  pdb.Spec // the Spec its name names; the zero Spec for another name
+	Bytes int64    // its size
 	// Err is nil for a table file that Check passes, else why it fails
 	// (ParseSpec's error for a name that is no Spec's, else Check's).
 	// It is nil for a temporary file.
@@ -42,7 +44,7 @@ func List(dir string) ([]File, error) {
 		if info, err := e.Info(); err == nil {
 			f.Bytes = info.Size()
 		}
-		if f.Spec, f.Err = ParseSpec(base); f.Err == nil {
+		if f.Spec, f.Err = pdb.ParseSpec(base); f.Err == nil {
 			f.Err = Check(dir, f.Spec)
 		}
 		files = append(files, f)
@@ -53,7 +55,7 @@ func List(dir string) ([]File, error) {
 // Remove removes the table file of spec from dir, and its checksum
 // record, and returns the table file. The error is a *CacheError: no such
 // file (wrapping fs.ErrNotExist), or one that cannot be removed.
-func Remove(dir string, spec Spec) (File, error) {
+func Remove(dir string, spec pdb.Spec) (File, error) {
 	if err := spec.Validate(); err != nil {
 		return File{}, err
 	}
@@ -120,7 +122,7 @@ func removeRecords(dir string) {
 		if !ok || !e.Type().IsRegular() {
 			continue
 		}
-		if _, err := ParseSpec(base); err == nil {
+		if _, err := pdb.ParseSpec(base); err == nil {
 			os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package pdb
+package pdbcache
 
 import "syscall"
 

@@ -1,4 +1,4 @@
-package pdb
+package pdbcache
 
 import (
 	"context"
@@ -11,23 +11,24 @@ import (
 	"testing"
 
 	"github.com/slidekit/slide/internal/engine"
+
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 // dataOffset returns the offset in the file of spec of the first entry
 // byte of table i.
-func dataOffset(spec Spec, i int) int {
+func dataOffset(spec pdb.Spec, i int) int {
 	off := len(fileMagic) + 4*5
 	for _, p := range spec.Patterns {
 		off += 4 + len(p)
 	}
 	off += 4 // format
-	for j, p := range spec.Patterns {
+	for j, entries := range spec.Entries() {
 		off += 8 // entry bytes
 		if j == i {
 			return off
 		}
-		rk, _ := newRanker(spec.Rows*spec.Cols, len(p))
-		off += int(entryBytes(rk.size, formatCompact))
+		off += int(entryBytes(entries, formatCompact))
 	}
 	panic("no table")
 }
@@ -45,7 +46,7 @@ func reseal(raw []byte) {
 func TestVerify(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	db, err := Build(ctx, smallSpec, BuildOptions{})
+	db, err := pdb.Build(ctx, smallSpec, pdb.BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,13 +57,13 @@ func TestVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	tables := 0
-	err = Verify(ctx, dir, smallSpec, BuildOptions{Progress: func(p Progress) { tables = p.Tables }}, 0)
+	err = Verify(ctx, dir, smallSpec, pdb.BuildOptions{Progress: func(p pdb.Progress) { tables = p.Tables }}, 0)
 	if err != nil || tables != 2 {
 		t.Fatalf("intact file: %v (progress saw %d tables)", err, tables)
 	}
 
 	// Raise the second table's entry for one placement by 2 moves.
-	tab := db.tables[1]
+	tab := db.Tables()[1]
 	pos := []uint8{8, 0, 1, 2} // tiles 5 6 7 8 away from home
 	r := tab.Rank(pos)
 	want := tab.Lookup(pos)
@@ -80,10 +81,10 @@ func TestVerify(t *testing.T) {
 	if err != nil {
 		t.Fatalf("a resealed file does not load: %v", err)
 	}
-	if got := forged.tables[1].Lookup(pos); got != want+2 {
+	if got := forged.Tables()[1].Lookup(pos); got != want+2 {
 		t.Fatalf("forged entry reads %d, want %d", got, want+2)
 	}
-	err = Verify(ctx, dir, smallSpec, BuildOptions{}, 0)
+	err = Verify(ctx, dir, smallSpec, pdb.BuildOptions{}, 0)
 	wantMsg := "in 1 of 6,048 entries: the first is entry " + strconv.Itoa(int(r)) + " of table 2 of 2, " + strconv.Itoa(want+2) + " in the file, " + strconv.Itoa(want) + " by definition"
 	if !engine.Is(err, engine.Corrupt) || !strings.Contains(err.Error(), wantMsg) || !strings.Contains(err.Error(), path) {
 		t.Fatalf("forged file: %v, want a Corrupt error containing %q", err, wantMsg)
@@ -92,42 +93,26 @@ func TestVerify(t *testing.T) {
 	// The same edit without a fresh checksum: corrupt, said so.
 	raw[len(raw)-1] ^= 1
 	os.WriteFile(path, raw, 0o644)
-	if err := Verify(ctx, dir, smallSpec, BuildOptions{}, 0); !engine.Is(err, engine.Corrupt) || !strings.Contains(err.Error(), "checksum") {
+	if err := Verify(ctx, dir, smallSpec, pdb.BuildOptions{}, 0); !engine.Is(err, engine.Corrupt) || !strings.Contains(err.Error(), "checksum") {
 		t.Fatalf("bad checksum: %v", err)
 	}
 
 	// A file of byte entries verifies against a build in bytes.
-	bdb, err := Build(ctx, smallSpec, BuildOptions{Bytes: true})
+	bdb, err := pdb.Build(ctx, smallSpec, pdb.BuildOptions{Bytes: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := Save(dir, bdb); err != nil {
 		t.Fatal(err)
 	}
-	if err := Verify(ctx, dir, smallSpec, BuildOptions{}, 0); err != nil {
+	if err := Verify(ctx, dir, smallSpec, pdb.BuildOptions{}, 0); err != nil {
 		t.Fatalf("file of bytes: %v", err)
 	}
 
-	if err := Verify(ctx, filepath.Join(dir, "none"), smallSpec, BuildOptions{}, 0); !engine.Is(err, engine.Cache) || !strings.Contains(err.Error(), "does not exist") {
+	if err := Verify(ctx, filepath.Join(dir, "none"), smallSpec, pdb.BuildOptions{}, 0); !engine.Is(err, engine.Cache) || !strings.Contains(err.Error(), "does not exist") {
 		t.Errorf("missing file: %v", err)
 	}
-	if err := Verify(ctx, dir, smallSpec, BuildOptions{}, 1000); !engine.Is(err, engine.Limit) {
+	if err := Verify(ctx, dir, smallSpec, pdb.BuildOptions{}, 1000); !engine.Is(err, engine.Limit) {
 		t.Errorf("under a 1000-byte bound: %v", err)
-	}
-}
-
-// TestParseSpec checks that ParseSpec reads what String writes and only
-// that.
-func TestParseSpec(t *testing.T) {
-	for _, s := range []Spec{smallSpec, Korf663(), Seven48(), smallSpec.WithBlank(4)} {
-		got, err := ParseSpec(s.String())
-		if err != nil || got.String() != s.String() {
-			t.Errorf("ParseSpec(%q) = %v, %v", s.String(), got, err)
-		}
-	}
-	for _, name := range []string{"", "3x3", "3x3-b0", "3x3-b0-1.2.3-", "3x3-b0-01.2", "3x3-b0-1.1", "3x3-b9-1", "3x3-x0-1", "3x-b0-1", "3x3-b0-1.300", "3x3-b0-+1"} {
-		if s, err := ParseSpec(name); err == nil {
-			t.Errorf("ParseSpec(%q) = %v, want an error", name, s)
-		}
 	}
 }

@@ -1,6 +1,6 @@
 //go:build darwin || freebsd || netbsd
 
-package pdb
+package pdbcache
 
 import "syscall"
 

@@ -1,6 +1,6 @@
 //go:build unix
 
-package pdb
+package pdbcache
 
 import (
 	"io/fs"
@@ -12,7 +12,7 @@ import (
 const canMap = true
 
 // mapFile maps the size bytes of f read-only, shared with the page cache
-// (see cache_map.go); the mapping outlives f.
+// (see map.go); the mapping outlives f.
 func mapFile(f *os.File, size int64) ([]byte, error) {
 	if size <= 0 || int64(int(size)) != size {
 		return nil, errNoMapping

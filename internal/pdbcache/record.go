@@ -1,4 +1,4 @@
-package pdb
+package pdbcache
 
 import (
 	"encoding/binary"
@@ -11,7 +11,7 @@ import (
 
 // A record says that a table file's checksum was verified: the file of
 // its identity (see fileID) holds the checksum it names and the bytes
-// before it have that CRC. It lives beside the file, named NAME.pdb.sum,
+// before it have that CRC. It lives beside the file, named NAME.sum,
 // 64 bytes, all integers little-endian:
 //
 //	magic     "SLIDESUM"

@@ -1,6 +1,6 @@
 //go:build unix && !(darwin || freebsd || netbsd)
 
-package pdb
+package pdbcache
 
 import "syscall"
 

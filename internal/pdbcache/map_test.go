@@ -1,4 +1,4 @@
-package pdb
+package pdbcache
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 // isMapped reports whether b lies in a mapping that loadMapped keeps.
@@ -47,14 +49,14 @@ func withReader(t *testing.T) {
 
 // sameEntries fails t unless got holds the entries of want, table by
 // table and entry by entry.
-func sameEntries(t *testing.T, got, want *DB) {
+func sameEntries(t *testing.T, got, want *pdb.DB) {
 	t.Helper()
-	if len(got.tables) != len(want.tables) || got.Compact() != want.Compact() {
-		t.Fatalf("%d tables (compact %v), want %d (compact %v)", len(got.tables), got.Compact(), len(want.tables), want.Compact())
+	if len(got.Tables()) != len(want.Tables()) || got.Compact() != want.Compact() {
+		t.Fatalf("%d tables (compact %v), want %d (compact %v)", len(got.Tables()), got.Compact(), len(want.Tables()), want.Compact())
 	}
-	for i, w := range want.tables {
-		g := got.tables[i]
-		if !bytes.Equal(g.data, w.data) || g.Len() != w.Len() {
+	for i, w := range want.Tables() {
+		g := got.Tables()[i]
+		if !bytes.Equal(g.Data(), w.Data()) || g.Len() != w.Len() {
 			t.Fatalf("table %d: data differ", i)
 		}
 		for r := range w.Len() {
@@ -92,7 +94,7 @@ func TestLoadMapped(t *testing.T) {
 	needMap(t)
 	for _, bytesOpt := range []bool{false, true} {
 		dir := t.TempDir()
-		db, err := Build(context.Background(), smallSpec, BuildOptions{Bytes: bytesOpt})
+		db, err := pdb.Build(context.Background(), smallSpec, pdb.BuildOptions{Bytes: bytesOpt})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,13 +107,13 @@ func TestLoadMapped(t *testing.T) {
 			t.Fatal(err)
 		}
 		sameEntries(t, got, db)
-		for i, tab := range got.tables {
-			if !isMapped(tab.data) {
+		for i, tab := range got.Tables() {
+			if !isMapped(tab.Data()) {
 				t.Fatalf("bytes %v: table %d is not mapped", bytesOpt, i)
 			}
 		}
 		again, err := Load(dir, smallSpec)
-		if err != nil || &again.tables[1].data[0] != &got.tables[1].data[0] {
+		if err != nil || &again.Tables()[1].Data()[0] != &got.Tables()[1].Data()[0] {
 			t.Fatalf("bytes %v: second load mapped anew (%v)", bytesOpt, err)
 		}
 		if n := checksums.Load() - before; n != 0 {
@@ -187,7 +189,7 @@ func TestRecordReplaced(t *testing.T) {
 	if checksums.Load() != before+1 {
 		t.Errorf("the replacement's first load computed %d checksums, want 1", checksums.Load()-before)
 	}
-	if &second.tables[0].data[0] == &first.tables[0].data[0] {
+	if &second.Tables()[0].Data()[0] == &first.Tables()[0].Data()[0] {
 		t.Error("the replacement reads the mapping of the file it replaced")
 	}
 	sameEntries(t, second, db)
@@ -224,7 +226,7 @@ func TestReadOnlyCache(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameEntries(t, got, db)
-			if !isMapped(got.tables[1].data) {
+			if !isMapped(got.Tables()[1].Data()) {
 				t.Fatal("not mapped")
 			}
 			if n := checksums.Load() - before; n != want {
@@ -259,7 +261,7 @@ func TestReadOnlyCache(t *testing.T) {
 		}
 		loads(t, dir, 1)
 		os.Chmod(dir, 0o755)
-		if err := Verify(context.Background(), dir, smallSpec, BuildOptions{}, 0); err != nil {
+		if err := Verify(context.Background(), dir, smallSpec, pdb.BuildOptions{}, 0); err != nil {
 			t.Fatal(err)
 		}
 		os.Chmod(dir, 0o555)
@@ -273,7 +275,7 @@ func TestReadOnlyCache(t *testing.T) {
 		rec := recordPath(CachePath(dir, smallSpec))
 		os.Remove(rec)
 		time.Sleep(50 * time.Millisecond) // past the file system's clock tick of Save's rename
-		if err := Verify(context.Background(), dir, smallSpec, BuildOptions{}, 0); err != nil {
+		if err := Verify(context.Background(), dir, smallSpec, pdb.BuildOptions{}, 0); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := os.Stat(rec); err != nil {
@@ -298,7 +300,7 @@ func TestLoadRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameEntries(t, got, db)
-	if isMapped(got.tables[0].data) {
+	if isMapped(got.Tables()[0].Data()) {
 		t.Fatal("the reader returned mapped tables")
 	}
 	flipByte(t, CachePath(dir, smallSpec))

@@ -1,4 +1,4 @@
-package pdb
+package pdbcache
 
 import (
 	"context"
@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/engine"
+
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 // The shared databases. A process opens each database once: the first
@@ -43,7 +45,7 @@ func stamp(path string) (fileStamp, bool) {
 // others wait for it.
 type entry struct {
 	ready chan struct{} // closed when db or err is set
-	db    *DB
+	db    *pdb.DB
 	err   error
 }
 
@@ -52,7 +54,7 @@ type Request struct {
 	Dir       string // the disk cache ("" for none), if DirSet, else DefaultCacheDir
 	DirSet    bool
 	Build     bool // build it when it is neither in memory nor on disk
-	Progress  func(Progress)
+	Progress  func(pdb.Progress)
 	MaxMemory int64 // bound on a build's peak memory, <= 0 for none
 }
 
@@ -92,7 +94,7 @@ var errNotCached = errors.New("pattern database not in the cache")
 // callers share one opening; one that fails (a build stopped by its
 // context, a cache miss without Build) is forgotten, and those waiting for
 // it try again themselves.
-func Shared(ctx context.Context, spec Spec, req Request) (*DB, Opened, error) {
+func Shared(ctx context.Context, spec pdb.Spec, req Request) (*pdb.DB, Opened, error) {
 	name := spec.String()
 	for {
 		shared.Lock()
@@ -132,7 +134,7 @@ func Shared(ctx context.Context, spec Spec, req Request) (*DB, Opened, error) {
 
 // loadOrBuild reads the database of spec from the cache, or builds it and
 // writes it there.
-func loadOrBuild(ctx context.Context, spec Spec, req Request) (*DB, Opened, error) {
+func loadOrBuild(ctx context.Context, spec pdb.Spec, req Request) (*pdb.DB, Opened, error) {
 	reason := ""
 	dir := req.CacheDir()
 	if dir != "" {
@@ -162,14 +164,14 @@ func loadOrBuild(ctx context.Context, spec Spec, req Request) (*DB, Opened, erro
 	if err := checkBuildMemory(spec.BuildBytes(), req.MaxMemory); err != nil {
 		return nil, Opened{}, err
 	}
-	opt := BuildOptions{}
+	opt := pdb.BuildOptions{}
 	if req.Progress != nil {
-		opt.Progress = func(p Progress) {
+		opt.Progress = func(p pdb.Progress) {
 			p.Tables, p.Reason = len(spec.Patterns), reason
 			req.Progress(p)
 		}
 	}
-	db, err := Build(ctx, spec, opt)
+	db, err := pdb.Build(ctx, spec, opt)
 	if err != nil {
 		if engine.IsContext(err) {
 			return nil, Opened{}, err
@@ -193,7 +195,7 @@ func loadOrBuild(ctx context.Context, spec Spec, req Request) (*DB, Opened, erro
 // it is only in memory, and returns an error of kind engine.Cache if it
 // cannot (the tables then live in memory only). It first removes the
 // temporary files of builds killed while writing the cache.
-func Prepare(ctx context.Context, spec Spec, req Request) error {
+func Prepare(ctx context.Context, spec pdb.Spec, req Request) error {
 	dir, dirErr := req.Dir, error(nil)
 	if !req.DirSet {
 		dir, dirErr = DefaultCacheDir()
@@ -270,7 +272,7 @@ const (
 // StateOf tells where the tables of spec are: in memory, or in the disk
 // cache of req (checked cheaply: header and size, see Check; a file that
 // failed to load before counts as absent until it changes).
-func StateOf(spec Spec, req *Request) State {
+func StateOf(spec pdb.Spec, req *Request) State {
 	shared.Lock()
 	e, found := shared.byName[spec.String()]
 	shared.Unlock()
@@ -299,8 +301,8 @@ func StateOf(spec Spec, req *Request) State {
 
 // Release forgets every shared database (those being read or built stay,
 // for those waiting for them). Searches running with them keep them until
-// they end. Tables mapped from the
-// cache stay mapped until the process exits (see cache_map.go): their
+// they end. Tables mapped from the cache stay mapped until the process
+// exits (see map.go): their
 // pages are the page cache's, which the kernel reclaims when it needs.
 func Release() {
 	shared.Lock()

@@ -1,4 +1,4 @@
-package pdb
+package pdbcache
 
 import (
 	"bytes"
@@ -9,16 +9,18 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/pdb"
 )
 
-var smallSpec = Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}}
+var smallSpec = pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}}
 
 func TestCacheRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	var logs []string
 	logf := func(f string, a ...any) { logs = append(logs, f) }
 	builds := 0
-	opt := OpenOptions{Dir: dir, Logf: logf, Build: BuildOptions{Progress: func(p Progress) {
+	opt := OpenOptions{Dir: dir, Logf: logf, Build: pdb.BuildOptions{Progress: func(p pdb.Progress) {
 		if p.Depth == 1 {
 			builds++
 		}
@@ -37,8 +39,8 @@ func TestCacheRoundTrip(t *testing.T) {
 	if builds != 2 {
 		t.Fatalf("second Open rebuilt (logs %q)", logs)
 	}
-	for i := range db1.tables {
-		if !bytes.Equal(db1.tables[i].data, db2.tables[i].data) {
+	for i := range db1.Tables() {
+		if !bytes.Equal(db1.Tables()[i].Data(), db2.Tables()[i].Data()) {
 			t.Fatalf("table %d differs after the round trip", i)
 		}
 	}
@@ -62,7 +64,7 @@ func TestCacheRoundTrip(t *testing.T) {
 	if builds != 4 {
 		t.Fatalf("corrupted file not rebuilt")
 	}
-	if db, err := Load(dir, smallSpec); err != nil || !bytes.Equal(db.tables[0].data, db1.tables[0].data) {
+	if db, err := Load(dir, smallSpec); err != nil || !bytes.Equal(db.Tables()[0].Data(), db1.Tables()[0].Data()) {
 		t.Fatalf("rebuilt file not rewritten: %v", err)
 	}
 }
@@ -70,14 +72,14 @@ func TestCacheRoundTrip(t *testing.T) {
 func TestReadRejects(t *testing.T) {
 	db := mustBuild(t, smallSpec)
 	var buf bytes.Buffer
-	if _, err := db.WriteTo(&buf); err != nil {
+	if _, _, err := write(&buf, db); err != nil {
 		t.Fatal(err)
 	}
 	good := buf.Bytes()
-	other := Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 5}, {4, 6, 7, 8}}}
+	other := pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 5}, {4, 6, 7, 8}}}
 	cases := map[string]struct {
 		data []byte
-		spec Spec
+		spec pdb.Spec
 	}{
 		"empty":          {nil, smallSpec},
 		"truncated":      {good[:len(good)-9], smallSpec},
@@ -109,18 +111,18 @@ func TestReadRejects(t *testing.T) {
 		t.Fatalf("good file: %v", err)
 	}
 	// Byte tables round-trip too, and differ from compact ones on disk.
-	bdb, err := Build(context.Background(), smallSpec, BuildOptions{Bytes: true})
+	bdb, err := pdb.Build(context.Background(), smallSpec, pdb.BuildOptions{Bytes: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var bbuf bytes.Buffer
-	bdb.WriteTo(&bbuf)
+	write(&bbuf, bdb)
 	back, err := Read(bytes.NewReader(bbuf.Bytes()), smallSpec)
 	if err != nil || back.Compact() || !db.Compact() || bytes.Equal(bbuf.Bytes(), good) {
 		t.Fatalf("byte tables: %v, compact %v", err, back != nil && back.Compact())
 	}
-	for i := range back.tables {
-		if !bytes.Equal(back.tables[i].data, bdb.tables[i].data) {
+	for i := range back.Tables() {
+		if !bytes.Equal(back.Tables()[i].Data(), bdb.Tables()[i].Data()) {
 			t.Fatalf("byte table %d differs after the round trip", i)
 		}
 	}
@@ -129,18 +131,18 @@ func TestReadRejects(t *testing.T) {
 // FuzzRead: no input makes Read panic, and whatever it accepts writes back
 // to the same bytes.
 func FuzzRead(f *testing.F) {
-	db := mustBuild(f, Spec{Rows: 2, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2}, {3, 4, 5}}})
+	db := mustBuild(f, pdb.Spec{Rows: 2, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2}, {3, 4, 5}}})
 	var buf bytes.Buffer
-	db.WriteTo(&buf)
+	write(&buf, db)
 	f.Add(buf.Bytes())
 	f.Add([]byte(fileMagic))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := Read(bytes.NewReader(data), db.spec)
+		got, err := Read(bytes.NewReader(data), db.Spec())
 		if err != nil {
 			return
 		}
 		var out bytes.Buffer
-		got.WriteTo(&out)
+		write(&out, got)
 		if !bytes.Equal(out.Bytes(), data) {
 			t.Fatalf("accepted %d bytes that write back as %d others", len(data), out.Len())
 		}
@@ -161,11 +163,11 @@ func TestCheck(t *testing.T) {
 	if err := Check(dir, smallSpec); err != nil {
 		t.Fatalf("good file: %v", err)
 	}
-	other := Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 5}, {4, 6, 7, 8}}}
+	other := pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 5}, {4, 6, 7, 8}}}
 	os.WriteFile(CachePath(dir, other), good, 0o644)
 	for name, c := range map[string]struct {
 		make func() error
-		spec Spec
+		spec pdb.Spec
 		want string
 	}{
 		"missing":   {func() error { return os.Remove(path) }, smallSpec, "does not exist"},
@@ -257,34 +259,12 @@ func TestCleanStale(t *testing.T) {
 	}
 }
 
-// TestBuildBytes checks the memory estimates against the figures the
-// documentation gives (docs/PERFORMANCE.md compares them with the
-// builder's measured peaks).
-func TestBuildBytes(t *testing.T) {
-	for _, c := range []struct {
-		spec    Spec
-		build   int64
-		compact int64
-	}{
-		{Korf555(), 2_346_960, 786_240},
-		{Korf663(), 15_424_600, 5_767_440},
-		{Korf78(), 983_667_510, 288_288_000},
-		{Korf6666(), 473_633_428, 255_024_000},
-		{Six35(), 307_886_880, 158_336_640},
-		{Seven48(), 77_617_048, 28_022_929},
-	} {
-		if got := c.spec.BuildBytes(); got != c.build {
-			t.Errorf("%v: BuildBytes %d, want %d", c.spec, got, c.build)
-		}
-		if got := c.spec.TableBytes(true); got != c.compact {
-			t.Errorf("%v: TableBytes %d, want %d", c.spec, got, c.compact)
-		}
+// mustBuild builds the tables of spec, failing t on an error.
+func mustBuild(t testing.TB, spec pdb.Spec) *pdb.DB {
+	t.Helper()
+	db, err := pdb.Build(context.Background(), spec, pdb.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	few := Spec{Rows: 6, Cols: 6, Blank: 0, Patterns: [][]uint8{{1, 2, 3}}} // 33 cells empty
-	if err := few.CheckBuild(); err != nil {
-		t.Errorf("3 tiles on 6x6: %v", err)
-	}
-	if err := (Spec{Rows: 6, Cols: 6, Blank: 0}).CheckBuild(); !errors.Is(err, ErrSpec) {
-		t.Errorf("no patterns: %v", err)
-	}
+	return db
 }

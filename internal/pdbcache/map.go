@@ -1,4 +1,4 @@
-package pdb
+package pdbcache
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
+
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 // Cached files are used in place where the system can map them (see
@@ -68,7 +70,7 @@ var errNoMapping = errors.New("pdb: file not mapped")
 // unless its record vouches for it. It fails with errNoMapping when f
 // cannot be mapped, an error wrapping ErrCorrupt for a file that is not
 // the DB of spec, or ctx's error.
-func loadMapped(ctx context.Context, f *os.File, path string, spec Spec) (*DB, error) {
+func loadMapped(ctx context.Context, f *os.File, path string, spec pdb.Spec) (*pdb.DB, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, errNoMapping
@@ -132,7 +134,7 @@ func loadMapped(ctx context.Context, f *os.File, path string, spec Spec) (*DB, e
 // tablesOf returns the DB of spec whose file is m, its tables being
 // slices of m, and the checksum m stores, or an error wrapping ErrCorrupt
 // if m is not such a file (its checksum aside: see verifyMapping).
-func tablesOf(m []byte, spec Spec) (*DB, uint64, error) {
+func tablesOf(m []byte, spec pdb.Spec) (*pdb.DB, uint64, error) {
 	r := bytes.NewReader(m)
 	format, err := readHeader(r, spec)
 	if err != nil {
@@ -140,10 +142,9 @@ func tablesOf(m []byte, spec Spec) (*DB, uint64, error) {
 	}
 	off := int64(len(m)) - int64(r.Len())
 	end := int64(len(m)) - 8 // the checksum
-	db := &DB{spec: spec}
-	for i, p := range spec.Patterns {
-		rk, _ := newRanker(spec.Rows*spec.Cols, len(p))
-		size := entryBytes(rk.size, format)
+	var data [][]uint8
+	for i, entries := range spec.Entries() {
+		size := entryBytes(entries, format)
 		if off+8 > end || binary.LittleEndian.Uint64(m[off:]) != uint64(size) {
 			return nil, 0, corrupt("pattern %d: entry count differs", i)
 		}
@@ -151,9 +152,8 @@ func tablesOf(m []byte, spec Spec) (*DB, uint64, error) {
 		if end-off < size {
 			return nil, 0, corrupt("pattern %d: unexpected EOF", i)
 		}
-		data := m[off : off+size : off+size]
+		data = append(data, m[off:off+size:off+size])
 		off += size
-		db.tables = append(db.tables, newTable(p, spec.Cols, rk, format == formatCompact, data))
 	}
 	if off > end {
 		return nil, 0, corrupt("no checksum")
@@ -161,7 +161,7 @@ func tablesOf(m []byte, spec Spec) (*DB, uint64, error) {
 	if off < end {
 		return nil, 0, corrupt("data after the checksum")
 	}
-	return db, binary.LittleEndian.Uint64(m[end:]), nil
+	return pdb.NewDB(spec, format == formatCompact, data), binary.LittleEndian.Uint64(m[end:]), nil
 }
 
 // verifyMapping checks the checksum that the file m stores (its last 8

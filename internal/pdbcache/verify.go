@@ -1,4 +1,4 @@
-package pdb
+package pdbcache
 
 import (
 	"bufio"
@@ -11,9 +11,10 @@ import (
 	"io"
 	"io/fs"
 	"strconv"
-	"strings"
 
 	"github.com/slidekit/slide/internal/engine"
+
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 // Verify checks the file of spec in dir (see CachePath) against spec
@@ -31,7 +32,7 @@ import (
 // and the first); of kind engine.Limit, before any work, if the build
 // would take more than maxMemory bytes (<= 0: no bound); or ctx's error.
 // opt.Bytes is ignored: the file's format decides.
-func Verify(ctx context.Context, dir string, spec Spec, opt BuildOptions, maxMemory int64) error {
+func Verify(ctx context.Context, dir string, spec pdb.Spec, opt pdb.BuildOptions, maxMemory int64) error {
 	if err := spec.Validate(); err != nil {
 		return err
 	}
@@ -68,12 +69,12 @@ func Verify(ctx context.Context, dir string, spec Spec, opt BuildOptions, maxMem
 	build := opt
 	build.Bytes = format == formatByte
 	if opt.Progress != nil {
-		build.Progress = func(p Progress) {
+		build.Progress = func(p pdb.Progress) {
 			p.Tables = len(spec.Patterns)
 			opt.Progress(p)
 		}
 	}
-	db, err := Build(ctx, spec, build)
+	db, err := pdb.Build(ctx, spec, build)
 	if err != nil {
 		if engine.IsContext(err) {
 			return err
@@ -96,7 +97,7 @@ func Verify(ctx context.Context, dir string, spec Spec, opt BuildOptions, maxMem
 	}
 	if diff.count > 0 {
 		return engine.Errorf(engine.Corrupt, "%s differs from its definition in %s of %s entries: the first is entry %d of table %d of %d, %d in the file, %d by definition",
-			path, count(diff.count), count(diff.entries), diff.rank, diff.table+1, len(db.tables), diff.got, diff.want)
+			path, count(diff.count), count(diff.entries), diff.rank, diff.table+1, len(db.Tables()), diff.got, diff.want)
 	}
 	// The file's checksum is verified: loads need not verify it again
 	// while the file stays as it was read (see record).
@@ -122,23 +123,24 @@ type difference struct {
 
 // compareTables reads the tables of a file, past its header, from r and
 // compares them with db's, which are in the file's format.
-func compareTables(r io.Reader, db *DB) difference {
+func compareTables(r io.Reader, db *pdb.DB) difference {
 	var d difference
 	buf := make([]byte, 1<<20)
-	for i, t := range db.tables {
+	for i, t := range db.Tables() {
+		data := t.Data()
 		var n uint64
-		if err := binary.Read(r, binary.LittleEndian, &n); err != nil || n != uint64(len(t.data)) {
+		if err := binary.Read(r, binary.LittleEndian, &n); err != nil || n != uint64(len(data)) {
 			d.err = fmt.Errorf("pattern %d: entry count differs", i)
 			return d
 		}
 		d.entries += t.Len()
-		for off := 0; off < len(t.data); {
-			chunk := buf[:min(len(buf), len(t.data)-off)]
+		for off := 0; off < len(data); {
+			chunk := buf[:min(len(buf), len(data)-off)]
 			if _, err := io.ReadFull(r, chunk); err != nil {
 				d.err = fmt.Errorf("pattern %d: %v", i, err)
 				return d
 			}
-			if want := t.data[off : off+len(chunk)]; !bytes.Equal(chunk, want) {
+			if want := data[off : off+len(chunk)]; !bytes.Equal(chunk, want) {
 				d.compare(i, t, int64(off), chunk)
 			}
 			off += len(chunk)
@@ -149,28 +151,29 @@ func compareTables(r io.Reader, db *DB) difference {
 
 // compare counts the entries of table i (t, the build's) that the file's
 // bytes chunk, from byte off of the table, hold otherwise.
-func (d *difference) compare(i int, t *Table, off int64, chunk []byte) {
+func (d *difference) compare(i int, t *pdb.Table, off int64, chunk []byte) {
+	data := t.Data()
 	for j, b := range chunk {
 		x := off + int64(j)
-		if b == t.data[x] {
+		if b == data[x] {
 			continue
 		}
 		first, last := x, x
-		if t.compact {
+		if t.Compact() {
 			first, last = 2*x, min(2*x+1, t.Len()-1)
 		}
 		for r := first; r <= last; r++ {
-			got, want := int(b), int(t.data[x])
-			if t.compact {
+			got, want := int(b), int(data[x])
+			if t.Compact() {
 				shift := 4 * (r & 1)
-				got, want = int(b>>shift&15), int(t.data[x]>>shift&15)
+				got, want = int(b>>shift&15), int(data[x]>>shift&15)
 			}
 			if got == want {
 				continue
 			}
 			if d.count == 0 {
 				d.table, d.rank, d.got, d.want = i, r, got, want
-				if t.compact {
+				if t.Compact() {
 					d.want = t.At(r)
 					d.got = d.want + 2*(got-want)
 				}
@@ -187,45 +190,4 @@ func count(n int64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
-}
-
-// ParseSpec reads the name of a Spec as String writes it, such as
-// "4x4-b0-1.2.3-4.5.6", and returns the Spec if it is valid.
-func ParseSpec(name string) (Spec, error) {
-	bad := fmt.Errorf("%w: %q is not the name of a spec", ErrSpec, name)
-	fields := strings.Split(name, "-")
-	if len(fields) < 3 {
-		return Spec{}, bad
-	}
-	var s Spec
-	rows, cols, ok := strings.Cut(fields[0], "x")
-	blank, okb := strings.CutPrefix(fields[1], "b")
-	if !ok || !okb {
-		return Spec{}, bad
-	}
-	var err1, err2, err3 error
-	s.Rows, err1 = strconv.Atoi(rows)
-	s.Cols, err2 = strconv.Atoi(cols)
-	s.Blank, err3 = strconv.Atoi(blank)
-	if err1 != nil || err2 != nil || err3 != nil {
-		return Spec{}, bad
-	}
-	for _, f := range fields[2:] {
-		var p []uint8
-		for _, t := range strings.Split(f, ".") {
-			v, err := strconv.Atoi(t)
-			if err != nil || v < 0 || v >= maxCells {
-				return Spec{}, bad
-			}
-			p = append(p, uint8(v))
-		}
-		s.Patterns = append(s.Patterns, p)
-	}
-	if err := s.Validate(); err != nil {
-		return Spec{}, err
-	}
-	if s.String() != name {
-		return Spec{}, bad // leading zeros, signs: not String's form
-	}
-	return s, nil
 }

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package pdb
+package pdbcache
 
 import (
 	"io/fs"

@@ -1,4 +1,4 @@
-package pdb
+package pdbcache
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/pdb"
 )
 
 // TestListRemove: List names and checks the table files of a cache and
@@ -21,7 +23,7 @@ func TestListRemove(t *testing.T) {
 	if err := Save(dir, mustBuild(t, smallSpec)); err != nil {
 		t.Fatal(err)
 	}
-	other := Spec{Rows: 3, Cols: 3, Blank: 8, Patterns: [][]uint8{{0, 1, 2, 3}, {4, 5, 6, 7}}}
+	other := pdb.Spec{Rows: 3, Cols: 3, Blank: 8, Patterns: [][]uint8{{0, 1, 2, 3}, {4, 5, 6, 7}}}
 	if err := Save(dir, mustBuild(t, other)); err != nil {
 		t.Fatal(err)
 	}
@@ -40,12 +42,12 @@ func TestListRemove(t *testing.T) {
 	os.Chtimes(dead, old, old)
 	// Checksum records: beside the tables, of no table, of no Spec, and
 	// the temporary of a killed writer.
-	orphan := write(filepath.Base(recordPath(CachePath(dir, Spec{Rows: 2, Cols: 2, Blank: 0, Patterns: [][]uint8{{1, 2, 3}}}))), "record")
+	orphan := write(filepath.Base(recordPath(CachePath(dir, pdb.Spec{Rows: 2, Cols: 2, Blank: 0, Patterns: [][]uint8{{1, 2, 3}}}))), "record")
 	foreignRecord := write("notes.pdb"+recordSuffix, "mine")
 	deadRecord := write(filepath.Base(recordPath(CachePath(dir, smallSpec)))+".tmp7", "partial")
 	os.Chtimes(deadRecord, old, old)
 	if canMap {
-		for _, sp := range []Spec{smallSpec, other} {
+		for _, sp := range []pdb.Spec{smallSpec, other} {
 			if _, err := os.Stat(recordPath(CachePath(dir, sp))); err != nil {
 				t.Errorf("Save wrote no record: %v", err)
 			}
@@ -72,7 +74,7 @@ func TestListRemove(t *testing.T) {
 	if files[1].Err != nil || files[1].Spec.String() != smallSpec.String() || files[2].Err != nil {
 		t.Errorf("good files: %v, %v", files[1].Err, files[2].Err)
 	}
-	if !errors.Is(files[3].Err, ErrSpec) || files[3].Spec.Rows != 0 {
+	if !errors.Is(files[3].Err, pdb.ErrSpec) || files[3].Spec.Rows != 0 {
 		t.Errorf("foreign file: %v", files[3].Err)
 	}
 
