@@ -51,14 +51,14 @@ type SolverOptions struct {
 	NoMovePruning bool
 	// Dense keeps every table at its dense ranks instead of the sparse
 	// layout the solver uses for tables of at most 2^25 entries (see
-	// sparseTable; for comparison and to save memory).
+	// pdb.Table.SparseLayout; for comparison and to save memory).
 	Dense bool
 	// Workers is the number of goroutines a search runs on (see
 	// Parallel); 0 or 1 is one, on the caller's goroutine.
 	Workers int
 }
 
-// A pattern is a Table as the solver's hot loop reads it. An entry is
+// A pattern is a pdb.Table as the solver's hot loop reads it. An entry is
 // data[r>>shift] >> ((r&odd)*4) & mask, shifted left by scale: bytes with
 // shift, odd, scale 0 and mask 255, or compact entries (twice 4 bits, the
 // Manhattan distance being kept apart) with 1, 1, 1 and 15.
@@ -69,7 +69,7 @@ type pattern struct {
 	data              []uint8
 	shift, odd, scale uint
 	mask              uint8
-	sparse            bool // indices are sparseTable's, w its weights
+	sparse            bool // indices are the sparse layout's, w its weights
 }
 
 // entry returns the table's entry (bytes) or excess (compact) of rank r.
@@ -103,9 +103,9 @@ func (p *pattern) rank(where *[maxSolverCells]uint8) int64 {
 // every tile and for the reflected board, and each move updates the entry
 // of the one pattern (and reflected pattern) the moved tile belongs to:
 // one rank update and one table read. Tables of at most 2^25 entries are
-// read in the sparse layout (see sparseTable), where the update is one
-// multiply-add; larger ones at dense ranks, where a move across rows also
-// looks at the pattern's tiles it passes. The reflected and
+// read in the sparse layout (see pdb.Table.SparseLayout), where the update
+// is one multiply-add; larger ones at dense ranks, where a move across rows
+// also looks at the pattern's tiles it passes. The reflected and
 // walking-distance bounds are computed only for children the direct
 // lookup does not prune. Blank moves are tried up, left, right, down; move
 // pruning never undoes the last move and, unless disabled, rejects the
@@ -168,10 +168,10 @@ const (
 //	w[i]*(q-p) + sign(q-p) * sum over the pattern's tiles on cells strictly
 //	between p and q of (w[j] for a later tile j, -w[i] for an earlier one)
 //
-// (see moveRanker): a move along a row has no cell between, a move across
-// rows has the rest of the row between. delta is q-p; between holds the
-// board's cells strictly between (for the reflected order: the cells whose
-// mirror images are).
+// (see pdb.Table.Weights): a move along a row has no cell between, a move
+// across rows has the rest of the row between. delta is q-p; between holds
+// the board's cells strictly between (for the reflected order: the cells
+// whose mirror images are).
 type moveRank struct {
 	delta, rdelta     int64
 	between, rbetween uint32

@@ -186,8 +186,9 @@ func (t *Table) sparseUpTo(limit int64) *sparseTable {
 // ranks). On smaller boards Sparse makes the layouts of SparseLayout only.
 const maxBeamSparse = 1 << 26
 
-// solverCells is the most cells of the boards whose tables SparseLayout
-// lays out (the boards of the IDA* of internal/idastar).
+// solverCells is the most cells of the boards of internal/idastar's
+// Solver, which reads layouts of at most maxSparse entries (SparseLayout):
+// on such boards Sparse makes no larger ones.
 const solverCells = 32
 
 // sparseLimit returns the most entries of a sparse layout on n cells.

@@ -14,9 +14,9 @@ import (
 // state types of the generic engines use it: Packed for boards of up to 16
 // cells, Grid (for IDA*, which stores only its path) and Node (for the
 // engines that store every state) for larger ones. The specialised
-// searches (see Space.IDA, Space.DatabaseIDA, Space.AStar16) start from
-// it too. A Space serves one search at a time: its states share scratch
-// memory.
+// searches (Space.AStar16, and the IDA* searches of internal/idastar)
+// start from it too. A Space serves one search at a time: its states share
+// scratch memory.
 //
 // In every state, a cell holds a value: the tile's code (see Goal), and
 // for the blank the one value no tile uses, blankVal (the blank's goal
