@@ -45,12 +45,12 @@ const maxIDA16Depth = 256
 func newIDA16(sp *tiles.Space, lc bool) *ida16 {
 	rows, cols := sp.Rows(), sp.Cols()
 	s := &ida16{rows: rows, n: rows * cols, blankVal: uint64(sp.BlankValue()), lc: lc, md: sp.Manhattan()}
-	for c, adj := range neighbours(rows, cols) {
-		for i, nb := range adj {
-			s.adj[c][i] = nb
+	for c := range s.n {
+		adj, n := neighbours(rows, cols, c)
+		for i, nb := range adj[:n] {
 			s.vertical[c][i] = int(nb)%cols == c%cols
 		}
-		s.nadj[c] = uint8(len(adj))
+		s.adj[c], s.nadj[c] = adj, uint8(n)
 	}
 	s.LineKeys = tiles.NewLineKeys(rows, cols, sp.BlankValue())
 	return s

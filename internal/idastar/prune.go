@@ -26,16 +26,16 @@ var basicTrans = [...]int16{
 	-1, 2, 3, 4, // after down: not up
 }
 
-// newMovePruner returns the automaton for a board of the given columns
-// whose cells have the neighbours adj (see neighbours): the basic one, or
-// the automaton of make_prune.go.
-func newMovePruner(adj [][]uint8, cols int, basic bool) movePruner {
+// newMovePruner returns the automaton for a rows x cols board: the basic
+// one, or the automaton of make_prune.go.
+func newMovePruner(rows, cols int, basic bool) movePruner {
 	m := movePruner{trans: pruneTrans[:]}
 	if basic {
 		m.trans = basicTrans[:]
 	}
-	for c := range adj {
-		for i, q := range adj[c] {
+	for c := range rows * cols {
+		adj, n := neighbours(rows, cols, c)
+		for i, q := range adj[:n] {
 			switch {
 			case int(q) == c-cols:
 				m.dirs[c][i] = 0

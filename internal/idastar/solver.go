@@ -212,10 +212,10 @@ func NewSolver(db *pdb.DB, opt SolverOptions) (*Solver, error) {
 		return nil, fmt.Errorf("idastar: solver takes at most %d cells and %d patterns", maxSolverCells, maxPatterns)
 	}
 	s := &Solver{rows: sp.Rows, cols: sp.Cols, n: n, blank: uint8(sp.Blank), wd: opt.WD, workers: opt.Workers}
-	adj := neighbours(sp.Rows, sp.Cols)
 	for c := range n {
-		copy(s.adj[c][:], adj[c])
-		s.nadj[c] = uint8(len(adj[c]))
+		var k int
+		s.adj[c], k = neighbours(sp.Rows, sp.Cols, c)
+		s.nadj[c] = uint8(k)
 	}
 	for i := range s.patOf {
 		s.patOf[i] = -1
@@ -258,7 +258,7 @@ func NewSolver(db *pdb.DB, opt SolverOptions) (*Solver, error) {
 		copy(s.tr[:], sp.Mirror())
 	}
 	for b := range n {
-		for i, p := range adj[b] {
+		for i, p := range s.adj[b][:s.nadj[b]] {
 			// The tile on p slides to the blank's cell b.
 			mv := &s.moves[b][i]
 			mv.delta = int64(b) - int64(p)
@@ -279,7 +279,7 @@ func NewSolver(db *pdb.DB, opt SolverOptions) (*Solver, error) {
 				rows, cols, blank, sp.Rows, sp.Cols, sp.Blank)
 		}
 	}
-	s.prune = newMovePruner(adj, sp.Cols, opt.NoMovePruning)
+	s.prune = newMovePruner(sp.Rows, sp.Cols, opt.NoMovePruning)
 	return s, nil
 }
 
@@ -316,26 +316,22 @@ func (s *Solver) Release() {
 // between reports whether x lies strictly between a and b.
 func between(x, a, b int) bool { return min(a, b) < x && x < max(a, b) }
 
-// neighbours returns the cells next to each cell of a rows x cols board,
-// in the order of the blank's moves: up, left, right, down.
-func neighbours(rows, cols int) [][]uint8 {
-	adj := make([][]uint8, rows*cols)
-	for c := range adj {
-		r, col := c/cols, c%cols
-		if r > 0 {
-			adj[c] = append(adj[c], uint8(c-cols))
-		}
-		if col > 0 {
-			adj[c] = append(adj[c], uint8(c-1))
-		}
-		if col < cols-1 {
-			adj[c] = append(adj[c], uint8(c+1))
-		}
-		if r < rows-1 {
-			adj[c] = append(adj[c], uint8(c+cols))
+// neighbours returns the cells next to cell c of a rows x cols board, in
+// the order of the blank's moves (up, left, right, down), and their
+// number.
+func neighbours(rows, cols, c int) (adj [4]uint8, n int) {
+	add := func(ok bool, cell int) {
+		if ok {
+			adj[n] = uint8(cell)
+			n++
 		}
 	}
-	return adj
+	r, col := c/cols, c%cols
+	add(r > 0, c-cols)
+	add(col > 0, c-1)
+	add(col < cols-1, c+1)
+	add(r < rows-1, c+cols)
+	return adj, n
 }
 
 func abs(x int) int {
