@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 // A Cache keeps the tables of pattern databases, checksummed, so that each is
@@ -55,7 +56,7 @@ func (c Cache) dir(fn string) (string, error) {
 	if c.Dir != "" {
 		return c.Dir, nil
 	}
-	dir, err := pdb.DefaultCacheDir()
+	dir, err := pdbcache.DefaultCacheDir()
 	if err != nil {
 		return "", errorf(fn, ErrCache, "no cache directory: %v", err)
 	}
@@ -76,8 +77,8 @@ func (c Cache) only(fn string) error {
 
 // request returns how a search with limits lim may open a database from
 // c; build says whether it may build one.
-func (c Cache) request(build bool, lim Limits) pdb.Request {
-	return pdb.Request{Dir: c.Dir, DirSet: c.Dir != "", Build: build, MaxMemory: lim.eng().MemoryBound()}
+func (c Cache) request(build bool, lim Limits) pdbcache.Request {
+	return pdbcache.Request{Dir: c.Dir, DirSet: c.Dir != "", Build: build, MaxMemory: lim.eng().MemoryBound()}
 }
 
 // progress returns c's Progress as internal/pdb calls it for the
@@ -116,9 +117,9 @@ func (c Cache) Build(ctx context.Context, h Heuristic) error {
 	}
 	req := c.request(true, Limits{MaxMemory: c.MaxMemory})
 	req.Progress = c.progress(h)
-	err = toError(fn, pdb.Prepare(ctx, spec, req))
+	err = toError(fn, pdbcache.Prepare(ctx, spec, req))
 	if slices.Contains(nearOptimalDatabases, h) && (err == nil || errors.Is(err, ErrCache)) {
-		if db, _, err := pdb.Shared(ctx, spec, c.request(false, Limits{})); err == nil {
+		if db, _, err := pdbcache.Shared(ctx, spec, c.request(false, Limits{})); err == nil {
 			db.Sparse()
 		}
 	}
@@ -140,7 +141,7 @@ func (c Cache) Verify(ctx context.Context, h Heuristic) error {
 	if err != nil {
 		return err
 	}
-	return toError(fn, pdb.Verify(ctx, dir, spec, pdb.BuildOptions{Progress: c.progress(h)}, Limits{MaxMemory: c.MaxMemory}.eng().MemoryBound()))
+	return toError(fn, pdbcache.Verify(ctx, dir, spec, pdb.BuildOptions{Progress: c.progress(h)}, Limits{MaxMemory: c.MaxMemory}.eng().MemoryBound()))
 }
 
 // List returns the files of tables in the cache, their headers checked.
@@ -153,9 +154,9 @@ func (c Cache) List() ([]CachedDatabase, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, err := pdb.List(dir)
+	files, err := pdbcache.List(dir)
 	if err != nil {
-		return nil, errorf(fn, ErrCache, "%s", pdb.Message(err))
+		return nil, errorf(fn, ErrCache, "%s", pdbcache.Message(err))
 	}
 	list := make([]CachedDatabase, len(files))
 	for i, f := range files {
@@ -164,10 +165,10 @@ func (c Cache) List() ([]CachedDatabase, error) {
 		case f.Err == nil:
 		case f.Spec.Rows == 0:
 			list[i].Err = errorf(fn, ErrCorrupt, "%s is not named as the tables of a pattern database", f.Path)
-		case errors.Is(f.Err, pdb.ErrCorrupt):
-			list[i].Err = errorf(fn, ErrCorrupt, "%s", pdb.Message(f.Err))
+		case errors.Is(f.Err, pdbcache.ErrCorrupt):
+			list[i].Err = errorf(fn, ErrCorrupt, "%s", pdbcache.Message(f.Err))
 		default:
-			list[i].Err = errorf(fn, ErrCache, "%s", pdb.Message(f.Err))
+			list[i].Err = errorf(fn, ErrCache, "%s", pdbcache.Message(f.Err))
 		}
 	}
 	return list, nil
@@ -189,24 +190,24 @@ func (c Cache) Remove(name string) (CachedDatabase, error) {
 		if err != nil {
 			return CachedDatabase{}, err
 		}
-		file = pdb.CachePath(dir, spec)
+		file = pdbcache.CachePath(dir, spec)
 	} else if name != "" && name == filepath.Base(name) && name != "." && name != ".." {
 		file = filepath.Join(dir, name+".pdb")
 	} else {
 		return CachedDatabase{}, errorf(fn, ErrCache, "%q names no file of the cache", name)
 	}
-	files, err := pdb.List(dir)
+	files, err := pdbcache.List(dir)
 	if err != nil {
-		return CachedDatabase{}, errorf(fn, ErrCache, "%s", pdb.Message(err))
+		return CachedDatabase{}, errorf(fn, ErrCache, "%s", pdbcache.Message(err))
 	}
-	i := slices.IndexFunc(files, func(f pdb.File) bool { return f.Path == file })
+	i := slices.IndexFunc(files, func(f pdbcache.File) bool { return f.Path == file })
 	switch {
 	case i < 0:
 		return CachedDatabase{}, errorf(fn, ErrCache, "not cached: %s does not exist", file)
 	case files[i].Spec.Rows != 0:
-		f, err := pdb.Remove(dir, files[i].Spec)
+		f, err := pdbcache.Remove(dir, files[i].Spec)
 		if err != nil {
-			return CachedDatabase{}, errorf(fn, ErrCache, "%s", pdb.Message(err))
+			return CachedDatabase{}, errorf(fn, ErrCache, "%s", pdbcache.Message(err))
 		}
 		return cachedDatabase(f), nil
 	}
@@ -226,7 +227,7 @@ func (c Cache) Clean() ([]CachedDatabase, error) {
 	if err != nil {
 		return nil, err
 	}
-	files, err := pdb.RemoveAll(dir)
+	files, err := pdbcache.RemoveAll(dir)
 	var removed []CachedDatabase
 	for _, f := range files {
 		c := cachedDatabase(f)
@@ -236,14 +237,14 @@ func (c Cache) Clean() ([]CachedDatabase, error) {
 		removed = append(removed, c)
 	}
 	if err != nil {
-		return removed, errorf(fn, ErrCache, "%s", pdb.Message(err))
+		return removed, errorf(fn, ErrCache, "%s", pdbcache.Message(err))
 	}
 	return removed, nil
 }
 
 // cachedDatabase returns the CachedDatabase of a cache file, named after
 // the shipped database it holds, if it holds one.
-func cachedDatabase(f pdb.File) CachedDatabase {
+func cachedDatabase(f pdbcache.File) CachedDatabase {
 	c := CachedDatabase{Name: strings.TrimSuffix(filepath.Base(f.Path), ".pdb"), Rows: f.Spec.Rows, Cols: f.Spec.Cols, Path: f.Path, Bytes: f.Bytes}
 	if f.Spec.Rows == 0 {
 		return c

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 // TestCache lists, removes and cleans a cache that holds a small
@@ -15,7 +16,7 @@ import (
 // named as no tables and a file slide did not write, which stays.
 func TestCache(t *testing.T) {
 	dir := filepath.Join(useTempCache(t), "slide", "pdb")
-	t.Cleanup(pdb.Release)
+	t.Cleanup(pdbcache.Release)
 	if list, err := (Cache{}).List(); err != nil || len(list) != 0 {
 		t.Fatalf("no cache yet: %v, %v", list, err)
 	}
@@ -28,7 +29,7 @@ func TestCache(t *testing.T) {
 	}
 	stray := filepath.Join(dir, "notes.txt")
 	os.WriteFile(stray, []byte("mine"), 0o644)
-	damaged := pdb.CachePath(dir, pdb.Korf555())
+	damaged := pdbcache.CachePath(dir, pdb.Korf555())
 	os.WriteFile(damaged, []byte("SLIDEPDB"), 0o644)
 	junk := filepath.Join(dir, "junk.pdb")
 	os.WriteFile(junk, []byte("junk"), 0o644)

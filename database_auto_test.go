@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/slidekit/slide/internal/pdb"
-	"github.com/slidekit/slide/internal/tiles"
+	"github.com/slidekit/slide/internal/idastar"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 // korfInstance returns Korf's 15-puzzle instance id.
@@ -30,20 +30,20 @@ func korfInstance(t *testing.T, id int) instance {
 func cached555(t *testing.T) string {
 	t.Helper()
 	dir := useTempCache(t)
-	t.Cleanup(pdb.Release)
+	t.Cleanup(pdbcache.Release)
 	if err := (Cache{}).Build(context.Background(), PDB555); err != nil {
 		t.Fatal(err)
 	}
-	pdb.Release()
+	pdbcache.Release()
 	spec, _ := PDB555.partition()
-	return pdb.CachePath(filepath.Join(dir, "slide", "pdb"), spec)
+	return pdbcache.CachePath(filepath.Join(dir, "slide", "pdb"), spec)
 }
 
 // state555 tells where Auto finds the 5-5-5 tables.
-func state555() pdb.State {
+func state555() pdbcache.State {
 	spec, _ := PDB555.partition()
 	req := Cache{}.request(false, Limits{})
-	return pdb.StateOf(spec, &req)
+	return pdbcache.StateOf(spec, &req)
 }
 
 // TestAutoSmallProblems: with large tables on disk only, Auto solves a
@@ -52,8 +52,8 @@ func state555() pdb.State {
 // attempts; another Cache.Dir keeps it off the user's.
 func TestAutoSmallProblems(t *testing.T) {
 	cached555(t)
-	defer func(v int64) { tiles.AutoSmallTables = v }(tiles.AutoSmallTables)
-	tiles.AutoSmallTables = 0 // treat the 5-5-5 tables as large
+	defer func(v int64) { idastar.AutoSmallTables = v }(idastar.AutoSmallTables)
+	idastar.AutoSmallTables = 0 // treat the 5-5-5 tables as large
 	goal := blankFirstGoal(4, 4)
 
 	easy := korfInstance(t, 9) // 88,588 nodes with linear conflicts
@@ -62,12 +62,12 @@ func TestAutoSmallProblems(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSolution(t, sol, easy.board, goal, easy.optimal)
-	if sol.Heuristic != LinearConflict || state555() != pdb.OnDisk {
+	if sol.Heuristic != LinearConflict || state555() != pdbcache.OnDisk {
 		t.Errorf("easy instance: solved with %v, tables %d", sol.Heuristic, state555())
 	}
 
 	hard := korfInstance(t, 83) // 2,155,880 nodes with linear conflicts
-	if sol, err = (Solver{Cache: Cache{Dir: t.TempDir()}}).Solve(context.Background(), hard.board, goal); err != nil || sol.Heuristic != LinearConflict || state555() != pdb.OnDisk {
+	if sol, err = (Solver{Cache: Cache{Dir: t.TempDir()}}).Solve(context.Background(), hard.board, goal); err != nil || sol.Heuristic != LinearConflict || state555() != pdbcache.OnDisk {
 		t.Fatalf("another cache: %v with %v, tables %d", err, sol.Heuristic, state555())
 	}
 	sol, err = Solver{}.Solve(context.Background(), hard.board, goal)
@@ -75,7 +75,7 @@ func TestAutoSmallProblems(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSolution(t, sol, hard.board, goal, hard.optimal)
-	if sol.Heuristic != PDB555 || sol.Generated <= tiles.AutoBudget || state555() != pdb.InMemory {
+	if sol.Heuristic != PDB555 || sol.Generated <= idastar.AutoBudget || state555() != pdbcache.InMemory {
 		t.Errorf("hard instance: %v, %d nodes, tables %d", sol.Heuristic, sol.Generated, state555())
 	}
 	// In memory, the tables serve at once, even for the easy instance.
@@ -83,10 +83,10 @@ func TestAutoSmallProblems(t *testing.T) {
 		t.Errorf("tables in memory: %v, %v", sol.Heuristic, err)
 	}
 	// A node limit below the budget is the user's: no tables then.
-	pdb.Release()
+	pdbcache.Release()
 	_, err = Solver{Limits: Limits{MaxNodes: 1000}}.Solve(context.Background(), hard.board, goal)
 	var le *LimitError
-	if !errors.As(err, &le) || le.Value != 1000 || state555() != pdb.OnDisk {
+	if !errors.As(err, &le) || le.Value != 1000 || state555() != pdbcache.OnDisk {
 		t.Errorf("MaxNodes 1000: %v, tables %d", err, state555())
 	}
 }
@@ -109,14 +109,14 @@ func TestAutoBadCacheFiles(t *testing.T) {
 		name   string
 		make   func() error
 		reason string
-		auto   pdb.State // where Auto sees the tables
+		auto   pdbcache.State // where Auto sees the tables
 	}{
-		{"directory", func() error { return os.Mkdir(path, 0o755) }, "is a directory", pdb.Absent},
-		{"empty", func() error { return os.WriteFile(path, nil, 0o644) }, "is empty", pdb.Absent},
-		{"truncated", func() error { return os.WriteFile(path, good[:len(good)-100], 0o644) }, "truncated", pdb.Absent},
-		{"damaged", func() error { return os.WriteFile(path, damaged, 0o644) }, "is corrupt: checksum", pdb.OnDisk},
+		{"directory", func() error { return os.Mkdir(path, 0o755) }, "is a directory", pdbcache.Absent},
+		{"empty", func() error { return os.WriteFile(path, nil, 0o644) }, "is empty", pdbcache.Absent},
+		{"truncated", func() error { return os.WriteFile(path, good[:len(good)-100], 0o644) }, "truncated", pdbcache.Absent},
+		{"damaged", func() error { return os.WriteFile(path, damaged, 0o644) }, "is corrupt: checksum", pdbcache.OnDisk},
 	} {
-		pdb.Release()
+		pdbcache.Release()
 		os.RemoveAll(path)
 		if err := c.make(); err != nil {
 			t.Fatal(err)
@@ -130,7 +130,7 @@ func TestAutoBadCacheFiles(t *testing.T) {
 			if err != nil || sol.Heuristic != LinearConflict || sol.Len() != hard.optimal {
 				t.Fatalf("%s: Auto: %v with %v", c.name, err, sol.Heuristic)
 			}
-			if s := state555(); s != pdb.Absent {
+			if s := state555(); s != pdbcache.Absent {
 				t.Errorf("%s: after a failed load, Auto sees state %d", c.name, s)
 			}
 			t.Logf("%s: Auto in %v", c.name, time.Since(began))
@@ -228,7 +228,7 @@ func TestShippedSizes(t *testing.T) {
 // other sizes and boards with repeated labels get linear conflicts
 // (Manhattan distance for repeated labels).
 func TestPrepareAuto(t *testing.T) {
-	t.Cleanup(pdb.Release)
+	t.Cleanup(pdbcache.Release)
 	dir := t.TempDir()
 	goal := blankFirstGoal(4, 4)
 	ctx := context.Background()
@@ -239,7 +239,7 @@ func TestPrepareAuto(t *testing.T) {
 	if err := s.Cache.Build(ctx, PDB555); err != nil {
 		t.Fatal(err)
 	}
-	pdb.Release() // on disk only
+	pdbcache.Release() // on disk only
 	small := s
 	small.Limits.MaxMemory = 1 << 10
 	if h, err := small.Prepare(ctx, goal); err != nil || h != LinearConflict {
@@ -250,7 +250,7 @@ func TestPrepareAuto(t *testing.T) {
 	}
 	spec, _ := PDB555.partition()
 	req := s.Cache.request(false, Limits{})
-	if st := pdb.StateOf(spec, &req); st != pdb.InMemory {
+	if st := pdbcache.StateOf(spec, &req); st != pdbcache.InMemory {
 		t.Errorf("after Prepare: state %d, want the tables in memory", st)
 	}
 	labeled, err := NewLabeled(4, 4, []int{0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14})

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -431,7 +431,7 @@ func TestDatabaseBuildLimits(t *testing.T) {
 // and the user's cache is left alone.
 func TestCacheDir(t *testing.T) {
 	home := useTempCache(t)
-	t.Cleanup(pdb.Release)
+	t.Cleanup(pdbcache.Release)
 	own, other := t.TempDir(), t.TempDir()
 	goal := Goal(2, 4)
 	d := MustParseDatabase(goal, "1 2 3/4 5 6 7")
@@ -441,7 +441,7 @@ func TestCacheDir(t *testing.T) {
 	if files, _ := filepath.Glob(filepath.Join(own, "*.pdb")); len(files) != 1 {
 		t.Errorf("Cache.Dir: files %v", files)
 	}
-	pdb.Release()
+	pdbcache.Release()
 	d2 := MustParseDatabase(goal, "1 2 5 6/3 4 7")
 	b := randomWalk(rand.New(rand.NewPCG(2, 4)), goal, 15)
 	if _, err := (Solver{Heuristic: d2.Heuristic(), Cache: Cache{Dir: other}}).Solve(context.Background(), b, goal); err != nil {
@@ -466,7 +466,7 @@ func TestCacheDir(t *testing.T) {
 // is writable again, BuildDatabase writes them.
 func TestBuildNotCached(t *testing.T) {
 	useTempCache(t)
-	t.Cleanup(pdb.Release)
+	t.Cleanup(pdbcache.Release)
 	blocker := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(blocker, nil, 0o644)
 	bad := Cache{Dir: filepath.Join(blocker, "pdb")} // a directory under a file
@@ -493,19 +493,19 @@ func TestBuildNotCached(t *testing.T) {
 // the disk.
 func TestTablesReleased(t *testing.T) {
 	useTempCache(t)
-	t.Cleanup(pdb.Release)
+	t.Cleanup(pdbcache.Release)
 	goal := Goal(2, 4)
 	d := MustParseDatabase(goal, "1 2 3/4 5 6 7")
 	if err := (Cache{}).Build(context.Background(), d.Heuristic()); err != nil {
 		t.Fatal(err)
 	}
 	req := Cache{}.request(false, Limits{})
-	if s := pdb.StateOf(d.spec(), &req); s != pdb.InMemory {
+	if s := pdbcache.StateOf(d.spec(), &req); s != pdbcache.InMemory {
 		t.Fatalf("after Build: state %d", s)
 	}
-	pdb.Release()
-	if s := pdb.StateOf(d.spec(), &req); s != pdb.OnDisk {
-		t.Fatalf("after pdb.Release: state %d", s)
+	pdbcache.Release()
+	if s := pdbcache.StateOf(d.spec(), &req); s != pdbcache.OnDisk {
+		t.Fatalf("after pdbcache.Release: state %d", s)
 	}
 	built := false
 	if err := (Cache{Progress: func(DatabaseProgress) { built = true }}).Build(context.Background(), d.Heuristic()); err != nil || built {
@@ -551,7 +551,7 @@ func FuzzParseDatabase(f *testing.F) {
 // -race).
 func TestDatabaseParallel(t *testing.T) {
 	useTempCache(t)
-	t.Cleanup(pdb.Release)
+	t.Cleanup(pdbcache.Release)
 	goal := Goal(2, 4)
 	d := MustParseDatabase(goal, "1 2 5 6/3 4 7")
 	layers := layersFrom(t, goal)
@@ -561,7 +561,7 @@ func TestDatabaseParallel(t *testing.T) {
 		go func() {
 			for i := w; i < len(layers); i += 8 {
 				if w == 3 && i%5 == 3 {
-					pdb.Release()
+					pdbcache.Release()
 				}
 				if err := (Cache{Progress: func(p DatabaseProgress) {
 					if p.Depth == 1 {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 // TestDatabaseVerify forges a cached table as the issue tells: entries
@@ -18,7 +18,7 @@ import (
 // exceeds the true distance, and Verify finds it; an intact file verifies.
 func TestDatabaseVerify(t *testing.T) {
 	home := useTempCache(t)
-	t.Cleanup(pdb.Release)
+	t.Cleanup(pdbcache.Release)
 	ctx := context.Background()
 	goal := Goal(3, 3)
 	d := MustParseDatabase(goal, "1 2 3 4/5 6 7 8")
@@ -62,7 +62,7 @@ func TestDatabaseVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	pdb.Release() // forget the tables in memory: read the file again
+	pdbcache.Release() // forget the tables in memory: read the file again
 	oneMove := MustParseBoard("3\n1 2 3\n4 5 6\n7 0 8\n")
 	if h, err := h.Estimate(oneMove, goal); err != nil || h <= 1 {
 		t.Fatalf("forged tables: Estimate %d, %v; want a bound over the 1 move it takes", h, err)

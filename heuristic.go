@@ -9,6 +9,7 @@ import (
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/input"
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -214,7 +215,7 @@ func (h Heuristic) check(fn string, t *tiles.Goal, goal Board) error {
 	case !t.Distinct:
 		return errorf(fn, ErrOption, "%v needs distinct labels", h)
 	case h.kind == walkingDistance:
-		return toError(fn, pdb.CheckWalkingDistance(t.Rows, t.Cols))
+		return toError(fn, tiles.CheckWalkingDistance(t.Rows, t.Cols))
 	}
 	spec, _ := h.partition()
 	if t.Rows != spec.Rows || t.Cols != spec.Cols {
@@ -299,21 +300,21 @@ func (h Heuristic) Memory() (tables, build, disk int64) {
 // blank belongs on cell blank that is in memory or in the disk cache of
 // req (and fits lim's memory, unless lim is nil; and if only on disk, is
 // read within within, unless that is 0), and where it is; otherwise
-// LinearConflict and pdb.Absent.
-func availableDatabase(hs []Heuristic, rows, cols, blank int, req *pdb.Request, lim *Limits, within time.Duration) (Heuristic, pdb.State) {
+// LinearConflict and pdbcache.Absent.
+func availableDatabase(hs []Heuristic, rows, cols, blank int, req *pdbcache.Request, lim *Limits, within time.Duration) (Heuristic, pdbcache.State) {
 	for _, h := range hs {
 		if _, spec, err := tiles.Orient(h.tiles(), rows, cols, blank); err == nil {
-			state := pdb.StateOf(spec, req)
-			if state == pdb.Absent || lim != nil && !databaseFits(h, rows, cols, blank, *lim, req) {
+			state := pdbcache.StateOf(spec, req)
+			if state == pdbcache.Absent || lim != nil && !databaseFits(h, rows, cols, blank, *lim, req) {
 				continue
 			}
-			if state == pdb.OnDisk && within > 0 && readTime(spec) > within {
+			if state == pdbcache.OnDisk && within > 0 && readTime(spec) > within {
 				continue
 			}
 			return h, state
 		}
 	}
-	return LinearConflict, pdb.Absent
+	return LinearConflict, pdbcache.Absent
 }
 
 // readTime returns about how long reading the tables of spec from the
@@ -351,7 +352,7 @@ func NearOptimalDatabase(goal Board) (Heuristic, bool) {
 // peak of their build if it must be built (then building is true); and
 // what its tables take once built. It returns zeros when h is no database
 // or does not fit the board (an error Solve reports later).
-func databaseMemory(h tiles.Heuristic, rows, cols, blank int, req *pdb.Request) (need, tables int64, building bool) {
+func databaseMemory(h tiles.Heuristic, rows, cols, blank int, req *pdbcache.Request) (need, tables int64, building bool) {
 	if h.Kind != tiles.Database {
 		return 0, 0, false
 	}
@@ -360,14 +361,14 @@ func databaseMemory(h tiles.Heuristic, rows, cols, blank int, req *pdb.Request) 
 		return 0, 0, false
 	}
 	tables, build := spec.Memory()
-	if pdb.StateOf(spec, req) == pdb.Absent {
+	if pdbcache.StateOf(spec, req) == pdbcache.Absent {
 		return max(tables, build), tables, true
 	}
 	return tables, tables, false
 }
 
 // databaseFits reports whether h's tables fit lim's memory bound.
-func databaseFits(h Heuristic, rows, cols, blank int, lim Limits, req *pdb.Request) bool {
+func databaseFits(h Heuristic, rows, cols, blank int, lim Limits, req *pdbcache.Request) bool {
 	need, _, _ := databaseMemory(h.tiles(), rows, cols, blank, req)
 	return need <= lim.eng().Memory()
 }
@@ -376,7 +377,7 @@ func databaseFits(h Heuristic, rows, cols, blank int, lim Limits, req *pdb.Reque
 // take on a rows x cols board whose blank belongs on cell blank (0 for no
 // database), or an error wrapping ErrLimit if they, or their build, need
 // more memory than lim allows.
-func checkDatabaseMemory(fn string, h tiles.Heuristic, rows, cols, blank int, lim Limits, req *pdb.Request) (int64, error) {
+func checkDatabaseMemory(fn string, h tiles.Heuristic, rows, cols, blank int, lim Limits, req *pdbcache.Request) (int64, error) {
 	need, tables, building := databaseMemory(h, rows, cols, blank, req)
 	if need <= lim.eng().Memory() {
 		return tables, nil

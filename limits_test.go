@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/engine"
-	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 // randomSolvable returns a random board of rows x cols that can reach the
@@ -321,7 +321,7 @@ func TestDatabaseMemory(t *testing.T) {
 	korfGoal := blankFirstGoal(4, 4)
 	start := MustParseBoard("4\n13 8 14 3\n9 1 0 7\n15 5 4 10\n12 2 6 11\n") // Korf's 55, 41 moves
 	small := Limits{MaxMemory: 1 << 20}
-	if spec, _ := PDB555.partition(); pdb.StateOf(spec, &pdb.Request{}) == pdb.Absent { // not loaded by an earlier test
+	if spec, _ := PDB555.partition(); pdbcache.StateOf(spec, &pdbcache.Request{}) == pdbcache.Absent { // not loaded by an earlier test
 		_, err := Solver{Heuristic: PDB555, Limits: small}.Solve(context.Background(), start, korfGoal)
 		tables, build, _ := PDB555.Memory()
 		want := "building the tables of pdb555 needs " + engine.FormatBytes(max(tables, build)) + ", more than the memory limit of 1 MiB"

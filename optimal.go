@@ -5,7 +5,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/idastar"
+	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -41,8 +42,8 @@ func optimalSearch(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 	}
 	h := sol.Heuristic.tiles()
 	sp := tiles.NewSpace(t, h, line)
-	sp.Watch = o.watcher(began)
-	sp.Request = o.dbRequest(o.autoDB == pdb.Absent) // Auto never builds
+	watch := o.watcher(began)
+	sp.Request = o.dbRequest(o.autoDB == pdbcache.Absent) // Auto never builds
 	if _, err := checkDatabaseMemory(fn, h, t.Rows, t.Cols, t.BlankGoal, o.limits, &sp.Request); err != nil {
 		return Solution{Elapsed: time.Since(began)}, nil, err
 	}
@@ -52,15 +53,15 @@ func optimalSearch(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 	lim := o.limits.eng()
 	ida := o.algo == AlgoIDAStar && t.Distinct && !line
 	switch {
-	case o.autoDB != pdb.Absent:
-		blanks, err = sp.AutoDatabaseIDA(ctx, code, lim, o.workerCount(), o.autoDB == pdb.OnDisk, &st)
+	case o.autoDB != pdbcache.Absent:
+		blanks, err = idastar.AutoDatabaseIDA(ctx, sp, code, lim, o.workerCount(), o.autoDB == pdbcache.OnDisk, watch, &st)
 		if st.Fallback {
 			sol.Heuristic = LinearConflict
 		}
-	case ida && sol.Heuristic.IsDatabase() && sp.SolverFits():
-		blanks, err = sp.DatabaseIDA(ctx, code, lim, o.workerCount(), o.wd, &st)
+	case ida && sol.Heuristic.IsDatabase() && idastar.SolverFits(sp):
+		blanks, err = idastar.DatabaseIDA(ctx, sp, code, lim, o.workerCount(), o.wd, watch, &st)
 	case ida && !o.wd && (sol.Heuristic == Manhattan || sol.Heuristic == LinearConflict):
-		blanks, err = sp.IDA(ctx, code, lim, o.workerCount(), &st)
+		blanks, err = idastar.IDA(ctx, sp, code, lim, o.workerCount(), watch, &st)
 	case o.algo == AlgoAStar && !o.wd && sp.FitsAStar16():
 		blanks, err = sp.AStar16(ctx, code, lim, &st)
 	default:

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/near"
-	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -178,7 +178,7 @@ func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
 	}
 	if th.Kind == tiles.Database && s.Heuristic.base() == Auto { // read now what Auto found on disk
 		if _, spec, err := tiles.Orient(th, t.Rows, t.Cols, t.BlankGoal); err == nil {
-			if _, _, err := pdb.Shared(ctx, spec, o.dbRequest(false)); err != nil {
+			if _, _, err := pdbcache.Shared(ctx, spec, o.dbRequest(false)); err != nil {
 				th = LinearConflict.tiles() // a file that does not load: Solve does without
 			}
 		}
@@ -210,7 +210,7 @@ type options struct {
 	onMove   func(Move)
 	workers  int
 	cache    Cache
-	autoDB   pdb.State // where the database Auto chose is (pdb.Absent: none chosen)
+	autoDB   pdbcache.State // where the database Auto chose is (pdbcache.Absent: none chosen)
 	// readWithin, if above 0, is the most time Auto may spend reading a
 	// database's tables from disk (see readTime): a time budget's share.
 	readWithin time.Duration
@@ -232,7 +232,7 @@ func (o *options) workerCount() int {
 
 // dbRequest returns how a search may open its pattern database; build
 // says whether it may build one, reporting to the Cache's Progress.
-func (o *options) dbRequest(build bool) pdb.Request {
+func (o *options) dbRequest(build bool) pdbcache.Request {
 	req := o.cache.request(build, o.limits)
 	if build {
 		req.Progress = o.cache.progress(o.heur)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 // small is the -partition of a small database of one's own.
@@ -20,7 +21,7 @@ var small = []string{"-size", "3x3", "-partition", "1 2 3 4/5 6 7 8"}
 func TestPDBBuildProgress(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
-	t.Cleanup(pdb.Release)
+	t.Cleanup(pdbcache.Release)
 	_, stderr, status := runSlide("", append([]string{"pdb", "build"}, small...)...)
 	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
 	_, build, disk := slide.MustParseDatabase(slide.Goal(3, 3), "1 2 3 4/5 6 7 8").Heuristic().Memory()
@@ -65,7 +66,7 @@ func TestBuildProgressTerminal(t *testing.T) {
 func TestPDBListClean(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
-	t.Cleanup(pdb.Release)
+	t.Cleanup(pdbcache.Release)
 	dir := filepath.Join(cache, "slide", "pdb")
 	pdbRun := func(args ...string) (string, string, int) { return runSlide("", append([]string{"pdb"}, args...)...) }
 
@@ -82,7 +83,7 @@ func TestPDBListClean(t *testing.T) {
 	}
 	stray := filepath.Join(dir, "notes.txt")
 	os.WriteFile(stray, []byte("mine"), 0o644)
-	damaged := pdb.CachePath(dir, pdb.Korf555())
+	damaged := pdbcache.CachePath(dir, pdb.Korf555())
 	os.WriteFile(damaged, []byte("SLIDEPDB"), 0o644)
 
 	stdout, stderr, status := pdbRun("list")
@@ -106,7 +107,7 @@ func TestPDBListClean(t *testing.T) {
 		t.Errorf("clean with a bad name removed a file: %v", err)
 	}
 	stdout, stderr, status = pdbRun("clean", "663", "pdb555")
-	if status != exitError || stderr != "slide pdb: pdb663: not cached: "+pdb.CachePath(dir, pdb.Korf663())+" does not exist\n" ||
+	if status != exitError || stderr != "slide pdb: pdb663: not cached: "+pdbcache.CachePath(dir, pdb.Korf663())+" does not exist\n" ||
 		stdout != "removed "+damaged+" (pdb555, 8 bytes)\nremoved 1 file, 8 bytes freed\n" {
 		t.Errorf("clean 663 555: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}

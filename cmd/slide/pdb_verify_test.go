@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 // TestPDBVerify runs "slide pdb verify" on a small database of one's own:
@@ -18,7 +18,7 @@ import (
 func TestPDBVerify(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
-	t.Cleanup(pdb.Release)
+	t.Cleanup(pdbcache.Release)
 	dir := filepath.Join(cache, "slide", "pdb")
 	part := []string{"-size", "3x3", "-partition", "1 2 3 4/5 6 7 8"}
 	name := `the 3x3 database "1 2 3 4/5 6 7 8"`
@@ -86,7 +86,7 @@ func TestPDBVerify(t *testing.T) {
 func TestPDBBuildMaxMemory(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
-	t.Cleanup(pdb.Release)
+	t.Cleanup(pdbcache.Release)
 	small := []string{"pdb", "build", "-size", "3x3", "-partition", "1 2 3 4/5 6 7 8"}
 	big := []string{"pdb", "build", "-size", "5x5", "-partition", "1 2 3 4 5 6 7/8 9 10 11 12 13 14/15 16 17 18 19 20 21/22 23 24"}
 	for _, args := range [][]string{big, append(small[:2:2], append([]string{"-max-memory", "16KiB"}, small[2:]...)...)} {

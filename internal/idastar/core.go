@@ -1,14 +1,3 @@
-// Package idastar drives the specialised IDA* searches of slide: it holds
-// the state of one search's iteration with its counters and limits (Core),
-// and the drivers that run the iterations, on the caller's goroutine
-// (Core.Run) or on several workers (Parallel). The searches themselves (the
-// pattern-database Solver of internal/pdb, and the Manhattan and
-// linear-conflict searches of internal/tiles) keep their own boards and
-// depth-first steps; they embed a Core and call Generate for every child.
-//
-// Conventions, those of Korf's IDA* experiments, so that node counts
-// compare with published ones: the goal is detected when it is generated,
-// and Generated counts every child generated plus the root.
 package idastar
 
 import (

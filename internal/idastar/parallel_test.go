@@ -157,6 +157,17 @@ func TestParallelNodeLimit(t *testing.T) {
 	}
 }
 
+// settledGoroutines returns the number of goroutines once it is at most
+// before, or a second later: a worker that has told Run it is done may
+// still be returning (the race detector slows that down).
+func settledGoroutines(before int) int {
+	n := runtime.NumGoroutine()
+	for wait := time.Now(); n > before && time.Since(wait) < time.Second; n = runtime.NumGoroutine() {
+		time.Sleep(time.Millisecond)
+	}
+	return n
+}
+
 // TestParallelCancel: a cancelled context stops every worker, on 4 and on
 // 64 workers, and no goroutine outlives Run.
 func TestParallelCancel(t *testing.T) {
@@ -172,14 +183,7 @@ func TestParallelCancel(t *testing.T) {
 		if d := time.Since(began); d > time.Second || p.Splits == 0 {
 			t.Errorf("%d workers: cancelled after 20 ms, returned after %v, %d iterations split", workers, d, p.Splits)
 		}
-		// A worker that has told Run it is done may still be returning:
-		// give the count a moment to settle (the race detector slows that
-		// down).
-		n := runtime.NumGoroutine()
-		for wait := time.Now(); n > before && time.Since(wait) < time.Second; n = runtime.NumGoroutine() {
-			time.Sleep(time.Millisecond)
-		}
-		if n > before {
+		if n := settledGoroutines(before); n > before {
 			t.Errorf("%d workers: %d goroutines a second after Run, %d before", workers, n, before)
 		}
 	}
@@ -200,12 +204,7 @@ func TestParallelReuse(t *testing.T) {
 		if _, _, err := p.Run(context.Background(), toyNode{}, 1, 19, 0); err != ErrNotFound || len(p.Trees) != 4 {
 			t.Fatalf("run %d: %v, %d trees", run, err, len(p.Trees))
 		}
-		// A worker that has told Run it is done may still be returning.
-		n := runtime.NumGoroutine()
-		for wait := time.Now(); n > before && time.Since(wait) < time.Second; n = runtime.NumGoroutine() {
-			time.Sleep(time.Millisecond)
-		}
-		if n > before {
+		if n := settledGoroutines(before); n > before {
 			t.Errorf("run %d: %d goroutines a second after Run, %d before", run, n, before)
 		}
 		watched.Store(0)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -69,7 +70,7 @@ func BenchmarkBeam(b *testing.B) {
 func beamFrames(b *testing.B, n, walk int) []*frame {
 	rng := rand.New(rand.NewPCG(uint64(n), uint64(walk)))
 	t := blankFirstGoal(n, n)
-	cfg := Config{Request: pdb.Request{Dir: userPDBCache, DirSet: true}}
+	cfg := Config{Request: pdbcache.Request{Dir: userPDBCache, DirSet: true}}
 	cfg.Heuristic = cachedDatabase(t, &cfg.Request)
 	var frames []*frame
 	for range 10 {
@@ -85,14 +86,14 @@ func beamFrames(b *testing.B, n, walk int) []*frame {
 // cachedDatabase returns the strongest shipped database for boards of
 // goal t that is in memory or in req's cache (as the root package's Auto
 // heuristic chooses it), or else linear conflicts.
-func cachedDatabase(t *tiles.Goal, req *pdb.Request) tiles.Heuristic {
+func cachedDatabase(t *tiles.Goal, req *pdbcache.Request) tiles.Heuristic {
 	for _, name := range []string{"78", "663", "555", "6666", "35", "48"} {
 		spec, err := pdb.Named(name)
 		if err != nil {
 			panic(err)
 		}
 		h := tiles.Heuristic{Kind: tiles.Database, Name: "pdb" + name, Spec: spec}
-		if _, oriented, err := tiles.Orient(h, t.Rows, t.Cols, t.BlankGoal); err == nil && pdb.StateOf(oriented, req) != pdb.Absent {
+		if _, oriented, err := tiles.Orient(h, t.Rows, t.Cols, t.BlankGoal); err == nil && pdbcache.StateOf(oriented, req) != pdbcache.Absent {
 			return h
 		}
 	}

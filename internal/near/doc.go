@@ -2,7 +2,7 @@
 // shortest one is out of reach, each with a proven lower bound on the
 // fewest moves. It works on goal-relative codes and blank paths (see
 // internal/tiles) and calls the optimal search only through Config.Optimal
-// and the small IDA* of internal/tiles.
+// and the IDA* of internal/idastar.
 //
 // # The family
 //

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -47,7 +48,7 @@ func newFrame(ctx context.Context, t *tiles.Goal, code []int32, cfg *Config) (*f
 		}
 		f.heur = h
 		var err error
-		if f.db, _, err = pdb.Shared(ctx, spec, cfg.Request); err != nil {
+		if f.db, _, err = pdbcache.Shared(ctx, spec, cfg.Request); err != nil {
 			return nil, err
 		}
 		f.blankVal = spec.Blank

@@ -9,6 +9,7 @@ import (
 
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -109,7 +110,7 @@ func TestBeamKeep(t *testing.T) {
 	// The groups "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15" of the standard
 	// goal (tile t on cell t-1), as goal cells.
 	custom := pdb.Spec{Rows: 4, Cols: 4, Blank: 15, Patterns: [][]uint8{{0, 1, 2, 3, 4}, {5, 6, 7, 8, 9}, {10, 11, 12, 13, 14}}}
-	req := pdb.Request{DirSet: true, Build: true} // built in memory, no disk cache
+	req := pdbcache.Request{DirSet: true, Build: true} // built in memory, no disk cache
 	for _, cfg := range []Config{
 		{Heuristic: tiles.Heuristic{Kind: tiles.Database, Name: "pdb555", Spec: korf}, Request: req},
 		{Heuristic: tiles.Heuristic{Kind: tiles.Database, Name: "pdb", Spec: custom, Custom: true}, Request: req},

@@ -6,7 +6,7 @@ import (
 
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/idastar"
-	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -15,7 +15,7 @@ type Config struct {
 	// Heuristic is what frames search and rank by: a Database, whose
 	// tables come from Request, or LinearConflict.
 	Heuristic tiles.Heuristic
-	Request   pdb.Request
+	Request   pdbcache.Request
 	Line      bool // line moves (the fast mode and Optimal take them)
 	// Limits bound the searches; their memory bound is what the searches
 	// may hold besides the database's tables.
@@ -58,7 +58,7 @@ const (
 	BeamSearch                  // a beam search, possibly finished by the fast mode or polished
 	OptimalSearch               // Config.Optimal
 	WeightedAStar               // weighted A* (see wastar)
-	WeightedIDA                 // the database's weighted IDA* (see pdb.Solver.SolveWeighted)
+	WeightedIDA                 // the database's weighted IDA* (see idastar.Solver.SolveWeighted)
 )
 
 // An Answer is a solution and what is proven about it.

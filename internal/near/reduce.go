@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/idastar"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -517,5 +518,5 @@ func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, mem
 func solveSmall(ctx context.Context, t *tiles.Goal, code []int32, lim engine.Limits) ([]int, error) {
 	sp := tiles.NewSpace(t, tiles.Heuristic{Kind: tiles.LinearConflict}, false)
 	var st tiles.Stats
-	return sp.IDA(ctx, code, lim, runtime.GOMAXPROCS(0), &st)
+	return idastar.IDA(ctx, sp, code, lim, runtime.GOMAXPROCS(0), nil, &st)
 }

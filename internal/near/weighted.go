@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/idastar"
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/tiles"
 )
@@ -517,7 +518,7 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 	// Weighted IDA*'s lengths grow fast with the weight while its time
 	// hardly drops past 3/2, so it runs with at most 3/2: a solution within
 	// 3/2 is within any larger weight.
-	if path == nil && n <= 16 && f.db != nil && len(f.db.Spec().Patterns) <= pdb.MaxSolverPatterns {
+	if path == nil && n <= 16 && f.db != nil && len(f.db.Spec().Patterns) <= idastar.MaxSolverPatterns {
 		num, den := weightFraction(min(weight, maxIDAWeight))
 		var err error
 		path, lower, err = f.weightedIDA(ctx, int(num), int(den), lower, &cfg, &ans)
@@ -564,24 +565,24 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 const maxIDAWeight = 1.5
 
 // weightedIDA runs the database's weighted IDA* (see
-// pdb.Solver.SolveWeighted) with weight num/den on the frame's board, and
+// idastar.Solver.SolveWeighted) with weight num/den on the frame's board, and
 // returns the path of blank cells from the start (nil if the solver holds
 // no path that long) and the larger of lower and the search's lower
 // bound. It counts its nodes into ans.
 func (f *frame) weightedIDA(ctx context.Context, num, den, lower int, cfg *Config, ans *Answer) ([]int, int, error) {
-	s, err := pdb.NewSolver(f.db, pdb.SolverOptions{Reflect: true, Dense: true})
+	s, err := idastar.NewSolver(f.db, idastar.SolverOptions{Reflect: true, Dense: true})
 	if err != nil {
 		return nil, lower, err
 	}
 	ans.Method = WeightedIDA
-	res, err := s.SolveWeighted(ctx, f.cells, num, den, pdb.Limit{Nodes: cfg.Limits.MaxNodes, OnCheck: cfg.Watch})
+	res, err := s.SolveWeighted(ctx, f.cells, num, den, idastar.Limit{Nodes: cfg.Limits.MaxNodes, OnCheck: cfg.Watch})
 	ans.Expanded += res.Expanded
 	ans.Generated += res.Generated
 	lower = max(lower, res.Lower)
 	switch {
-	case errors.Is(err, pdb.ErrNodeLimit):
+	case errors.Is(err, idastar.ErrNodeLimit):
 		return nil, lower, &engine.LimitError{Limit: "nodes", Value: cfg.Limits.MaxNodes, Expanded: ans.Expanded, Generated: ans.Generated}
-	case errors.Is(err, pdb.ErrNotFound): // a path too long for the solver
+	case errors.Is(err, idastar.ErrNotFound): // a path too long for the solver
 		return nil, lower, nil
 	case err != nil:
 		return nil, lower, err

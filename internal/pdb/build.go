@@ -144,7 +144,7 @@ func (l *setLayout) search(ctx context.Context, tiles []uint8, blank, workers in
 	for _, t := range tiles {
 		occ |= 1 << t
 	}
-	var sigma [maxPattern]uint8
+	var sigma [MaxPattern]uint8
 	for i, t := range tiles {
 		sigma[i] = uint8(bits.OnesCount64(occ & (1<<t - 1)))
 	}

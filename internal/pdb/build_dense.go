@@ -52,7 +52,7 @@ func (l *setLayout) toTable(dist []uint8, tiles []uint8, cols int, compact bool,
 				dw.md[i][c] = int8(abs(c/cols-int(tile)/cols) + abs(c%cols-int(tile)%cols))
 			}
 		}
-		var first [maxPattern]uint8
+		var first [MaxPattern]uint8
 		for task := lo; task < hi && !bad.Load(); task++ {
 			rf.unrank(int64(task), first[:f])
 			dw.window(first[:f])
@@ -73,8 +73,8 @@ type denseWalk struct {
 	compact bool
 	bad     *atomic.Bool // set when an excess does not fit a compact entry
 
-	md    [maxPattern][maxCells]int8 // md[t][c]: tile t's Manhattan distance on cell c
-	cells [maxPattern]int64          // the current set's cells, increasing
+	md    [MaxPattern][maxCells]int8 // md[t][c]: tile t's Manhattan distance on cell c
+	cells [MaxPattern]int64          // the current set's cells, increasing
 }
 
 // window fills the dense ranks whose first tiles stand on the cells first.

@@ -14,7 +14,7 @@ package pdb
 type permJumps struct {
 	// direct[code[o][o2]*k! + r] is the delta of rank r.
 	direct []int32
-	code   [maxPattern][maxPattern]int16
+	code   [MaxPattern][MaxPattern]int16
 }
 
 // maxDirect bounds the entries of a direct table (64 MiB).
@@ -29,7 +29,7 @@ const (
 // newPermJumps tabulates the jumps of at most jump places (a board's
 // columns less one) for arrangements of k tiles, unless mode is jumpsNone
 // (for tests).
-func newPermJumps(k, jump int, fact *[maxPattern]int64, perms int64, workers, mode int) permJumps {
+func newPermJumps(k, jump int, fact *[MaxPattern]int64, perms int64, workers, mode int) permJumps {
 	var pj permJumps
 	codes := 0
 	for o := range k {

@@ -31,8 +31,8 @@ type setLayout struct {
 	g     grid
 	k     int
 	perms int64             // k!, the arrangements of a set
-	fact  [maxPattern]int64 // fact[t] = (k-1-t)!, the weight of tile t's digit in permRank
-	binom [maxCells + 1][maxPattern + 1]int64
+	fact  [MaxPattern]int64 // fact[t] = (k-1-t)!, the weight of tile t's digit in permRank
+	binom [maxCells + 1][MaxPattern + 1]int64
 
 	jumps   permJumps // how the moves that jump over tiles change arrangements
 	zeros   []int32   // k! zeros: the delta of the moves that keep every place
@@ -82,7 +82,7 @@ func newSetLayout(rows, cols, k, workers int) (*setLayout, error) {
 	l := &setLayout{g: g, k: k}
 	for c := 0; c <= maxCells; c++ {
 		l.binom[c][0] = 1
-		for j := 1; j <= min(c, maxPattern); j++ {
+		for j := 1; j <= min(c, MaxPattern); j++ {
 			l.binom[c][j] = l.binom[c-1][j-1]
 			if j < c {
 				l.binom[c][j] += l.binom[c-1][j]

@@ -20,7 +20,7 @@ func TestPermMoved(t *testing.T) {
 			l.fact[i] = perms
 			perms *= int64(k - i)
 		}
-		var tau [maxPattern]uint8
+		var tau [MaxPattern]uint8
 		for r := range perms {
 			permTiles(r, k, &l.fact, &tau)
 			sigma := make([]uint8, k)
@@ -243,7 +243,7 @@ func TestLargeTablesMatchOldBuilder(t *testing.T) {
 
 // permTiles writes into tau the tile on each place of the arrangement of
 // rank r: the inverse of sigma.
-func permTiles(r int64, k int, fact *[maxPattern]int64, tau *[maxPattern]uint8) {
+func permTiles(r int64, k int, fact *[MaxPattern]int64, tau *[MaxPattern]uint8) {
 	var used uint32
 	for t := range k {
 		a := r / fact[t]

@@ -51,9 +51,9 @@ type oldBuilder struct {
 // the regions it expands, reused from one expansion to the next.
 type oldWorker struct {
 	mr       moveRanker
-	r2       [4 * maxPattern]int64
-	from, to [4 * maxPattern]uint8
-	words    [4 * maxPattern]uint64
+	r2       [4 * MaxPattern]int64
+	from, to [4 * MaxPattern]uint8
+	words    [4 * MaxPattern]uint64
 }
 
 // oldBuildTable computes the table of pattern tiles (goal cells) on a rows x

@@ -11,7 +11,7 @@ import "math/bits"
 
 // permRank returns the rank of the arrangement sigma (len k) with the
 // weights fact of a setLayout.
-func permRank(sigma []uint8, fact *[maxPattern]int64) int64 {
+func permRank(sigma []uint8, fact *[MaxPattern]int64) int64 {
 	var used uint32
 	var r int64
 	for t, o := range sigma {
@@ -27,7 +27,7 @@ func permRank(sigma []uint8, fact *[maxPattern]int64) int64 {
 // later tile below it if y is before the moved tile x (digit y loses 1),
 // and otherwise puts itself below x (digit x gains 1); for o2 < o the
 // reverse. O(|o2-o|).
-func permMoved(r int64, tau *[maxPattern]uint8, o, o2 int, fact *[maxPattern]int64) int64 {
+func permMoved(r int64, tau *[MaxPattern]uint8, o, o2 int, fact *[MaxPattern]int64) int64 {
 	x := tau[o]
 	if o < o2 {
 		for j := o + 1; j <= o2; j++ {
@@ -54,11 +54,11 @@ func permMoved(r int64, tau *[maxPattern]uint8, o, o2 int, fact *[maxPattern]int
 // of increasing ranks mostly changes the last one or two.
 type permCursor struct {
 	k     int
-	fact  *[maxPattern]int64
+	fact  *[MaxPattern]int64
 	valid bool
-	base  [maxPattern + 1]int64  // base[t]: rank of digits 0 ... t-1, the rest 0
-	used  [maxPattern + 1]uint32 // places of tiles 0 ... t-1
-	tau   [maxPattern]uint8      // the tile on each place
+	base  [MaxPattern + 1]int64  // base[t]: rank of digits 0 ... t-1, the rest 0
+	used  [MaxPattern + 1]uint32 // places of tiles 0 ... t-1
+	tau   [MaxPattern]uint8      // the tile on each place
 }
 
 // seek sets the arrangement to rank r.

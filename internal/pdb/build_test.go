@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 func TestRankRoundTrip(t *testing.T) {
@@ -69,7 +71,7 @@ func TestTablesMatchOracle(t *testing.T) {
 func TestFullPatternIsExact(t *testing.T) {
 	spec := Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4, 5, 6, 7, 8}}}
 	db := mustBuild(t, spec)
-	truth := trueDistances(3, 3, 0)
+	truth := testsets.Distances(3, 3, 0)
 	if len(truth) != 181440 {
 		t.Fatalf("oracle reached %d positions", len(truth))
 	}
@@ -102,7 +104,7 @@ func TestAdmissibleAndAdditive(t *testing.T) {
 		{Rows: 2, Cols: 4, Blank: 0, Patterns: [][]uint8{{1, 2, 3}, {4, 5, 6, 7}}},
 	} {
 		db := mustBuild(t, spec)
-		truth := trueDistances(spec.Rows, spec.Cols, spec.Blank)
+		truth := testsets.Distances(spec.Rows, spec.Cols, spec.Blank)
 		n := spec.Rows * spec.Cols
 		cells := make([]uint8, n)
 		exact := 0

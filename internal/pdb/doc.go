@@ -1,6 +1,5 @@
-// Package pdb holds the engine room of optimal sliding-puzzle solving:
-// additive disjoint pattern databases, walking distance, and an IDA* that
-// searches under them.
+// Package pdb builds additive disjoint pattern databases: the tables that
+// bound the fewest moves of a sliding-tile board, and their builds.
 //
 // # Conventions
 //
@@ -11,78 +10,42 @@
 // identity. Any goal (the blank anywhere, tiles in any order) becomes this
 // form by relabeling, so nothing here depends on where the goal puts things
 // except the blank's goal cell, which a Spec names. The package imports
-// nothing of the root package (which imports it).
+// nothing of slide's but the standard library.
 //
-// # Pattern databases
+// # Tables
 //
 // A Spec is a board size, the blank's goal cell and a partition of (some
-// of) the tiles into patterns. Each pattern's Table maps every placement of
-// its k tiles on the n cells, ranked densely onto [0, n!/(n-k)!) (see
-// ranker), to the fewest moves of those tiles that bring them home while
-// the blank and the other tiles move freely: a breadth-first search over
-// (placement, region of the blank) from the goal, one byte an entry. Only
-// the pattern's own moves count, so the entries of disjoint patterns add
-// up to a lower bound (Korf and Felner's disjoint pattern databases). For a
-// square board whose blank's goal cell is on the main diagonal, the same
-// tables also bound the reflected board (transposed, tiles renamed), and
-// the larger of the two bounds is taken.
+// of) the tiles into patterns; Named finds the shipped partitions (Korf555,
+// Korf663 and Korf78 for the 15-puzzle, Korf6666 for the 24-puzzle, for the
+// goal with the blank on cell 0), and ParseSpec reads the name String
+// writes. Each pattern's Table maps every placement of its k tiles on the n
+// cells, ranked densely onto [0, n!/(n-k)!) (see ranker), to the fewest
+// moves of those tiles that bring them home while the blank and the other
+// tiles move freely: a breadth-first search over (placement, region of the
+// blank) from the goal, one entry a placement. Only the pattern's own moves
+// count, so the entries of disjoint patterns add up to a lower bound (Korf
+// and Felner's disjoint pattern databases): a DB, whose Estimate also takes
+// the larger of that bound and the bound of the board reflected about the
+// main diagonal, for a square board whose blank's goal cell is on it.
 //
-// Shipped partitions, for the goal with the blank on cell 0: Korf555,
-// Korf663 and Korf78 for the 15-puzzle, Korf6666 for the 24-puzzle; Named
-// finds them by name.
+// Entries are bytes, or compact (4 bits an entry, half the excess over
+// Manhattan distance, see Table) when every table of the DB allows, as for
+// the shipped partitions. A search reads a table at its dense ranks, or in
+// the sparse layout (cells as base-n digits, see Table.SparseLayout and
+// Table.Sparse), where a tile's move changes the index by one
+// multiply-add.
 //
-// Tables are built explicitly (Build) or through the cache (Open), never
-// at init. Open keeps files under os.UserCacheDir()/slide/pdb, named by
-// Spec.String(), with a versioned header and a CRC-64; a missing, corrupt
-// or mismatched file is rebuilt. Load, Check and Save are its parts: Load
-// reads a file and says what is wrong with it (a *CacheError); Check looks
-// at the header and the size only, cheaply; Save writes a locked temporary
-// file and renames it, removing it on any error, and first removes the
-// temporaries of writers that died (CleanStale). On unix systems Load maps
-// the file read-only instead of copying it: the tables are the page
-// cache's pages, shared by every process that loads the file, and stay
-// mapped until the process exits. Its checksum is computed once per
-// version of the file: a record beside it (NAME.pdb.sum, written by Save,
-// Verify and the first load) names the file's identity, and a load that
-// finds the file unchanged skips the computation; without a record (a
-// read-only cache) every load computes it, over the mapping. A table file
-// must be replaced by renaming, as Save does, never rewritten in place
-// while a process may map it. A checksum proves a file whole, not right:
-// Verify rebuilds a Spec's tables in memory and compares them with its
-// file, for caches that others write. Builds report progress through a
-// callback after every breadth-first layer; Spec.BuildBytes and TableBytes
-// give their memory beforehand, and CheckBuild what the builder cannot
-// take.
+// # Builds
 //
-// Sizes: 5-5-5 has 3 x 524,160 entries; 6-6-3 2 x 5,765,760 + 3,360;
-// 7-8 57,657,600 + 518,918,400; 6-6-6-6 4 x 127,512,000. A build's time
-// and memory grow with its largest table, the 8-tile table of 7-8 being
-// the largest shipped (see BuildBytes). Tables are compact (4 bits an
-// entry, see Table) when every excess over Manhattan distance allows, as
-// for all four shipped partitions: 5.8 MB for 6-6-3, 289 MB for 7-8.
-// Reading a cached file costs far less than a build. docs/PERFORMANCE.md
-// has the measured times and peaks.
+// Tables are built explicitly (Build), table after table, largest first,
+// never at init; NewDB makes a DB of tables read from elsewhere (see
+// internal/pdbcache, which keeps them in files). A build reports progress
+// through a callback after every breadth-first layer; Spec.BuildBytes and
+// Spec.TableBytes give its memory beforehand, and Spec.CheckBuild what the
+// builder cannot take.
 //
-// # Walking distance
-//
-// NewWalkingDistance builds Takahashi's walking distance for a board of up
-// to 5 x 5: per axis, a breadth-first search over the tables of how many
-// tiles of each goal row stand in each row. It is admissible, at least
-// Manhattan distance, and may be used alone (Estimate) or maxed with the
-// pattern databases in a Solver.
-//
-// # Search
-//
-// A Solver runs IDA* for boards of up to 32 cells over a DB whose patterns
-// cover every tile, with the reflected lookup and walking distance as
-// SolverOptions choose. It keeps the board as a byte a cell and every
-// pattern's index, and updates only the moved tile's pattern's index per
-// move: one multiply-add for tables of at most 2^25 entries, which it reads
-// in a sparse layout (cells as base-n digits; the 5-5-5 and 6-6-3 tables,
-// 8 MiB each at most), and O(1) along a row, O(cols) across rows, for the
-// larger ones read at dense ranks (7-8, 6-6-6-6); it prunes move strings with an
-// automaton generated by make_prune.go (or only immediate reversals,
-// NoMovePruning) and allocates nothing while it searches. Result counts
-// nodes as the root package does (children generated plus the root, goal
-// detected at generation).
+// Invariants: a Table is immutable once built and safe for concurrent use
+// (its sparse layout is made once, under a lock); every entry is the exact
+// fewest moves of its pattern's tiles, so the sum over disjoint patterns is
+// admissible; and a DB's tables hold one format, bytes or compact.
 package pdb

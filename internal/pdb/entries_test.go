@@ -1,14 +1,9 @@
 package pdb
 
 import (
-	"flag"
 	"math/rand/v2"
 	"testing"
 )
-
-// cached asks TestCachedEntries to check the shipped databases found in
-// the user's cache.
-var cached = flag.Bool("cached", false, "check sampled entries of the shipped databases in the user's cache (TestCachedEntries)")
 
 // neighbourRule returns the placement of rank r of tb, its entry, and the
 // least entries of its neighbours, the placements one move of a pattern
@@ -19,7 +14,7 @@ var cached = flag.Bool("cached", false, "check sampled entries of the shipped da
 // the second (whose entries are exact for any blank). It reports false
 // for placements the rule does not cover: the goal placement (whose entry
 // is 0) and those whose free cells are split.
-func neighbourRule(g *grid, tb *Table, r int64) (pos [maxPattern]uint8, got, lower, upper int, ok bool) {
+func neighbourRule(g *grid, tb *Table, r int64) (pos [MaxPattern]uint8, got, lower, upper int, ok bool) {
 	k := len(tb.tiles)
 	var regs [maxCells]uint64
 	occ := tb.rk.unrank(r, pos[:k])
@@ -109,34 +104,5 @@ func TestSampledEntries(t *testing.T) {
 			tb.data[i] = old
 			break
 		}
-	}
-}
-
-// TestCachedEntries checks sampled entries of every shipped database in
-// the user's cache (with -cached; it builds nothing):
-//
-//	go test -run TestCachedEntries ./internal/pdb -args -cached
-func TestCachedEntries(t *testing.T) {
-	if !*cached {
-		t.Skip("checks the user's cache only with -cached")
-	}
-	dir, err := DefaultCacheDir()
-	if err != nil {
-		t.Skip(err)
-	}
-	rng := rand.New(rand.NewPCG(uint64(len(dir)), 1))
-	for _, name := range []string{"555", "663", "78", "6666", "35", "48"} {
-		spec, _ := Named(name)
-		if Check(dir, spec) != nil {
-			t.Logf("%s: not cached", name)
-			continue
-		}
-		db, err := Load(dir, spec)
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
-		}
-		n := checkSampledEntries(t, db, 100000, rng)
-		t.Logf("%s: %d entries checked", name, n)
 	}
 }

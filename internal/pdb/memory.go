@@ -88,13 +88,6 @@ func layoutBytes(rows, cols, k int) int64 {
 	return 25*sets + 12*moves + 4*perms + jumps
 }
 
-// The most a Solver takes: boards of MaxSolverCells cells, DBs of
-// MaxSolverPatterns patterns.
-const (
-	MaxSolverCells    = maxSolverCells
-	MaxSolverPatterns = maxPatterns
-)
-
 // Memory returns, for a valid s, the bytes its tables take once loaded
 // for a Solver or a beam search (compact entries, as Build makes them for
 // the shipped partitions, and the sparse layout of each table small

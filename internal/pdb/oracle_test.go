@@ -6,42 +6,8 @@ import (
 )
 
 // Oracles for the tests: exhaustive searches written the plain way, on maps,
-// independent of the builder's ranks, regions and layers.
-
-// trueDistances returns the distance to the goal (tile t on cell t, blank
-// on cell blank) of every position of a small board, keyed by its cells
-// packed four bits each (so at most 16 cells), by breadth-first search over
-// the real puzzle.
-func trueDistances(rows, cols, blank int) map[uint64]int {
-	n := rows * cols
-	g := newGrid(rows, cols)
-	var goal uint64
-	for c := range n {
-		goal |= uint64(c) << (4 * c)
-	}
-	dist := map[uint64]int{goal: 0}
-	type st struct {
-		b     uint64
-		blank int
-	}
-	frontier := []st{{goal, blank}}
-	for d := 1; len(frontier) > 0; d++ {
-		var next []st
-		for _, s := range frontier {
-			for _, q := range g.adj[s.blank] {
-				v := s.b >> (4 * q) & 15
-				b := s.b &^ (15 << (4 * q)) &^ (15 << (4 * s.blank))
-				b |= v<<(4*s.blank) | uint64(blank)<<(4*q)
-				if _, ok := dist[b]; !ok {
-					dist[b] = d
-					next = append(next, st{b, int(q)})
-				}
-			}
-		}
-		frontier = next
-	}
-	return dist
-}
+// independent of the builder's ranks, regions and layers (the true
+// distances are testsets.Distances).
 
 // abstractDistances returns, for every placement of the tiles of pattern
 // (keyed by their cells packed six bits each), the fewest pattern-tile
@@ -108,36 +74,4 @@ func mustBuild(t testing.TB, spec Spec) *DB {
 		t.Fatal(err)
 	}
 	return db
-}
-
-// nearDistances returns every position within maxDepth moves of the goal
-// (tile t on cell t, blank on cell blank) with its distance, by
-// breadth-first search over the real puzzle, keyed by the cells as bytes.
-func nearDistances(rows, cols, blank, maxDepth int) map[string]int {
-	g := newGrid(rows, cols)
-	goal := make([]byte, rows*cols)
-	for c := range goal {
-		goal[c] = byte(c)
-	}
-	dist := map[string]int{string(goal): 0}
-	type st struct {
-		cells string
-		blank int
-	}
-	frontier := []st{{string(goal), blank}}
-	for d := 1; d <= maxDepth; d++ {
-		var next []st
-		for _, s := range frontier {
-			for _, q := range g.adj[s.blank] {
-				b := []byte(s.cells)
-				b[s.blank], b[q] = b[q], b[s.blank]
-				if _, ok := dist[string(b)]; !ok {
-					dist[string(b)] = d
-					next = append(next, st{string(b), int(q)})
-				}
-			}
-		}
-		frontier = next
-	}
-	return dist
 }

@@ -18,12 +18,12 @@ import (
 // last tiles of a pattern stay close in the table.
 type ranker struct {
 	n, k int
-	w    [maxPattern]int64
+	w    [MaxPattern]int64
 	size int64
 }
 
-// maxPattern is the most tiles one pattern may hold.
-const maxPattern = 24
+// MaxPattern is the most tiles one pattern may hold.
+const MaxPattern = 24
 
 // maxCells is the most cells a board may have: cell sets are uint64 masks.
 const maxCells = 64
@@ -35,8 +35,8 @@ func newRanker(n, k int) (ranker, error) {
 	if n < 2 || n > maxCells {
 		return ranker{}, fmt.Errorf("pdb: %d cells: want 2 to %d", n, maxCells)
 	}
-	if k < 1 || k > maxPattern || k >= n {
-		return ranker{}, fmt.Errorf("pdb: pattern of %d tiles on %d cells: want 1 to %d tiles, fewer than the cells", k, n, min(maxPattern, n-1))
+	if k < 1 || k > MaxPattern || k >= n {
+		return ranker{}, fmt.Errorf("pdb: pattern of %d tiles on %d cells: want 1 to %d tiles, fewer than the cells", k, n, min(MaxPattern, n-1))
 	}
 	rk := ranker{n: n, k: k, size: 1}
 	for i := k - 1; i >= 0; i-- {
@@ -107,10 +107,10 @@ func selectBit(x uint64, a int) int {
 type moveRanker struct {
 	rk     *ranker
 	r      int64
-	pos    [maxPattern]uint8
-	base   [maxPattern + 1]int64  // base[i]: rank of digits 0 ... i-1, the rest 0
-	before [maxPattern + 1]uint64 // cells of tiles 0 ... i-1
-	digit  [maxPattern]int64
+	pos    [MaxPattern]uint8
+	base   [MaxPattern + 1]int64  // base[i]: rank of digits 0 ... i-1, the rest 0
+	before [MaxPattern + 1]uint64 // cells of tiles 0 ... i-1
+	digit  [MaxPattern]int64
 	index  [maxCells]int8 // tile on each cell, -1 for none
 	valid  bool
 }

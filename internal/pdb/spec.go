@@ -39,8 +39,8 @@ func (s Spec) Validate() error {
 	}
 	var used uint64
 	for i, p := range s.Patterns {
-		if len(p) == 0 || len(p) > maxPattern || len(p) >= n {
-			return fmt.Errorf("%w: pattern %d has %d tiles: want 1 to %d", ErrSpec, i, len(p), min(maxPattern, n-1))
+		if len(p) == 0 || len(p) > MaxPattern || len(p) >= n {
+			return fmt.Errorf("%w: pattern %d has %d tiles: want 1 to %d", ErrSpec, i, len(p), min(MaxPattern, n-1))
 		}
 		for _, t := range p {
 			switch {
@@ -200,4 +200,45 @@ func (s Spec) WithBlank(blank int) Spec {
 		out.Patterns = append(out.Patterns, q)
 	}
 	return out
+}
+
+// ParseSpec reads the name of a Spec as String writes it, such as
+// "4x4-b0-1.2.3-4.5.6", and returns the Spec if it is valid.
+func ParseSpec(name string) (Spec, error) {
+	bad := fmt.Errorf("%w: %q is not the name of a spec", ErrSpec, name)
+	fields := strings.Split(name, "-")
+	if len(fields) < 3 {
+		return Spec{}, bad
+	}
+	var s Spec
+	rows, cols, ok := strings.Cut(fields[0], "x")
+	blank, okb := strings.CutPrefix(fields[1], "b")
+	if !ok || !okb {
+		return Spec{}, bad
+	}
+	var err1, err2, err3 error
+	s.Rows, err1 = strconv.Atoi(rows)
+	s.Cols, err2 = strconv.Atoi(cols)
+	s.Blank, err3 = strconv.Atoi(blank)
+	if err1 != nil || err2 != nil || err3 != nil {
+		return Spec{}, bad
+	}
+	for _, f := range fields[2:] {
+		var p []uint8
+		for _, t := range strings.Split(f, ".") {
+			v, err := strconv.Atoi(t)
+			if err != nil || v < 0 || v >= maxCells {
+				return Spec{}, bad
+			}
+			p = append(p, uint8(v))
+		}
+		s.Patterns = append(s.Patterns, p)
+	}
+	if err := s.Validate(); err != nil {
+		return Spec{}, err
+	}
+	if s.String() != name {
+		return Spec{}, bad // leading zeros, signs: not String's form
+	}
+	return s, nil
 }

@@ -43,7 +43,7 @@ type Table struct {
 // other tiles, so the solver's hot loop updates it with one multiply-add.
 // Indices of impossible placements (two tiles on a cell) hold 0.
 type sparseTable struct {
-	w    [maxPattern]int64
+	w    [MaxPattern]int64
 	data []uint8 // the Table's format: bytes, or two 4-bit entries a byte
 }
 
@@ -135,9 +135,18 @@ func (t *Table) fill(st *sparseTable, workers int) {
 	wg.Wait()
 }
 
-// sparseLayout returns the table in the sparse layout, built on first use, or
-// nil when it would exceed maxSparse entries.
-func (t *Table) sparseLayout() *sparseTable { return t.sparseUpTo(maxSparse) }
+// SparseLayout returns the table's entries in the sparse layout (see
+// sparseTable), in the table's own format, bytes or compact, and the weight
+// of each of its tiles' cells in an index; the layout is made on first use
+// and kept with the table. ok is false when the layout would exceed 2^25
+// entries (maxSparse). The caller must not modify data.
+func (t *Table) SparseLayout() (w [MaxPattern]int64, data []uint8, ok bool) {
+	st := t.sparseUpTo(maxSparse)
+	if st == nil {
+		return w, nil, false
+	}
+	return st.w, st.data, true
+}
 
 // sparseUpTo returns the table in the sparse layout, built on first use,
 // or nil when it would exceed limit entries.
@@ -172,14 +181,19 @@ func (t *Table) sparseUpTo(limit int64) *sparseTable {
 }
 
 // maxBeamSparse bounds the entries of a table's sparse layout that Sparse
-// makes for boards larger than a Solver's (32 MiB compact): the 5-tile
+// makes for boards larger than solverCells (32 MiB compact): the 5-tile
 // patterns of a 6 x 6 board fit (36^5 entries, 1.34 times their dense
-// ranks). On smaller boards Sparse makes the Solver's layouts only.
+// ranks). On smaller boards Sparse makes the layouts of SparseLayout only.
 const maxBeamSparse = 1 << 26
+
+// solverCells is the most cells of the boards of internal/idastar's
+// Solver, which reads layouts of at most maxSparse entries (SparseLayout):
+// on such boards Sparse makes no larger ones.
+const solverCells = 32
 
 // sparseLimit returns the most entries of a sparse layout on n cells.
 func sparseLimit(n int) int64 {
-	if n > maxSolverCells {
+	if n > solverCells {
 		return maxBeamSparse
 	}
 	return maxSparse
@@ -191,7 +205,7 @@ func sparseLimit(n int) int64 {
 // (q-p)*Weight(i) whatever the other tiles. It is safe for concurrent
 // use.
 type Sparse struct {
-	w    [maxPattern]int64
+	w    [MaxPattern]int64
 	data []uint8
 }
 
@@ -221,6 +235,17 @@ func (s *Sparse) Excess(x int64) int { return int(s.data[x>>1]>>(4*(x&1))&15) * 
 // modify the slice.
 func (t *Table) Tiles() []uint8 { return t.tiles }
 
+// Weights returns the weight of each of the pattern's tiles in a rank
+// (see Rank): a placement's rank is the sum, over its tiles i, of w[i]
+// times the number of cells below tile i's cell that no tile before i
+// holds.
+func (t *Table) Weights() (w [MaxPattern]int64) { return t.rk.w }
+
+// Data returns the table's entries as they are stored, in its format (see
+// Table): the bytes a file of the table holds. The caller must not modify
+// them.
+func (t *Table) Data() []uint8 { return t.data }
+
 // Len returns the number of entries, n!/(n-k)! for k tiles on n cells.
 func (t *Table) Len() int64 { return t.rk.size }
 
@@ -237,7 +262,7 @@ func (t *Table) At(r int64) int {
 	if !t.compact {
 		return int(t.data[r])
 	}
-	var pos [maxPattern]uint8
+	var pos [MaxPattern]uint8
 	t.rk.unrank(r, pos[:t.rk.k])
 	return t.manhattan(pos[:t.rk.k]) + t.excess(r)
 }
@@ -295,9 +320,38 @@ func abs(x int) int {
 // A DB is the set of tables of a Spec: an additive heuristic, the sum of
 // its tables' entries, since the tables count moves of disjoint tile sets.
 type DB struct {
-	spec    Spec
-	tables  []*Table
-	solvers sync.Map // SolverOptions -> *sync.Pool of idle Solvers (see ReuseSolver)
+	spec      Spec
+	tables    []*Table
+	searchers sync.Map // see Searchers
+}
+
+// Searchers returns the DB's store of idle searches: a search over the DB
+// leaves its scratch memory there for a later one, and it goes with the
+// DB. Its keys and values are the searches' (see internal/idastar's
+// ReuseSolver).
+func (db *DB) Searchers() *sync.Map { return &db.searchers }
+
+// NewDB returns the DB of spec (valid) whose table i holds the entries
+// data[i] in the compact format, or as bytes, as compact says (see Table),
+// each the size its format gives the table's entries (see Spec.Entries):
+// tables read from a file. The DB keeps data, which the caller must not
+// modify.
+func NewDB(spec Spec, compact bool, data [][]uint8) *DB {
+	db := &DB{spec: spec}
+	for i, p := range spec.Patterns {
+		rk, _ := newRanker(spec.Rows*spec.Cols, len(p))
+		db.tables = append(db.tables, newTable(p, spec.Cols, rk, compact, data[i]))
+	}
+	return db
+}
+
+// TableMemory returns size bytes for a table's entries, which the kernel
+// is asked to back with huge pages (see adviseHugePages), for a table that
+// is read rather than built.
+func TableMemory(size int64) []uint8 {
+	m := make([]uint8, size)
+	adviseHugePages(m)
+	return m
 }
 
 // Spec returns the spec the DB was built for.
@@ -430,7 +484,7 @@ func (db *DB) Estimate(cells []uint8, reflect bool) (int, error) {
 // sum adds up the tables' entries for the board whose tile v is on cell
 // where[v].
 func (db *DB) sum(where []uint8) int {
-	var pos [maxPattern]uint8
+	var pos [MaxPattern]uint8
 	h := 0
 	for _, t := range db.tables {
 		for i, v := range t.tiles {

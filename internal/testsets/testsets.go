@@ -1,9 +1,11 @@
-// Package testsets reads the data files in the repository's testdata
-// directory for the tests and benchmarks of every package: the instance
-// files (an id, the optimal length, then the tiles row-major, 0 the blank,
-// for the goal with the blank on the first cell and tile t on cell t) and
-// the other tables of integers. Lines that are blank or start with # are
-// skipped.
+// Package testsets holds the references that the tests and benchmarks of
+// every package check against: it reads the data files in the repository's
+// testdata directory (the instance files, an id, the optimal length, then
+// the tiles row-major, 0 the blank, for the goal with the blank on the
+// first cell and tile t on cell t; and the other tables of integers, whose
+// lines that are blank or start with # are skipped), it computes true
+// distances of small boards by breadth-first search (Distances), and it
+// makes and checks boards and paths given as labels (Walks, CheckBlanks).
 package testsets
 
 import (

@@ -8,16 +8,17 @@ import (
 	"github.com/slidekit/slide/internal/engine"
 )
 
-// astar16 is A* specialized, as ida16 is IDA*, for boards of at most 16
-// cells with distinct labels under Manhattan distance with or without
-// linear conflicts: packed uint64 boards, heuristic deltas, the
-// open-addressing table and the bucket queue of the generic engine, and
-// nodes of 16 bytes without pointers. It follows AStar's conventions: the
-// goal test at expansion, ties to the node generated last, the move back
-// to the parent never generated, states reached more cheaply reopened.
-// Unlike the generic engine it keeps its nodes in one slice, doubled as it
-// grows (chunks would slow its small searches); the arrays left behind are
-// charged to its budget as garbage, so it counts twice its nodes' bytes.
+// astar16 is A* specialized, as internal/idastar's ida16 is IDA*, for
+// boards of at most 16 cells with distinct labels under Manhattan distance
+// with or without linear conflicts: packed uint64 boards, heuristic
+// deltas, the open-addressing table and the bucket queue of the generic
+// engine, and nodes of 16 bytes without pointers. It follows AStar's
+// conventions: the goal test at expansion, ties to the node generated
+// last, the move back to the parent never generated, states reached more
+// cheaply reopened. Unlike the generic engine it keeps its nodes in one
+// slice, doubled as it grows (chunks would slow its small searches); the
+// arrays left behind are charged to its budget as garbage, so it counts
+// twice its nodes' bytes.
 type astar16 struct {
 	guard engine.Guard
 	nodes []a16node
@@ -42,10 +43,10 @@ const a16Extra = 2 * int64(unsafe.Sizeof(engine.Entry[int]{}))
 var a16Pool sync.Pool
 
 // FitsAStar16 reports whether AStar16 takes the space: distinct labels,
-// single-tile moves, a board that ida16 takes, and Manhattan distance or
-// linear conflicts.
+// single-tile moves, a board that LineKeys take (see FitsLineKeys), and
+// Manhattan distance or linear conflicts.
 func (sp *Space) FitsAStar16() bool {
-	return sp.t.Distinct && !sp.line && FitsIDA16(sp.rows, sp.cols) && (sp.heur.Kind == Manhattan || sp.heur.Kind == LinearConflict)
+	return sp.t.Distinct && !sp.line && FitsLineKeys(sp.rows, sp.cols) && (sp.heur.Kind == Manhattan || sp.heur.Kind == LinearConflict)
 }
 
 // AStar16 solves the board of codes code optimally by astar16, within

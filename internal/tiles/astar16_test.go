@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // bfsDistance returns the number of single-tile moves from the board of
@@ -50,59 +51,47 @@ func bfsDistance(g *Goal, code []int32) int {
 	return -1
 }
 
-// TestAStar16Optimal checks the specialized A* against IDA* (both
-// optimal) and breadth-first distances on random walks from random
-// goals: every solution is a legal path of the shortest length. It also
-// checks that a cost bound below the distance finds nothing and that the
-// node limit stops it.
+// TestAStar16Optimal checks the specialized A* against breadth-first
+// distances on random walks from random goals: every solution is a legal
+// path of the shortest length. It also checks that a cost bound below the
+// distance finds nothing and that the node limit stops it.
 func TestAStar16Optimal(t *testing.T) {
-	rng := rand.New(rand.NewPCG(41, 42))
 	ctx := context.Background()
-	for _, shape := range [][2]int{{3, 3}, {2, 4}, {3, 4}, {2, 6}} {
-		rows, cols := shape[0], shape[1]
-		goal := rng.Perm(rows * cols)
-		for range 5 {
-			start := randomWalk(rng, rows, cols, goal, 30)
-			g := NewGoal(rows, cols, goal, true)
-			code := encodeBoard(t, g, start)
-			want := bfsDistance(g, code)
-			if want < 0 {
-				t.Fatalf("%dx%d: BFS finds no path from a walk of the goal", rows, cols)
+	for _, w := range testsets.Walks(rand.New(rand.NewPCG(41, 42)), [][2]int{{3, 3}, {2, 4}, {3, 4}, {2, 6}}, 5, 30) {
+		rows, cols, goal, start := w.Rows, w.Cols, w.Goal, w.Start
+		g := NewGoal(rows, cols, goal, true)
+		code := encodeBoard(t, g, start)
+		want := bfsDistance(g, code)
+		if want < 0 {
+			t.Fatalf("%dx%d: BFS finds no path from a walk of the goal", rows, cols)
+		}
+		for _, h := range []Kind{Manhattan, LinearConflict} {
+			sp := NewSpace(g, Heuristic{Kind: h}, false)
+			if !sp.FitsAStar16() {
+				t.Fatalf("%dx%d under %v: AStar16 does not fit", rows, cols, h)
 			}
-			for _, h := range []Kind{Manhattan, LinearConflict} {
-				sp := NewSpace(g, Heuristic{Kind: h}, false)
-				if !sp.FitsAStar16() {
-					t.Fatalf("%dx%d under %v: AStar16 does not fit", rows, cols, h)
+			var st Stats
+			blanks, err := sp.AStar16(ctx, code, engine.Limits{}, &st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			testsets.CheckBlanks(t, cols, start, goal, blanks, want)
+			if want > 0 && (st.Expanded == 0 || st.Generated == 0) {
+				t.Errorf("%dx%d %v: Stats %+v", rows, cols, h, st)
+			}
+			if want > 0 {
+				var bst Stats
+				_, err := sp.AStar16(ctx, code, engine.Limits{MaxCost: float64(want - 1)}, &bst)
+				if want > 1 && !engine.Is(err, engine.NotFound) {
+					t.Errorf("%dx%d %v: bound %d below distance %d: %v", rows, cols, h, want-1, want, err)
 				}
-				var st Stats
-				blanks, err := sp.AStar16(ctx, code, engine.Limits{}, &st)
-				if err != nil {
-					t.Fatal(err)
-				}
-				checkBlanks(t, g, code, blanks, want)
-				if want > 0 && (st.Expanded == 0 || st.Generated == 0) {
-					t.Errorf("%dx%d %v: Stats %+v", rows, cols, h, st)
-				}
-				var ist Stats
-				iblanks, err := sp.IDA(ctx, code, engine.Limits{}, 1, &ist)
-				if err != nil {
-					t.Fatal(err)
-				}
-				checkBlanks(t, g, code, iblanks, want)
-				if want > 0 {
-					var bst Stats
-					_, err := sp.AStar16(ctx, code, engine.Limits{MaxCost: float64(want - 1)}, &bst)
-					if want > 1 && !engine.Is(err, engine.NotFound) {
-						t.Errorf("%dx%d %v: bound %d below distance %d: %v", rows, cols, h, want-1, want, err)
-					}
-				}
-				if want > 12 {
-					var lst Stats
-					_, err := sp.AStar16(ctx, code, engine.Limits{MaxNodes: 10}, &lst)
-					var le *engine.LimitError
-					if !errors.As(err, &le) || le.Limit != "nodes" {
-						t.Errorf("%dx%d %v: 10 nodes for %d moves: %v", rows, cols, h, want, err)
-					}
+			}
+			if want > 12 {
+				var lst Stats
+				_, err := sp.AStar16(ctx, code, engine.Limits{MaxNodes: 10}, &lst)
+				var le *engine.LimitError
+				if !errors.As(err, &le) || le.Limit != "nodes" {
+					t.Errorf("%dx%d %v: 10 nodes for %d moves: %v", rows, cols, h, want, err)
 				}
 			}
 		}
@@ -111,7 +100,7 @@ func TestAStar16Optimal(t *testing.T) {
 
 // TestAStar16Fits pins which spaces AStar16 takes.
 func TestAStar16Fits(t *testing.T) {
-	distinct := NewGoal(3, 3, standardLabels(9), true)
+	distinct := NewGoal(3, 3, testsets.BlankLast(9), true)
 	repeated := NewGoal(3, 3, []int{1, 1, 2, 2, 3, 3, 4, 4, 0}, false)
 	for _, c := range []struct {
 		g    *Goal
@@ -125,8 +114,8 @@ func TestAStar16Fits(t *testing.T) {
 		{distinct, Zero, false, false},
 		{distinct, Manhattan, true, false},
 		{repeated, Manhattan, false, false},
-		{NewGoal(3, 6, standardLabels(18), true), Manhattan, false, false},
-		{NewGoal(2, 7, standardLabels(14), true), Manhattan, false, false},
+		{NewGoal(3, 6, testsets.BlankLast(18), true), Manhattan, false, false},
+		{NewGoal(2, 7, testsets.BlankLast(14), true), Manhattan, false, false},
 	} {
 		if got := NewSpace(c.g, Heuristic{Kind: c.h}, c.line).FitsAStar16(); got != c.want {
 			t.Errorf("%dx%d distinct %v, %v, line %v: FitsAStar16 %v", c.g.Rows, c.g.Cols, c.g.Distinct, c.h, c.line, got)

@@ -3,7 +3,7 @@ package tiles
 import "sync"
 
 // maxTableLine is the longest line whose conflicts come from a table
-// ((L+1)^L entries: 117,649 for 6). Boards with longer lines go to idaGrid.
+// ((L+1)^L entries: 117,649 for 6), in LineKeys.
 const maxTableLine = 6
 
 // MaxConflictLine is the longest line ConflictTable takes: 8^7 =
@@ -19,7 +19,7 @@ var conflictTables struct {
 
 // ConflictTable returns the table of lines of the given length, at most
 // MaxConflictLine: twice the conflicts of the line of each key (see
-// lineKeys), built on first use and shared.
+// LineKeys), built on first use and shared.
 func ConflictTable(length int) []uint8 {
 	conflictTables.Lock()
 	defer conflictTables.Unlock()
@@ -52,38 +52,46 @@ func buildConflictTable(length int) []uint8 {
 	return t
 }
 
-// fitsIDA16 reports whether ida16 takes boards of this shape.
-func fitsIDA16(rows, cols int) bool {
+// FitsLineKeys reports whether LineKeys take boards of this shape: at most
+// 16 cells, lines of at most maxTableLine.
+func FitsLineKeys(rows, cols int) bool {
 	return rows*cols <= 16 && rows <= maxTableLine && cols <= maxTableLine
 }
 
-// lineKeys holds what the keys of the lines of a board of at most 16 cells
-// are made of (see ida16). Lines 0 ... rows-1 are the rows, then the
-// columns.
-type lineKeys struct {
-	row, col [16]uint8     // the lines of each cell's row and column
-	rowPart  [16][16]int32 // rowPart[v][c]: value v's term, at cell c, in the key of c's row
-	colPart  [16][16]int32 // colPart[v][c]: the same for c's column
-	rowTab   []uint8       // row keys to twice their conflicts
-	colTab   []uint8
+// LineKeys hold what the keys of the lines of a board of at most 16 cells
+// are made of, for linear conflicts kept by deltas. Lines 0 ... rows-1 are
+// the rows, then the columns. Every line (row or column) has a key, the
+// sum over its cells of digit*(L+1)^place, where a cell's digit is its
+// tile's goal place in the line + 1 if the tile belongs to the line and 0
+// otherwise; a table maps each key to twice the line's conflicts. A
+// vertical move changes the keys (and conflicts) of two rows and the key,
+// not the conflicts, of one column; horizontal moves the reverse.
+type LineKeys struct {
+	Row, Col [16]uint8     // the lines of each cell's row and column
+	RowPart  [16][16]int32 // RowPart[v][c]: value v's term, at cell c, in the key of c's row
+	ColPart  [16][16]int32 // ColPart[v][c]: the same for c's column
+	RowTab   []uint8       // row keys to twice their conflicts
+	ColTab   []uint8
 	rows     int
 	cols     int
 }
 
-func newLineKeys(rows, cols, blankVal int) lineKeys {
-	k := lineKeys{rows: rows, cols: cols, rowTab: ConflictTable(cols), colTab: ConflictTable(rows)}
+// NewLineKeys returns the LineKeys of a rows x cols board (see
+// FitsLineKeys) whose blank has the value blankVal.
+func NewLineKeys(rows, cols, blankVal int) LineKeys {
+	k := LineKeys{rows: rows, cols: cols, RowTab: ConflictTable(cols), ColTab: ConflictTable(rows)}
 	for cell := range rows * cols {
 		r, c := cell/cols, cell%cols
-		k.row[cell], k.col[cell] = uint8(r), uint8(rows+c)
+		k.Row[cell], k.Col[cell] = uint8(r), uint8(rows+c)
 		for v := range rows * cols {
 			if v == blankVal {
 				continue
 			}
 			if v/cols == r { // v belongs to row r, at place v%cols
-				k.rowPart[v][cell] = int32(v%cols+1) * pow(cols+1, c)
+				k.RowPart[v][cell] = int32(v%cols+1) * pow(cols+1, c)
 			}
 			if v%cols == c {
-				k.colPart[v][cell] = int32(v/cols+1) * pow(rows+1, r)
+				k.ColPart[v][cell] = int32(v/cols+1) * pow(rows+1, r)
 			}
 		}
 	}
@@ -91,16 +99,16 @@ func newLineKeys(rows, cols, blankVal int) lineKeys {
 }
 
 // lineKey returns the key of line l of a packed board.
-func (k *lineKeys) lineKey(board uint64, l int) int32 {
+func (k *LineKeys) lineKey(board uint64, l int) int32 {
 	var key int32
 	if l < k.rows {
 		for cell := l * k.cols; cell < (l+1)*k.cols; cell++ {
-			key += k.rowPart[board>>(4*cell)&15][cell&15]
+			key += k.RowPart[board>>(4*cell)&15][cell&15]
 		}
 		return key
 	}
 	for cell := l - k.rows; cell < k.rows*k.cols; cell += k.cols {
-		key += k.colPart[board>>(4*cell)&15][cell&15]
+		key += k.ColPart[board>>(4*cell)&15][cell&15]
 	}
 	return key
 }
@@ -109,25 +117,25 @@ func (k *lineKeys) lineKey(board uint64, l int) int32 {
 // value v slides from cell from to the blank at cell to of board. Only the
 // tile's goal line along the move can change: a vertical move takes the
 // tile out of a row or into one, and rows count only their own tiles.
-func (k *lineKeys) moveDelta(board uint64, v, from, to int) int {
+func (k *LineKeys) moveDelta(board uint64, v, from, to int) int {
 	if from%k.cols == to%k.cols { // vertical
-		switch goal := k.row[v]; goal {
-		case k.row[from]:
+		switch goal := k.Row[v]; goal {
+		case k.Row[from]:
 			key := k.lineKey(board, int(goal))
-			return int(k.rowTab[key-k.rowPart[v][from]]) - int(k.rowTab[key])
-		case k.row[to]:
+			return int(k.RowTab[key-k.RowPart[v][from]]) - int(k.RowTab[key])
+		case k.Row[to]:
 			key := k.lineKey(board, int(goal))
-			return int(k.rowTab[key+k.rowPart[v][to]]) - int(k.rowTab[key])
+			return int(k.RowTab[key+k.RowPart[v][to]]) - int(k.RowTab[key])
 		}
 		return 0
 	}
-	switch goal := k.col[v]; goal {
-	case k.col[from]:
+	switch goal := k.Col[v]; goal {
+	case k.Col[from]:
 		key := k.lineKey(board, int(goal))
-		return int(k.colTab[key-k.colPart[v][from]]) - int(k.colTab[key])
-	case k.col[to]:
+		return int(k.ColTab[key-k.ColPart[v][from]]) - int(k.ColTab[key])
+	case k.Col[to]:
 		key := k.lineKey(board, int(goal))
-		return int(k.colTab[key+k.colPart[v][to]]) - int(k.colTab[key])
+		return int(k.ColTab[key+k.ColPart[v][to]]) - int(k.ColTab[key])
 	}
 	return 0
 }

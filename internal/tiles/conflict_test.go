@@ -102,14 +102,14 @@ func TestMoveDelta(t *testing.T) {
 	}
 }
 
-// TestFitsIDA16 pins the boards whose lines take conflict tables.
-func TestFitsIDA16(t *testing.T) {
+// TestFitsLineKeys pins the boards whose lines take conflict tables.
+func TestFitsLineKeys(t *testing.T) {
 	for _, c := range []struct {
 		rows, cols int
 		want       bool
 	}{{4, 4, true}, {2, 8, false}, {3, 5, true}, {1, 6, true}, {1, 7, false}, {6, 2, true}, {5, 4, false}} {
-		if got := fitsIDA16(c.rows, c.cols); got != c.want {
-			t.Errorf("fitsIDA16(%d, %d) = %v, want %v", c.rows, c.cols, got, c.want)
+		if got := FitsLineKeys(c.rows, c.cols); got != c.want {
+			t.Errorf("FitsLineKeys(%d, %d) = %v, want %v", c.rows, c.cols, got, c.want)
 		}
 	}
 }

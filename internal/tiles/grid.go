@@ -121,7 +121,7 @@ type Grid struct {
 // GridStart returns the state of the board of codes code, a board of more
 // than 16 cells, for IDA*.
 func (sp *Space) GridStart(code []int32) Grid {
-	s := Grid{sp: sp, key: string(sp.gridKey(sp.values(code)))}
+	s := Grid{sp: sp, key: string(sp.gridKey(sp.Values(code)))}
 	for i, c := range code {
 		if c == BlankCode {
 			s.blank = int32(i)
@@ -183,11 +183,11 @@ type Node struct {
 // NodeStart returns the state of the board of codes code, a board of
 // more than 16 cells, interning the goal and the start in a new arena.
 func (sp *Space) NodeStart(code []int32) Node {
-	goal := sp.gridKey(sp.values(sp.t.goalCode))
+	goal := sp.gridKey(sp.Values(sp.t.goalCode))
 	sp.arena = engine.NewArena(len(goal))
 	sp.goalID, _ = sp.arena.Intern(goal)
 	s := Node{sp: sp}
-	s.id, _ = sp.arena.Intern(sp.gridKey(sp.values(code)))
+	s.id, _ = sp.arena.Intern(sp.gridKey(sp.Values(code)))
 	for i, c := range code {
 		if c == BlankCode {
 			s.blank = int32(i)

@@ -11,7 +11,7 @@ const (
 	Hamming                     // tiles off their goal cells
 	Manhattan                   // the tiles' taxicab distances to their goal cells
 	LinearConflict              // Manhattan distance plus linear conflicts
-	WalkingDistance             // Takahashi's walking distance (see pdb.WalkingDistance)
+	WalkingDistance             // Takahashi's walking distance (see WalkingTables)
 	Database                    // an additive pattern database
 )
 

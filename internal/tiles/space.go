@@ -5,9 +5,8 @@ import (
 	"math/bits"
 
 	"github.com/slidekit/slide/internal/engine"
-	"github.com/slidekit/slide/internal/idastar"
-
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 // A Space is one puzzle as the searches see it: a goal in goal-relative
@@ -15,9 +14,9 @@ import (
 // state types of the generic engines use it: Packed for boards of up to 16
 // cells, Grid (for IDA*, which stores only its path) and Node (for the
 // engines that store every state) for larger ones. The specialised
-// searches (see Space.IDA, Space.DatabaseIDA, Space.AStar16) start from
-// it too. A Space serves one search at a time: its states share scratch
-// memory.
+// searches (Space.AStar16, and the IDA* searches of internal/idastar)
+// start from it too. A Space serves one search at a time: its states share
+// scratch memory.
 //
 // In every state, a cell holds a value: the tile's code (see Goal), and
 // for the blank the one value no tile uses, blankVal (the blank's goal
@@ -41,18 +40,15 @@ type Space struct {
 	gmoves     []gridMove    // scratch of Grid and Node
 	gbuf       []byte
 	incr       bool      // single moves update the heuristic by delta
-	lines      *lineKeys // packed boards: linear conflicts by delta
+	lines      *LineKeys // packed boards: linear conflicts by delta
 	wide       bool      // Grid cells take two bytes (else one)
 	scratch    []int32   // codes for from-scratch heuristics
 	// database heuristics, from scratch (see Attach)
-	Request pdb.Request // where the tables may come from
+	Request pdbcache.Request // where the tables may come from
 	db      *pdb.DB
 	rot     Orientation
-	wd      *pdb.WalkingDistance
+	wd      *WalkingTables
 	cells   []uint8
-	// Watch, if set, watches the specialised IDA* searches (see
-	// idastar.Core.OnCheck).
-	Watch func(*idastar.Core)
 }
 
 // A Dir is the way a tile slides into the blank, as the root package's
@@ -95,7 +91,7 @@ func NewSpace(t *Goal, h Heuristic, line bool) *Space {
 	}
 	sp.wide = sp.n > 255
 	sp.scratch = make([]int32, sp.n)
-	vals := sp.values(t.goalCode)
+	vals := sp.Values(t.goalCode)
 	if sp.n <= 16 {
 		for i, v := range vals {
 			sp.goalPacked |= uint64(v) << (4 * i)
@@ -119,8 +115,8 @@ func NewSpace(t *Goal, h Heuristic, line bool) *Space {
 				}
 			}
 		}
-		if t.Distinct && fitsIDA16(sp.rows, sp.cols) && sp.heur.Kind == LinearConflict && !line {
-			lk := newLineKeys(sp.rows, sp.cols, sp.blankVal)
+		if t.Distinct && FitsLineKeys(sp.rows, sp.cols) && sp.heur.Kind == LinearConflict && !line {
+			lk := NewLineKeys(sp.rows, sp.cols, sp.blankVal)
 			sp.lines = &lk
 		}
 	} else {
@@ -130,8 +126,8 @@ func NewSpace(t *Goal, h Heuristic, line bool) *Space {
 	return sp
 }
 
-// values maps codes to cell values: the blank becomes blankVal.
-func (sp *Space) values(code []int32) []int {
+// Values maps codes to cell values: the blank becomes BlankValue.
+func (sp *Space) Values(code []int32) []int {
 	v := make([]int, len(code))
 	for i, c := range code {
 		if c == BlankCode {
@@ -146,7 +142,7 @@ func (sp *Space) values(code []int32) []int {
 // EstimateCode computes the heuristic of the board of codes code from
 // scratch.
 func (sp *Space) EstimateCode(code []int32) int {
-	vals := sp.values(code)
+	vals := sp.Values(code)
 	return sp.estimate(func(i int) int { return vals[i] })
 }
 
@@ -203,13 +199,13 @@ func (sp *Space) Attach(ctx context.Context, wd bool) error {
 	sp.incr, sp.lines = false, nil
 	if sp.heur.Kind == Database {
 		var err error
-		if sp.rot, sp.db, err = sp.openTables(ctx); err != nil {
+		if sp.rot, sp.db, err = sp.Tables(ctx); err != nil {
 			return err
 		}
 	}
 	if sp.heur.Kind == WalkingDistance || wd {
 		var err error
-		if sp.wd, err = pdb.SharedWalkingDistance(sp.rows, sp.cols, sp.blankVal); err != nil {
+		if sp.wd, err = SharedWalkingTables(sp.rows, sp.cols, sp.blankVal); err != nil {
 			return err
 		}
 	}
@@ -266,7 +262,7 @@ type Packed struct {
 // most 16 cells.
 func (sp *Space) PackedStart(code []int32) Packed {
 	s := Packed{sp: sp}
-	for i, v := range sp.values(code) {
+	for i, v := range sp.Values(code) {
 		s.key |= uint64(v) << (4 * i)
 		if code[i] == BlankCode {
 			s.blank = uint8(i)
@@ -403,3 +399,18 @@ func (sp *Space) Rows() int { return sp.rows }
 
 // Cols returns the columns of the space's boards.
 func (sp *Space) Cols() int { return sp.cols }
+
+// Goal returns the space's goal.
+func (sp *Space) Goal() *Goal { return sp.t }
+
+// Heuristic returns the heuristic the space's states are searched under.
+func (sp *Space) Heuristic() Heuristic { return sp.heur }
+
+// BlankValue returns the value that stands for the blank in the space's
+// cells (see Space).
+func (sp *Space) BlankValue() int { return sp.blankVal }
+
+// Manhattan returns, on a board of at most 16 cells with distinct labels,
+// the Manhattan distance of each tile from each cell: md[v][c] for the
+// tile of value v on cell c (0 for the blank).
+func (sp *Space) Manhattan() (md [16][16]uint8) { return sp.md }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 )
 
 // TestDeltasMatchEstimates walks random paths and checks that the
@@ -194,7 +195,7 @@ func TestAttach(t *testing.T) {
 		{"database and walking distance", Heuristic{Kind: Database, Spec: spec, Custom: true}, true, false},
 	} {
 		sp := NewSpace(g, c.h, false)
-		sp.Request = pdb.Request{DirSet: true, Build: true}
+		sp.Request = pdbcache.Request{DirSet: true, Build: true}
 		if err := sp.Attach(ctx, c.wd); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}

@@ -1,8 +1,0 @@
-//go:build darwin || freebsd || netbsd
-
-package pdb
-
-import "syscall"
-
-// ctime returns the time of the last change of a file's status, in ns.
-func ctime(st *syscall.Stat_t) int64 { return st.Ctimespec.Nano() }

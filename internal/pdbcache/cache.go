@@ -1,0 +1,331 @@
+package pdbcache
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/slidekit/slide/internal/pdb"
+)
+
+// DefaultCacheDir returns the directory where Open keeps databases:
+// slide/pdb under os.UserCacheDir.
+func DefaultCacheDir() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "slide", "pdb"), nil
+}
+
+// OpenOptions tune Open.
+type OpenOptions struct {
+	// Dir is the cache directory; "" means DefaultCacheDir.
+	Dir string
+	// Build tunes the build, when there is one.
+	Build pdb.BuildOptions
+	// Logf, if not nil, hears of cache misses and of files that could not
+	// be read or written (Open then builds, or keeps the built DB).
+	Logf func(format string, args ...any)
+}
+
+// CachePath returns the file Open uses for spec in dir.
+func CachePath(dir string, spec pdb.Spec) string {
+	return filepath.Join(dir, spec.String()+".pdb")
+}
+
+// Open returns the DB of spec from the cache directory, or builds it and
+// stores it there (see Load and Save). A missing, corrupt or mismatched
+// file is rebuilt; a cache that cannot be written costs only the rebuild
+// next time.
+func Open(ctx context.Context, spec pdb.Spec, opt OpenOptions) (*pdb.DB, error) {
+	if err := spec.Validate(); err != nil {
+		return nil, err
+	}
+	logf := opt.Logf
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	dir := opt.Dir
+	if dir == "" {
+		var err error
+		if dir, err = DefaultCacheDir(); err != nil {
+			logf("pdb: no cache directory: %v", err)
+		}
+	}
+	if dir != "" {
+		db, err := Load(dir, spec)
+		if err == nil {
+			return db, nil
+		}
+		logf("pdb: building %s: %v", spec, err)
+	}
+	db, err := pdb.Build(ctx, spec, opt.Build)
+	if err != nil {
+		return nil, err
+	}
+	if dir != "" {
+		if err := Save(dir, db); err != nil {
+			logf("pdb: cannot cache %s: %v", spec, err)
+		}
+	}
+	return db, nil
+}
+
+// A CacheError says why the cached file of a Spec cannot be used or
+// written.
+type CacheError struct {
+	Path    string // the file
+	Problem string // what is wrong, such as "is a directory"
+	// Err is the cause: an error wrapping fs.ErrNotExist for a missing
+	// file, ErrCorrupt for a file that is not a DB of the Spec, or the
+	// error of the file system.
+	Err error
+}
+
+// Error returns "pdb: Path Problem".
+func (e *CacheError) Error() string { return "pdb: " + e.Path + " " + e.Problem }
+
+// Unwrap returns the cause.
+func (e *CacheError) Unwrap() error { return e.Err }
+
+// Check reports, cheaply, whether dir holds a file for spec that Load can
+// be expected to read: a regular file whose header describes spec and
+// whose size is the one that header implies. It reads the header only, so
+// a file damaged inside its entries passes (Load detects it by its
+// checksum). The error is a *CacheError.
+func Check(dir string, spec pdb.Spec) error {
+	path := CachePath(dir, spec)
+	f, size, err := openCached(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	format, err := readHeader(bufio.NewReaderSize(f, 4096), spec)
+	if err != nil {
+		return &CacheError{Path: path, Problem: "is not a table of this pattern database: " + detail(err), Err: err}
+	}
+	if want := fileSize(spec, format); size != want {
+		return &CacheError{Path: path, Problem: fmt.Sprintf("is %d bytes, want %d: truncated or padded", size, want),
+			Err: fmt.Errorf("%w: size %d, want %d", ErrCorrupt, size, want)}
+	}
+	return nil
+}
+
+// Load reads the DB of spec from its file in dir (see CachePath): where
+// the system maps files, its tables are slices of a read-only mapping of
+// the file, whose checksum is computed once per version of the file (see
+// map.go); elsewhere it reads the file into memory. The error is a
+// *CacheError: no such file (wrapping fs.ErrNotExist), a directory or an
+// empty file at the path, or a file that is not exactly the DB of spec
+// (wrapping ErrCorrupt, with what differs).
+func Load(dir string, spec pdb.Spec) (*pdb.DB, error) {
+	return loadContext(context.Background(), dir, spec)
+}
+
+// loadContext is Load, stopping with ctx's error when ctx is done before
+// the file is read: a large table takes longer to read than a short time
+// budget may have left.
+func loadContext(ctx context.Context, dir string, spec pdb.Spec) (*pdb.DB, error) {
+	if err := spec.Validate(); err != nil {
+		return nil, err
+	}
+	if err := Check(dir, spec); err != nil {
+		return nil, err // a clearer reason than Read's
+	}
+	path := CachePath(dir, spec)
+	f, _, err := openCached(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	err = errNoMapping
+	var db *pdb.DB
+	if canMap && mapTables {
+		db, err = loadMapped(ctx, f, path, spec)
+	}
+	if err == errNoMapping {
+		db, err = Read(bufio.NewReaderSize(ctxReader{ctx, f}, 1<<20), spec)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err != nil {
+		return nil, &CacheError{Path: path, Problem: "is corrupt: " + detail(err), Err: err}
+	}
+	return db, nil
+}
+
+// A ctxReader reads from r, at most 4 MiB at a time, until ctx is done,
+// then fails with ctx's error.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p[:min(len(p), 4<<20)])
+}
+
+// openCached opens the cached file at path for reading and returns its
+// size, or a *CacheError for a missing file, a directory or an empty file.
+func openCached(path string) (*os.File, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		problem := "cannot be read: " + err.Error()
+		if errors.Is(err, fs.ErrNotExist) {
+			problem = "does not exist"
+		}
+		return nil, 0, &CacheError{Path: path, Problem: problem, Err: err}
+	}
+	st, err := f.Stat()
+	var problem string
+	switch {
+	case err != nil:
+		problem = "cannot be read: " + err.Error()
+	case st.IsDir():
+		problem, err = "is a directory", ErrCorrupt
+	case !st.Mode().IsRegular():
+		problem, err = "is not a regular file", ErrCorrupt
+	case st.Size() == 0:
+		problem, err = "is empty", ErrCorrupt
+	}
+	if problem != "" {
+		f.Close()
+		return nil, 0, &CacheError{Path: path, Problem: problem, Err: err}
+	}
+	return f, st.Size(), nil
+}
+
+// detail returns the text of an ErrCorrupt error without its prefix.
+func detail(err error) string {
+	return strings.TrimPrefix(err.Error(), ErrCorrupt.Error()+": ")
+}
+
+// Save writes db to its file in dir (see CachePath), creating dir if need
+// be. It writes a temporary file beside the path and renames it, so that
+// readers never see a partial file, holds a lock on the temporary while it
+// writes it, and removes it on every error. It first removes the stale
+// temporaries of earlier builds that were killed while writing (see
+// CleanStale). The error is a *CacheError.
+func Save(dir string, db *pdb.DB) error {
+	path := CachePath(dir, db.Spec())
+	fail := func(err error) error {
+		return &CacheError{Path: path, Problem: "cannot be written: " + err.Error(), Err: err}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fail(err)
+	}
+	CleanStale(dir, StaleAge)
+	f, err := os.CreateTemp(dir, filepath.Base(path)+tempInfix+"*")
+	if err != nil {
+		return fail(err)
+	}
+	unlock := lockFile(f)
+	w := bufio.NewWriterSize(f, 1<<20)
+	_, sum, err := write(w, db)
+	if err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	var st os.FileInfo
+	if err == nil {
+		st, err = f.Stat()
+	}
+	unlock() // the file is young: CleanStale leaves it alone until renamed
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fail(err)
+	}
+	recordSaved(path, st, sum)
+	return nil
+}
+
+// tempInfix marks the temporary files of Save: NAME.tmpNNNN.
+const tempInfix = ".tmp"
+
+// StaleAge is the age past which Save takes an unlocked temporary file for
+// the remains of a killed build: a live Save locks its file within moments
+// of creating it and writes to it until it renames it.
+const StaleAge = 10 * time.Second
+
+// CleanStale removes from dir the temporary files of Save (NAME.tmp*,
+// and NAME.sum.tmp* of the checksum records beside the tables) that no
+// live Save holds: files not modified for olderThan whose lock it can take
+// (on systems without file locks, files not modified for a day and
+// olderThan). It returns the files removed.
+func CleanStale(dir string, olderThan time.Duration) []string {
+	var paths []string
+	for _, f := range cleanStale(dir, olderThan) {
+		paths = append(paths, f.Path)
+	}
+	return paths
+}
+
+// cleanStale is CleanStale, returning the files removed with their Spec
+// and size.
+func cleanStale(dir string, olderThan time.Duration) []File {
+	if !canLock {
+		olderThan = max(olderThan, 24*time.Hour)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var removed []File
+	for _, e := range entries {
+		name := e.Name()
+		base, _, ok := strings.Cut(name, ".pdb"+tempInfix)
+		if !ok {
+			base, _, ok = strings.Cut(name, ".pdb"+recordSuffix+tempInfix)
+		}
+		if !ok || base == "" || !e.Type().IsRegular() {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil || time.Since(info.ModTime()) < olderThan {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		if removeUnlocked(path) {
+			spec, _ := pdb.ParseSpec(base)
+			removed = append(removed, File{Path: path, Spec: spec, Bytes: info.Size()})
+		}
+	}
+	return removed
+}
+
+// removeUnlocked removes the file at path unless another process holds its
+// lock, and reports whether it did.
+func removeUnlocked(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if !tryLock(f) {
+		return false
+	}
+	return os.Remove(path) == nil
+}

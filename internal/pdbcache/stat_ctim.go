@@ -1,0 +1,8 @@
+//go:build unix && !(darwin || freebsd || netbsd)
+
+package pdbcache
+
+import "syscall"
+
+// ctime returns the time of the last change of a file's status, in ns.
+func ctime(st *syscall.Stat_t) int64 { return st.Ctim.Nano() }
