@@ -30,13 +30,7 @@ func ParseBlocks(s string) (b Blocks, err error) {
 func ReadBlocks(r io.Reader) (Blocks, error) { return readBlocks("ReadBlocks", r) }
 
 // MustParseBlocks is [ParseBlocks] for literals, panicking on any error.
-func MustParseBlocks(s string) Blocks {
-	b, err := ParseBlocks(s)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
+func MustParseBlocks(s string) Blocks { return must(ParseBlocks(s)) }
 
 // A DiscardError lists the lines [ParseBlocks] discarded, wrapping their
 // errors.

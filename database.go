@@ -115,11 +115,7 @@ const (
 
 // MustParseDatabase is [ParseDatabase] for literals, panicking on an error.
 func MustParseDatabase(goal Board, partition string) Database {
-	d, err := ParseDatabase(goal, partition)
-	if err != nil {
-		panic(err)
-	}
-	return d
+	return must(ParseDatabase(goal, partition))
 }
 
 // parseGroups reads the groups of a partition's text.

@@ -16,13 +16,7 @@ type Distribution struct {
 // goal, by BFS; it uses Metric and Limits only.
 func (s Solver) Distances(ctx context.Context, goal Board) (Distribution, error) {
 	const fn = "Solver.Distances"
-	if ctx == nil {
-		return Distribution{}, nilContext(fn)
-	}
-	if err := s.onlyCensus(fn); err != nil {
-		return Distribution{}, err
-	}
-	t, err := newTarget(fn, goal)
+	t, err := s.target(ctx, fn, s.onlyCensus, goal)
 	if err != nil {
 		return Distribution{}, err
 	}

@@ -92,6 +92,14 @@ func (h Heuristic) ranks() bool {
 	return !h.wd && (h.kind == auto || h.kind == linearConflict || h.IsDatabase())
 }
 
+// with returns h maxed with walking distance if wd.
+func (h Heuristic) with(wd bool) Heuristic {
+	if wd {
+		return h.WithWalkingDistance()
+	}
+	return h
+}
+
 // base returns h without walking distance maxed in.
 func (h Heuristic) base() Heuristic { h.wd = false; return h }
 

@@ -3,13 +3,11 @@ package slide
 import (
 	"context"
 	"errors"
-	"slices"
 	"time"
 	"unsafe"
 
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/near"
-	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -155,46 +153,6 @@ func (c *optimalCall) search(ctx context.Context, maxCost int) ([]int, int, int6
 		err = engine.ErrNotFound(float64(maxCost))
 	}
 	return blanks, sol.LowerBound, sol.Expanded, sol.Generated, err
-}
-
-// nearConfig returns what the searches of internal/near may use under o
-// on boards of goal t: the memory bound less what the frames' tables take,
-// which must fit it (or their build, when they are to be built).
-func (o *options) nearConfig(t *tiles.Goal, began time.Time) (near.Config, error) {
-	h, build := o.frameHeuristic(t)
-	cfg := near.Config{Heuristic: h, Request: o.dbRequest(build), Line: o.metric == LineMoves, Limits: o.limits.eng(),
-		Workers: o.workerCount(), Watch: o.watcher(began), Began: began}
-	if o.progress != nil {
-		cfg.Progress = func(p near.Progress) { o.progress(Progress(p)) }
-	}
-	tables, err := checkDatabaseMemory("Solver.Solve", h, t.Rows, t.Cols, t.BlankGoal, o.limits, &cfg.Request)
-	if err != nil {
-		return cfg, err
-	}
-	if o.limits.MaxMemory >= 0 {
-		cfg.Limits.MaxMemory = max(1, cfg.Limits.Memory()-tables)
-	}
-	return cfg, nil
-}
-
-// frameHeuristic returns the heuristic the frames of internal/near search
-// and rank by on boards of goal t: the database o asks for, or under Auto
-// the strongest shipped database for the board that is already in memory
-// or on disk; else linear conflicts. build says whether its tables may be
-// built (not under Auto).
-func (o *options) frameHeuristic(t *tiles.Goal) (h tiles.Heuristic, build bool) {
-	build = o.heur != Auto
-	switch {
-	case o.heur == Auto:
-		req := o.dbRequest(false)
-		hs := append(slices.Clip(optimalDatabases), nearOptimalDatabases...)
-		if db, state := availableDatabase(hs, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits, o.readWithin); state != pdbcache.Absent {
-			return db.tiles(), build
-		}
-	case o.heur.IsDatabase():
-		return o.heur.tiles(), build
-	}
-	return LinearConflict.tiles(), build
 }
 
 // engineOf returns the Solution.Engine of an answer of internal/near.

@@ -32,12 +32,14 @@ func ParseBoard(s string) (Board, error) { return readBoard("ParseBoard", string
 func ReadBoard(r io.Reader) (Board, error) { return readBoard("ReadBoard", r) }
 
 // MustParseBoard is [ParseBoard] for literals, panicking on an error.
-func MustParseBoard(s string) Board {
-	b, err := ParseBoard(s)
+func MustParseBoard(s string) Board { return must(ParseBoard(s)) }
+
+// must returns v, or panics with err: the body of the Must functions.
+func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)
 	}
-	return b
+	return v
 }
 
 // readBoard is ReadBoard under the name fn.

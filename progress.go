@@ -39,20 +39,6 @@ func (p Progress) String() string {
 // progressEvery is how often Solver.Progress is called.
 const progressEvery = 100 * time.Millisecond
 
-// watcher returns, with a Progress function, the hook by which an optimal IDA*
-// search that began at began reports its progress (see
-// idastar.Core.OnCheck); nil without. Bound and LowerBound are the bound
-// of the iteration under way: every shorter one was searched in full, so
-// no solution is shorter.
-func (o *options) watcher(began time.Time) func(*idastar.Core) {
-	if o.progress == nil {
-		return nil
-	}
-	w := &searchWatch{report: o.progress, began: began}
-	w.next.Store(began.Add(progressEvery).UnixNano())
-	return w.check
-}
-
 // A searchWatch adds up the nodes of a search's workers and reports them.
 type searchWatch struct {
 	report func(Progress)

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"slices"
 	"time"
 
+	"github.com/slidekit/slide/internal/idastar"
 	"github.com/slidekit/slide/internal/near"
 	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
@@ -43,13 +45,7 @@ const maxWorkers = 1024
 func (s Solver) Solve(ctx context.Context, start, goal Board) (Solution, error) {
 	const fn = "Solver.Solve"
 	began := time.Now()
-	if ctx == nil {
-		return Solution{}, nilContext(fn)
-	}
-	if err := s.check(fn); err != nil {
-		return Solution{}, err
-	}
-	t, err := newTarget(fn, goal)
+	t, err := s.target(ctx, fn, s.check, goal)
 	if err != nil {
 		return Solution{}, err
 	}
@@ -133,13 +129,7 @@ func (s Solver) check(fn string) error {
 // use, Auto's and under Weighted [NearOptimalDatabase]'s included.
 func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
 	const fn = "Solver.Prepare"
-	if ctx == nil {
-		return Auto, nilContext(fn)
-	}
-	if err := s.check(fn); err != nil {
-		return Auto, err
-	}
-	t, err := newTarget(fn, goal)
+	t, err := s.target(ctx, fn, s.check, goal)
 	if err != nil {
 		return Auto, err
 	}
@@ -188,14 +178,6 @@ func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
 
 // Check returns the error Solve would for s's settings alone, on any board.
 func (s Solver) Check() error { return s.check("Solver.Check") }
-
-// with returns h maxed with walking distance if wd.
-func (h Heuristic) with(wd bool) Heuristic {
-	if wd {
-		return h.WithWalkingDistance()
-	}
-	return h
-}
 
 // options are a Solver's settings as the searches take them, and the
 // choices made for one board.
@@ -262,6 +244,72 @@ func (o *options) resolve(t *tiles.Goal) {
 	if o.heur == LinearConflict && (o.metric == LineMoves || !t.Distinct) {
 		o.heur = Manhattan // what LinearConflict amounts to there
 	}
+}
+
+// target refuses, for the call fn, a nil context and the settings that
+// check refuses, and returns the goal-relative form of goal.
+func (s Solver) target(ctx context.Context, fn string, check func(string) error, goal Board) (*tiles.Goal, error) {
+	if ctx == nil {
+		return nil, nilContext(fn)
+	}
+	if err := check(fn); err != nil {
+		return nil, err
+	}
+	return newTarget(fn, goal)
+}
+
+// watcher returns, with a Progress function, the hook by which an optimal IDA*
+// search that began at began reports its progress (see
+// idastar.Core.OnCheck); nil without. Bound and LowerBound are the bound
+// of the iteration under way: every shorter one was searched in full, so
+// no solution is shorter.
+func (o *options) watcher(began time.Time) func(*idastar.Core) {
+	if o.progress == nil {
+		return nil
+	}
+	w := &searchWatch{report: o.progress, began: began}
+	w.next.Store(began.Add(progressEvery).UnixNano())
+	return w.check
+}
+
+// nearConfig returns what the searches of internal/near may use under o
+// on boards of goal t: the memory bound less what the frames' tables take,
+// which must fit it (or their build, when they are to be built).
+func (o *options) nearConfig(t *tiles.Goal, began time.Time) (near.Config, error) {
+	h, build := o.frameHeuristic(t)
+	cfg := near.Config{Heuristic: h, Request: o.dbRequest(build), Line: o.metric == LineMoves, Limits: o.limits.eng(),
+		Workers: o.workerCount(), Watch: o.watcher(began), Began: began}
+	if o.progress != nil {
+		cfg.Progress = func(p near.Progress) { o.progress(Progress(p)) }
+	}
+	tables, err := checkDatabaseMemory("Solver.Solve", h, t.Rows, t.Cols, t.BlankGoal, o.limits, &cfg.Request)
+	if err != nil {
+		return cfg, err
+	}
+	if o.limits.MaxMemory >= 0 {
+		cfg.Limits.MaxMemory = max(1, cfg.Limits.Memory()-tables)
+	}
+	return cfg, nil
+}
+
+// frameHeuristic returns the heuristic the frames of internal/near search
+// and rank by on boards of goal t: the database o asks for, or under Auto
+// the strongest shipped database for the board that is already in memory
+// or on disk; else linear conflicts. build says whether its tables may be
+// built (not under Auto).
+func (o *options) frameHeuristic(t *tiles.Goal) (h tiles.Heuristic, build bool) {
+	build = o.heur != Auto
+	switch {
+	case o.heur == Auto:
+		req := o.dbRequest(false)
+		hs := append(slices.Clip(optimalDatabases), nearOptimalDatabases...)
+		if db, state := availableDatabase(hs, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits, o.readWithin); state != pdbcache.Absent {
+			return db.tiles(), build
+		}
+	case o.heur.IsDatabase():
+		return o.heur.tiles(), build
+	}
+	return LinearConflict.tiles(), build
 }
 
 // newTarget returns the goal-relative form of goal (see tiles.Goal).
