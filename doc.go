@@ -37,7 +37,7 @@
 // from an [io.Reader] and [MustParseBoard] for literals ([ParseBlocks],
 // [ReadBlocks], [MustParseBlocks] likewise); names by ParseT
 // ([ParseHeuristic], [ParseMode]...). Errors are an *[Error] wrapping a
-// sentinel such as [ErrSyntax]. Every type implements
+// sentinel such as [ErrSyntax]. The values read from text implement
 // [encoding.TextMarshaler] and [encoding.TextUnmarshaler].
 //
 // Values are safe to share; a Solver, Cache or BlockSolver serves many
