@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -15,18 +13,6 @@ import (
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/tiles"
 )
-
-// userPDBCache is the user's pattern-database cache, which benchmarks read
-// (go run ./cmd/slide pdb build NAME fills it). It is set when the package
-// initializes, before TestMain (example_engine_test.go) points the tests at
-// a fresh directory of their own.
-var userPDBCache = func() string {
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(d, "slide", "pdb")
-}()
 
 // tileStart returns the packed State of b against goal, for the engines.
 func tileStart(tb testing.TB, b, goal Board, h Heuristic, line bool) packed {
@@ -385,7 +371,7 @@ func BenchmarkAnytime(b *testing.B) {
 			for b.Loop() {
 				moves, ref, lower, nodes = 0, 0, 0, 0
 				for _, in := range instances {
-					sol, err := Solver{Mode: Anytime(tc.budget), Cache: Cache{Dir: userPDBCache}}.Solve(context.Background(), in.board, goal)
+					sol, err := Solver{Mode: Anytime(tc.budget), Cache: Cache{Dir: testsets.UserPDBCache}}.Solve(context.Background(), in.board, goal)
 					if err != nil {
 						b.Fatalf("#%d: %v", in.id, err)
 					}
@@ -463,7 +449,7 @@ func BenchmarkKorfPDB(b *testing.B) {
 	insts := readInstances(b, "korf100.txt", 4, 4)[:25]
 	var nodes int64
 	b.ReportAllocs()
-	cpu0 := cpuTime()
+	cpu0 := testsets.CPUTime()
 	for b.Loop() {
 		nodes = 0
 		for _, in := range insts {
@@ -475,5 +461,5 @@ func BenchmarkKorfPDB(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(nodes), "nodes/op")
-	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N), "CPU-s/op")
+	b.ReportMetric((testsets.CPUTime()-cpu0).Seconds()/float64(b.N), "CPU-s/op")
 }

@@ -3,8 +3,9 @@ package slide
 import (
 	"errors"
 	"math/rand/v2"
-	"slices"
 	"testing"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // reachable returns every board reachable from b by single-tile moves: the
@@ -23,29 +24,6 @@ func reachable(b Board) map[Board]bool {
 		}
 	}
 	return seen
-}
-
-// arrangements calls f with every distinct ordering of labels (sorted on entry).
-func arrangements(labels []int, f func([]int)) {
-	a := slices.Clone(labels)
-	slices.Sort(a)
-	for {
-		f(a)
-		// next lexicographic permutation
-		i := len(a) - 2
-		for i >= 0 && a[i] >= a[i+1] {
-			i--
-		}
-		if i < 0 {
-			return
-		}
-		j := len(a) - 1
-		for a[j] <= a[i] {
-			j--
-		}
-		a[i], a[j] = a[j], a[i]
-		slices.Reverse(a[i+1:])
-	}
 }
 
 // TestSolvableMatchesBFS checks the parity rule against breadth-first
@@ -84,7 +62,7 @@ func TestSolvableMatchesBFS(t *testing.T) {
 				}
 				reach := reachable(goal)
 				count := 0
-				arrangements(labels, func(a []int) {
+				for a := range testsets.Arrangements(labels) {
 					start, err := NewLabeled(rows, cols, a)
 					if err != nil {
 						t.Fatal(err)
@@ -99,7 +77,7 @@ func TestSolvableMatchesBFS(t *testing.T) {
 					if got {
 						count++
 					}
-				})
+				}
 				if count != len(reach) {
 					t.Fatalf("%dx%d goal %v: %d solvable arrangements, BFS reaches %d", rows, cols, goal.Tiles(), count, len(reach))
 				}

@@ -7,9 +7,10 @@ import (
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// sized is a state that reports the bytes it points to.
+// sized is a state that reports the bytes it points to: 16 bytes of its
+// own, a pointer (never followed) and the size.
 type sized struct {
-	p    *byte
+	_    *byte
 	size int
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/pdbcache"
+	"github.com/slidekit/slide/internal/testsets"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -75,9 +76,9 @@ func runSet(b *testing.B, set solveSet) {
 	for b.Loop() {
 		gen, exp, cpu, worst = 0, 0, 0, 0
 		for _, in := range insts {
-			c0 := cpuTime()
+			c0 := testsets.CPUTime()
 			res, err := s.Solve(context.Background(), in.cells, Limit{})
-			c := cpuTime() - c0
+			c := testsets.CPUTime() - c0
 			if err != nil {
 				b.Fatalf("#%d: %v", in.id, err)
 			}

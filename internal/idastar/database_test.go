@@ -60,7 +60,7 @@ func databaseSpaceOf(g *tiles.Goal, spec pdb.Spec, custom bool, req pdbcache.Req
 // cellLabels with the blank on cell blank, as labels and as codes of g.
 func walkFrom(t *testing.T, rng *rand.Rand, g *tiles.Goal, blank, n int) ([]int, []int32) {
 	t.Helper()
-	labels := testsets.RandomWalk(rng, 3, 3, cellLabels(3, 3, blank), n)
+	labels := testsets.RandomWalk(rng, 3, 3, cellLabels(3, 3, blank), 0, n)
 	return labels, encodeBoard(t, g, labels)
 }
 

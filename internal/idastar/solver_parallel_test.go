@@ -128,10 +128,7 @@ func TestParallelEveryGoalOptimal(t *testing.T) {
 		}
 		for range 40 {
 			k := boards[rng.IntN(len(boards))]
-			cells := make([]uint8, 9)
-			for c := range cells {
-				cells[c] = uint8(k >> (4 * c) & 15)
-			}
+			cells := testsets.Cells(k, make([]uint8, 9))
 			goals += everyGoal(t, s, cells, truth[k])
 		}
 	}

@@ -51,10 +51,7 @@ func TestSolverOptimal8(t *testing.T) {
 			}
 			for range 200 {
 				k := boards[rng.IntN(len(boards))]
-				cells := make([]uint8, 9)
-				for c := range cells {
-					cells[c] = uint8(k >> (4 * c) & 15)
-				}
+				cells := testsets.Cells(k, make([]uint8, 9))
 				res, err := s.Solve(context.Background(), cells, Limit{})
 				if err != nil {
 					t.Fatal(err)
@@ -190,10 +187,7 @@ func TestMovePruning(t *testing.T) {
 			if i++; i > 2000 {
 				break
 			}
-			cells := make([]uint8, n)
-			for c := range cells {
-				cells[c] = uint8(k >> (4 * c) & 15)
-			}
+			cells := testsets.Cells(k, make([]uint8, n))
 			res, err := s.Solve(context.Background(), cells, Limit{})
 			if err != nil {
 				t.Fatal(err)

@@ -27,10 +27,7 @@ func TestSolveWeighted8(t *testing.T) {
 				if k%7 != 0 { // a seventh of the positions, fixed
 					continue
 				}
-				cells := make([]uint8, 9)
-				for c := range cells {
-					cells[c] = uint8(k >> (4 * c) & 15)
-				}
+				cells := testsets.Cells(k, make([]uint8, 9))
 				res, err := s.SolveWeighted(context.Background(), cells, w[0], w[1], Limit{})
 				if err != nil {
 					t.Fatal(err)

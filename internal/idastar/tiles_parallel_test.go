@@ -72,7 +72,7 @@ func tileInstances(t testing.TB) []puzzle {
 	}, goal})
 	rng := rand.New(rand.NewPCG(10, 10))
 	for range 2 {
-		out = append(out, puzzle{4, 5, testsets.RandomWalk(rng, 4, 5, goal, 44), goal})
+		out = append(out, puzzle{4, 5, testsets.RandomWalk(rng, 4, 5, goal, 0, 44), goal})
 	}
 	return out
 }

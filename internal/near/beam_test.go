@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/testsets"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -19,7 +20,7 @@ import (
 func TestBeamParallel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	tg := standardGoal(7, 7)
-	code := randomWalk(rng, tg, goalCode(tg), 400)
+	code := testsets.RandomWalk(rng, tg.Rows, tg.Cols, goalCode(tg), tiles.BlankCode, 400)
 	f, err := newFrame(context.Background(), tg, code, lcConfig())
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +59,7 @@ func TestBeamParallel(t *testing.T) {
 func TestBeamMemory(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
 	tg := standardGoal(6, 6)
-	code := randomWalk(rng, tg, goalCode(tg), 400)
+	code := testsets.RandomWalk(rng, tg.Rows, tg.Cols, goalCode(tg), tiles.BlankCode, 400)
 	f, err := newFrame(context.Background(), tg, code, lcConfig())
 	if err != nil {
 		t.Fatal(err)
@@ -171,7 +172,7 @@ func TestBeamClosest(t *testing.T) {
 	tg := standardGoal(7, 7)
 	completed, fastTotal := 0, 0
 	for range 3 {
-		code := randomWalk(rng, tg, goalCode(tg), 1200)
+		code := testsets.RandomWalk(rng, tg.Rows, tg.Cols, goalCode(tg), tiles.BlankCode, 1200)
 		f, err := newFrame(context.Background(), tg, code, lcConfig())
 		if err != nil {
 			t.Fatal(err)

@@ -4,24 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/pdbcache"
+	"github.com/slidekit/slide/internal/testsets"
 	"github.com/slidekit/slide/internal/tiles"
 )
-
-// userPDBCache is the user's pattern-database cache, which benchmarks read
-// (go run ./cmd/slide pdb build NAME fills it).
-var userPDBCache = func() string {
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(d, "slide", "pdb")
-}()
 
 // BenchmarkBeam runs beam searches of width 2000 on ten 6 x 6 boards
 // (random walks of 300 moves from the goal, fixed seed: boards like the
@@ -70,11 +59,11 @@ func BenchmarkBeam(b *testing.B) {
 func beamFrames(b *testing.B, n, walk int) []*frame {
 	rng := rand.New(rand.NewPCG(uint64(n), uint64(walk)))
 	t := blankFirstGoal(n, n)
-	cfg := Config{Request: pdbcache.Request{Dir: userPDBCache, DirSet: true}}
+	cfg := Config{Request: pdbcache.Request{Dir: testsets.UserPDBCache, DirSet: true}}
 	cfg.Heuristic = cachedDatabase(t, &cfg.Request)
 	var frames []*frame
 	for range 10 {
-		f, err := newFrame(context.Background(), t, randomWalk(rng, t, goalCode(t), walk), &cfg)
+		f, err := newFrame(context.Background(), t, testsets.RandomWalk(rng, t.Rows, t.Cols, goalCode(t), tiles.BlankCode, walk), &cfg)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/pdbcache"
+	"github.com/slidekit/slide/internal/testsets"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -64,7 +65,7 @@ func TestBeamStall(t *testing.T) {
 	tg := standardGoal(7, 7)
 	plain, escaped, solved := 0, 0, 0
 	for range 12 {
-		code := randomWalk(rng, tg, goalCode(tg), 1200)
+		code := testsets.RandomWalk(rng, tg.Rows, tg.Cols, goalCode(tg), tiles.BlankCode, 1200)
 		f, err := newFrame(context.Background(), tg, code, lcConfig())
 		if err != nil {
 			t.Fatal(err)
@@ -120,7 +121,7 @@ func TestBeamKeep(t *testing.T) {
 			boards = 2
 		}
 		for range boards {
-			code := randomWalk(rng, tg, goalCode(tg), 200)
+			code := testsets.RandomWalk(rng, tg.Rows, tg.Cols, goalCode(tg), tiles.BlankCode, 200)
 			f, err := newFrame(context.Background(), tg, code, &cfg)
 			if err != nil {
 				t.Fatal(err)

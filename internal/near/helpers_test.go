@@ -42,33 +42,6 @@ func goalCode(t *tiles.Goal) []int32 {
 	return code
 }
 
-// randomWalk returns the board n random moves from code (a board of goal
-// t), never undoing the last: the root package's randomWalk, move for
-// move, from the same generator.
-func randomWalk(rng *rand.Rand, t *tiles.Goal, code []int32, n int) []int32 {
-	b := slices.Clone(code)
-	blank := slices.Index(b, tiles.BlankCode)
-	prev := -1
-	for range n {
-		for {
-			d := tiles.Dir(rng.IntN(4))
-			if prev >= 0 && d == opposite(tiles.Dir(prev)) {
-				continue
-			}
-			dr, dc := d.Source()
-			r, c := blank/t.Cols+dr, blank%t.Cols+dc
-			if r < 0 || c < 0 || r >= t.Rows || c >= t.Cols {
-				continue
-			}
-			to := r*t.Cols + c
-			b[blank], b[to] = b[to], tiles.BlankCode
-			blank, prev = to, int(d)
-			break
-		}
-	}
-	return b
-}
-
 // opposite returns the direction that undoes a move in direction d.
 func opposite(d tiles.Dir) tiles.Dir { return d ^ 1 }
 

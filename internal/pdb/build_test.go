@@ -48,21 +48,7 @@ func TestTablesMatchOracle(t *testing.T) {
 		{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{4, 2, 6, 8, 1, 3}}}, // walls split the empty cells
 	}
 	for _, spec := range specs {
-		db := mustBuild(t, spec)
-		for i, tab := range db.Tables() {
-			want := abstractDistances(spec.Rows, spec.Cols, spec.Blank, tab.Tiles())
-			pos := make([]uint8, len(tab.Tiles()))
-			for r := range tab.Len() {
-				tab.rk.unrank(r, pos)
-				var key uint64
-				for j, c := range pos {
-					key |= uint64(c) << (6 * j)
-				}
-				if got := tab.At(r); got != want[key] {
-					t.Fatalf("%v pattern %d: placement %v has %d, oracle %d", spec, i, pos, got, want[key])
-				}
-			}
-		}
+		checkOracle(t, spec, mustBuild(t, spec))
 	}
 }
 
@@ -77,9 +63,7 @@ func TestFullPatternIsExact(t *testing.T) {
 	}
 	cells := make([]uint8, 9)
 	for b, d := range truth {
-		for c := range cells {
-			cells[c] = uint8(b >> (4 * c) & 15)
-		}
+		testsets.Cells(b, cells)
 		for _, reflect := range []bool{false, true} {
 			h, err := db.Estimate(cells, reflect)
 			if err != nil {
@@ -109,9 +93,7 @@ func TestAdmissibleAndAdditive(t *testing.T) {
 		cells := make([]uint8, n)
 		exact := 0
 		for b, d := range truth {
-			for c := range cells {
-				cells[c] = uint8(b >> (4 * c) & 15)
-			}
+			testsets.Cells(b, cells)
 			for _, reflect := range []bool{false, true} {
 				h, err := db.Estimate(cells, reflect)
 				if err != nil {

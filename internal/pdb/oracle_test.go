@@ -67,6 +67,27 @@ func abstractDistances(rows, cols, blank int, pattern []uint8) map[uint64]int {
 	return best
 }
 
+// checkOracle checks every entry of every table of db, built from spec,
+// against abstractDistances.
+func checkOracle(t testing.TB, spec Spec, db *DB) {
+	t.Helper()
+	for i, tab := range db.Tables() {
+		want := abstractDistances(spec.Rows, spec.Cols, spec.Blank, tab.Tiles())
+		pos := make([]uint8, len(tab.Tiles()))
+		for r := range tab.Len() {
+			tab.rk.unrank(r, pos)
+			var key uint64
+			for j, c := range pos {
+				key |= uint64(c) << (6 * j)
+			}
+			if got := tab.At(r); got != want[key] {
+				t.Fatalf("%v pattern %d: placement %v has %d, oracle %d", spec, i, pos, got, want[key])
+			}
+		}
+	}
+}
+
+// mustBuild builds the tables of spec, failing t on an error.
 func mustBuild(t testing.TB, spec Spec) *DB {
 	t.Helper()
 	db, err := Build(context.Background(), spec, BuildOptions{})

@@ -40,6 +40,15 @@ func Distances(rows, cols, blank int) map[uint64]int {
 	return dist
 }
 
+// Cells writes into cells the board of the Distances key key, cell c
+// from bits 4c to 4c+3, and returns cells.
+func Cells(key uint64, cells []uint8) []uint8 {
+	for c := range cells {
+		cells[c] = uint8(key >> (4 * c) & 15)
+	}
+	return cells
+}
+
 // NearDistances returns every position within maxDepth moves of the goal,
 // the blank on cell blank, of a rows x cols board with its distance, keyed
 // by the cells as bytes (the goal cell of each cell's tile, the blank's

@@ -1,11 +1,16 @@
-// Package testsets holds the references that the tests and benchmarks of
-// every package check against: it reads the data files in the repository's
-// testdata directory (the instance files, an id, the optimal length, then
-// the tiles row-major, 0 the blank, for the goal with the blank on the
-// first cell and tile t on cell t; and the other tables of integers, whose
-// lines that are blank or start with # are skipped), it computes true
-// distances of small boards by breadth-first search (Distances), and it
-// makes and checks boards and paths given as labels (Walks, CheckBlanks).
+// Package testsets holds the references and helpers that the tests and
+// benchmarks of every package share: it reads the data files in the
+// repository's testdata directory (the instance files, an id, the optimal
+// length, then the tiles row-major, 0 the blank, for the goal with the
+// blank on the first cell and tile t on cell t; and the other tables of
+// integers, whose lines that are blank or start with # are skipped), it
+// computes true distances of small boards by breadth-first search
+// (Distances), it makes and checks boards and paths given as labels
+// (RandomWalk, Walks, Arrangements, CheckBlanks), and it tells the
+// benchmarks the process's CPU time (CPUTime) and the user's cache of
+// pattern databases (UserPDBCache). It imports only the standard library,
+// so that the tests of every package, internal ones included, can import
+// it.
 package testsets
 
 import (
@@ -17,6 +22,19 @@ import (
 	"strings"
 	"testing"
 )
+
+// UserPDBCache is the user's cache of pattern databases, slide/pdb under
+// os.UserCacheDir ("" where there is none), which benchmarks read (go run
+// ./cmd/slide pdb build NAME fills it). It is set when the package
+// initializes, before a TestMain (such as the root package's) points the
+// tests at a fresh cache of their own.
+var UserPDBCache = func() string {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(d, "slide", "pdb")
+}()
 
 // Path returns the path of the file name in the repository's testdata
 // directory.

@@ -1,6 +1,7 @@
 package testsets
 
 import (
+	"iter"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -18,31 +19,43 @@ func BlankLast(n int) []int {
 	return labels
 }
 
-// RandomWalk makes n random single-tile moves from the board labels of
-// rows x cols, never undoing the last, and returns the board reached. Each
-// draw picks the direction in which a tile slides into the blank, up,
-// down, left or right, as the root package's randomWalk draws, so that
-// both make the same walks.
-func RandomWalk(rng *rand.Rand, rows, cols int, labels []int, n int) []int {
-	b := slices.Clone(labels)
-	blank := slices.Index(b, 0)
+// RandomWalk makes n random single-tile moves from board, of rows x cols,
+// whose blank is the value blank (0 for labels, tiles.BlankCode for
+// codes), and returns the board reached. No move undoes the one before but
+// at a dead end (an end of a single line), where the undo is the only
+// move. Each draw picks the direction in which a tile slides into the
+// blank, up, down, left or right, and a dead end takes its undo without a
+// draw, as the root package's RandomWalk does, so that both make the same
+// walks from the same generator.
+func RandomWalk[T comparable](rng *rand.Rand, rows, cols int, board []T, blank T, n int) []T {
+	b := slices.Clone(board)
+	at := slices.Index(b, blank)
 	source := [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} // the tile below the blank slides up, ...
-	prev := -1
-	for range n {
-		for {
-			d := rng.IntN(4)
-			if prev >= 0 && d == prev^1 { // the opposite direction
-				continue
-			}
-			r, c := blank/cols+source[d][0], blank%cols+source[d][1]
-			if r < 0 || c < 0 || r >= rows || c >= cols {
-				continue
-			}
-			from := r*cols + c
-			b[blank], b[from] = b[from], 0
-			blank, prev = from, d
-			break
+	// from returns the cell whose tile slides in direction d, or -1.
+	from := func(d int) int {
+		r, c := at/cols+source[d][0], at%cols+source[d][1]
+		if r < 0 || c < 0 || r >= rows || c >= cols {
+			return -1
 		}
+		return r*cols + c
+	}
+	back := -1 // the direction that undoes the last move
+	for range n {
+		d := back // the only move at a dead end
+		for e := range 4 {
+			if e != back && from(e) >= 0 {
+				d = -1 // another exists: draw one
+				break
+			}
+		}
+		for d < 0 {
+			if e := rng.IntN(4); e != back && from(e) >= 0 {
+				d = e
+			}
+		}
+		f := from(d)
+		b[at], b[f] = b[f], blank
+		at, back = f, d^1
 	}
 	return b
 }
@@ -62,7 +75,7 @@ func Walks(rng *rand.Rand, shapes [][2]int, each, moves int) []Walk {
 		rows, cols := shape[0], shape[1]
 		goal := rng.Perm(rows * cols)
 		for range each {
-			out = append(out, Walk{rows, cols, goal, RandomWalk(rng, rows, cols, goal, moves)})
+			out = append(out, Walk{rows, cols, goal, RandomWalk(rng, rows, cols, goal, 0, moves)})
 		}
 	}
 	return out
@@ -91,5 +104,33 @@ func CheckBlanks(tb testing.TB, cols int, start, goal, blanks []int, want int) {
 	}
 	if !slices.Equal(b, goal) {
 		tb.Fatalf("path ends on %v, not on the goal %v", b, goal)
+	}
+}
+
+// Arrangements yields every distinct ordering of labels, in lexicographic
+// order from the sorted one. It yields one slice, rearranged in place
+// between yields: the caller must not change it, and copies it to keep
+// it.
+func Arrangements(labels []int) iter.Seq[[]int] {
+	return func(yield func([]int) bool) {
+		a := slices.Clone(labels)
+		slices.Sort(a)
+		for yield(a) {
+			// the next ordering: swap the last ascent's first with the
+			// least greater after it, and reverse the rest
+			i := len(a) - 2
+			for i >= 0 && a[i] >= a[i+1] {
+				i--
+			}
+			if i < 0 {
+				return
+			}
+			j := len(a) - 1
+			for a[j] <= a[i] {
+				j--
+			}
+			a[i], a[j] = a[j], a[i]
+			slices.Reverse(a[i+1:])
+		}
 	}
 }

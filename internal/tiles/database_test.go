@@ -6,6 +6,7 @@ import (
 
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestOrient checks how a shipped partition fits a goal: on its own
@@ -34,7 +35,7 @@ func TestOrient(t *testing.T) {
 			if spec.String() != h.Spec.String() || rot == nil || int(rot[blank]) != 0 {
 				t.Fatalf("blank on %d: %v takes it to %v, with %v", blank, rot, rot[blank], spec)
 			}
-			g := NewGoal(4, 4, standardLabels(16), true)
+			g := NewGoal(4, 4, testsets.BlankLast(16), true)
 			for a := range 16 {
 				if back := rot.Back(int(rot[a])); back != a {
 					t.Fatalf("blank on %d: Back(%d) = %d, want %d", blank, rot[a], back, a)

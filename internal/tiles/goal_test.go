@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // A goalCase is a goal board for the tests of this file.
@@ -23,8 +24,8 @@ type goalCase struct {
 func smallGoals() []goalCase {
 	rng := rand.New(rand.NewPCG(30, 31))
 	return []goalCase{
-		{"2x2", 2, 2, standardLabels(4), true},
-		{"2x3", 2, 3, standardLabels(6), true},
+		{"2x2", 2, 2, testsets.BlankLast(4), true},
+		{"2x3", 2, 3, testsets.BlankLast(6), true},
 		{"3x2 random", 3, 2, rng.Perm(6), true},
 		{"2x4 random", 2, 4, rng.Perm(8), true},
 		{"3x3 blank in the middle", 3, 3, []int{1, 2, 3, 4, 0, 5, 6, 7, 8}, true},
@@ -49,7 +50,7 @@ func TestEncodeRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(32, 33))
 	goals := smallGoals()
 	goals = append(goals,
-		goalCase{"4x4", 4, 4, standardLabels(16), true},
+		goalCase{"4x4", 4, 4, testsets.BlankLast(16), true},
 		goalCase{"5x5 random", 5, 5, rng.Perm(25), true},
 		goalCase{"16x17", 16, 17, rng.Perm(16 * 17), true},
 		goalCase{"4x4 other labels", 4, 4, append([]int{0}, rng.Perm(1000)[:15]...), false})
@@ -285,7 +286,7 @@ func TestLIS(t *testing.T) {
 
 // TestDist checks both taxicab distances on a 4 x 5 board.
 func TestDist(t *testing.T) {
-	g := NewGoal(4, 5, standardLabels(20), true)
+	g := NewGoal(4, 5, testsets.BlankLast(20), true)
 	for a := range 20 {
 		for b := range 20 {
 			dr, dc := a/5-b/5, a%5-b%5

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // A tileState is a state of the package as the generic engines search
@@ -77,7 +78,7 @@ func TestGridMovesMatchLabels(t *testing.T) {
 			for _, h := range []Kind{Zero, Hamming, Manhattan, LinearConflict} {
 				for _, line := range []bool{false, true} {
 					sp := NewSpace(g, Heuristic{Kind: h}, line)
-					start := encodeBoard(t, g, randomWalk(rng, c.rows, c.cols, c.labels, 40))
+					start := encodeBoard(t, g, testsets.RandomWalk(rng, c.rows, c.cols, c.labels, 0, 40))
 					name := c.name
 					walk := 60
 					if shape[0] > 10 {
@@ -101,7 +102,7 @@ func TestGridGoal(t *testing.T) {
 			g := c.goal()
 			sp := NewSpace(g, Heuristic{Kind: Manhattan}, false)
 			grid := sp.GridGoal()
-			start := sp.NodeStart(encodeBoard(t, g, randomWalk(rng, c.rows, c.cols, c.labels, 30)))
+			start := sp.NodeStart(encodeBoard(t, g, testsets.RandomWalk(rng, c.rows, c.cols, c.labels, 0, 30)))
 			node := sp.NodeGoal()
 			if !slices.Equal(sp.Labels(grid.at), c.labels) || !grid.IsGoal() || grid.Blank() != g.BlankGoal {
 				t.Errorf("%dx%d %s: GridGoal is %v, goal %v, blank %d", c.rows, c.cols, c.name, sp.Labels(grid.at), grid.IsGoal(), grid.Blank())
@@ -127,9 +128,9 @@ func TestGridGoal(t *testing.T) {
 // past the node limit its boards are not stored and Successors returns
 // the moves it could store.
 func TestNodeGuard(t *testing.T) {
-	g := NewGoal(5, 5, standardLabels(25), true)
+	g := NewGoal(5, 5, testsets.BlankLast(25), true)
 	sp := NewSpace(g, Heuristic{Kind: Manhattan}, false)
-	labels := standardLabels(25)
+	labels := testsets.BlankLast(25)
 	labels[12], labels[24] = 0, labels[12] // the blank in the middle: four moves
 	start := sp.NodeStart(encodeBoard(t, g, labels))
 	var guard engine.Guard
@@ -175,7 +176,7 @@ func nodeAllocs(t *testing.T, h Kind, line bool) float64 {
 	labels := rng.Perm(30)
 	g := NewGoal(5, 6, labels, true)
 	sp := NewSpace(g, Heuristic{Kind: h}, line)
-	s := sp.NodeStart(encodeBoard(t, g, randomWalk(rng, 5, 6, labels, 50)))
+	s := sp.NodeStart(encodeBoard(t, g, testsets.RandomWalk(rng, 5, 6, labels, 0, 50)))
 	dst := s.Successors(nil)
 	return testing.AllocsPerRun(20, func() { dst = s.Successors(dst[:0]) })
 }

@@ -2,42 +2,13 @@ package tiles
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"sync"
 	"testing"
-
-	"github.com/slidekit/slide/internal/testsets"
 )
 
 // Helpers shared by the tests of this package. Boards are label slices,
 // row-major, 0 for the blank, as NewGoal and Goal.Encode take them.
-
-// instance is a line of the instance files: id, optimal length, labels.
-type instance struct {
-	id, optimal int
-	labels      []int
-}
-
-// readInstances reads an instance file of boards of n cells; their goal
-// is testsets.BlankFirst(n).
-func readInstances(t testing.TB, name string, n int) []instance {
-	t.Helper()
-	var out []instance
-	for _, in := range testsets.Instances(t, name, n) {
-		out = append(out, instance{in.ID, in.Optimal, in.Labels})
-	}
-	return out
-}
-
-// standardLabels is the usual goal: 1 ... n-1, then the blank.
-func standardLabels(n int) []int {
-	labels := make([]int, n)
-	for i := range n - 1 {
-		labels[i] = i + 1
-	}
-	return labels
-}
 
 // encodeBoard returns the codes of the board labels against g, failing t
 // on an error.
@@ -48,60 +19,6 @@ func encodeBoard(t testing.TB, g *Goal, labels []int) []int32 {
 		t.Fatal(err)
 	}
 	return code
-}
-
-// randomWalk makes n random single-tile moves from the board labels of
-// rows x cols, never undoing the last, and returns the board reached. It
-// draws from rng as the root package's randomWalk does, so both make the
-// same walks.
-func randomWalk(rng *rand.Rand, rows, cols int, labels []int, n int) []int {
-	b := slices.Clone(labels)
-	blank := slices.Index(b, 0)
-	prev := Dir(255)
-	for range n {
-		for {
-			d := Dir(rng.IntN(4))
-			if prev != 255 && d == prev^1 { // the opposite direction
-				continue
-			}
-			dr, dc := d.Source()
-			r, c := blank/cols+dr, blank%cols+dc
-			if r < 0 || c < 0 || r >= rows || c >= cols {
-				continue
-			}
-			from := r*cols + c
-			b[blank], b[from] = b[from], 0
-			blank, prev = from, d
-			break
-		}
-	}
-	return b
-}
-
-// checkBlanks checks that blanks, the blank's cell in every board of a
-// solution (the start's included), is a path of single-tile moves from
-// the board of codes code to g's goal, of want moves.
-func checkBlanks(t testing.TB, g *Goal, code []int32, blanks []int, want int) {
-	t.Helper()
-	if len(blanks) != want+1 {
-		t.Fatalf("%d moves, want %d", len(blanks)-1, want)
-	}
-	board := slices.Clone(code)
-	blank := slices.Index(board, BlankCode)
-	if blanks[0] != blank {
-		t.Fatalf("path starts with the blank on %d, the start has it on %d", blanks[0], blank)
-	}
-	for i, next := range blanks[1:] {
-		if next < 0 || next >= len(board) || g.Dist(blank, next) != 1 {
-			t.Fatalf("move %d: the blank jumps from %d to %d", i, blank, next)
-		}
-		board[blank], board[next] = board[next], BlankCode
-		blank = next
-	}
-	goal := encodeBoard(t, g, g.goalLabels)
-	if !slices.Equal(board, goal) {
-		t.Fatalf("path ends on %v, not on the goal %v", board, goal)
-	}
 }
 
 // labelMoves returns the boards one move from board (labels, row-major,

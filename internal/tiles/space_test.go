@@ -10,6 +10,7 @@ import (
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/pdbcache"
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestDeltasMatchEstimates walks random paths and checks that the
@@ -145,7 +146,7 @@ func TestPackedMovesMatchLabels(t *testing.T) {
 			for _, h := range []Kind{Zero, Hamming, Manhattan, LinearConflict} {
 				for _, line := range []bool{false, true} {
 					sp := NewSpace(g, Heuristic{Kind: h}, line)
-					start := sp.PackedStart(encodeBoard(t, g, randomWalk(rng, c.rows, c.cols, c.labels, 40)))
+					start := sp.PackedStart(encodeBoard(t, g, testsets.RandomWalk(rng, c.rows, c.cols, c.labels, 0, 40)))
 					checkWalk(t, c.name, sp, c.labels, start, func(s Packed) []int {
 						if b := sp.blankOf(PackedKey(s)); b != s.Blank() {
 							t.Fatalf("%s: blankOf %d, the blank is on %d", c.name, b, s.Blank())

@@ -20,9 +20,7 @@ func TestWalkingDistance(t *testing.T) {
 		tight := 0
 		truth := testsets.Distances(c.rows, c.cols, c.blank)
 		for b, d := range truth {
-			for i := range cells {
-				cells[i] = uint8(b >> (4 * i) & 15)
-			}
+			testsets.Cells(b, cells)
 			h, err := wd.Estimate(cells)
 			if err != nil {
 				t.Fatal(err)

@@ -1,14 +1,14 @@
 //go:build unix
 
-package idastar
+package testsets
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime returns the CPU time (user + system) the process has used.
-func cpuTime() time.Duration {
+// CPUTime returns the CPU time (user and system) the process has used.
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
