@@ -5,10 +5,8 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
-	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -91,9 +89,9 @@ func newGridWorld[C Cost](rng *rand.Rand, w, h int, weight func() C) *gridWorld[
 	return g
 }
 
-// TestEnginesOnWeightedGrids compares A* (bucket queue and heap) and IDA*
-// with Dijkstra on random weighted grids, with zero, consistent and
-// inconsistent admissible heuristics, and BFS with unweighted distances.
+// TestEnginesOnWeightedGrids compares A* (on its bucket queue: the costs
+// are integers) and IDA* with Dijkstra on random weighted grids, with
+// zero, consistent and inconsistent admissible heuristics.
 func TestEnginesOnWeightedGrids(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for trial := range 30 {
@@ -168,6 +166,8 @@ func checkPath[S State[S, C], C Cost](t *testing.T, p []S, cost C, start S) {
 	}
 }
 
+// TestEnginesFloatCosts compares A* (on its heap: the costs are
+// fractional) with Dijkstra on random grids of float costs.
 func TestEnginesFloatCosts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for range 10 {
@@ -183,72 +183,6 @@ func TestEnginesFloatCosts(t *testing.T) {
 				t.Fatalf("float A* cost %v, %v; Dijkstra %v", res.Cost, err, truth[start])
 			}
 		}
-	}
-}
-
-// TestQueuesAgree checks that the bucket queue and the binary heap pop in
-// the same order (lowest f, then newest) on random pushes and pops.
-func TestQueuesAgree(t *testing.T) {
-	rng := rand.New(rand.NewPCG(11, 12))
-	var bq engine.BucketQueue[int]
-	var hp binaryHeap[int]
-	for round := range 2000 {
-		if rng.IntN(3) > 0 || bq.Len() == 0 {
-			f := rng.IntN(200)
-			e := engine.Entry[int]{Node: int32(round), G: rng.IntN(50)}
-			bq.Push(f, e)
-			hp.push(f, e)
-			continue
-		}
-		f1, e1 := bq.Pop()
-		f2, e2 := hp.pop()
-		if f1 != f2 || e1 != e2 {
-			t.Fatalf("round %d: bucket popped %d %v, heap %d %v", round, f1, e1, f2, e2)
-		}
-	}
-	// drain moves everything over keeping the order
-	var other binaryHeap[int]
-	want := []int32{}
-	for bq.Len() > 0 {
-		_, e := bq.Pop()
-		want = append(want, e.Node)
-	}
-	for _, n := range want {
-		bq.Push(int(n%7), engine.Entry[int]{Node: n})
-	}
-	var order []int32
-	for bq.Len() > 0 {
-		_, e := bq.Pop()
-		order = append(order, e.Node)
-	}
-	for _, n := range want {
-		bq.Push(int(n%7), engine.Entry[int]{Node: n})
-	}
-	bq.Drain(other.push)
-	var drained []int32
-	for other.len() > 0 {
-		_, e := other.pop()
-		drained = append(drained, e.Node)
-	}
-	if !slices.Equal(order, drained) {
-		t.Error("drained heap pops in another order")
-	}
-}
-
-// TestOpenListSwitchesToHeap pushes an f beyond the buckets mid-search.
-func TestOpenListSwitchesToHeap(t *testing.T) {
-	var o openList[int]
-	o.reset()
-	o.push(5, engine.Entry[int]{Node: 1})
-	o.push(engine.MaxBuckets+10, engine.Entry[int]{Node: 2})
-	o.push(3, engine.Entry[int]{Node: 3})
-	var got []int32
-	for o.len() > 0 {
-		_, e := o.pop()
-		got = append(got, e.Node)
-	}
-	if !slices.Equal(got, []int32{3, 1, 2}) || !o.useHeap {
-		t.Errorf("popped %v, heap %v", got, o.useHeap)
 	}
 }
 
@@ -272,57 +206,9 @@ func TestNegativeCost(t *testing.T) {
 	}
 }
 
-// An endless line: the engines must stop at their limits.
-type endless int64
-
-func (n endless) Successors(dst []Arc[endless, int]) []Arc[endless, int] {
-	return append(dst, Arc[endless, int]{To: n + 1, Cost: 1}, Arc[endless, int]{To: n + 2, Cost: 1})
-}
-func (n endless) Heuristic() int { return 0 }
-func (n endless) IsGoal() bool   { return false }
-
-func TestLimits(t *testing.T) {
-	ctx := context.Background()
-	var le *LimitError
-	if _, err := (&AStar[endless, int]{Limits: Limits{MaxNodes: 100}}).Search(ctx, 0); !errors.As(err, &le) || le.Limit != "nodes" {
-		t.Errorf("A* node limit: %v", err)
-	}
-	if _, err := (&AStar[endless, int]{Limits: Limits{MaxMemory: 10000}}).Search(ctx, 0); !errors.As(err, &le) || le.Limit != "memory" || le.Value != 10000 {
-		t.Errorf("A* memory limit: %v", err)
-	}
-	if _, err := (&IDAStar[endless, int]{Limits: Limits{MaxNodes: 1000}}).Search(ctx, 0); !errors.As(err, &le) {
-		t.Errorf("IDA* node limit: %v", err)
-	}
-	if _, err := (&BFS[endless, int]{Limits: Limits{MaxNodes: 100}}).Search(ctx, 0); !errors.As(err, &le) {
-		t.Errorf("BFS node limit: %v", err)
-	}
-	if _, err := (&BFS[endless, int]{Limits: Limits{MaxNodes: 100}}).Bidirectional(ctx, 0, -1_000_000); !errors.As(err, &le) {
-		t.Errorf("bidirectional node limit: %v", err)
-	}
-	bfs := BFS[endless, int]{Limits: Limits{MaxNodes: 100}}
-	for range bfs.Layers(ctx, 0) {
-	}
-	if !errors.As(bfs.Err(), &le) {
-		t.Errorf("Layers node limit: %v", bfs.Err())
-	}
-	if le.Error() == "" {
-		t.Error("empty LimitError message")
-	}
-	cancelled, cancel := context.WithCancel(ctx)
-	cancel()
-	if _, err := (&AStar[endless, int]{}).Search(cancelled, 0); !errors.Is(err, context.Canceled) {
-		t.Errorf("A* cancelled: %v", err)
-	}
-	for range bfs.Layers(cancelled, 0) {
-	}
-	if !errors.Is(bfs.Err(), context.Canceled) {
-		t.Errorf("Layers cancelled: %v", bfs.Err())
-	}
-}
-
 // TestZeroAllocationIDA checks that the generic IDA* allocates nothing
 // while it searches, once its memory has grown, but for its answer. (The
-// specialized ida16 is checked in internal/tiles.)
+// specialized ida16 is checked in internal/idastar.)
 func TestZeroAllocationIDA(t *testing.T) {
 	hard := readInstances(t, "hard8_31.txt", 3, 3)[0].board
 	tg3, code3 := encodeFor(t, hard, blankFirstGoal(3, 3))
@@ -352,12 +238,3 @@ func TestIDADepthLimit(t *testing.T) {
 		t.Errorf("grid IDA* depth: %v", err)
 	}
 }
-
-// line is a path of states whose heuristic promises a far goal.
-type line int
-
-func (n line) Successors(dst []Arc[line, int]) []Arc[line, int] {
-	return append(dst, Arc[line, int]{To: n + 1, Cost: 1})
-}
-func (n line) Heuristic() int { return 1 << 30 }
-func (n line) IsGoal() bool   { return false }

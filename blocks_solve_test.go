@@ -354,3 +354,49 @@ func TestBlocksKlotskiGoal(t *testing.T) {
 		t.Errorf("a square that cannot go down: %v", err)
 	}
 }
+
+// TestBlockSolverMaxCost checks that a bound below a puzzle's optimum is
+// ErrNotFound, as Limits promises, and that a puzzle that cannot be solved
+// at all is ErrUnsolvable whatever the bound, on every search path.
+func TestBlockSolverMaxCost(t *testing.T) {
+	ctx := context.Background()
+	rush, _ := ParseRushHour("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM") // 60 moves
+	for m := range numBlockMetrics {
+		s := BlockSolver{Metric: m, Limits: Limits{MaxCost: 5}}
+		_, err := s.Solve(ctx, rush)
+		if !errors.Is(err, ErrNotFound) || errors.Is(err, ErrUnsolvable) {
+			t.Errorf("%v, MaxCost 5: %v, want ErrNotFound", m, err)
+		}
+		s.Limits.MaxCost = 200
+		if sol, err := s.Solve(ctx, rush); err != nil || sol.Len() == 0 {
+			t.Errorf("%v, MaxCost 200: %v", m, err)
+		}
+	}
+	// The goal car walled in: unsolvable within any bound.
+	stuck, err := NewBlocks(3, 3, []Piece{{0, 0, 1, 1, Horizontal, 0}, {0, 1, 1, 1, Fixed, 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lim := range []Limits{{}, {MaxCost: 50}} {
+		if _, err := (BlockSolver{Limits: lim}).Solve(ctx, stuck); !errors.Is(err, ErrUnsolvable) {
+			t.Errorf("walled in, %+v: %v", lim, err)
+		}
+	}
+	// A wide key (hundreds of pieces) goes through the generic engine.
+	var ps []Piece
+	for r := range 20 {
+		for c := range 20 {
+			if (r+c)%3 != 0 {
+				ps = append(ps, Piece{r, c, 1, 1, Both, 0})
+			}
+		}
+	}
+	wide, err := NewBlocks(20, 20, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = (BlockSolver{Limits: Limits{MaxCost: 2}}).Solve(ctx, wide)
+	if !errors.Is(err, ErrNotFound) {
+		t.Errorf("wide key, MaxCost 2: %v", err)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/slidekit/slide/internal/testsets"
-
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -71,4 +70,28 @@ var packedKey = innerKey(tiles.PackedKey)
 func boardOf(sp *tiles.Space, val func(int) int) Board {
 	b, _ := NewLabeled(sp.Rows(), sp.Cols(), sp.Labels(val))
 	return b
+}
+
+// line is a path of states whose heuristic promises a far goal.
+type line int
+
+func (n line) Successors(dst []Arc[line, int]) []Arc[line, int] {
+	return append(dst, Arc[line, int]{To: n + 1, Cost: 1})
+}
+
+func (n line) Heuristic() int { return 1 << 30 }
+func (n line) IsGoal() bool   { return false }
+
+// maze is a Node without goal or heuristic methods: the engines take them
+// from GoalFunc and HeuristicFunc.
+type maze struct{ x, y int }
+
+func (p maze) Successors(dst []Arc[maze, int]) []Arc[maze, int] {
+	for _, d := range [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}} {
+		q := maze{p.x + d[0], p.y + d[1]}
+		if q.x >= 0 && q.y >= 0 && q.x < 8 && q.y < 8 && !(q.x == 3 && q.y < 7) {
+			dst = append(dst, Arc[maze, int]{To: q, Cost: 1})
+		}
+	}
+	return dst
 }

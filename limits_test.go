@@ -373,3 +373,55 @@ func TestLimitsMatchTheEngines(t *testing.T) {
 		t.Errorf("toError of an engine.LimitError: %#v", err)
 	}
 }
+
+// An endless line: the engines must stop at their limits.
+type endless int64
+
+func (n endless) Successors(dst []Arc[endless, int]) []Arc[endless, int] {
+	return append(dst, Arc[endless, int]{To: n + 1, Cost: 1}, Arc[endless, int]{To: n + 2, Cost: 1})
+}
+
+func (n endless) Heuristic() int { return 0 }
+func (n endless) IsGoal() bool   { return false }
+
+// TestLimits checks that every generic engine stops at its node limit
+// (A*, at its memory limit too) with a *LimitError, and at a cancelled
+// context with the context's error.
+func TestLimits(t *testing.T) {
+	ctx := context.Background()
+	var le *LimitError
+	if _, err := (&AStar[endless, int]{Limits: Limits{MaxNodes: 100}}).Search(ctx, 0); !errors.As(err, &le) || le.Limit != "nodes" {
+		t.Errorf("A* node limit: %v", err)
+	}
+	if _, err := (&AStar[endless, int]{Limits: Limits{MaxMemory: 10000}}).Search(ctx, 0); !errors.As(err, &le) || le.Limit != "memory" || le.Value != 10000 {
+		t.Errorf("A* memory limit: %v", err)
+	}
+	if _, err := (&IDAStar[endless, int]{Limits: Limits{MaxNodes: 1000}}).Search(ctx, 0); !errors.As(err, &le) {
+		t.Errorf("IDA* node limit: %v", err)
+	}
+	if _, err := (&BFS[endless, int]{Limits: Limits{MaxNodes: 100}}).Search(ctx, 0); !errors.As(err, &le) {
+		t.Errorf("BFS node limit: %v", err)
+	}
+	if _, err := (&BFS[endless, int]{Limits: Limits{MaxNodes: 100}}).Bidirectional(ctx, 0, -1_000_000); !errors.As(err, &le) {
+		t.Errorf("bidirectional node limit: %v", err)
+	}
+	bfs := BFS[endless, int]{Limits: Limits{MaxNodes: 100}}
+	for range bfs.Layers(ctx, 0) {
+	}
+	if !errors.As(bfs.Err(), &le) {
+		t.Errorf("Layers node limit: %v", bfs.Err())
+	}
+	if le.Error() == "" {
+		t.Error("empty LimitError message")
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := (&AStar[endless, int]{}).Search(cancelled, 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("A* cancelled: %v", err)
+	}
+	for range bfs.Layers(cancelled, 0) {
+	}
+	if !errors.Is(bfs.Err(), context.Canceled) {
+		t.Errorf("Layers cancelled: %v", bfs.Err())
+	}
+}

@@ -239,3 +239,38 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// TestNilContext checks that every call that takes a context refuses a
+// nil one with ErrOption, not a panic, and does no work.
+func TestNilContext(t *testing.T) {
+	var nilCtx context.Context
+	start := MustParseBoard("3\n1 2 3\n4 0 6\n7 5 8\n")
+	rush := MustParseBlocks("4 4\n3 1 2 1 b\n1 1 1 1 b\n")
+	goal := func(p maze) bool { return p == maze{1, 1} }
+	b := BFS[maze, int]{}
+	layers := 0
+	for range b.Layers(nilCtx, maze{}) {
+		layers++
+	}
+	for name, err := range map[string]error{
+		"Solver.Solve":          second(Solver{}.Solve(nilCtx, start, Goal(3, 3))),
+		"Solver.Prepare":        second(Solver{}.Prepare(nilCtx, Goal(3, 3))),
+		"Solver.Distances":      second(Solver{}.Distances(nilCtx, Goal(2, 2))),
+		"AStar.Search":          second((&AStar[maze, int]{GoalFunc: goal}).Search(nilCtx, maze{})),
+		"IDAStar.Search":        second((&IDAStar[maze, int]{GoalFunc: goal}).Search(nilCtx, maze{})),
+		"BFS.Search":            second((&BFS[maze, int]{GoalFunc: goal}).Search(nilCtx, maze{})),
+		"BFS.Bidirectional":     second(b.Bidirectional(nilCtx, maze{}, maze{2, 2})),
+		"BFS.Layers":            b.Err(),
+		"BlockSolver.Solve":     second(BlockSolver{}.Solve(nilCtx, rush)),
+		"BlockSolver.Distances": second(BlockSolver{}.Distances(nilCtx, rush)),
+		"Cache.Build":           Cache{Dir: t.TempDir()}.Build(nilCtx, PDB555),
+		"Cache.Verify":          Cache{Dir: t.TempDir()}.Verify(nilCtx, PDB555),
+	} {
+		if !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "slide."+name+": nil Context") {
+			t.Errorf("%s(nil): %v", name, err)
+		}
+	}
+	if layers != 0 {
+		t.Errorf("BFS.Layers(nil) yielded %d layers", layers)
+	}
+}

@@ -1,6 +1,9 @@
 package slide
 
 import (
+	"context"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/slidekit/slide/internal/engine"
@@ -61,5 +64,95 @@ func TestAttachGuard(t *testing.T) {
 	var plain uint64
 	if allocs := testing.AllocsPerRun(10, func() { attachGuard(&plain, &g) }); allocs != 0 {
 		t.Errorf("attachGuard of a plain state: %v allocations", allocs)
+	}
+}
+
+// step8 is a line 0 -> 1 -> ... -> 299 with uint8 costs of 1: a path cost
+// of 299 overflows uint8.
+type step8 int
+
+func (n step8) Successors(dst []Arc[step8, uint8]) []Arc[step8, uint8] {
+	if n < 299 {
+		dst = append(dst, Arc[step8, uint8]{To: n + 1, Cost: 1})
+	}
+	return dst
+}
+
+func (n step8) Heuristic() uint8 { return 0 }
+func (n step8) IsGoal() bool     { return n == 299 }
+
+// TestCostOverflow checks that a path cost beyond the range of an integer
+// cost type is an error (ErrCost), not a wrong cost: once 43 for 299 moves
+// of uint8.
+func TestCostOverflow(t *testing.T) {
+	ctx := context.Background()
+	res, err := (&AStar[step8, uint8]{}).Search(ctx, 0)
+	if !errors.Is(err, ErrCost) || !strings.Contains(err.Error(), "overflows uint8") {
+		t.Errorf("A*: cost %d, %v", res.Cost, err)
+	}
+	res, err = (&IDAStar[step8, uint8]{}).Search(ctx, 0)
+	if !errors.Is(err, ErrCost) {
+		t.Errorf("IDA*: cost %d, %v", res.Cost, err)
+	}
+	res, err = (&BFS[step8, uint8]{}).Search(ctx, 0)
+	if !errors.Is(err, ErrCost) {
+		t.Errorf("BFS: cost %d, %v", res.Cost, err)
+	}
+	res, err = (&BFS[step8, uint8]{}).Bidirectional(ctx, 0, 299)
+	if !errors.Is(err, ErrCost) {
+		t.Errorf("bidirectional BFS: cost %d, %v", res.Cost, err)
+	}
+	// Within range all is well: 255 moves.
+	bfs := BFS[step8, uint8]{GoalFunc: func(n step8) bool { return n == 255 }}
+	if res, err := bfs.Search(ctx, 0); err != nil || res.Cost != 255 {
+		t.Errorf("255 moves: cost %d, %v", res.Cost, err)
+	}
+}
+
+// TestGoalAndHeuristicFuncs runs the engines on a Node with the goal and
+// heuristic as fields, checks that a search without a goal test fails
+// with ErrOption, and that the fields override a State's methods.
+func TestGoalAndHeuristicFuncs(t *testing.T) {
+	ctx := context.Background()
+	exit := maze{7, 0}
+	goal := func(p maze) bool { return p == exit }
+	h := func(p maze) int { return max(p.x-exit.x, exit.x-p.x) + max(p.y-exit.y, exit.y-p.y) }
+	const want = 21 // round the wall at x = 3 through y = 7
+	a := AStar[maze, int]{GoalFunc: goal, HeuristicFunc: h}
+	res, err := a.Search(ctx, maze{0, 0})
+	if err != nil || res.Cost != want {
+		t.Errorf("A*: cost %d, %v", res.Cost, err)
+	}
+	d := IDAStar[maze, int]{GoalFunc: goal, HeuristicFunc: h}
+	if res, err := d.Search(ctx, maze{0, 0}); err != nil || res.Cost != want {
+		t.Errorf("IDA*: cost %d, %v", res.Cost, err)
+	}
+	b := BFS[maze, int]{GoalFunc: goal}
+	if res, err := b.Search(ctx, maze{0, 0}); err != nil || res.Cost != want {
+		t.Errorf("BFS: cost %d, %v", res.Cost, err)
+	}
+	if res, err := (&BFS[maze, int]{}).Bidirectional(ctx, maze{0, 0}, exit); err != nil || res.Cost != want {
+		t.Errorf("bidirectional BFS: cost %d, %v", res.Cost, err)
+	}
+	if _, err := b.Bidirectional(ctx, maze{0, 0}, exit); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "BFS.GoalFunc") {
+		t.Errorf("bidirectional BFS: cost %d, %v", res.Cost, err)
+	}
+	if _, err := (&AStar[maze, int]{}).Search(ctx, maze{}); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "GoalFunc") {
+		t.Errorf("A* without a goal: %v", err)
+	}
+	if _, err := (&IDAStar[maze, int]{}).Search(ctx, maze{}); !errors.Is(err, ErrOption) {
+		t.Errorf("IDA* without a goal: %v", err)
+	}
+	if _, err := (&BFS[maze, int]{}).Search(ctx, maze{}); !errors.Is(err, ErrOption) {
+		t.Errorf("BFS without a goal: %v", err)
+	}
+	// The fields win over a State's methods: step8's goal is 299.
+	s := BFS[step8, uint8]{GoalFunc: func(n step8) bool { return n == 3 }}
+	if res, err := s.Search(ctx, 0); err != nil || len(res.Path) != 4 {
+		t.Errorf("GoalFunc over IsGoal: %v, %v", res.Path, err)
+	}
+	hs := AStar[line, int]{GoalFunc: func(n line) bool { return n == 3 }, HeuristicFunc: func(line) int { return 0 }}
+	if res, err := hs.Search(ctx, 0); err != nil || res.Cost != 3 {
+		t.Errorf("HeuristicFunc over Heuristic (whose 1<<30 would prune all): %v, %v", res.Cost, err)
 	}
 }
