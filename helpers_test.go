@@ -1,6 +1,8 @@
 package slide
 
 import (
+	"context"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/slidekit/slide/internal/testsets"
@@ -94,4 +96,77 @@ func (p maze) Successors(dst []Arc[maze, int]) []Arc[maze, int] {
 		}
 	}
 	return dst
+}
+
+// layersFrom returns every board that can reach goal, by distance, from
+// the generic BFS engine.
+func layersFrom(t testing.TB, goal Board) [][]Board {
+	t.Helper()
+	tg, err := newTarget("test", goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _ := encode("test", tg, goal)
+	sp := tiles.NewSpace(tg, Zero.tiles(), false)
+	bfs := BFS[packed, int]{Key: packedKey}
+	var out [][]Board
+	for _, layer := range bfs.Layers(context.Background(), packed{sp.PackedStart(code)}) {
+		boards := make([]Board, len(layer))
+		for i, s := range layer {
+			boards[i] = boardOf(sp, s.s.At)
+		}
+		out = append(out, boards)
+	}
+	if err := bfs.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// checkSolution verifies that sol is a legal path from start to goal of
+// the expected length.
+func checkSolution(t testing.TB, sol Solution, start, goal Board, want int) {
+	t.Helper()
+	if sol.Len() != want {
+		t.Fatalf("%v %v: %d moves, want %d\n%v", sol.Engine, sol.Heuristic, sol.Len(), want, start)
+	}
+	if !sol.Optimal || sol.LowerBound != want {
+		t.Fatalf("optimal solution labelled Optimal=%v, LowerBound=%d", sol.Optimal, sol.LowerBound)
+	}
+	if len(sol.Boards) != want+1 || sol.Boards[0] != start || sol.Boards[want] != goal {
+		t.Fatalf("solution does not run from start to goal")
+	}
+	for i, m := range sol.Moves {
+		next, ok := sol.Boards[i].Slide(m.Dir, m.Tiles)
+		if !ok || next != sol.Boards[i+1] {
+			t.Fatalf("move %d (%v) does not lead to the next board", i, m)
+		}
+	}
+}
+
+func randomBoard(rng *rand.Rand, rows, cols int) Board {
+	tiles := rng.Perm(rows * cols)
+	b, _ := New(rows, cols, tiles)
+	return b
+}
+
+// randomWalk makes n random moves from b, never undoing the last.
+func randomWalk(rng *rand.Rand, b Board, n int) Board {
+	w, err := RandomWalk(b, n, rng)
+	if err != nil {
+		panic(err)
+	}
+	return w
+}
+
+// korfInstance returns Korf's 15-puzzle instance id.
+func korfInstance(t *testing.T, id int) instance {
+	t.Helper()
+	for _, in := range readInstances(t, "korf100.txt", 4, 4) {
+		if in.id == id {
+			return in
+		}
+	}
+	t.Fatalf("no instance %d", id)
+	return instance{}
 }

@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"path/filepath"
+	"strings"
 	"testing"
-
-	"github.com/slidekit/slide/internal/testsets"
+	"time"
 )
 
 // TestHeuristicsAdmissible checks every heuristic against the true
@@ -119,31 +120,67 @@ func TestHeuristicValues(t *testing.T) {
 	}
 }
 
-// TestKorfShort solves the Korf instances whose IDA* search with
-// Manhattan distance and linear conflicts generates under 2 million nodes,
-// checking the published optimal length and the recorded node count.
-func TestKorfShort(t *testing.T) {
-	goal := blankFirstGoal(4, 4)
-	want := map[int]int64{}
-	for _, r := range testsets.Rows(t, "korf100_nodes.txt") {
-		want[int(r.Nums[0])] = r.Nums[6]
-	}
-	solved := 0
-	for _, in := range readInstances(t, "korf100.txt", 4, 4) {
-		if want[in.id] > 2_000_000 {
-			continue
+// TestWalkingDistanceSizes: walking distance outside 2 x 2 to 4 x 4 is
+// refused at once, in the documented terms, before anything is built.
+func TestWalkingDistanceSizes(t *testing.T) {
+	dir := useTempCache(t)
+	for _, n := range []int{5, 6} {
+		b := Goal(n, n).Twin().Twin()
+		for _, h := range []Heuristic{Auto.WithWalkingDistance(), WalkingDistance, PDB6666.WithWalkingDistance()} {
+			began := time.Now()
+			_, err := Solver{Heuristic: h}.Solve(context.Background(), b, Goal(n, n))
+			if !errors.Is(err, ErrOption) || time.Since(began) > 50*time.Millisecond {
+				t.Errorf("%dx%d: %v after %v", n, n, err, time.Since(began))
+			}
+			if msg := err.Error(); strings.Contains(msg, "pdb:") || !strings.Contains(msg, "2 x 2 to 4 x 4") && !strings.Contains(msg, "pdb6666 is for 5 x 5") {
+				t.Errorf("%dx%d: message %q", n, n, msg)
+			}
 		}
-		sol, err := Solver{Heuristic: LinearConflict, Algorithm: AlgoIDAStar, Workers: 1}.Solve(context.Background(), in.board, goal)
+		if _, err := (Solver{Heuristic: WalkingDistance}).Prepare(context.Background(), Goal(n, n)); !errors.Is(err, ErrOption) {
+			t.Errorf("Prepare %dx%d: %v", n, n, err)
+		}
+	}
+	if h, err := (Solver{Heuristic: WalkingDistance}).Prepare(context.Background(), Goal(3, 4)); err != nil || h != WalkingDistance {
+		t.Errorf("Prepare 3x4: %v, %v", h, err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "slide", "pdb", "*")); len(files) != 0 {
+		t.Errorf("built %v", files)
+	}
+}
+
+// TestDatabaseSizeFirst: a database heuristic for another board size is
+// refused before anything is built.
+func TestDatabaseSizeFirst(t *testing.T) {
+	dir := useTempCache(t)
+	b := Goal(3, 3).Twin().Twin()
+	for _, h := range []Heuristic{PDB555, PDB663, PDB78, PDB6666} {
+		began := time.Now()
+		if _, err := (Solver{Heuristic: h}).Solve(context.Background(), b, Goal(3, 3)); !errors.Is(err, ErrOption) || time.Since(began) > 50*time.Millisecond {
+			t.Errorf("%v on 3x3: %v after %v", h, err, time.Since(began))
+		}
+		if _, err := (Solver{Heuristic: h}).Prepare(context.Background(), Goal(3, 3)); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "not 3 x 3") {
+			t.Errorf("%v: Prepare(3x3): %v", h, err)
+		}
+	}
+	if _, err := (Solver{Heuristic: PDB663}).Prepare(context.Background(), MustParseBoard("4\n1 1 2 2\n3 3 4 4\n5 5 6 6\n7 7 8 0\n")); !errors.Is(err, ErrOption) {
+		t.Errorf("PDB663: Prepare(labeled): %v", err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "slide", "pdb", "*")); len(files) != 0 {
+		t.Errorf("built %v", files)
+	}
+}
+
+// TestShippedSizes keeps Heuristic.check's sizes in step with the
+// shipped partitions.
+func TestShippedSizes(t *testing.T) {
+	for _, h := range []Heuristic{PDB555, PDB663, PDB78, PDB6666} {
+		spec, _ := h.partition()
+		tg, err := newTarget("test", Goal(spec.Rows, spec.Cols))
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkSolution(t, sol, in.board, goal, in.optimal)
-		if sol.Generated != want[in.id] {
-			t.Errorf("#%d: %d nodes generated, recorded %d", in.id, sol.Generated, want[in.id])
+		if err := h.check("test", tg, Goal(spec.Rows, spec.Cols)); err != nil {
+			t.Errorf("%v: %v", h, err)
 		}
-		solved++
-	}
-	if solved < 10 {
-		t.Errorf("only %d instances checked", solved)
 	}
 }

@@ -3,6 +3,7 @@ package slide
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -88,4 +89,9 @@ func FuzzParseMoves(f *testing.F) {
 			t.Fatalf("round trip of %q failed: %v", s, err)
 		}
 	})
+}
+
+func ExampleDirection_String() {
+	fmt.Println(Up, Left.Opposite())
+	// Output: up right
 }

@@ -3,59 +3,19 @@ package slide
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/idastar"
+	"github.com/slidekit/slide/internal/pdbcache"
+	"github.com/slidekit/slide/internal/testsets"
 	"github.com/slidekit/slide/internal/tiles"
 )
-
-// layersFrom returns every board that can reach goal, by distance, from
-// the generic BFS engine.
-func layersFrom(t testing.TB, goal Board) [][]Board {
-	t.Helper()
-	tg, err := newTarget("test", goal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	code, _ := encode("test", tg, goal)
-	sp := tiles.NewSpace(tg, Zero.tiles(), false)
-	bfs := BFS[packed, int]{Key: packedKey}
-	var out [][]Board
-	for _, layer := range bfs.Layers(context.Background(), packed{sp.PackedStart(code)}) {
-		boards := make([]Board, len(layer))
-		for i, s := range layer {
-			boards[i] = boardOf(sp, s.s.At)
-		}
-		out = append(out, boards)
-	}
-	if err := bfs.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// checkSolution verifies that sol is a legal path from start to goal of
-// the expected length.
-func checkSolution(t testing.TB, sol Solution, start, goal Board, want int) {
-	t.Helper()
-	if sol.Len() != want {
-		t.Fatalf("%v %v: %d moves, want %d\n%v", sol.Engine, sol.Heuristic, sol.Len(), want, start)
-	}
-	if !sol.Optimal || sol.LowerBound != want {
-		t.Fatalf("optimal solution labelled Optimal=%v, LowerBound=%d", sol.Optimal, sol.LowerBound)
-	}
-	if len(sol.Boards) != want+1 || sol.Boards[0] != start || sol.Boards[want] != goal {
-		t.Fatalf("solution does not run from start to goal")
-	}
-	for i, m := range sol.Moves {
-		next, ok := sol.Boards[i].Slide(m.Dir, m.Tiles)
-		if !ok || next != sol.Boards[i+1] {
-			t.Fatalf("move %d (%v) does not lead to the next board", i, m)
-		}
-	}
-}
 
 // TestSolveAll3x3 solves every 3x3 board to the standard goal with the
 // default solver and compares its length with the breadth-first distance.
@@ -136,12 +96,6 @@ func TestEnginesMatchBFS(t *testing.T) {
 	}
 }
 
-func randomBoard(rng *rand.Rand, rows, cols int) Board {
-	tiles := rng.Perm(rows * cols)
-	b, _ := New(rows, cols, tiles)
-	return b
-}
-
 // TestBidirectionalMatchesBFS checks bidirectional BFS, in both metrics,
 // against the full BFS of 2x4 boards.
 func TestBidirectionalMatchesBFS(t *testing.T) {
@@ -195,38 +149,6 @@ func TestSolveLabeled(t *testing.T) {
 	}
 }
 
-func TestSolveErrors(t *testing.T) {
-	goal := Goal(3, 3)
-	if _, err := (Solver{}).Solve(context.Background(), goal.Twin(), goal); !errors.Is(err, ErrUnsolvable) {
-		t.Errorf("twin of goal: %v", err)
-	}
-	if _, err := (Solver{}).Solve(context.Background(), Goal(2, 2), goal); !errors.Is(err, ErrMismatch) {
-		t.Errorf("size mismatch: %v", err)
-	}
-	if _, err := (Solver{Heuristic: Heuristic{kind: 99}}).Solve(context.Background(), goal, goal); !errors.Is(err, ErrOption) {
-		t.Errorf("bad heuristic: %v", err)
-	}
-	sol, err := Solver{}.Solve(context.Background(), goal, goal)
-	if err != nil || sol.Len() != 0 || len(sol.Boards) != 1 {
-		t.Errorf("goal to goal: %v, %v", sol, err)
-	}
-	far := MustParseBoard("3\n8 6 7\n2 5 4\n3 0 1\n")
-	for _, a := range []Algorithm{AlgoAStar, AlgoIDAStar, AlgoBFS, AlgoBidirectional} {
-		_, err := Solver{Algorithm: a, Limits: Limits{MaxNodes: 100}}.Solve(context.Background(), far, goal)
-		var le *LimitError
-		if !errors.As(err, &le) || !errors.Is(err, ErrLimit) {
-			t.Errorf("%v with 100 nodes: %v", a, err)
-		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	for _, a := range []Algorithm{AlgoAStar, AlgoIDAStar, AlgoBFS, AlgoBidirectional} {
-		if _, err := (Solver{Algorithm: a}).Solve(ctx, far, goal); !errors.Is(err, context.Canceled) {
-			t.Errorf("%v cancelled: %v", a, err)
-		}
-	}
-}
-
 // TestSolveLarge solves a 127 x 127 board a dozen moves from its goal.
 func TestSolveLarge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -251,55 +173,6 @@ func TestSolveLarge(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSolution(t, a, start, goal, ref)
-}
-
-// randomWalk makes n random moves from b, never undoing the last.
-func randomWalk(rng *rand.Rand, b Board, n int) Board {
-	w, err := RandomWalk(b, n, rng)
-	if err != nil {
-		panic(err)
-	}
-	return w
-}
-
-func ExampleDirection_String() {
-	fmt.Println(Up, Left.Opposite())
-	// Output: up right
-}
-
-// TestSolveConcurrent solves boards from several goroutines at once, as
-// the package documentation allows (run with -race to check it).
-func TestSolveConcurrent(t *testing.T) {
-	rng := rand.New(rand.NewPCG(21, 22))
-	var boards []Board
-	for range 8 {
-		boards = append(boards, randomWalk(rng, Goal(3, 3), 30))
-	}
-	want := make([]int, len(boards))
-	for i, b := range boards {
-		sol, err := Solver{Algorithm: AlgoBFS}.Solve(context.Background(), b, Goal(3, 3))
-		if err != nil {
-			t.Fatal(err)
-		}
-		want[i] = sol.Len()
-	}
-	errs := make(chan error, 4*len(boards))
-	for _, a := range []Algorithm{AlgoAStar, AlgoIDAStar, AlgoBidirectional, AlgoAuto} {
-		for i, b := range boards {
-			go func() {
-				sol, err := Solver{Algorithm: a}.Solve(context.Background(), b, Goal(3, 3))
-				if err == nil && sol.Len() != want[i] {
-					err = fmt.Errorf("%v: %d moves, want %d", a, sol.Len(), want[i])
-				}
-				errs <- err
-			}()
-		}
-	}
-	for range 4 * len(boards) {
-		if err := <-errs; err != nil {
-			t.Error(err)
-		}
-	}
 }
 
 // TestAStar16MatchesGeneric checks that the specialized A* makes the same
@@ -329,5 +202,167 @@ func TestAStar16MatchesGeneric(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// cached555 builds the 5-5-5 tables into a fresh cache and leaves them
+// there only, not in memory, and returns the path of their file.
+func cached555(t *testing.T) string {
+	t.Helper()
+	dir := useTempCache(t)
+	t.Cleanup(pdbcache.Release)
+	if err := (Cache{}).Build(context.Background(), PDB555); err != nil {
+		t.Fatal(err)
+	}
+	pdbcache.Release()
+	spec, _ := PDB555.partition()
+	return pdbcache.CachePath(filepath.Join(dir, "slide", "pdb"), spec)
+}
+
+// state555 tells where Auto finds the 5-5-5 tables.
+func state555() pdbcache.State {
+	spec, _ := PDB555.partition()
+	req := Cache{}.request(false, Limits{})
+	return pdbcache.StateOf(spec, &req)
+}
+
+// TestAutoSmallProblems: with large tables on disk only, Auto solves a
+// problem that linear conflicts solve within autoBudget nodes without
+// loading them, loads them for a harder one, and counts the nodes of both
+// attempts; another Cache.Dir keeps it off the user's.
+func TestAutoSmallProblems(t *testing.T) {
+	cached555(t)
+	defer func(v int64) { idastar.AutoSmallTables = v }(idastar.AutoSmallTables)
+	idastar.AutoSmallTables = 0 // treat the 5-5-5 tables as large
+	goal := blankFirstGoal(4, 4)
+
+	easy := korfInstance(t, 9) // 88,588 nodes with linear conflicts
+	sol, err := Solver{}.Solve(context.Background(), easy.board, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolution(t, sol, easy.board, goal, easy.optimal)
+	if sol.Heuristic != LinearConflict || state555() != pdbcache.OnDisk {
+		t.Errorf("easy instance: solved with %v, tables %d", sol.Heuristic, state555())
+	}
+
+	hard := korfInstance(t, 83) // 2,155,880 nodes with linear conflicts
+	if sol, err = (Solver{Cache: Cache{Dir: t.TempDir()}}).Solve(context.Background(), hard.board, goal); err != nil || sol.Heuristic != LinearConflict || state555() != pdbcache.OnDisk {
+		t.Fatalf("another cache: %v with %v, tables %d", err, sol.Heuristic, state555())
+	}
+	sol, err = Solver{}.Solve(context.Background(), hard.board, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSolution(t, sol, hard.board, goal, hard.optimal)
+	if sol.Heuristic != PDB555 || sol.Generated <= idastar.AutoBudget || state555() != pdbcache.InMemory {
+		t.Errorf("hard instance: %v, %d nodes, tables %d", sol.Heuristic, sol.Generated, state555())
+	}
+	// In memory, the tables serve at once, even for the easy instance.
+	if sol, err = (Solver{}).Solve(context.Background(), easy.board, goal); err != nil || sol.Heuristic != PDB555 {
+		t.Errorf("tables in memory: %v, %v", sol.Heuristic, err)
+	}
+	// A node limit below the budget is the user's: no tables then.
+	pdbcache.Release()
+	_, err = Solver{Limits: Limits{MaxNodes: 1000}}.Solve(context.Background(), hard.board, goal)
+	var le *LimitError
+	if !errors.As(err, &le) || le.Value != 1000 || state555() != pdbcache.OnDisk {
+		t.Errorf("MaxNodes 1000: %v, tables %d", err, state555())
+	}
+}
+
+// TestAutoBadCacheFiles: a directory, an empty file, a truncated file or
+// a file damaged inside at a cache path is never used by Auto, never
+// rebuilt by it, and Cache.Build rebuilds it with the reason (or, for a
+// directory, says that it cannot cache).
+func TestAutoBadCacheFiles(t *testing.T) {
+	path := cached555(t)
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := blankFirstGoal(4, 4)
+	hard := korfInstance(t, 83)
+	damaged := append([]byte(nil), good...)
+	damaged[len(damaged)/2] ^= 0x10
+	for _, c := range []struct {
+		name   string
+		make   func() error
+		reason string
+		auto   pdbcache.State // where Auto sees the tables
+	}{
+		{"directory", func() error { return os.Mkdir(path, 0o755) }, "is a directory", pdbcache.Absent},
+		{"empty", func() error { return os.WriteFile(path, nil, 0o644) }, "is empty", pdbcache.Absent},
+		{"truncated", func() error { return os.WriteFile(path, good[:len(good)-100], 0o644) }, "truncated", pdbcache.Absent},
+		{"damaged", func() error { return os.WriteFile(path, damaged, 0o644) }, "is corrupt: checksum", pdbcache.OnDisk},
+	} {
+		pdbcache.Release()
+		os.RemoveAll(path)
+		if err := c.make(); err != nil {
+			t.Fatal(err)
+		}
+		if s := state555(); s != c.auto {
+			t.Errorf("%s: Auto sees state %d, want %d", c.name, s, c.auto)
+		}
+		for range 2 { // the second time without trying the file again
+			began := time.Now()
+			sol, err := Solver{}.Solve(context.Background(), hard.board, goal)
+			if err != nil || sol.Heuristic != LinearConflict || sol.Len() != hard.optimal {
+				t.Fatalf("%s: Auto: %v with %v", c.name, err, sol.Heuristic)
+			}
+			if s := state555(); s != pdbcache.Absent {
+				t.Errorf("%s: after a failed load, Auto sees state %d", c.name, s)
+			}
+			t.Logf("%s: Auto in %v", c.name, time.Since(began))
+		}
+		if c.name == "empty" || c.name == "truncated" {
+			continue // their reasons are internal/pdbcache's TestCheck's; rebuilds cost
+		}
+		var reasons []string
+		err := Cache{Progress: func(p DatabaseProgress) { reasons = append(reasons, p.Reason) }}.Build(context.Background(), PDB555)
+		if len(reasons) == 0 || !strings.Contains(reasons[0], c.reason) || !strings.Contains(reasons[0], path) || strings.Contains(reasons[0], "pdb:") {
+			t.Errorf("%s: rebuild reasons %q", c.name, reasons[:min(1, len(reasons))])
+		}
+		if c.name == "directory" {
+			if !errors.Is(err, ErrCache) {
+				t.Errorf("directory at the cache path: %v, want ErrCache", err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if back, _ := os.ReadFile(path); string(back) != string(good) {
+			t.Errorf("%s: rebuilt file differs", c.name)
+		}
+	}
+}
+
+// TestKorfShort solves the Korf instances whose IDA* search with
+// Manhattan distance and linear conflicts generates under 2 million nodes,
+// checking the published optimal length and the recorded node count.
+func TestKorfShort(t *testing.T) {
+	goal := blankFirstGoal(4, 4)
+	want := map[int]int64{}
+	for _, r := range testsets.Rows(t, "korf100_nodes.txt") {
+		want[int(r.Nums[0])] = r.Nums[6]
+	}
+	solved := 0
+	for _, in := range readInstances(t, "korf100.txt", 4, 4) {
+		if want[in.id] > 2_000_000 {
+			continue
+		}
+		sol, err := Solver{Heuristic: LinearConflict, Algorithm: AlgoIDAStar, Workers: 1}.Solve(context.Background(), in.board, goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSolution(t, sol, in.board, goal, in.optimal)
+		if sol.Generated != want[in.id] {
+			t.Errorf("#%d: %d nodes generated, recorded %d", in.id, sol.Generated, want[in.id])
+		}
+		solved++
+	}
+	if solved < 10 {
+		t.Errorf("only %d instances checked", solved)
 	}
 }
