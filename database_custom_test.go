@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -427,92 +426,6 @@ func TestDatabaseBuildLimits(t *testing.T) {
 	}
 }
 
-// TestCacheDir: a Cache's Dir holds the tables, for Build and for Solve,
-// and the user's cache is left alone.
-func TestCacheDir(t *testing.T) {
-	home := useTempCache(t)
-	t.Cleanup(pdbcache.Release)
-	own, other := t.TempDir(), t.TempDir()
-	goal := Goal(2, 4)
-	d := MustParseDatabase(goal, "1 2 3/4 5 6 7")
-	if err := (Cache{Dir: own}).Build(context.Background(), d.Heuristic()); err != nil {
-		t.Fatal(err)
-	}
-	if files, _ := filepath.Glob(filepath.Join(own, "*.pdb")); len(files) != 1 {
-		t.Errorf("Cache.Dir: files %v", files)
-	}
-	pdbcache.Release()
-	d2 := MustParseDatabase(goal, "1 2 5 6/3 4 7")
-	b := randomWalk(rand.New(rand.NewPCG(2, 4)), goal, 15)
-	if _, err := (Solver{Heuristic: d2.Heuristic(), Cache: Cache{Dir: other}}).Solve(context.Background(), b, goal); err != nil {
-		t.Fatal(err)
-	}
-	if files, _ := filepath.Glob(filepath.Join(other, "*.pdb")); len(files) != 1 {
-		t.Errorf("Solver.Cache.Dir: files %v", files)
-	}
-	if _, err := (Solver{Heuristic: PDB555, Cache: Cache{Dir: other}}).Solve(context.Background(), b, goal); !errors.Is(err, ErrOption) {
-		t.Errorf("PDB555 on 2x4: %v", err)
-	}
-	filepath.Walk(home, func(path string, info os.FileInfo, err error) error {
-		if err == nil && strings.HasSuffix(path, ".pdb") {
-			t.Errorf("the user's cache got %s", path)
-		}
-		return nil
-	})
-}
-
-// TestBuildNotCached: tables that cannot be written to the cache are
-// ready in memory, and the build says why with ErrCache; once the cache
-// is writable again, BuildDatabase writes them.
-func TestBuildNotCached(t *testing.T) {
-	useTempCache(t)
-	t.Cleanup(pdbcache.Release)
-	blocker := filepath.Join(t.TempDir(), "file")
-	os.WriteFile(blocker, nil, 0o644)
-	bad := Cache{Dir: filepath.Join(blocker, "pdb")} // a directory under a file
-	goal := Goal(2, 4)
-	d := MustParseDatabase(goal, "1 2 3 4/5 6 7")
-	err := bad.Build(context.Background(), d.Heuristic())
-	if !errors.Is(err, ErrCache) || !strings.Contains(err.Error(), "memory only") || !strings.Contains(err.Error(), blocker) {
-		t.Fatalf("unwritable cache: %v", err)
-	}
-	b := randomWalk(rand.New(rand.NewPCG(8, 8)), goal, 21)
-	if _, err := (Solver{Heuristic: d.Heuristic(), Cache: bad}).Solve(context.Background(), b, goal); err != nil {
-		t.Fatalf("Solve with the tables in memory: %v", err)
-	}
-	good := t.TempDir()
-	if err := (Cache{Dir: good}).Build(context.Background(), d.Heuristic()); err != nil {
-		t.Fatal(err)
-	}
-	if files, _ := filepath.Glob(filepath.Join(good, "*.pdb")); len(files) != 1 {
-		t.Errorf("tables in memory not written to a writable cache: %v", files)
-	}
-}
-
-// TestTablesReleased: released tables leave memory and come back from
-// the disk.
-func TestTablesReleased(t *testing.T) {
-	useTempCache(t)
-	t.Cleanup(pdbcache.Release)
-	goal := Goal(2, 4)
-	d := MustParseDatabase(goal, "1 2 3/4 5 6 7")
-	if err := (Cache{}).Build(context.Background(), d.Heuristic()); err != nil {
-		t.Fatal(err)
-	}
-	req := Cache{}.request(false, Limits{})
-	if s := pdbcache.StateOf(d.spec(), &req); s != pdbcache.InMemory {
-		t.Fatalf("after Build: state %d", s)
-	}
-	pdbcache.Release()
-	if s := pdbcache.StateOf(d.spec(), &req); s != pdbcache.OnDisk {
-		t.Fatalf("after pdbcache.Release: state %d", s)
-	}
-	built := false
-	if err := (Cache{Progress: func(DatabaseProgress) { built = true }}).Build(context.Background(), d.Heuristic()); err != nil || built {
-		t.Fatalf("reload: %v, rebuilt %v", err, built)
-	}
-}
-
 // FuzzParseDatabase: no text makes ParseDatabase panic; what it accepts
 // covers every tile once, and its String reads back to the same value.
 func FuzzParseDatabase(f *testing.F) {
@@ -591,48 +504,5 @@ func TestDatabaseParallel(t *testing.T) {
 	}
 	if len(builds) != 2 {
 		t.Errorf("%d tables built, want 2 (one build shared, reloads from disk)", len(builds))
-	}
-}
-
-// TestDatabaseShapesEveryMode solves boards of non-square shapes in every
-// mode with a database of their own: the weighted and anytime evaluators
-// once indexed non-square boards as if square (a panic on 2 x 3). Answers
-// are checked for validity, and their bounds against the optimum where
-// bidirectional BFS finds it.
-func TestDatabaseShapesEveryMode(t *testing.T) {
-	useTempCache(t)
-	rng := rand.New(rand.NewPCG(25, 1))
-	for _, c := range []struct {
-		rows, cols int
-		partition  string
-	}{
-		{2, 3, "1 2/3 4 5"},
-		{3, 2, "1 2 3/4 5"},
-		{3, 4, "1 2 5 6/3 4 7 8/9 10 11"},
-		{3, 5, "1 2 3 4 5/6 7 8 9 10/11 12 13 14"},
-		{4, 6, "1 2 7 8/3 4 9 10/5 6 11 12/13 14 19 20/15 16 21 22/17 18 23"},
-	} {
-		goal := Goal(c.rows, c.cols)
-		d := MustParseDatabase(goal, c.partition)
-		start := randomWalk(rng, goal, 24)
-		ref, err := Solver{Algorithm: AlgoBidirectional}.Solve(context.Background(), start, goal)
-		if err != nil {
-			t.Fatal(err)
-		}
-		modes := []Mode{Optimal(), Weighted(1.5), Anytime(200 * time.Millisecond), Fast()}
-		for _, m := range modes {
-			s := Solver{Heuristic: d.Heuristic(), Mode: m}
-			if m == Fast() {
-				s.Heuristic = Auto // the fast mode searches with none
-			}
-			sol, err := s.Solve(context.Background(), start, goal)
-			if err != nil {
-				t.Fatalf("%dx%d %v: %v", c.rows, c.cols, m, err)
-			}
-			checkValid(t, sol, start, goal, TileMoves)
-			if sol.Len() < ref.Len() || sol.LowerBound > ref.Len() || sol.Optimal && sol.Len() != ref.Len() {
-				t.Fatalf("%dx%d %v: %d moves, lower bound %d, optimal %v; BFS finds %d", c.rows, c.cols, m, sol.Len(), sol.LowerBound, sol.Optimal, ref.Len())
-			}
-		}
 	}
 }

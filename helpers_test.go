@@ -170,3 +170,11 @@ func korfInstance(t *testing.T, id int) instance {
 	t.Fatalf("no instance %d", id)
 	return instance{}
 }
+
+// useTempCache points the pattern-database cache at a fresh directory for
+// the rest of the test (os.UserCacheDir honours XDG_CACHE_HOME).
+func useTempCache(t *testing.T) string {
+	dir := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", dir)
+	return dir
+}

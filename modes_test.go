@@ -316,3 +316,46 @@ func TestAnytimeBoundsCall(t *testing.T) {
 		}
 	}
 }
+
+// TestDatabaseShapesEveryMode solves boards of non-square shapes in every
+// mode with a database of their own: the weighted and anytime evaluators
+// once indexed non-square boards as if square (a panic on 2 x 3). Answers
+// are checked for validity, and their bounds against the optimum where
+// bidirectional BFS finds it.
+func TestDatabaseShapesEveryMode(t *testing.T) {
+	useTempCache(t)
+	rng := rand.New(rand.NewPCG(25, 1))
+	for _, c := range []struct {
+		rows, cols int
+		partition  string
+	}{
+		{2, 3, "1 2/3 4 5"},
+		{3, 2, "1 2 3/4 5"},
+		{3, 4, "1 2 5 6/3 4 7 8/9 10 11"},
+		{3, 5, "1 2 3 4 5/6 7 8 9 10/11 12 13 14"},
+		{4, 6, "1 2 7 8/3 4 9 10/5 6 11 12/13 14 19 20/15 16 21 22/17 18 23"},
+	} {
+		goal := Goal(c.rows, c.cols)
+		d := MustParseDatabase(goal, c.partition)
+		start := randomWalk(rng, goal, 24)
+		ref, err := Solver{Algorithm: AlgoBidirectional}.Solve(context.Background(), start, goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		modes := []Mode{Optimal(), Weighted(1.5), Anytime(200 * time.Millisecond), Fast()}
+		for _, m := range modes {
+			s := Solver{Heuristic: d.Heuristic(), Mode: m}
+			if m == Fast() {
+				s.Heuristic = Auto // the fast mode searches with none
+			}
+			sol, err := s.Solve(context.Background(), start, goal)
+			if err != nil {
+				t.Fatalf("%dx%d %v: %v", c.rows, c.cols, m, err)
+			}
+			checkValid(t, sol, start, goal, TileMoves)
+			if sol.Len() < ref.Len() || sol.LowerBound > ref.Len() || sol.Optimal && sol.Len() != ref.Len() {
+				t.Fatalf("%dx%d %v: %d moves, lower bound %d, optimal %v; BFS finds %d", c.rows, c.cols, m, sol.Len(), sol.LowerBound, sol.Optimal, ref.Len())
+			}
+		}
+	}
+}
