@@ -1,6 +1,7 @@
 package slide
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"runtime"
@@ -361,4 +362,73 @@ func TestReadBlocksDiscardsStream(t *testing.T) {
 	if largeHeap > smallHeap+256<<10 {
 		t.Errorf("the heap after reading grew from %d to %d bytes with 100,000 more bad lines", smallHeap, largeHeap)
 	}
+}
+
+// TestBlocksText round-trips puzzles through MarshalText and UnmarshalText
+// and JSON, and checks that UnmarshalText refuses what ParseBlocks
+// discards, with the same *DiscardError.
+func TestBlocksText(t *testing.T) {
+	for _, c := range readBlockCases(t) {
+		text, err := c.puzzle.MarshalText()
+		if err != nil || string(text) != c.puzzle.String() {
+			t.Fatalf("%s: MarshalText %q, %v", c.name, text, err)
+		}
+		var back Blocks
+		if err := back.UnmarshalText(text); err != nil || back != c.puzzle {
+			t.Fatalf("%s: UnmarshalText: %v, %v", c.name, back, err)
+		}
+	}
+	rush, _ := ParseRushHour("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM")
+	data, err := json.Marshal(struct{ Puzzle Blocks }{rush})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct{ Puzzle Blocks }
+	if err := json.Unmarshal(data, &got); err != nil || got.Puzzle != rush {
+		t.Fatalf("JSON round trip: %v, %v", got.Puzzle, err)
+	}
+	var b Blocks = rush
+	if err := b.UnmarshalText([]byte("# nothing\n\n")); err != nil || b.IsValid() {
+		t.Errorf("comments only: %v, %v", b, err)
+	}
+	if text, _ := b.MarshalText(); len(text) != 0 {
+		t.Errorf("zero Blocks marshals as %q", text)
+	}
+	b = rush
+	err = b.UnmarshalText([]byte("2 2\n1 1 1 1 b\n2 2 1 1 q\n"))
+	var de *DiscardError
+	if !errors.Is(err, ErrSyntax) || !errors.As(err, &de) || !strings.Contains(err.Error(), "slide.Blocks.UnmarshalText: line 3") {
+		t.Errorf("a bad piece line: %v", err)
+	}
+	if _, perr := ParseBlocks("2 2\n1 1 1 1 b\n2 2 1 1 q\n"); perr == nil || strings.TrimPrefix(perr.Error(), "slide.ParseBlocks") != strings.TrimPrefix(err.Error(), "slide.Blocks.UnmarshalText") {
+		t.Errorf("ParseBlocks says %v, UnmarshalText %v", perr, err)
+	}
+	if b != rush {
+		t.Error("a failed UnmarshalText changed the puzzle")
+	}
+	if err := b.UnmarshalText([]byte("2 x\n")); !errors.Is(err, ErrSyntax) || !strings.HasPrefix(err.Error(), "slide.Blocks.UnmarshalText:") {
+		t.Errorf("a bad size line: %v", err)
+	}
+}
+
+// FuzzBlocksText checks that UnmarshalText never panics and that what it
+// accepts marshals and reads back to the same puzzle.
+func FuzzBlocksText(f *testing.F) {
+	for _, s := range []string{"4 4\n3 1 2 1 b\n1 1 1 1 b\n", "", "# c\n", "2 2\n1 1 1 1 q\n", "1 65535\n1 1 1 1 h\n", "2 2\n1 1 2 2 n\n1 1 1 1 b\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var b Blocks
+		if err := b.UnmarshalText([]byte(s)); err != nil {
+			return
+		}
+		text, err := b.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Blocks
+		if err := back.UnmarshalText(text); err != nil || back != b {
+			t.Fatalf("%q: round trip %v, %v", s, back, err)
+		}
+	})
 }

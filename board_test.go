@@ -3,7 +3,6 @@ package slide
 import (
 	"errors"
 	"math"
-	"slices"
 	"strings"
 	"testing"
 
@@ -128,84 +127,6 @@ func TestNewLabeled(t *testing.T) {
 	q, _ := New(2, 2, []int{3, 1, 2, 0})
 	if p != q || !p.IsPermutation() {
 		t.Error("NewLabeled of a permutation differs from New")
-	}
-}
-
-func TestStringParseRoundTrip(t *testing.T) {
-	for _, b := range []Board{
-		Goal(3, 3), Goal(2, 5), Goal(1, 2), Goal(7, 1), Goal(127, 127),
-		MustParseBoard("3\n8 1 3\n4 0 2\n7 6 5\n"),
-		MustParseBoard("2 3\n5 5 9\n0 9 5\n"),
-	} {
-		text := b.String()
-		var got Board
-		if err := got.UnmarshalText([]byte(text)); err != nil {
-			t.Fatalf("UnmarshalText(%q): %v", text, err)
-		}
-		if got != b {
-			t.Errorf("text round trip of %q gave %q", text, got)
-		}
-		if b.IsPermutation() {
-			if p, err := ParseBoard(text); err != nil || p != b {
-				t.Errorf("ParseBoard(%q) = %v, %v", text, p, err)
-			}
-		}
-		bin, _ := b.MarshalBinary()
-		var back Board
-		if err := back.UnmarshalBinary(bin); err != nil || back != b {
-			t.Errorf("binary round trip of %q: %v", text, err)
-		}
-	}
-	if got, want := MustParseBoard("2 3\n1 2 3\n4 0 5").String(), "2 3\n1 2 3\n4 0 5\n"; got != want {
-		t.Errorf("String = %q, want %q", got, want)
-	}
-	if got, want := Goal(2, 2).String(), "2\n1 2\n3 0\n"; got != want {
-		t.Errorf("String = %q, want %q", got, want)
-	}
-}
-
-func TestParseLayout(t *testing.T) {
-	b, err := ParseBoard("\n\n  3\n 0 1 3\n 4 2 5\n 7 8 6\n\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := b.Tiles(); !slices.Equal(got, []int{0, 1, 3, 4, 2, 5, 7, 8, 6}) {
-		t.Errorf("tiles %v", got)
-	}
-	if _, err := ParseBoard("3\n0 1 3 4 2 5 7 8 6"); err != nil {
-		t.Errorf("one-line tiles: %v", err)
-	}
-}
-
-func TestParseErrors(t *testing.T) {
-	tests := []struct {
-		in    string
-		class error
-		msg   string
-	}{
-		{"", ErrSyntax, "empty"},
-		{"  \n \n", ErrSyntax, "empty"},
-		{"x\n", ErrSyntax, "line 1: size \"x\""},
-		{"2 2 2\n", ErrSyntax, "3 fields"},
-		{"2\n1 2\n3 x\n", ErrSyntax, "line 3: tile \"x\""},
-		{"2\n1 2\n3 0 4\n", ErrSyntax, "extra value"},
-		{"2\n1 2\n3\n", ErrSize, "got 3"},
-		{"0\n", ErrSize, "at least 1"},
-		{"99999999999999999999\n", ErrSyntax, "not an integer"},
-		{"2\n1 2\n0 0\n", ErrTile, "two blanks"},
-		{"2\n1 2\n-3 0\n", ErrTile, "negative"},
-	}
-	for _, tt := range tests {
-		_, err := ParseBoard(tt.in)
-		if !errors.Is(err, tt.class) || !strings.Contains(err.Error(), tt.msg) {
-			t.Errorf("ParseBoard(%q) = %v, want %v containing %q", tt.in, err, tt.class, tt.msg)
-		}
-	}
-	var b Board
-	for _, data := range [][]byte{{1}, {2, 0, 2, 0, 1}, {0, 0, 2, 0}, {2, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0}} {
-		if err := b.UnmarshalBinary(data); err == nil {
-			t.Errorf("UnmarshalBinary(%v) accepted", data)
-		}
 	}
 }
 

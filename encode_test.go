@@ -37,3 +37,38 @@ func TestPackUnpack(t *testing.T) {
 		t.Errorf("four blanks: %v", err)
 	}
 }
+
+// FuzzUnmarshalBinary feeds arbitrary bytes to UnmarshalBinary.
+func FuzzUnmarshalBinary(f *testing.F) {
+	good, _ := Goal(3, 3).MarshalBinary()
+	f.Add(good)
+	f.Add([]byte{2, 0, 1, 0, 1, 0, 0, 0})
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var b Board
+		if err := b.UnmarshalBinary(data); err != nil {
+			return
+		}
+		out, _ := b.MarshalBinary()
+		var back Board
+		if err := back.UnmarshalBinary(out); err != nil || back != b {
+			t.Fatalf("binary round trip of %v: %v, %v", data, back, err)
+		}
+	})
+}
+
+// FuzzUnpack feeds arbitrary sizes and words to Unpack.
+func FuzzUnpack(f *testing.F) {
+	f.Add(3, 3, uint64(0x087654321))
+	f.Add(4, 4, uint64(0))
+	f.Add(-1, 5, uint64(1))
+	f.Fuzz(func(t *testing.T, rows, cols int, p uint64) {
+		b, err := Unpack(rows, cols, p)
+		if err != nil {
+			return
+		}
+		if q, err := b.Pack(); err != nil || q != p {
+			t.Fatalf("Pack(Unpack(%x)) = %x, %v", p, q, err)
+		}
+	})
+}

@@ -185,85 +185,48 @@ func TestParseNames(t *testing.T) {
 	}
 }
 
-// TestBlocksText round-trips puzzles through MarshalText and UnmarshalText
-// and JSON, and checks that UnmarshalText refuses what ParseBlocks
-// discards, with the same *DiscardError.
-func TestBlocksText(t *testing.T) {
-	for _, c := range readBlockCases(t) {
-		text, err := c.puzzle.MarshalText()
-		if err != nil || string(text) != c.puzzle.String() {
-			t.Fatalf("%s: MarshalText %q, %v", c.name, text, err)
-		}
-		var back Blocks
-		if err := back.UnmarshalText(text); err != nil || back != c.puzzle {
-			t.Fatalf("%s: UnmarshalText: %v, %v", c.name, back, err)
-		}
-	}
-	rush, _ := ParseRushHour("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM")
-	data, err := json.Marshal(struct{ Puzzle Blocks }{rush})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got struct{ Puzzle Blocks }
-	if err := json.Unmarshal(data, &got); err != nil || got.Puzzle != rush {
-		t.Fatalf("JSON round trip: %v, %v", got.Puzzle, err)
-	}
-	var b Blocks = rush
-	if err := b.UnmarshalText([]byte("# nothing\n\n")); err != nil || b.IsValid() {
-		t.Errorf("comments only: %v, %v", b, err)
-	}
-	if text, _ := b.MarshalText(); len(text) != 0 {
-		t.Errorf("zero Blocks marshals as %q", text)
-	}
-	b = rush
-	err = b.UnmarshalText([]byte("2 2\n1 1 1 1 b\n2 2 1 1 q\n"))
-	var de *DiscardError
-	if !errors.Is(err, ErrSyntax) || !errors.As(err, &de) || !strings.Contains(err.Error(), "slide.Blocks.UnmarshalText: line 3") {
-		t.Errorf("a bad piece line: %v", err)
-	}
-	if _, perr := ParseBlocks("2 2\n1 1 1 1 b\n2 2 1 1 q\n"); perr == nil || strings.TrimPrefix(perr.Error(), "slide.ParseBlocks") != strings.TrimPrefix(err.Error(), "slide.Blocks.UnmarshalText") {
-		t.Errorf("ParseBlocks says %v, UnmarshalText %v", perr, err)
-	}
-	if b != rush {
-		t.Error("a failed UnmarshalText changed the puzzle")
-	}
-	if err := b.UnmarshalText([]byte("2 x\n")); !errors.Is(err, ErrSyntax) || !strings.HasPrefix(err.Error(), "slide.Blocks.UnmarshalText:") {
-		t.Errorf("a bad size line: %v", err)
-	}
-}
-
-// FuzzBlocksText checks that UnmarshalText never panics and that what it
-// accepts marshals and reads back to the same puzzle.
-func FuzzBlocksText(f *testing.F) {
-	for _, s := range []string{"4 4\n3 1 2 1 b\n1 1 1 1 b\n", "", "# c\n", "2 2\n1 1 1 1 q\n", "1 65535\n1 1 1 1 h\n", "2 2\n1 1 2 2 n\n1 1 1 1 b\n"} {
+// FuzzParseNames checks that the parsers of option names accept exactly
+// the names the values print, and nothing else.
+func FuzzParseNames(f *testing.F) {
+	for _, s := range []string{"auto", "linear", "lc", "pdb78", "wd", "bibfs", "ida", "line", "step", "piece", "", "PDB78", "astar ", "straight", "tile", "up", "R", "l"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		var b Blocks
-		if err := b.UnmarshalText([]byte(s)); err != nil {
-			return
+		if h, err := ParseHeuristic(s); err == nil {
+			if back, err := ParseHeuristic(h.String()); err != nil || back != h {
+				t.Fatalf("ParseHeuristic(%q) = %v, which does not parse back", s, h)
+			}
 		}
-		text, err := b.MarshalText()
-		if err != nil {
-			t.Fatal(err)
+		if a, err := ParseAlgorithm(s); err == nil {
+			if back, err := ParseAlgorithm(a.String()); err != nil || back != a {
+				t.Fatalf("ParseAlgorithm(%q) = %v, which does not parse back", s, a)
+			}
 		}
-		var back Blocks
-		if err := back.UnmarshalText(text); err != nil || back != b {
-			t.Fatalf("%q: round trip %v, %v", s, back, err)
+		if m, err := ParseBlockMetric(s); err == nil {
+			if back, err := ParseBlockMetric(m.String()); err != nil || back != m {
+				t.Fatalf("ParseBlockMetric(%q) = %v, which does not parse back", s, m)
+			}
+		}
+		if m, err := ParseMetric(s); err == nil {
+			if back, err := ParseMetric(m.String()); err != nil || back != m {
+				t.Fatalf("ParseMetric(%q) = %v, which does not parse back", s, m)
+			}
+		}
+		if d, err := ParseDirection(s); err == nil {
+			if back, err := ParseDirection(d.String()); err != nil || back != d {
+				t.Fatalf("ParseDirection(%q) = %v, which does not parse back", s, d)
+			}
+		}
+		// UnmarshalText accepts exactly what the Parse functions accept.
+		var h Heuristic
+		_, perr := ParseHeuristic(s)
+		if err := h.UnmarshalText([]byte(s)); (err == nil) != (perr == nil) {
+			t.Fatalf("Heuristic.UnmarshalText(%q): %v; ParseHeuristic: %v", s, err, perr)
+		}
+		var d Direction
+		_, perr = ParseDirection(s)
+		if err := d.UnmarshalText([]byte(s)); (err == nil) != (perr == nil) {
+			t.Fatalf("Direction.UnmarshalText(%q): %v; ParseDirection: %v", s, err, perr)
 		}
 	})
-}
-
-// TestProgressString checks the text of the progress reports, which
-// log.Println prints: their parts with values, in words.
-func TestProgressString(t *testing.T) {
-	for p, want := range map[Progress]string{
-		{Bound: 52, Generated: 1200000, Elapsed: 1500 * time.Millisecond}: "bound 52, 1200000 nodes, 1.5s",
-		{Best: 60, LowerBound: 48, Generated: 10, Elapsed: time.Second}:   "best 60 (at least 48), 10 nodes, 1s",
-		{LowerBound: 48, Elapsed: 2 * time.Millisecond}:                   "at least 48, 2ms",
-	} {
-		if got := p.String(); got != want {
-			t.Errorf("%#v: %q, want %q", p, got, want)
-		}
-	}
 }

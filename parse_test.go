@@ -2,10 +2,224 @@ package slide
 
 import (
 	"errors"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/slidekit/slide/internal/input"
 )
+
+func TestStringParseRoundTrip(t *testing.T) {
+	for _, b := range []Board{
+		Goal(3, 3), Goal(2, 5), Goal(1, 2), Goal(7, 1), Goal(127, 127),
+		MustParseBoard("3\n8 1 3\n4 0 2\n7 6 5\n"),
+		MustParseBoard("2 3\n5 5 9\n0 9 5\n"),
+	} {
+		text := b.String()
+		var got Board
+		if err := got.UnmarshalText([]byte(text)); err != nil {
+			t.Fatalf("UnmarshalText(%q): %v", text, err)
+		}
+		if got != b {
+			t.Errorf("text round trip of %q gave %q", text, got)
+		}
+		if b.IsPermutation() {
+			if p, err := ParseBoard(text); err != nil || p != b {
+				t.Errorf("ParseBoard(%q) = %v, %v", text, p, err)
+			}
+		}
+		bin, _ := b.MarshalBinary()
+		var back Board
+		if err := back.UnmarshalBinary(bin); err != nil || back != b {
+			t.Errorf("binary round trip of %q: %v", text, err)
+		}
+	}
+	if got, want := MustParseBoard("2 3\n1 2 3\n4 0 5").String(), "2 3\n1 2 3\n4 0 5\n"; got != want {
+		t.Errorf("String = %q, want %q", got, want)
+	}
+	if got, want := Goal(2, 2).String(), "2\n1 2\n3 0\n"; got != want {
+		t.Errorf("String = %q, want %q", got, want)
+	}
+}
+
+func TestParseLayout(t *testing.T) {
+	b, err := ParseBoard("\n\n  3\n 0 1 3\n 4 2 5\n 7 8 6\n\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.Tiles(); !slices.Equal(got, []int{0, 1, 3, 4, 2, 5, 7, 8, 6}) {
+		t.Errorf("tiles %v", got)
+	}
+	if _, err := ParseBoard("3\n0 1 3 4 2 5 7 8 6"); err != nil {
+		t.Errorf("one-line tiles: %v", err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		in    string
+		class error
+		msg   string
+	}{
+		{"", ErrSyntax, "empty"},
+		{"  \n \n", ErrSyntax, "empty"},
+		{"x\n", ErrSyntax, "line 1: size \"x\""},
+		{"2 2 2\n", ErrSyntax, "3 fields"},
+		{"2\n1 2\n3 x\n", ErrSyntax, "line 3: tile \"x\""},
+		{"2\n1 2\n3 0 4\n", ErrSyntax, "extra value"},
+		{"2\n1 2\n3\n", ErrSize, "got 3"},
+		{"0\n", ErrSize, "at least 1"},
+		{"99999999999999999999\n", ErrSyntax, "not an integer"},
+		{"2\n1 2\n0 0\n", ErrTile, "two blanks"},
+		{"2\n1 2\n-3 0\n", ErrTile, "negative"},
+	}
+	for _, tt := range tests {
+		_, err := ParseBoard(tt.in)
+		if !errors.Is(err, tt.class) || !strings.Contains(err.Error(), tt.msg) {
+			t.Errorf("ParseBoard(%q) = %v, want %v containing %q", tt.in, err, tt.class, tt.msg)
+		}
+	}
+	var b Board
+	for _, data := range [][]byte{{1}, {2, 0, 2, 0, 1}, {0, 0, 2, 0}, {2, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0}} {
+		if err := b.UnmarshalBinary(data); err == nil {
+			t.Errorf("UnmarshalBinary(%v) accepted", data)
+		}
+	}
+}
+
+// TestMessagesQuoteLittle checks that an error quotes at most 40
+// characters of an offending field, however long, and gives its length.
+func TestMessagesQuoteLittle(t *testing.T) {
+	big := strings.Repeat("9", 10<<20)
+	nul := strings.Repeat("\x00", 10<<20)
+	for _, tc := range []struct {
+		name string
+		err  error
+	}{
+		{"Parse size", second(ParseBoard(big))},
+		{"Parse tile", second(ParseBoard("2\n1 2 3 " + nul))},
+		{"Parse extra", second(ParseBoard("2\n1 2 3 0 " + big))},
+		{"ParsePosition", second(ParsePosition(2, 2, "\xff"+big))},
+		{"ParseBlocks", second(ParseBlocks("4 " + big))},
+		{"ParseRushHour", second(ParseRushHour(nul))},
+	} {
+		msg := tc.err.Error()
+		if len(msg) > 300 || !strings.Contains(msg, "... (10485") {
+			t.Errorf("%s: %d bytes: %.300s", tc.name, len(msg), msg)
+		}
+	}
+}
+
+// FuzzParse feeds arbitrary text to the parsers: they must not panic, and
+// whatever they accept must print and parse back to the same board.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"3\n1 2 3\n4 5 6\n7 8 0\n", "2 3\n1 2 3\n4 0 5", "2\n1 1\n2 0\n", "", "\n\n3",
+		"1 2\n0 1", "2\n1 2\n3 x", "-2\n", "65535 2\n", "2\n+1 2 3 0", "4\n" + Goal(4, 4).String()[2:],
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if b, err := ParseBoard(s); err == nil {
+			if back, err := ParseBoard(b.String()); err != nil || back != b {
+				t.Fatalf("ParseBoard(%q) = %v; its String parses to %v, %v", s, b, back, err)
+			}
+		}
+		if b, err := ParseBoard(s); err == nil {
+			var back Board
+			if err := back.UnmarshalText([]byte(b.String())); err != nil || back != b {
+				t.Fatalf("ParseBoard(%q) = %v; round trip %v, %v", s, b, back, err)
+			}
+			b.IsSolvable() // must not panic
+			b.Manhattan()
+		}
+	})
+}
+
+// FuzzReadBoard checks the streaming board reader against parseSimply,
+// its oracle: the same boards accepted, the same refused with the same
+// message, but where a field is longer than the reader keeps
+// (input.MaxField bytes, more than any number a board needs), which it
+// must refuse.
+func FuzzReadBoard(f *testing.F) {
+	for _, s := range []string{
+		"3\n1 2 3\n4 5 6\n7 8 0\n", "2 3\n\n1 2 3\n4 0 5\n", "\n \n2\n1 2\n3 0", "", "2\n1 2\n3 x", "2 2 2\n",
+		"2\n1 2 3 0 4", "2\n1 2\n3", "0 5\n", "65535 2\n", "2\n1 1\n2 0", "2\n+1 2 3 0", "2\u00a0\n1\u20032 3 0\r\n",
+		"2\n1 2 3 " + strings.Repeat("0", 70), strings.Repeat("9", 30) + "\n", "2 2 2 2 2\n1 2 3 0\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		got, err := ReadBoard(strings.NewReader(text))
+		want, werr := parseSimply(text)
+		long := false
+		for _, field := range strings.Fields(text) {
+			long = long || len(field) > input.MaxField
+		}
+		switch {
+		case long && err == nil:
+			t.Fatalf("%q: accepted %v past a field it should stop at", text, got)
+		case long:
+		case (err == nil) != (werr == nil) || got != want:
+			t.Fatalf("%q: got %v, %v; the oracle gives %v, %v", text, got, err, want, werr)
+		case err != nil && err.(*Error).Msg != werr.(*Error).Msg:
+			t.Fatalf("%q: %v, the oracle's %v", text, err, werr)
+		}
+		if p, perr := ParseBoard(text); p != got || (perr == nil) != (err == nil) {
+			t.Fatalf("%q: Parse gives %v, %v; ReadBoard %v, %v", text, p, perr, got, err)
+		}
+	})
+}
+
+// parseSimply is Parse written for plainness: the whole text split into
+// lines and fields. It is the oracle of FuzzReadBoard.
+func parseSimply(s string) (Board, error) {
+	const fn = "Parse"
+	lines := strings.Split(s, "\n")
+	head := 0
+	for head < len(lines) && strings.TrimSpace(lines[head]) == "" {
+		head++
+	}
+	if head == len(lines) {
+		return Board{}, errorf(fn, ErrSyntax, "empty input: want a size line")
+	}
+	sizes := strings.Fields(lines[head])
+	if len(sizes) != 1 && len(sizes) != 2 {
+		return Board{}, errorf(fn, ErrSyntax, "line %d: size line has %d fields, want n or rows cols", head+1, len(sizes))
+	}
+	dims := make([]int, len(sizes))
+	for i, f := range sizes {
+		v, err := strconv.Atoi(f)
+		if err != nil {
+			return Board{}, errorf(fn, ErrSyntax, "line %d: size %s is not an integer", head+1, input.Quote(f))
+		}
+		dims[i] = v
+	}
+	rows, cols := dims[0], dims[len(dims)-1]
+	if err := checkSize(fn, rows, cols); err != nil {
+		return Board{}, err
+	}
+	n := rows * cols
+	tiles := make([]int, 0, n)
+	for ln := head + 1; ln < len(lines); ln++ {
+		for _, f := range strings.Fields(lines[ln]) {
+			if len(tiles) == n {
+				return Board{}, errorf(fn, ErrSyntax, "line %d: extra value %s after %d tiles", ln+1, input.Quote(f), n)
+			}
+			v, err := strconv.Atoi(f)
+			if err != nil {
+				return Board{}, errorf(fn, ErrSyntax, "line %d: tile %s is not an integer", ln+1, input.Quote(f))
+			}
+			tiles = append(tiles, v)
+		}
+	}
+	if len(tiles) < n {
+		return Board{}, errorf(fn, ErrSize, "%d x %d board needs %d tiles, got %d", rows, cols, n, len(tiles))
+	}
+	return build(fn, rows, cols, tiles, false)
+}
 
 func TestParsePosition(t *testing.T) {
 	b, err := ParsePosition(3, 3, "236158-47")
