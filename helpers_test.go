@@ -180,3 +180,12 @@ func useTempCache(t *testing.T) string {
 }
 
 func second[A any](_ A, err error) error { return err }
+
+// randomReaching returns a board drawn uniformly from those that reach goal.
+func randomReaching(rng *rand.Rand, goal Board) Board {
+	b, err := RandomBoard(goal, rng)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

@@ -1,6 +1,7 @@
 package slide
 
 import (
+	"context"
 	"testing"
 	"time"
 )
@@ -16,5 +17,34 @@ func TestProgressString(t *testing.T) {
 		if got := p.String(); got != want {
 			t.Errorf("%#v: %q, want %q", p, got, want)
 		}
+	}
+}
+
+// TestOptimalProgress checks that an optimal IDA* search reports its
+// progress: bounds that never exceed the optimal length and never go
+// down, node counts that grow, on one worker and on two.
+func TestOptimalProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a search of a few tenths of a second")
+	}
+	in := korfInstance(t, 3)
+	for _, workers := range []int{1, 2} {
+		var reports []Progress
+		sol, err := Solver{Heuristic: LinearConflict, Workers: workers, Progress: func(p Progress) { reports = append(reports, p) }}.Solve(context.Background(), in.board, blankFirstGoal(4, 4))
+		if err != nil || sol.Len() != in.optimal {
+			t.Fatalf("%d workers: %d moves, %v; want %d", workers, sol.Len(), err, in.optimal)
+		}
+		if len(reports) == 0 && sol.Elapsed > 300*time.Millisecond {
+			t.Errorf("%d workers: no progress in %v", workers, sol.Elapsed)
+		}
+		for i, p := range reports {
+			if p.Bound > in.optimal || p.LowerBound > in.optimal || p.Best != 0 || p.Generated > sol.Generated {
+				t.Errorf("%d workers: report %d: %+v (optimal %d, %d nodes in all)", workers, i, p, in.optimal, sol.Generated)
+			}
+			if i > 0 && (p.Bound < reports[i-1].Bound || p.Generated <= reports[i-1].Generated || p.Elapsed < reports[i-1].Elapsed) {
+				t.Errorf("%d workers: report %d went back: %+v after %+v", workers, i, p, reports[i-1])
+			}
+		}
+		t.Logf("%d workers: %d reports in %v", workers, len(reports), sol.Elapsed)
 	}
 }
