@@ -121,17 +121,6 @@ func TestParseBlocksDiscards(t *testing.T) {
 	}
 }
 
-// rushString returns the Rush Hour string in the header of a puzzle of
-// testdata/blocks, or "" if it has none.
-func rushString(text string) string {
-	for _, line := range strings.Split(text, "\n") {
-		if rest, ok := strings.CutPrefix(line, "# source: Fogleman board string: "); ok {
-			return strings.Fields(rest)[0]
-		}
-	}
-	return ""
-}
-
 // TestParseRushHour reads the Rush Hour string of each Rush Hour puzzle of
 // testdata/blocks and checks that it gives the pieces of the puzzle's file
 // (in another order: the goal piece first either way), named by their

@@ -4,138 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/slidekit/slide/internal/blocks"
+	"github.com/slidekit/slide/internal/engine"
 )
-
-// blockCase is a puzzle of testdata/blocks with the optima and the
-// reachable-state count of its "# expect:" line; -1 stands for none.
-type blockCase struct {
-	name     string
-	text     string
-	puzzle   Blocks
-	optimum  [numBlockMetrics]int
-	states   int64
-	distinct int64 // states with identical pieces told apart, if given
-}
-
-// readBlockCases reads every puzzle of testdata/blocks.
-func readBlockCases(t testing.TB) []blockCase {
-	t.Helper()
-	files, err := filepath.Glob("testdata/blocks/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no puzzles in testdata/blocks: %v", err)
-	}
-	var cases []blockCase
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := blockCase{name: strings.TrimSuffix(filepath.Base(f), ".txt"), text: string(data), distinct: -1}
-		if c.puzzle, err = ParseBlocks(c.text); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		expect := ""
-		for _, line := range strings.Split(c.text, "\n") {
-			if rest, ok := strings.CutPrefix(line, "# expect:"); ok {
-				expect = rest
-			}
-		}
-		if expect == "" {
-			t.Fatalf("%s: no # expect: line", f)
-		}
-		for _, kv := range strings.Fields(expect) {
-			k, v, _ := strings.Cut(kv, "=")
-			n := -1
-			if v != "none" {
-				if n, err = strconv.Atoi(v); err != nil {
-					t.Fatalf("%s: %q: %v", f, kv, err)
-				}
-			}
-			switch k {
-			case "states":
-				c.states = int64(n)
-			case "states_distinct":
-				c.distinct = int64(n)
-			default:
-				m, err := ParseBlockMetric(k)
-				if err != nil {
-					t.Fatalf("%s: %q: %v", f, kv, err)
-				}
-				c.optimum[m] = n
-			}
-		}
-		cases = append(cases, c)
-	}
-	return cases
-}
-
-// replayBlocks checks sol move by move on a grid of its own: each slide
-// allowed by the piece's motion, through free cells inside the grid, to
-// the next position of the solution, and the last position a goal.
-func replayBlocks(t *testing.T, start Blocks, goal BlockGoal, sol BlockSolution) {
-	t.Helper()
-	if len(sol.Positions) != sol.Len()+1 || sol.Positions[0] != start {
-		t.Fatalf("%d positions for %d moves, or not from the start", len(sol.Positions), sol.Len())
-	}
-	rows, cols := start.Rows(), start.Cols()
-	pieces := start.Pieces()
-	grid := make([]int, rows*cols)
-	draw := func(i, v int) {
-		p := pieces[i]
-		for r := p.Row; r < p.Row+p.Height; r++ {
-			for c := p.Col; c < p.Col+p.Width; c++ {
-				grid[r*cols+c] = v
-			}
-		}
-	}
-	for i := range pieces {
-		draw(i, i+1)
-	}
-	for k, m := range sol.Moves {
-		if m.Piece < 0 || m.Piece >= len(pieces) || len(m.Slides) == 0 {
-			t.Fatalf("move %d: %+v", k+1, m)
-		}
-		if sol.Metric != PieceMoves && len(m.Slides) != 1 || sol.Metric == StepMoves && m.Slides[0].Cells != 1 {
-			t.Fatalf("move %d (%v) is not one %v move", k+1, m, sol.Metric)
-		}
-		for _, s := range m.Slides {
-			mo := pieces[m.Piece].Motion
-			if mo == Fixed || (s.Dir == Up || s.Dir == Down) && mo == Horizontal || (s.Dir == Left || s.Dir == Right) && mo == Vertical || s.Cells < 1 {
-				t.Fatalf("move %d (%v): a %v piece cannot slide %v", k+1, m, mo, s)
-			}
-			step := map[Direction][2]int{Up: {-1, 0}, Down: {1, 0}, Left: {0, -1}, Right: {0, 1}}[s.Dir]
-			for range s.Cells {
-				draw(m.Piece, 0)
-				pieces[m.Piece].Row += step[0]
-				pieces[m.Piece].Col += step[1]
-				p := pieces[m.Piece]
-				if p.Row < 0 || p.Col < 0 || p.Row+p.Height > rows || p.Col+p.Width > cols {
-					t.Fatalf("move %d (%v) leaves the grid", k+1, m)
-				}
-				for r := p.Row; r < p.Row+p.Height; r++ {
-					for c := p.Col; c < p.Col+p.Width; c++ {
-						if grid[r*cols+c] != 0 {
-							t.Fatalf("move %d (%v) runs into piece %d", k+1, m, grid[r*cols+c]-1)
-						}
-					}
-				}
-				draw(m.Piece, m.Piece+1)
-			}
-		}
-		want, _ := NewBlocks(rows, cols, pieces)
-		if sol.Positions[k+1] != want {
-			t.Fatalf("move %d (%v) leads to\n%v, the solution has\n%v", k+1, m, want.Grid(), sol.Positions[k+1].Grid())
-		}
-	}
-	if !goal.Reached(sol.Positions[sol.Len()]) {
-		t.Fatalf("the last position is not a goal:\n%v", sol.Positions[sol.Len()].Grid())
-	}
-}
 
 // TestBlocksData solves every puzzle of testdata/blocks in the three
 // metrics, checks each optimum against its "# expect:" line, replays each
@@ -169,57 +46,6 @@ func TestBlocksData(t *testing.T) {
 				t.Errorf("%d states reachable, want %d", got, c.states)
 			}
 		})
-	}
-}
-
-func sum(counts []int64) int64 {
-	var n int64
-	for _, c := range counts {
-		n += c
-	}
-	return n
-}
-
-// TestBlocksGoalAt solves the Klotski puzzles of testdata/blocks to the
-// classic goal, the large square in the middle of the exit (rows 2-3,
-// columns 4-5 of the rotated board), against the optima in their headers,
-// and again with the same goal as a predicate.
-func TestBlocksGoalAt(t *testing.T) {
-	ctx := context.Background()
-	n := 0
-	for _, c := range readBlockCases(t) {
-		var want [numBlockMetrics]int
-		for _, line := range strings.Split(c.text, "\n") {
-			if !strings.HasPrefix(line, "# classic exact goal") {
-				continue
-			}
-			_, counts, _ := strings.Cut(line, "BFS: ")
-			if _, err := fmt.Sscanf(counts, "straight-line %d, piece-move %d, unit-step %d", &want[StraightMoves], &want[PieceMoves], &want[StepMoves]); err != nil {
-				t.Fatalf("%s: %q: %v", c.name, line, err)
-			}
-			n++
-		}
-		if want[StraightMoves] == 0 {
-			continue
-		}
-		at := BlockGoalAt(0, 1, 3)
-		square := BlockGoalFunc(func(b Blocks) bool { p := b.Piece(0); return p.Row == 1 && p.Col == 3 })
-		for m := range numBlockMetrics {
-			for _, goal := range []BlockGoal{at, square} {
-				if goal.match != nil && m != StraightMoves {
-					continue // slow: a Blocks for each position
-				}
-				s := BlockSolver{Metric: m, Goal: goal}
-				sol, err := s.Solve(ctx, c.puzzle)
-				if err != nil || sol.Len() != want[m] {
-					t.Fatalf("%s, %v, %v: %d moves, %v; want %d", c.name, m, goal, sol.Len(), err, want[m])
-				}
-				replayBlocks(t, c.puzzle, goal, sol)
-			}
-		}
-	}
-	if n != 4 {
-		t.Errorf("%d classic goals in testdata/blocks, want 4", n)
 	}
 }
 
@@ -310,51 +136,6 @@ func TestBlocksAllocs(t *testing.T) {
 	}
 }
 
-// TestBlocksKlotskiGoal checks the zero BlockGoal on Klotski's board as
-// drawn (5 x 4): the square at the bottom middle, not in the last column
-// (7 moves away), while the rotated board keeps the last column; and
-// Describe names the pieces as the puzzle does.
-func TestBlocksKlotskiGoal(t *testing.T) {
-	klotski := blockCaseNamed(t, "klotski_hengdaolima").puzzle
-	rotated := blockCaseNamed(t, "klotski_hengdaolima_rotated").puzzle
-	rush, err := ParseRushHour("..B.CC..B...AAB...DDD..E.....E.....E")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tt := range []struct {
-		b    Blocks
-		goal BlockGoal
-		want string
-	}{
-		{klotski, BlockGoal{}, "piece Z at row 4, column 2"},
-		{rotated, BlockGoal{}, "piece Z in the last column"},
-		{rush, BlockGoal{}, "piece A in the last column"},
-		{rush, BlockGoalAt(1, 3, 2), "piece B at row 4, column 3"},
-		{rush, BlockGoalFunc(func(Blocks) bool { return true }), "a position that matches"},
-	} {
-		if got := tt.goal.Describe(tt.b); got != tt.want {
-			t.Errorf("Describe = %q, want %q", got, tt.want)
-		}
-	}
-	sol, err := BlockSolver{Metric: PieceMoves}.Solve(context.Background(), klotski)
-	if err != nil || sol.Len() != 81 {
-		t.Fatalf("%d moves, %v; want 81", sol.Len(), err)
-	}
-	if p := sol.Positions[sol.Len()].Piece(0); p.Row != 3 || p.Col != 1 {
-		t.Errorf("the square ends at row %d, column %d; want 4, 2", p.Row+1, p.Col+1)
-	}
-	moved := klotski.Pieces()
-	moved[0].Motion = Horizontal // it cannot get down to the exit
-	stuck, err := NewBlocks(5, 4, moved)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var e *Error
-	if _, err := (BlockSolver{}).Solve(context.Background(), stuck); !errors.Is(err, ErrUnsolvable) || !errors.As(err, &e) || !strings.Contains(e.Msg, "reaches piece Z at row 4, column 2") {
-		t.Errorf("a square that cannot go down: %v", err)
-	}
-}
-
 // TestBlockSolverMaxCost checks that a bound below a puzzle's optimum is
 // ErrNotFound, as Limits promises, and that a puzzle that cannot be solved
 // at all is ErrUnsolvable whatever the bound, on every search path.
@@ -399,4 +180,312 @@ func TestBlockSolverMaxCost(t *testing.T) {
 	if !errors.Is(err, ErrNotFound) {
 		t.Errorf("wide key, MaxCost 2: %v", err)
 	}
+}
+
+// TestBlockBFSMatchesEngine checks that the specialized search makes the
+// generic engine's search on every data puzzle that takes it: the same
+// length, expansions and generated positions.
+func TestBlockBFSMatchesEngine(t *testing.T) {
+	files, _ := filepath.Glob("testdata/blocks/*.txt")
+	checked := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := ParseBlocks(string(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []BlockMetric{StraightMoves, StepMoves} {
+			sp, err := newBlockSpace("test", b, BlockSolver{Metric: m})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sp.Kind() != blocks.NarrowBFS {
+				continue
+			}
+			var fast blocks.Stats
+			keys, _, ferr := sp.BFS64(context.Background(), sp.Pack64(sp.StartCodes()), engine.Limits{}, &fast)
+			res, gerr := (&BFS[inner[blocks.State64], int]{Key: innerKey(blocks.State64Key)}).Search(context.Background(), inner[blocks.State64]{sp.State64(sp.Pack64(sp.StartCodes()))})
+			if (ferr == nil) != (gerr == nil) || len(keys) != len(res.Path) || fast.Expanded != res.Expanded || fast.Generated != res.Generated {
+				t.Errorf("%s %v: specialized %d positions, %d/%d nodes, %v; engine %d, %d/%d, %v", filepath.Base(f), m,
+					len(keys), fast.Expanded, fast.Generated, ferr, len(res.Path), res.Expanded, res.Generated, gerr)
+			}
+			checked++
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d puzzles checked", checked)
+	}
+}
+
+// naiveBlocks is the oracle of the block solver: a breadth-first search
+// over pictures of the grid, written for plainness, not speed, and sharing
+// no code with the solver. A picture holds a label a cell, 0 for empty:
+// one label per shape (width, height, motion) of piece, so that identical
+// pieces share it, and one of its own for the goal piece (with distinct,
+// for every piece). The pieces of a picture are found again by scanning it
+// row by row: the first cell of a label not yet accounted for is the
+// upper-left corner of one of its pieces.
+type naiveBlocks struct {
+	rows, cols int
+	shapes     []Piece // by label-1; Row and Col unused
+	metric     BlockMetric
+}
+
+// naiveSolve returns the fewest moves from b to the goal piece in the last
+// column (-1 if there is none) and the number of positions reachable, or
+// -1, -1 as soon as they are more than most.
+func naiveSolve(b Blocks, metric BlockMetric, distinct bool, most int) (optimum, states int) {
+	n := naiveBlocks{rows: b.Rows(), cols: b.Cols(), metric: metric}
+	start := make([]byte, n.rows*n.cols)
+	for i, p := range b.Pieces() {
+		label := -1
+		for l, s := range n.shapes {
+			if i > 0 && l > 0 && !distinct && s.Width == p.Width && s.Height == p.Height && s.Motion == p.Motion {
+				label = l
+			}
+		}
+		if label < 0 {
+			label = len(n.shapes)
+			n.shapes = append(n.shapes, p)
+		}
+		n.draw(start, p.Row, p.Col, p.Width, p.Height, byte(label+1))
+	}
+	optimum = -1
+	seen := map[string]bool{string(start): true}
+	layer := []string{string(start)}
+	for d := 0; len(layer) > 0; d++ {
+		var next []string
+		for _, s := range layer {
+			if optimum < 0 && n.solved(s) {
+				optimum = d
+			}
+			for _, t := range n.moves(s) {
+				if !seen[t] {
+					seen[t] = true
+					next = append(next, t)
+				}
+				if len(seen) > most {
+					return -1, -1
+				}
+			}
+		}
+		layer = next
+	}
+	return optimum, len(seen)
+}
+
+func (n *naiveBlocks) draw(pic []byte, r, c, w, h int, label byte) {
+	for y := r; y < r+h; y++ {
+		for x := c; x < c+w; x++ {
+			pic[y*n.cols+x] = label
+		}
+	}
+}
+
+// free reports whether a w x h rectangle at (r, c) lies in the grid on
+// empty cells.
+func (n *naiveBlocks) free(pic []byte, r, c, w, h int) bool {
+	if r < 0 || c < 0 || r+h > n.rows || c+w > n.cols {
+		return false
+	}
+	for y := r; y < r+h; y++ {
+		for x := c; x < c+w; x++ {
+			if pic[y*n.cols+x] != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pieces returns the label, row and column of every piece of pic.
+func (n *naiveBlocks) pieces(pic string) [][3]int {
+	done := make([]bool, len(pic))
+	var out [][3]int
+	for i := range pic {
+		if pic[i] == 0 || done[i] {
+			continue
+		}
+		s := n.shapes[pic[i]-1]
+		r, c := i/n.cols, i%n.cols
+		for y := r; y < r+s.Height; y++ {
+			for x := c; x < c+s.Width; x++ {
+				done[y*n.cols+x] = true
+			}
+		}
+		out = append(out, [3]int{int(pic[i]), r, c})
+	}
+	return out
+}
+
+func (n *naiveBlocks) solved(pic string) bool {
+	for _, p := range n.pieces(pic) {
+		if p[0] == 1 {
+			return p[2]+n.shapes[0].Width == n.cols
+		}
+	}
+	return false
+}
+
+// moves returns the pictures one move from pic.
+func (n *naiveBlocks) moves(pic string) []string {
+	var out []string
+	steps := [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
+	for _, p := range n.pieces(pic) {
+		s := n.shapes[p[0]-1]
+		lifted := []byte(pic)
+		n.draw(lifted, p[1], p[2], s.Width, s.Height, 0)
+		allowed := func(d int) bool {
+			return d < 2 && (s.Motion == Vertical || s.Motion == Both) || d >= 2 && (s.Motion == Horizontal || s.Motion == Both)
+		}
+		emit := func(r, c int) {
+			t := append([]byte(nil), lifted...)
+			n.draw(t, r, c, s.Width, s.Height, byte(p[0]))
+			out = append(out, string(t))
+		}
+		if n.metric == PieceMoves {
+			seen := map[[2]int]bool{{p[1], p[2]}: true}
+			queue := [][2]int{{p[1], p[2]}}
+			for len(queue) > 0 {
+				at := queue[0]
+				queue = queue[1:]
+				for d, st := range steps {
+					to := [2]int{at[0] + st[0], at[1] + st[1]}
+					if allowed(d) && !seen[to] && n.free(lifted, to[0], to[1], s.Width, s.Height) {
+						seen[to] = true
+						queue = append(queue, to)
+						emit(to[0], to[1])
+					}
+				}
+			}
+			continue
+		}
+		for d, st := range steps {
+			for k := 1; allowed(d) && n.free(lifted, p[1]+k*st[0], p[2]+k*st[1], s.Width, s.Height); k++ {
+				emit(p[1]+k*st[0], p[2]+k*st[1])
+				if n.metric == StepMoves {
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// oracleResult is naiveSolve's answer in each metric.
+type oracleResult struct {
+	optimum [numBlockMetrics]int
+	states  int
+}
+
+func oracle(b Blocks, distinct bool) oracleResult {
+	var o oracleResult
+	for m := range numBlockMetrics {
+		o.optimum[m], o.states = naiveSolve(b, m, distinct, 1<<20)
+	}
+	return o
+}
+
+// checkAgainstOracle solves b in every metric with s (its Metric set in
+// turn) on the space prepare makes, and compares the optima and the
+// number of positions with the oracle's.
+func checkAgainstOracle(t *testing.T, b Blocks, s BlockSolver, want oracleResult, prepare func(*blocks.Space)) {
+	t.Helper()
+	ctx := context.Background()
+	for m := range numBlockMetrics {
+		s.Metric = m
+		sp, err := newBlockSpace("test", b, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prepare(sp)
+		sol, err := s.solve(ctx, sp, b)
+		switch opt := want.optimum[m]; {
+		case opt < 0 && !errors.Is(err, ErrUnsolvable):
+			t.Fatalf("%v: got %d moves, %v; the oracle finds none\n%v", m, sol.Len(), err, b)
+		case opt >= 0 && err != nil:
+			t.Fatalf("%v: %v; the oracle finds %d moves\n%v", m, err, opt, b)
+		case opt >= 0 && sol.Len() != opt:
+			t.Fatalf("%v: %d moves, the oracle finds %d\n%v", m, sol.Len(), opt, b)
+		case opt >= 0:
+			replayBlocks(t, b, s.Goal, sol)
+		}
+		counts, err := s.distances(ctx, sp)
+		if err != nil || sum(counts) != int64(want.states) {
+			t.Fatalf("%v: %d positions, %v; the oracle finds %d\n%v", m, sum(counts), err, want.states, b)
+		}
+	}
+}
+
+// TestBlocksOracle compares the solver with naiveSolve on random puzzles,
+// with identical pieces merged and told apart, on each of the solver's
+// representations: one-word or multi-word occupancy, uint64 or string
+// keys.
+func TestBlocksOracle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 2008))
+	all := []Motion{Both, Both, Both, Both, Horizontal, Vertical, Fixed}
+	forms := []struct {
+		name    string
+		prepare func(*blocks.Space)
+	}{
+		{"narrow", func(*blocks.Space) {}},
+		{"wide grid", func(sp *blocks.Space) { sp.Force(true, false) }},
+		{"wide key", func(sp *blocks.Space) { sp.Force(false, true) }},
+	}
+	for i := 0; i < 40; {
+		rows, cols := 2+rng.IntN(3), 3+rng.IntN(3)
+		b := randomBlocks(rng, rows, cols, 3+rng.IntN(5), all)
+		if _, n := naiveSolve(b, StepMoves, true, 1500); n < 30 {
+			continue // too many positions for a quick test, or too few to test much
+		}
+		i++
+		for _, distinct := range []bool{false, true} {
+			want := oracle(b, distinct)
+			for _, f := range forms {
+				t.Run(fmt.Sprintf("%d/%s/distinct=%v", i, f.name, distinct), func(t *testing.T) {
+					checkAgainstOracle(t, b, BlockSolver{DistinctPieces: distinct}, want, f.prepare)
+				})
+			}
+		}
+	}
+}
+
+// TestBlocksWide solves a puzzle of more than 64 cells whose keys take
+// more than 64 bits: a 3 x 22 grid full of identical 1 x 1 pieces but for
+// a goal piece and one empty cell, as a sliding-tile puzzle with one
+// numbered tile, all of whose 66 x 65 positions are reachable. (The
+// wide_maze puzzles of testdata/blocks have more than 64 cells too.)
+func TestBlocksWide(t *testing.T) {
+	var ps []Piece
+	for r := range 3 {
+		for c := range 22 {
+			if r != 2 || c != 21 {
+				ps = append(ps, Piece{Row: r, Col: c, Width: 1, Height: 1, Motion: Both})
+			}
+		}
+	}
+	tiles, err := NewBlocks(3, 22, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := newBlockSpace("test", tiles, BlockSolver{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sp.Kind() != blocks.WideStates {
+		t.Fatalf("search %v: want one over positions of more than 64 bits", sp.Kind())
+	}
+	counts, err := BlockSolver{}.Distances(context.Background(), tiles)
+	if err != nil || sum(counts) != 66*65 {
+		t.Fatalf("%d positions, %v; want 66*65", sum(counts), err)
+	}
+	want, _ := naiveSolve(tiles, StraightMoves, false, 1<<20)
+	sol, err := BlockSolver{}.Solve(context.Background(), tiles)
+	if err != nil || sol.Len() != want {
+		t.Fatalf("%d moves, %v; the oracle finds %d", sol.Len(), err, want)
+	}
+	replayBlocks(t, tiles, BlockGoal{}, sol)
 }

@@ -13,19 +13,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// specSample is the 4 x 4 puzzle of the format's description, whose
-// printed solution takes 6 moves; 5 is the optimum.
-const specSample = `4  4
-3  1  2  1  b
-1  1  1  1  b
-1  2  1  1  b
-2  1  1  1  b
-2  3  2  1  b
-3  3  1  2  b
-4  1  2  1  b
-4  4  1  1  b
-`
-
 func TestBlocksSpecSample(t *testing.T) {
 	b := MustParseBlocks(specSample)
 	want := "******\n*12..*\n*3.44*\n*ZZ5.*\n*6657*\n******\n"
