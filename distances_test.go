@@ -21,7 +21,7 @@ func TestDistancesMatchData(t *testing.T) {
 			tiles[i] = int(v)
 		}
 		key := [3]int64{int64(rows), int64(cols), metricIndex(r.Words[0])}
-		antipodes[key] = append(antipodes[key], MustNew(t, rows, cols, tiles))
+		antipodes[key] = append(antipodes[key], mustNew(t, rows, cols, tiles))
 	}
 	for _, r := range testsets.Rows(t, "small_boards_bfs.txt") {
 		rows, cols, reach, diameter, nAnti := int(r.Nums[0]), int(r.Nums[1]), r.Nums[2], int(r.Nums[3]), int(r.Nums[4])
@@ -49,6 +49,8 @@ func TestDistancesMatchData(t *testing.T) {
 	}
 }
 
+// metricIndex returns the Metric, as an int64, of a data file's metric
+// word: "MTM" (line moves) or "STM" (single-tile moves).
 func metricIndex(w string) int64 {
 	if w == "MTM" {
 		return int64(LineMoves)
@@ -56,6 +58,8 @@ func metricIndex(w string) int64 {
 	return int64(TileMoves)
 }
 
+// sameBoards reports whether a and b hold the same boards, as many times
+// each, in any order.
 func sameBoards(a, b []Board) bool {
 	set := map[Board]int{}
 	for _, x := range a {
@@ -72,7 +76,8 @@ func sameBoards(a, b []Board) bool {
 	return len(a) == len(b)
 }
 
-func MustNew(t testing.TB, rows, cols int, tiles []int) Board {
+// mustNew returns New(rows, cols, tiles), failing t on an error.
+func mustNew(t testing.TB, rows, cols int, tiles []int) Board {
 	t.Helper()
 	b, err := New(rows, cols, tiles)
 	if err != nil {

@@ -5,9 +5,27 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"testing"
 
 	"github.com/slidekit/slide"
 )
+
+// TestMain points the pattern-database cache at a fresh directory, so
+// that the examples (and tests) never read or write the user's.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "slide-test-cache")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	for _, v := range []string{"XDG_CACHE_HOME", "HOME", "LocalAppData"} {
+		os.Setenv(v, dir) // os.UserCacheDir's sources on Linux, macOS and Windows
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
 
 func ExampleNew() {
 	b, err := slide.New(3, 3, []int{

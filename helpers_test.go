@@ -13,6 +13,8 @@ import (
 	"github.com/slidekit/slide/internal/tiles"
 )
 
+// Helpers shared by the tests of this package.
+
 // instance is a line of the instance files: id, optimal length, tiles.
 type instance struct {
 	id, optimal int
@@ -34,8 +36,25 @@ func readInstances(t testing.TB, name string, rows, cols int) []instance {
 	return out
 }
 
+// korfInstance returns Korf's 15-puzzle instance id.
+func korfInstance(t *testing.T, id int) instance {
+	t.Helper()
+	for _, in := range readInstances(t, "korf100.txt", 4, 4) {
+		if in.id == id {
+			return in
+		}
+	}
+	t.Fatalf("no instance %d", id)
+	return instance{}
+}
+
 // blankFirstGoal is the goal of the data files: the blank in the first
 // cell, tile t in cell t.
+func blankFirstGoal(rows, cols int) Board {
+	b, _ := New(rows, cols, testsets.BlankFirst(rows*cols))
+	return b
+}
+
 // shortEvery returns n under -short and 1 otherwise: the oracle tests
 // that walk whole spaces check every n-th board of each layer in the quick
 // run, and every board in the full one.
@@ -46,9 +65,59 @@ func shortEvery(n int) int {
 	return 1
 }
 
-func blankFirstGoal(rows, cols int) Board {
-	b, _ := New(rows, cols, testsets.BlankFirst(rows*cols))
+// randomBoard returns a random board of rows x cols, the standard goal
+// reachable from it or not.
+func randomBoard(rng *rand.Rand, rows, cols int) Board {
+	tiles := rng.Perm(rows * cols)
+	b, _ := New(rows, cols, tiles)
 	return b
+}
+
+// randomSolvable returns a random board of rows x cols that can reach the
+// standard goal.
+func randomSolvable(rng *rand.Rand, rows, cols int) Board {
+	for {
+		b, _ := New(rows, cols, rng.Perm(rows*cols))
+		if ok, _ := Solvable(b, Goal(rows, cols)); ok {
+			return b
+		}
+	}
+}
+
+// randomReaching returns a board drawn uniformly from those that reach goal.
+func randomReaching(rng *rand.Rand, goal Board) Board {
+	b, err := RandomBoard(goal, rng)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// randomWalk makes n random moves from b, never undoing the last.
+func randomWalk(rng *rand.Rand, b Board, n int) Board {
+	w, err := RandomWalk(b, n, rng)
+	if err != nil {
+		panic(err)
+	}
+	return w
+}
+
+// reachable returns every board reachable from b by single-tile moves: the
+// oracle the parity rule and RandomBoard are checked against.
+func reachable(b Board) map[Board]bool {
+	seen := map[Board]bool{b: true}
+	queue := []Board{b}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		for nb := range cur.Neighbors() {
+			if !seen[nb] {
+				seen[nb] = true
+				queue = append(queue, nb)
+			}
+		}
+	}
+	return seen
 }
 
 // encodeFor returns the target of goal and start's code against it,
@@ -76,30 +145,6 @@ var packedKey = innerKey(tiles.PackedKey)
 func boardOf(sp *tiles.Space, val func(int) int) Board {
 	b, _ := NewLabeled(sp.Rows(), sp.Cols(), sp.Labels(val))
 	return b
-}
-
-// line is a path of states whose heuristic promises a far goal.
-type line int
-
-func (n line) Successors(dst []Arc[line, int]) []Arc[line, int] {
-	return append(dst, Arc[line, int]{To: n + 1, Cost: 1})
-}
-
-func (n line) Heuristic() int { return 1 << 30 }
-func (n line) IsGoal() bool   { return false }
-
-// maze is a Node without goal or heuristic methods: the engines take them
-// from GoalFunc and HeuristicFunc.
-type maze struct{ x, y int }
-
-func (p maze) Successors(dst []Arc[maze, int]) []Arc[maze, int] {
-	for _, d := range [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}} {
-		q := maze{p.x + d[0], p.y + d[1]}
-		if q.x >= 0 && q.y >= 0 && q.x < 8 && q.y < 8 && !(q.x == 3 && q.y < 7) {
-			dst = append(dst, Arc[maze, int]{To: q, Cost: 1})
-		}
-	}
-	return dst
 }
 
 // layersFrom returns every board that can reach goal, by distance, from
@@ -148,31 +193,28 @@ func checkSolution(t testing.TB, sol Solution, start, goal Board, want int) {
 	}
 }
 
-func randomBoard(rng *rand.Rand, rows, cols int) Board {
-	tiles := rng.Perm(rows * cols)
-	b, _ := New(rows, cols, tiles)
-	return b
+// line is a path of states whose heuristic promises a far goal.
+type line int
+
+func (n line) Successors(dst []Arc[line, int]) []Arc[line, int] {
+	return append(dst, Arc[line, int]{To: n + 1, Cost: 1})
 }
 
-// randomWalk makes n random moves from b, never undoing the last.
-func randomWalk(rng *rand.Rand, b Board, n int) Board {
-	w, err := RandomWalk(b, n, rng)
-	if err != nil {
-		panic(err)
-	}
-	return w
-}
+func (n line) Heuristic() int { return 1 << 30 }
+func (n line) IsGoal() bool   { return false }
 
-// korfInstance returns Korf's 15-puzzle instance id.
-func korfInstance(t *testing.T, id int) instance {
-	t.Helper()
-	for _, in := range readInstances(t, "korf100.txt", 4, 4) {
-		if in.id == id {
-			return in
+// maze is a Node without goal or heuristic methods: the engines take them
+// from GoalFunc and HeuristicFunc.
+type maze struct{ x, y int }
+
+func (p maze) Successors(dst []Arc[maze, int]) []Arc[maze, int] {
+	for _, d := range [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}} {
+		q := maze{p.x + d[0], p.y + d[1]}
+		if q.x >= 0 && q.y >= 0 && q.x < 8 && q.y < 8 && !(q.x == 3 && q.y < 7) {
+			dst = append(dst, Arc[maze, int]{To: q, Cost: 1})
 		}
 	}
-	t.Fatalf("no instance %d", id)
-	return instance{}
+	return dst
 }
 
 // useTempCache points the pattern-database cache at a fresh directory for
@@ -183,16 +225,21 @@ func useTempCache(t *testing.T) string {
 	return dir
 }
 
+// second returns the error of a call that returns a value and an error.
 func second[A any](_ A, err error) error { return err }
 
-// randomReaching returns a board drawn uniformly from those that reach goal.
-func randomReaching(rng *rand.Rand, goal Board) Board {
-	b, err := RandomBoard(goal, rng)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
+// specSample is the 4 x 4 puzzle of the format's description, whose
+// printed solution takes 6 moves; 5 is the optimum.
+const specSample = `4  4
+3  1  2  1  b
+1  1  1  1  b
+1  2  1  1  b
+2  1  1  1  b
+2  3  2  1  b
+3  3  1  2  b
+4  1  2  1  b
+4  4  1  1  b
+`
 
 // blockCase is a puzzle of testdata/blocks with the optima and the
 // reachable-state count of its "# expect:" line; -1 stands for none.
@@ -255,6 +302,29 @@ func readBlockCases(t testing.TB) []blockCase {
 		cases = append(cases, c)
 	}
 	return cases
+}
+
+// blockCaseNamed returns the puzzle of testdata/blocks/name.txt.
+func blockCaseNamed(tb testing.TB, name string) blockCase {
+	tb.Helper()
+	for _, c := range readBlockCases(tb) {
+		if c.name == name {
+			return c
+		}
+	}
+	tb.Fatalf("no puzzle %s in testdata/blocks", name)
+	return blockCase{}
+}
+
+// rushString returns the Rush Hour string in the header of a puzzle of
+// testdata/blocks, or "" if it has none.
+func rushString(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		if rest, ok := strings.CutPrefix(line, "# source: Fogleman board string: "); ok {
+			return strings.Fields(rest)[0]
+		}
+	}
+	return ""
 }
 
 // replayBlocks checks sol move by move on a grid of its own: each slide
@@ -320,14 +390,6 @@ func replayBlocks(t *testing.T, start Blocks, goal BlockGoal, sol BlockSolution)
 	}
 }
 
-func sum(counts []int64) int64 {
-	var n int64
-	for _, c := range counts {
-		n += c
-	}
-	return n
-}
-
 // randomBlocks returns a rows x cols puzzle of up to pieces pieces placed
 // at random: a goal piece in the first column that may move left and
 // right, and others of common shapes (identical ones are frequent) and of
@@ -358,38 +420,11 @@ func randomBlocks(rng *rand.Rand, rows, cols, pieces int, motions []Motion) Bloc
 	return b
 }
 
-// blockCaseNamed returns the puzzle of testdata/blocks/name.txt.
-func blockCaseNamed(tb testing.TB, name string) blockCase {
-	tb.Helper()
-	for _, c := range readBlockCases(tb) {
-		if c.name == name {
-			return c
-		}
+// sum returns the sum of counts.
+func sum(counts []int64) int64 {
+	var n int64
+	for _, c := range counts {
+		n += c
 	}
-	tb.Fatalf("no puzzle %s in testdata/blocks", name)
-	return blockCase{}
+	return n
 }
-
-// rushString returns the Rush Hour string in the header of a puzzle of
-// testdata/blocks, or "" if it has none.
-func rushString(text string) string {
-	for _, line := range strings.Split(text, "\n") {
-		if rest, ok := strings.CutPrefix(line, "# source: Fogleman board string: "); ok {
-			return strings.Fields(rest)[0]
-		}
-	}
-	return ""
-}
-
-// specSample is the 4 x 4 puzzle of the format's description, whose
-// printed solution takes 6 moves; 5 is the optimum.
-const specSample = `4  4
-3  1  2  1  b
-1  1  1  1  b
-1  2  1  1  b
-2  1  1  1  b
-2  3  2  1  b
-3  3  1  2  b
-4  1  2  1  b
-4  4  1  1  b
-`

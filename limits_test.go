@@ -21,17 +21,6 @@ import (
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// randomSolvable returns a random board of rows x cols that can reach the
-// standard goal.
-func randomSolvable(rng *rand.Rand, rows, cols int) Board {
-	for {
-		b, _ := New(rows, cols, rng.Perm(rows*cols))
-		if ok, _ := Solvable(b, Goal(rows, cols)); ok {
-			return b
-		}
-	}
-}
-
 // grid255 is a 255 x 255 sliding-block puzzle of 16,257 identical 1 x 1
 // pieces, one every other row and column: its key is 32 KB, and a position
 // has some 65,000 moves.

@@ -9,24 +9,6 @@ import (
 	"github.com/slidekit/slide/internal/testsets"
 )
 
-// reachable returns every board reachable from b by single-tile moves: the
-// oracle the parity rule is checked against.
-func reachable(b Board) map[Board]bool {
-	seen := map[Board]bool{b: true}
-	queue := []Board{b}
-	for len(queue) > 0 {
-		cur := queue[0]
-		queue = queue[1:]
-		for nb := range cur.Neighbors() {
-			if !seen[nb] {
-				seen[nb] = true
-				queue = append(queue, nb)
-			}
-		}
-	}
-	return seen
-}
-
 // TestSolvableMatchesBFS checks the parity rule against breadth-first
 // reachability on every shape of at most 9 cells, for random goals, with
 // distinct and with repeated labels: every arrangement of the goal's labels
