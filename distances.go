@@ -29,25 +29,8 @@ func (s Solver) onlyCensus(fn string) error {
 	if err := s.check(fn); err != nil {
 		return err
 	}
-	field := ""
-	switch {
-	case s.Mode != Optimal():
-		field = "Mode"
-	case s.Heuristic != Auto:
-		field = "Heuristic"
-	case s.Algorithm != AlgoAuto:
-		field = "Algorithm"
-	case s.Workers != 0:
-		field = "Workers"
-	case s.Cache.Dir != "":
-		field = "Cache.Dir"
-	case s.Cache.Progress != nil:
-		field = "Cache.Progress"
-	case s.Progress != nil:
-		field = "Progress"
-	case s.OnMove != nil:
-		field = "OnMove"
-	default:
+	field := s.firstSet("Mode", "Heuristic", "Algorithm", "Workers", "Cache.Dir", "Cache.Progress", "Progress", "OnMove")
+	if field == "" {
 		return nil
 	}
 	return unused(fn, "Solver."+field, "Distances uses Metric and Limits only")

@@ -15,3 +15,38 @@ func unused(fn, field, why string) error {
 func nilContext(fn string) error {
 	return errorf(fn, ErrOption, "nil Context: pass context.Background() for none")
 }
+
+// firstSet returns the first of the Solver fields named that s sets, or "".
+func (s Solver) firstSet(fields ...string) string {
+	for _, f := range fields {
+		if s.sets(f) {
+			return f
+		}
+	}
+	return ""
+}
+
+// sets reports whether s sets the field named, one that some call refuses.
+func (s Solver) sets(field string) bool {
+	switch field {
+	case "Mode":
+		return s.Mode != Optimal()
+	case "Heuristic":
+		return s.Heuristic != Auto
+	case "Algorithm":
+		return s.Algorithm != AlgoAuto
+	case "Limits.MaxNodes":
+		return s.Limits.MaxNodes != 0
+	case "Workers":
+		return s.Workers != 0
+	case "Cache.Dir":
+		return s.Cache.Dir != ""
+	case "Cache.Progress":
+		return s.Cache.Progress != nil
+	case "Progress":
+		return s.Progress != nil
+	case "OnMove":
+		return s.OnMove != nil
+	}
+	panic("slide: no refused field " + field)
+}

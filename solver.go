@@ -103,21 +103,8 @@ func (s Solver) check(fn string) error {
 		field = "Limits.MaxCost"
 	case (mode == weighted || mode == anytime) && !s.Heuristic.ranks():
 		field, why = "Heuristic", "the "+s.Mode.String()+" mode ranks boards by linear conflicts or a pattern database"
-	case mode != fast:
-	case s.Heuristic != Auto:
-		field = "Heuristic"
-	case s.Algorithm != AlgoAuto:
-		field = "Algorithm"
-	case s.Limits.MaxNodes != 0:
-		field = "Limits.MaxNodes"
-	case s.Workers != 0:
-		field = "Workers"
-	case s.Cache.Dir != "":
-		field = "Cache.Dir"
-	case s.Cache.Progress != nil:
-		field = "Cache.Progress"
-	case s.Progress != nil:
-		field = "Progress"
+	case mode == fast:
+		field = s.firstSet("Heuristic", "Algorithm", "Limits.MaxNodes", "Workers", "Cache.Dir", "Cache.Progress", "Progress")
 	}
 	if field == "" {
 		return nil
