@@ -36,8 +36,8 @@ type astarNode[S any, C Cost] struct {
 // Search runs A* from start: [ErrNotFound], [ErrLimit], [ErrCost], [ErrOption]
 // or the context's error if it finds no path.
 func (a *AStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
-	if ctx == nil {
-		return Result[S, C]{}, nilContext("AStar.Search")
+	if err := refuseStart("AStar.Search", ctx, a.Limits); err != nil {
+		return Result[S, C]{}, err
 	}
 	res, err := a.search(ctx, start)
 	return res, toError("AStar.Search", err)
@@ -189,8 +189,8 @@ type idaFrame[S any, C Cost] struct {
 
 // Search runs IDA* from start, with the errors of [AStar.Search].
 func (d *IDAStar[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
-	if ctx == nil {
-		return Result[S, C]{}, nilContext("IDAStar.Search")
+	if err := refuseStart("IDAStar.Search", ctx, d.Limits); err != nil {
+		return Result[S, C]{}, err
 	}
 	res, err := d.search(ctx, start)
 	return res, toError("IDAStar.Search", err)

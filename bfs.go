@@ -47,8 +47,8 @@ func (b *BFS[S, C]) prepare(ctx context.Context, start S) {
 
 // Search returns a path to a goal of the fewest moves.
 func (b *BFS[S, C]) Search(ctx context.Context, start S) (Result[S, C], error) {
-	if ctx == nil {
-		return Result[S, C]{}, nilContext("BFS.Search")
+	if err := refuseStart("BFS.Search", ctx, b.Limits); err != nil {
+		return Result[S, C]{}, err
 	}
 	res, err := b.search(ctx, start)
 	return res, toError("BFS.Search", err)
@@ -360,13 +360,13 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 // Err returns the error that ended the last Layers early, or nil.
 func (b *BFS[S, C]) Err() error { return toError("BFS.Layers", b.err) }
 
-// noGoalFunc refuses, as function fn, a nil context and a GoalFunc, which
-// only Search uses.
+// noGoalFunc refuses, as function fn, a nil context, a limit out of range
+// and a GoalFunc, which only Search uses.
 func (b *BFS[S, C]) noGoalFunc(fn string, ctx context.Context) error {
-	switch {
-	case ctx == nil:
-		return nilContext(fn)
-	case b.GoalFunc != nil:
+	if err := refuseStart(fn, ctx, b.Limits); err != nil {
+		return err
+	}
+	if b.GoalFunc != nil {
 		return unused(fn, "BFS.GoalFunc", "only Search tests for a goal")
 	}
 	return nil

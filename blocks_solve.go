@@ -109,8 +109,8 @@ var (
 // Solve returns a shortest solution of b, or [ErrUnsolvable], [ErrNotFound],
 // [ErrOption], [ErrPiece], [ErrLimit], the context's error.
 func (s BlockSolver) Solve(ctx context.Context, b Blocks) (BlockSolution, error) {
-	if ctx == nil {
-		return BlockSolution{}, nilContext("BlockSolver.Solve")
+	if err := refuseStart("BlockSolver.Solve", ctx, s.Limits); err != nil {
+		return BlockSolution{}, err
 	}
 	sp, err := newBlockSpace("BlockSolver.Solve", b, s)
 	if err != nil {
@@ -181,10 +181,10 @@ func searchBlocks[T blockState[T]](ctx context.Context, pool *sync.Pool, start T
 // Distances counts the positions at each distance from b; it refuses a Goal.
 func (s BlockSolver) Distances(ctx context.Context, b Blocks) (counts []int64, err error) {
 	const fn = "BlockSolver.Distances"
-	switch {
-	case ctx == nil:
-		return nil, nilContext(fn)
-	case s.Goal.at || s.Goal.match != nil:
+	if err := refuseStart(fn, ctx, s.Limits); err != nil {
+		return nil, err
+	}
+	if s.Goal.at || s.Goal.match != nil {
 		return nil, unused(fn, "BlockSolver.Goal", "Distances counts every position")
 	}
 	sp, err := newBlockSpace(fn, b, s)

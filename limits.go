@@ -2,6 +2,7 @@ package slide
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/slidekit/slide/internal/engine"
 )
@@ -12,7 +13,7 @@ import (
 type Limits struct {
 	MaxNodes  int64   // states stored (A*, BFS) or generated (IDA*); 0: none (IDAStar: 2^30); < 0: none
 	MaxMemory int64   // bytes held; 0: DefaultMaxMemory; < 0: none
-	MaxCost   float64 // only paths this cheap (BFS: moves); 0: no bound
+	MaxCost   float64 // only paths this cheap (BFS: moves); 0: no bound; < 0, NaN, ±Inf: ErrOption
 }
 
 // DefaultMaxMemory is the memory bound of Limits{}: 2 GiB.
@@ -20,6 +21,15 @@ const DefaultMaxMemory = 2 << 30
 
 // defaultIDANodes bounds an IDAStar whose Limits.MaxNodes is 0.
 const defaultIDANodes = 1 << 30
+
+// check returns the ErrOption error, as function fn, of a limit out of
+// range: a cost bound that is negative, NaN or infinite.
+func (l Limits) check(fn string) error {
+	if l.MaxCost < 0 || math.IsNaN(l.MaxCost) || math.IsInf(l.MaxCost, 0) {
+		return errorf(fn, ErrOption, "Limits.MaxCost %v: want 0 (no bound) or a finite number above 0", l.MaxCost)
+	}
+	return nil
+}
 
 // eng returns l as the internal packages take it.
 func (l Limits) eng() engine.Limits { return engine.Limits(l) }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -527,5 +528,41 @@ func TestMaxCostBoundsWork(t *testing.T) {
 	sol, err := Solver{Algorithm: AlgoBidirectional, Limits: Limits{MaxCost: 16}}.Solve(context.Background(), start, Goal(5, 5))
 	if !errors.Is(err, ErrNotFound) || sol.Expanded != 0 {
 		t.Errorf("5x5 with bound 16: %v after %d expansions", err, sol.Expanded)
+	}
+}
+
+// TestLimitsOutOfRange checks that every call that takes Limits refuses a
+// cost bound that is negative, NaN or infinite with ErrOption naming the
+// field, before any work: such bounds once meant no bound at all. Each
+// search would otherwise stop at its node limit.
+func TestLimitsOutOfRange(t *testing.T) {
+	ctx := context.Background()
+	start, goal := MustParseBoard("3\n8 6 7\n2 5 4\n3 0 1\n"), Goal(3, 3)
+	klotski := blockCaseNamed(t, "klotski_hengdaolima_rotated").puzzle
+	for _, cost := range []float64{-1, math.NaN(), math.Inf(1), math.Inf(-1)} {
+		lim := Limits{MaxCost: cost, MaxNodes: 1000}
+		calls := map[string]error{
+			"Solver.Check":          Solver{Limits: lim}.Check(),
+			"Prepare":               second(Solver{Limits: lim}.Prepare(ctx, goal)),
+			"Distances":             second(Solver{Limits: lim}.Distances(ctx, goal)),
+			"AStar":                 second((&AStar[endless, int]{Limits: lim}).Search(ctx, 0)),
+			"IDAStar":               second((&IDAStar[endless, int]{Limits: lim}).Search(ctx, 0)),
+			"BFS":                   second((&BFS[endless, int]{Limits: lim}).Search(ctx, 0)),
+			"Bidirectional":         second((&BFS[endless, int]{Limits: lim}).Bidirectional(ctx, 0, -1_000_000)),
+			"BlockSolver":           second(BlockSolver{Limits: lim}.Solve(ctx, klotski)),
+			"BlockSolver.Distances": second(BlockSolver{Limits: lim}.Distances(ctx, klotski)),
+		}
+		bfs := BFS[endless, int]{Limits: lim}
+		for range bfs.Layers(ctx, 0) {
+		}
+		calls["Layers"] = bfs.Err()
+		for _, m := range []Mode{Optimal(), Weighted(1.5), Anytime(time.Second), Fast()} {
+			calls["Solve, "+m.String()] = second(Solver{Mode: m, Limits: Limits{MaxCost: cost}}.Solve(ctx, start, goal))
+		}
+		for call, err := range calls {
+			if !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "Limits.MaxCost") {
+				t.Errorf("%s, MaxCost %v: %v, want ErrOption naming Limits.MaxCost", call, cost, err)
+			}
+		}
 	}
 }

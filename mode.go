@@ -78,6 +78,9 @@ func ParseMode(s string) (Mode, error) {
 			return Mode{}, errorf(fn, ErrSyntax, "weighted %s: want a number of at least 1", input.Quote(arg))
 		}
 		m = Weighted(w)
+		if m.check() != nil { // quoted as written: 1e-400 reads as 0
+			return Mode{}, errorf(fn, ErrOption, "weighted %s: want a finite number of at least 1", input.Quote(arg))
+		}
 	default:
 		return Mode{}, errorf(fn, ErrSyntax, "unknown mode %s (want optimal, weighted W, anytime D or fast)", input.Quote(s))
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 	"time"
 )
@@ -41,6 +42,13 @@ func TestModeCheck(t *testing.T) {
 		var u Mode
 		if err := u.UnmarshalText([]byte(want)); err != nil || u != m {
 			t.Errorf("UnmarshalText(%q) = %v, %v", want, u, err)
+		}
+	}
+	// A factor that reads as 0 or less than 1 is refused as written.
+	for _, w := range []string{"0", "1e-400", "-1", "0.999", "NaN", "-Inf"} {
+		_, err := ParseMode("weighted " + w)
+		if !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), `"`+w+`"`) {
+			t.Errorf("ParseMode(weighted %s): %v, want ErrOption quoting the factor", w, err)
 		}
 	}
 	for _, bad := range []string{"", "weighted", "weighted x", "anytime 1", "fast 2", "quick"} {

@@ -1,5 +1,7 @@
 package slide
 
+import "context"
+
 // The refusals of settings. Every call that takes settings is a method of
 // the value whose fields they are (see the package doc); a field out of
 // range, a field the call does not use and a nil context are refused with
@@ -14,6 +16,15 @@ func unused(fn, field, why string) error {
 // nilContext returns the error of function fn given a nil context.
 func nilContext(fn string) error {
 	return errorf(fn, ErrOption, "nil Context: pass context.Background() for none")
+}
+
+// refuseStart returns the error of function fn given ctx and the limits
+// lim, before any work: a nil context, or a limit out of range.
+func refuseStart(fn string, ctx context.Context, lim Limits) error {
+	if ctx == nil {
+		return nilContext(fn)
+	}
+	return lim.check(fn)
 }
 
 // firstSet returns the first of the Solver fields named that s sets, or "".

@@ -84,6 +84,9 @@ func (s Solver) check(fn string) error {
 	if err := s.Mode.check(); err != nil {
 		return renamed(err, fn)
 	}
+	if err := s.Limits.check(fn); err != nil {
+		return err
+	}
 	switch {
 	case s.Algorithm >= numAlgorithms:
 		return errorf(fn, ErrOption, "unknown algorithm %v", s.Algorithm)
