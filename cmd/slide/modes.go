@@ -13,8 +13,9 @@ import (
 )
 
 // modeFlags are the flags of the solving modes beyond the optimal search,
-// shared by solve and bench. Each names a slide.Mode (see parse); 0, the
-// default of -w and -time, leaves the flag unset.
+// shared by solve and bench. Each names a slide.Mode (see parse); -w and
+// -time are 0 unless given, and refuse 0 when given (see setWeight and
+// setBudget): neither leaves the search unbounded.
 type modeFlags struct {
 	weight float64
 	budget time.Duration
@@ -23,9 +24,30 @@ type modeFlags struct {
 }
 
 func (m *modeFlags) register(fs *flag.FlagSet) {
-	fs.Float64Var(&m.weight, "w", 0, "find a solution of at most `FACTOR` (>= 1) times the fewest moves (weighted A*)")
-	fs.DurationVar(&m.budget, "time", 0, "return the best solution found within `DURATION` (such as 1s or 500ms), proven optimal if the search completes")
+	fs.Func("w", "find a solution of at most `FACTOR` (>= 1) times the fewest moves (weighted A*)", m.setWeight)
+	fs.Func("time", "return the best solution found within `DURATION` (above 0, such as 1s or 500ms), proven optimal if the search completes", m.setBudget)
 	fs.BoolVar(&m.fast, "fast", false, "find a solution quickly on a board of any size (about 2 n^3 moves on n x n), not a shortest one")
+}
+
+// setWeight sets -w to s, a factor that slide.ParseMode takes: at least
+// 1 and finite as written, so that 1e-400, which reads as 0, is refused.
+func (m *modeFlags) setWeight(s string) error {
+	w, err := strconv.ParseFloat(s, 64)
+	if _, perr := slide.ParseMode("weighted " + s); err != nil || perr != nil {
+		return errors.New("want a finite factor of at least 1, such as 1.5")
+	}
+	m.weight = w
+	return nil
+}
+
+// setBudget sets -time to s, a duration above 0.
+func (m *modeFlags) setBudget(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return errors.New("want a duration above 0, such as 1s or 500ms")
+	}
+	m.budget = d
+	return nil
 }
 
 // parse sets m.mode to the Mode of the flag given, as slide.ParseMode

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/slidekit/slide"
 )
@@ -118,6 +119,43 @@ func TestSolveModeFlags(t *testing.T) {
 	} {
 		if _, errOut, status := runCmd(t, args, ""); status != exitUsage || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("%v: status %d, stderr %q; want one line and status %d", args, status, errOut, exitUsage)
+		}
+	}
+}
+
+// TestModeFlagsNeverUnbounded checks that -w and -time refuse 0, a
+// factor that reads as 0 (1e-400), NaN and negative values as usage
+// errors that say the range, before any work: 0 once left the flag unset
+// and ran an unbounded optimal search (a random 6 x 6 board: minutes).
+func TestModeFlagsNeverUnbounded(t *testing.T) {
+	file := testdata("solve/puzzle6x6-random.txt")
+	for _, args := range [][]string{
+		{"-w", "0"}, {"-w", "1e-400"}, {"-w", "NaN"}, {"-w", "-1"}, {"-w", "0.0"},
+		{"-time", "0"}, {"-time", "0s"}, {"-time", "-1s"}, {"-time", "0ms"},
+	} {
+		for _, cmd := range []string{"solve", "bench"} {
+			line := append(append([]string{cmd}, args...), file)
+			type result struct {
+				stderr string
+				status int
+			}
+			done := make(chan result, 1)
+			go func() {
+				_, errOut, status := runCmd(t, line, "")
+				done <- result{errOut, status}
+			}()
+			want := "at least 1"
+			if args[0] == "-time" {
+				want = "above 0"
+			}
+			select {
+			case r := <-done:
+				if r.status != exitUsage || !strings.Contains(r.stderr, want) || !strings.Contains(r.stderr, args[0]) {
+					t.Errorf("%v: status %d, stderr %q; want status %d and the range (%s)", line, r.status, r.stderr, exitUsage, want)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatalf("%v: still running after 10 s, want a usage error at once", line)
+			}
 		}
 	}
 }
