@@ -16,7 +16,7 @@ var (
 	ErrMismatch   = errors.New("boards do not match")         // boards of different sizes or tile sets
 	ErrUnsolvable = errors.New("unsolvable")                  // the goal cannot be reached from the start
 	ErrNotFound   = errors.New("no path to a goal")           // no goal within the space or the cost bound
-	ErrLimit      = errors.New("search limit reached")        // a node or memory limit (see Limits)
+	ErrLimit      = errors.New("search limit reached")        // a node, memory or cost limit (see Limits)
 	ErrOption     = errors.New("invalid option")              // a setting out of range, or one the call does not use
 	ErrCache      = errors.New("pattern database not cached") // tables ready but not written to disk
 	ErrCost       = errors.New("invalid cost")                // a negative or NaN cost, or a path cost that overflows

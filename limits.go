@@ -1,17 +1,20 @@
 package slide
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/slidekit/slide/internal/engine"
 )
 
-// Limits bound a search, which fails with a *[LimitError] at one, or at once
-// with [ErrLimit] if its tables do not fit. MaxMemory counts nodes, queues,
-// tables and answers, and a state's Size() int if it has one.
+// Limits bound a search, which fails with a *[LimitError] naming the one
+// that stopped it, or at once with [ErrLimit] if its tables do not fit.
+// MaxMemory counts nodes, queues, tables and answers, and a state's Size()
+// int if it has one. A [Solver] keeps all three in every mode: MaxNodes
+// bounds Solution.Generated, all workers' (passed by a board a worker at
+// most; in [Fast], a node is a move), and no answer longer than MaxCost is
+// returned ([ErrNotFound] where a proven lower bound passes it).
 type Limits struct {
-	MaxNodes  int64   // states stored (A*, BFS) or generated (IDA*); 0: none (IDAStar: 2^30); < 0: none
+	MaxNodes  int64   // states stored (engines A*, BFS) or generated; 0: none (IDAStar: 2^30); < 0: none
 	MaxMemory int64   // bytes held; 0: DefaultMaxMemory; < 0: none
 	MaxCost   float64 // only paths this cheap (BFS: moves); 0: no bound; < 0, NaN, ±Inf: ErrOption
 }
@@ -37,19 +40,14 @@ func (l Limits) eng() engine.Limits { return engine.Limits(l) }
 // A LimitError reports a search stopped by its [Limits]. It wraps
 // [ErrLimit].
 type LimitError struct {
-	Limit     string // "nodes" or "memory"
-	Value     int64  // the bound: nodes, or bytes
+	Limit     string // "nodes", "memory" or "cost"
+	Value     int64  // the bound: nodes, bytes, or moves
 	Expanded  int64  // the work done
 	Generated int64
 }
 
 // Error says which limit stopped the search, and after how much work.
-func (e *LimitError) Error() string {
-	if e.Limit == "memory" {
-		return fmt.Sprintf("slide: search stopped at its memory limit (%s) after %d expansions", engine.FormatBytes(e.Value), e.Expanded)
-	}
-	return fmt.Sprintf("slide: search stopped at its %s limit (%d) after %d expansions", e.Limit, e.Value, e.Expanded)
-}
+func (e *LimitError) Error() string { return "slide: " + (*engine.LimitError)(e).Error() }
 
 // Unwrap returns [ErrLimit].
 func (e *LimitError) Unwrap() error { return ErrLimit }

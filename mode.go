@@ -32,7 +32,7 @@ func Optimal() Mode { return Mode{} }
 // Weighted asks for at most w >= 1 times the fewest moves, usually sooner.
 func Weighted(w float64) Mode { return Mode{kind: weighted, weight: w} }
 
-// Anytime asks for the best solution within d (0: until the context ends).
+// Anytime asks for the best solution within d (0: none) and Limits.MaxNodes.
 func Anytime(d time.Duration) Mode { return Mode{kind: anytime, budget: d} }
 
 // Fast asks for a solution within seconds on any board: about 2 n^3 moves.

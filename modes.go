@@ -3,6 +3,7 @@ package slide
 import (
 	"context"
 	"errors"
+	"math"
 	"time"
 	"unsafe"
 
@@ -11,19 +12,28 @@ import (
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// solveFast is the Fast mode. The moves it keeps count
-// against the memory bound (those handed to WithMoves's function do not):
-// room for as many as a random board takes is made at once, and more
-// only while the bound allows (see engine.GrowCharged).
+// solveFast is the Fast mode. A node is a board of its answer, one a
+// move: the limits on nodes and cost both bound its moves, and stop it
+// once it passes them. The moves it keeps count against the memory bound
+// (those handed to OnMove do not): room for as many as a random board
+// takes is made at once, and more only while the bound allows (see
+// engine.GrowCharged). With a limit on its moves, it keeps them until it
+// knows they are within it, then hands them to OnMove.
 func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
 	line := o.metric == LineMoves
+	lim := o.limits.eng()
 	sol := Solution{Start: start, Engine: "fast", Heuristic: heuristicOf(near.FastHeuristic(t), Database{}), LowerBound: t.LowerBound(code, line)}
+	if sol.LowerBound > lim.DepthBound() {
+		return Solution{Start: start, LowerBound: sol.LowerBound}, lim.CostError(sol.LowerBound, 0, 0)
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	budget := engine.Budget{Limit: o.limits.eng().Memory()}
+	maxMoves := min(int64(lim.DepthBound()), lim.NodesLeft(0))
+	budget := engine.Budget{Limit: lim.Memory()}
 	emit := o.onMove
-	if emit == nil {
-		room := min(int64(near.FastMoves(t.Rows, t.Cols)), budget.Limit/movesBytes(1))
+	stream := emit != nil && maxMoves == math.MaxInt64
+	if !stream {
+		room := min(int64(near.FastMoves(t.Rows, t.Cols)), maxMoves, budget.Limit/movesBytes(1))
 		budget.Charge(movesBytes(int(room)))
 		sol.Moves = make([]Move, 0, room)
 		emit = func(m Move) {
@@ -37,24 +47,36 @@ func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o 
 			sol.Moves = append(sol.Moves, m)
 		}
 	}
-	handed := 0
+	var made int64 // moves made and kept or handed
+	capped := false
 	err := near.Fast(ctx, t, code, line, func(d tiles.Dir, n int) {
-		handed++
+		if capped = made == maxMoves; capped {
+			cancel()
+			return
+		}
+		made++
 		emit(Move{Dir: Direction(d), Tiles: n})
 	})
-	sol.Elapsed = time.Since(began)
-	if budget.Over {
-		return Solution{Start: start, LowerBound: sol.LowerBound, Elapsed: sol.Elapsed}, errorf("Solver.Solve", ErrLimit,
+	sol.Elapsed, sol.Expanded, sol.Generated = time.Since(began), made, made
+	failed := Solution{Start: start, LowerBound: sol.LowerBound, Elapsed: sol.Elapsed, Expanded: made, Generated: made}
+	switch {
+	case budget.Over:
+		return failed, errorf("Solver.Solve", ErrLimit,
 			"the answer's moves pass the memory limit of %s after %d moves", engine.FormatBytes(budget.Limit), len(sol.Moves))
-	}
-	if err != nil {
+	case capped && int64(lim.DepthBound()) == maxMoves:
+		return failed, lim.CostError(sol.LowerBound, made, made)
+	case capped:
+		return failed, lim.NodeError(made, made)
+	case err != nil:
 		return sol, err
 	}
-	if o.onMove == nil {
+	switch {
+	case stream:
+		sol.handed = int(made)
+	case o.onMove != nil:
+		sol.handTo(o.onMove)
+	default:
 		sol.keepBoards(min(maxBoardsBytes/2, budget.Limit-budget.Used))
-	}
-	if o.onMove != nil {
-		sol.handed = handed
 	}
 	sol.Optimal = sol.Len() == sol.LowerBound
 	return sol, nil
@@ -67,32 +89,45 @@ func movesBytes(n int) int64 { return int64(n) * int64(unsafe.Sizeof(Move{})) }
 // frame searches of internal/near where they take the board; elsewhere
 // the fast mode's answer if it is proven within the weight (on boards of
 // more than 16 cells), else the optimal search's, which meets every
-// weight.
+// weight, with the nodes the fast mode left.
 func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
 	if !near.Frames(t, o.metric == LineMoves) {
+		var fast Solution
 		if t.Rows*t.Cols > 16 {
-			sol, err := solveFast(ctx, start, t, code, o, began)
+			fo := o
+			fo.onMove = nil // handed only if kept
+			sol, err := solveFast(ctx, start, t, code, fo, began)
 			if err == nil && float64(sol.Len()) <= o.mode.weight*float64(sol.LowerBound) {
+				if o.onMove != nil {
+					sol.handTo(o.onMove)
+				}
 				return sol, nil
 			}
+			fast = sol
 		}
-		return solveOptimal(ctx, start, goal, t, code, o, began)
+		nodes := o.limits.MaxNodes
+		if nodes > 0 {
+			if o.limits.MaxNodes -= fast.Generated; o.limits.MaxNodes <= 0 {
+				return fast, engine.Limits{MaxNodes: nodes}.NodeError(fast.Expanded, fast.Generated)
+			}
+		}
+		sol, err := solveOptimal(ctx, start, goal, t, code, o, began)
+		sol.Expanded += fast.Expanded
+		sol.Generated += fast.Generated
+		nodeValue(err, nodes)
+		return sol, err
 	}
 	cfg, err := o.nearConfig(t, began)
 	if err != nil {
 		return Solution{}, err
 	}
 	ans, err := near.Weighted(ctx, t, code, o.mode.weight, cfg)
-	if err != nil && ans.Method == near.None {
-		return Solution{}, err // no search began
+	if err != nil {
+		return Solution{Start: start, LowerBound: ans.Lower, Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}, err
 	}
 	sol := Solution{Start: start, Engine: engineOf(ans.Method), Heuristic: heuristicOf(ans.Heuristic, o.heur.db),
-		Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}
-	if err != nil {
-		return sol, err
-	}
+		LowerBound: ans.Lower, Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}
 	finishPath(&sol, ans.Blanks, o)
-	sol.LowerBound = ans.Lower
 	sol.Optimal = sol.LowerBound == sol.Len()
 	return sol, nil
 }
@@ -117,7 +152,7 @@ func solveAnytime(ctx context.Context, start, goal Board, t *tiles.Goal, code []
 		err = &Error{Func: "Solver.Solve", Msg: tooSoon.Error(), Err: context.DeadlineExceeded}
 	}
 	if err != nil {
-		return Solution{Start: start, LowerBound: ans.Lower, Elapsed: time.Since(began)}, err
+		return Solution{Start: start, LowerBound: ans.Lower, Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}, err
 	}
 	sol := Solution{Start: start, Engine: engineOf(ans.Method), Heuristic: heuristicOf(ans.Heuristic, o.heur.db),
 		Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}
@@ -143,10 +178,13 @@ type optimalCall struct {
 }
 
 // search is a near.Optimal.
-func (c *optimalCall) search(ctx context.Context, maxCost int) ([]int, int, int64, int64, error) {
+func (c *optimalCall) search(ctx context.Context, maxCost int, maxNodes int64) ([]int, int, int64, int64, error) {
 	o := c.o
 	o.mode, o.onMove = Optimal(), nil
 	o.limits.MaxCost = float64(maxCost)
+	if maxNodes < math.MaxInt64 {
+		o.limits.MaxNodes = maxNodes
+	}
 	sol, blanks, err := optimalSearch(ctx, c.start, c.goal, c.t, c.code, o, c.began)
 	c.last = sol
 	if errors.Is(toError("Solver.Solve", err), ErrNotFound) {

@@ -435,3 +435,21 @@ func TestFastAllocations(t *testing.T) {
 		t.Errorf("%d moves: %d MB allocated, want under 1 GB", moves, got>>20)
 	}
 }
+
+// TestWeightedHandsOneAnswer checks that the weighted mode on boards the
+// frame searches do not take (line moves here) hands OnMove the moves of
+// its answer only: it once handed the fast mode's moves, found not within
+// the factor, before the optimal search's.
+func TestWeightedHandsOneAnswer(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 7))
+	goal := Goal(5, 5)
+	start := randomWalk(rng, goal, 14)
+	var moves []Move
+	sol, err := Solver{Mode: Weighted(1.2), Metric: LineMoves, OnMove: func(m Move) { moves = append(moves, m) }}.Solve(context.Background(), start, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end, ok := start.Apply(moves); !ok || end != goal || len(moves) != sol.Len() {
+		t.Errorf("%d moves handed for an answer of %d, ending on the goal: %v", len(moves), sol.Len(), ok && end == goal)
+	}
+}

@@ -2,9 +2,11 @@ package slide
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 
+	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/idastar"
 	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
@@ -50,6 +52,12 @@ func optimalSearch(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 	var blanks []int
 	var err error
 	var st tiles.Stats
+	if nodes := o.limits.MaxNodes; o.algo != AlgoIDAStar && nodes > 0 {
+		// A* and BFS count the boards they store, each of which generates
+		// at most branching children: bounding them bounds Generated.
+		o.limits.MaxNodes = max(1, nodes/int64(branching(t, line)))
+		defer func() { nodeValue(err, nodes) }()
+	}
 	lim := o.limits.eng()
 	ida := o.algo == AlgoIDAStar && t.Distinct && !line
 	switch {
@@ -76,7 +84,32 @@ func optimalSearch(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 		sol.Workers = st.Workers
 	}
 	sol.Elapsed = time.Since(began)
+	if errors.Is(toError(fn, err), ErrNotFound) && o.limits.MaxCost > 0 {
+		sol.LowerBound = lim.DepthBound() + 1 // the search was complete
+	}
 	return sol, blanks, err
+}
+
+// branching returns the most children a board of goal t has: 4 tile
+// moves, or with line moves the other cells of its row and column.
+func branching(t *tiles.Goal, line bool) int {
+	if line {
+		return max(4, t.Rows+t.Cols-2)
+	}
+	return 4
+}
+
+// nodeValue sets the bound of err, if it is the *engine.LimitError of a
+// node limit, to nodes: the bound the caller asked for, of which the
+// search that failed had a share.
+func nodeValue(err error, nodes int64) {
+	le, ok := err.(*engine.LimitError)
+	if e, root := err.(*LimitError); root {
+		le, ok = (*engine.LimitError)(e), true
+	}
+	if ok && le.Limit == "nodes" {
+		le.Value = nodes
+	}
 }
 
 // enginePool keeps engines between searches, so that a program solving

@@ -46,8 +46,6 @@ func (s Solver) sets(field string) bool {
 		return s.Heuristic != Auto
 	case "Algorithm":
 		return s.Algorithm != AlgoAuto
-	case "Limits.MaxNodes":
-		return s.Limits.MaxNodes != 0
 	case "Workers":
 		return s.Workers != 0
 	case "Cache.Dir":

@@ -60,9 +60,9 @@ func TestSolverSettings(t *testing.T) {
 	goal := Goal(3, 3)
 	unusedBy := map[string][]string{ // the settings each mode leaves, as the doc says
 		"optimal":         {"Solver.Cache.MaxMemory"},
-		"weighted 1.5":    {"Solver.Cache.MaxMemory", "Solver.Limits.MaxCost"},
-		"anytime 200ms":   {"Solver.Cache.MaxMemory", "Solver.Limits.MaxCost"},
-		"fast":            {"Solver.Cache.MaxMemory", "Solver.Limits.MaxCost", "Solver.Heuristic", "Solver.Algorithm", "Solver.Limits.MaxNodes", "Solver.Workers", "Solver.Cache.Dir", "Solver.Cache.Progress", "Solver.Progress"},
+		"weighted 1.5":    {"Solver.Cache.MaxMemory"},
+		"anytime 200ms":   {"Solver.Cache.MaxMemory"},
+		"fast":            {"Solver.Cache.MaxMemory", "Solver.Heuristic", "Solver.Algorithm", "Solver.Workers", "Solver.Cache.Dir", "Solver.Cache.Progress", "Solver.Progress"},
 		"Distances":       {"Solver.Cache.MaxMemory", "Solver.Heuristic", "Solver.Algorithm", "Solver.Workers", "Solver.Cache.Dir", "Solver.Cache.Progress", "Solver.Progress", "Solver.OnMove"},
 		"Distances, mode": {"Solver.Mode"},
 	}

@@ -79,6 +79,15 @@ func finishPath(sol *Solution, blanks []int, o options) {
 	sol.keepBoards(maxBoardsBytes / 2)
 }
 
+// handTo hands sol's moves to onMove, which then holds them in sol's
+// stead.
+func (sol *Solution) handTo(onMove func(Move)) {
+	for _, m := range sol.Moves {
+		onMove(m)
+	}
+	sol.Moves, sol.Boards, sol.handed = nil, nil, len(sol.Moves)
+}
+
 // keepBoards fills in sol.Boards if they take at most room bytes.
 func (sol *Solution) keepBoards(room int64) {
 	if int64(len(sol.Moves)+1)*int64(sol.Start.Len()) > room {

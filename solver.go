@@ -38,10 +38,8 @@ const maxWorkers = 1024
 // carries the lower bound proven. The settings each mode uses (Weighted and
 // Anytime rank boards by Auto, LinearConflict or a database):
 //
-//	Optimal   all but Cache.MaxMemory
-//	Weighted  all but Limits.MaxCost and Cache.MaxMemory
-//	Anytime   all but Limits.MaxCost and Cache.MaxMemory
-//	Fast      Mode, Metric, Limits.MaxMemory, OnMove
+//	Optimal, Weighted, Anytime  all but Cache.MaxMemory
+//	Fast                        Mode, Metric, Limits, OnMove
 func (s Solver) Solve(ctx context.Context, start, goal Board) (Solution, error) {
 	const fn = "Solver.Solve"
 	began := time.Now()
@@ -102,12 +100,10 @@ func (s Solver) check(fn string) error {
 	mode := s.Mode.kind
 	field, why := "", "the "+s.Mode.String()+" mode does not use it"
 	switch {
-	case mode != optimal && s.Limits.MaxCost != 0:
-		field = "Limits.MaxCost"
 	case (mode == weighted || mode == anytime) && !s.Heuristic.ranks():
 		field, why = "Heuristic", "the "+s.Mode.String()+" mode ranks boards by linear conflicts or a pattern database"
 	case mode == fast:
-		field = s.firstSet("Heuristic", "Algorithm", "Limits.MaxNodes", "Workers", "Cache.Dir", "Cache.Progress", "Progress")
+		field = s.firstSet("Heuristic", "Algorithm", "Workers", "Cache.Dir", "Cache.Progress", "Progress")
 	}
 	if field == "" {
 		return nil

@@ -58,6 +58,33 @@ func (l Limits) Nodes() int64 {
 	return math.MaxInt32
 }
 
+// NodesLeft returns how many more nodes a call may generate once it has
+// generated spent: math.MaxInt64 without a node limit, 0 once it is
+// reached.
+func (l Limits) NodesLeft(spent int64) int64 {
+	if l.MaxNodes <= 0 {
+		return math.MaxInt64
+	}
+	return max(0, l.MaxNodes-spent)
+}
+
+// NodeError returns the *LimitError of a call stopped at the node limit
+// after the work given.
+func (l Limits) NodeError(expanded, generated int64) *LimitError {
+	return &LimitError{Limit: "nodes", Value: l.MaxNodes, Expanded: expanded, Generated: generated}
+}
+
+// CostError returns the error of a call that holds no answer within the
+// cost bound, lower being a proven bound on the cost of every answer: a
+// NotFound if lower passes the bound (no answer can be within it), else a
+// *LimitError (the call found none, though one may exist).
+func (l Limits) CostError(lower int, expanded, generated int64) error {
+	if float64(lower) > l.MaxCost {
+		return Errorf(NotFound, "no solution within %v moves: at least %d are needed", l.MaxCost, lower)
+	}
+	return &LimitError{Limit: "cost", Value: int64(l.MaxCost), Expanded: expanded, Generated: generated}
+}
+
 // DepthLimit returns the depth a depth-first search may reach when each
 // level takes frameBytes, under the memory bound.
 func (l Limits) DepthLimit(frameBytes int64) int {
@@ -79,8 +106,8 @@ func (l Limits) DepthBound() int {
 // A LimitError reports a search stopped by its Limits, as the root
 // package's LimitError (the same fields).
 type LimitError struct {
-	Limit     string // "nodes" or "memory"
-	Value     int64  // the bound: nodes, or bytes
+	Limit     string // "nodes", "memory" or "cost"
+	Value     int64  // the bound: nodes, bytes, or moves
 	Expanded  int64
 	Generated int64
 }
@@ -88,9 +115,12 @@ type LimitError struct {
 // Error describes the limit, the work done before it, and how to raise
 // it.
 func (e *LimitError) Error() string {
-	if e.Limit == "memory" {
+	switch e.Limit {
+	case "memory":
 		return fmt.Sprintf("search stopped at its memory limit (%s) after %d expansions",
 			FormatBytes(e.Value), e.Expanded)
+	case "cost":
+		return fmt.Sprintf("search found no solution within its cost limit (%d moves) after %d expansions", e.Value, e.Expanded)
 	}
 	return fmt.Sprintf("search stopped at its %s limit (%d) after %d expansions", e.Limit, e.Value, e.Expanded)
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/bits"
+	"strings"
 	"testing"
 )
 
@@ -17,12 +18,14 @@ func TestLimitsBounds(t *testing.T) {
 		memoryBound int64
 		nodes       int64
 		depth       int
+		left        int64 // NodesLeft(10)
 	}{
-		{Limits{}, math.Inf(1), DefaultMaxMemory, DefaultMaxMemory, math.MaxInt32, math.MaxInt},
-		{Limits{MaxNodes: 10, MaxMemory: 1 << 20, MaxCost: 7}, 7, 1 << 20, 1 << 20, 10, 7},
-		{Limits{MaxNodes: -3, MaxMemory: -1, MaxCost: -2}, math.Inf(1), math.MaxInt64, 0, math.MaxInt32, math.MaxInt},
-		{Limits{MaxNodes: math.MaxInt32 + 1, MaxCost: 7.9}, 7.9, DefaultMaxMemory, DefaultMaxMemory, math.MaxInt32, 7},
-		{Limits{MaxNodes: math.MaxInt32 - 1, MaxCost: 1e12}, 1e12, DefaultMaxMemory, DefaultMaxMemory, math.MaxInt32 - 1, math.MaxInt},
+		{Limits{}, math.Inf(1), DefaultMaxMemory, DefaultMaxMemory, math.MaxInt32, math.MaxInt, math.MaxInt64},
+		{Limits{MaxNodes: 10, MaxMemory: 1 << 20, MaxCost: 7}, 7, 1 << 20, 1 << 20, 10, 7, 0},
+		{Limits{MaxNodes: 3}, math.Inf(1), DefaultMaxMemory, DefaultMaxMemory, 3, math.MaxInt, 0},
+		{Limits{MaxNodes: -3, MaxMemory: -1, MaxCost: -2}, math.Inf(1), math.MaxInt64, 0, math.MaxInt32, math.MaxInt, math.MaxInt64},
+		{Limits{MaxNodes: math.MaxInt32 + 1, MaxCost: 7.9}, 7.9, DefaultMaxMemory, DefaultMaxMemory, math.MaxInt32, 7, math.MaxInt32 - 9},
+		{Limits{MaxNodes: math.MaxInt32 - 1, MaxCost: 1e12}, 1e12, DefaultMaxMemory, DefaultMaxMemory, math.MaxInt32 - 1, math.MaxInt, math.MaxInt32 - 11},
 	} {
 		l := c.lim
 		if got := l.CostBound(); got != c.cost {
@@ -40,6 +43,27 @@ func TestLimitsBounds(t *testing.T) {
 		if got := l.DepthBound(); got != c.depth {
 			t.Errorf("%+v: DepthBound %v, want %v", l, got, c.depth)
 		}
+		if got := l.NodesLeft(10); got != c.left {
+			t.Errorf("%+v: NodesLeft(10) %v, want %v", l, got, c.left)
+		}
+	}
+}
+
+// TestLimitErrors checks the errors of the node and cost limits: a cost
+// bound below a proven lower bound means that no answer can be within it
+// (NotFound); above it, that none was found (a *LimitError naming the
+// cost, in moves).
+func TestLimitErrors(t *testing.T) {
+	l := Limits{MaxNodes: 50, MaxCost: 12.5}
+	if e := l.NodeError(3, 51); *e != (LimitError{"nodes", 50, 3, 51}) || !strings.Contains(e.Error(), "nodes limit (50)") {
+		t.Errorf("NodeError: %+v %q", *e, e.Error())
+	}
+	if err := l.CostError(13, 0, 0); !Is(err, NotFound) || !strings.Contains(err.Error(), "at least 13") {
+		t.Errorf("CostError below the lower bound: %v", err)
+	}
+	err := l.CostError(12, 4, 9)
+	if le, ok := err.(*LimitError); !ok || *le != (LimitError{"cost", 12, 4, 9}) || !strings.Contains(le.Error(), "cost limit (12 moves)") {
+		t.Errorf("CostError at or above the lower bound: %#v", err)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 	"time"
@@ -17,9 +18,13 @@ import (
 // counts), or until ctx is done when budget is 0: it starts from the fast
 // mode's answer and improves it while time remains (see run), returning
 // at once with a proven optimum if its search completes. The Answer's
-// Lower is the best lower bound proved by then. It fails, with the
-// context's error (a *TooSoonError for a budget too short for the fast
-// mode) or the fast mode's, only when it has no solution at all.
+// Lower is the best lower bound proved by then. The node limit of
+// cfg.Limits ends the improvement as the time does (the fast mode's moves
+// count as nodes), and its cost bound the answers it may return. It
+// fails, with the context's error (a *TooSoonError for a budget too short
+// for the fast mode), a *LimitError (the fast mode's answer passed the
+// node limit, or none within the cost bound was found) or the fast mode's
+// error, only when it has no solution it may return.
 func Anytime(ctx context.Context, t *tiles.Goal, code []int32, budget time.Duration, cfg Config) (Answer, error) {
 	if budget > 0 {
 		began := cfg.Began
@@ -30,14 +35,17 @@ func Anytime(ctx context.Context, t *tiles.Goal, code []int32, budget time.Durat
 		ctx, cancel = context.WithDeadline(ctx, began.Add(budget))
 		defer cancel()
 	}
-	a := anytime{ctx: ctx, t: t, code: code, cfg: cfg, budget: budget}
-	a.lower = t.LowerBound(code, cfg.Line)
+	a := newAnytime(ctx, t, code, cfg)
+	a.budget = budget
 	err := a.run()
+	if a.blanks != nil && len(a.blanks)-1 > a.maxCost {
+		a.blanks, err = nil, cfg.Limits.CostError(a.lower, a.expanded, a.generated)
+	}
 	if a.blanks == nil {
 		if err == nil {
 			err = ctx.Err()
 		}
-		return Answer{Lower: a.lower}, err
+		return Answer{Lower: a.lower, Expanded: a.expanded, Generated: a.generated}, err
 	}
 	ans := a.best
 	ans.Blanks, ans.Lower, ans.Expanded, ans.Generated = a.blanks, a.lower, a.expanded, a.generated
@@ -55,9 +63,23 @@ type anytime struct {
 	best                Answer // its Method and Heuristic
 	blanks              []int
 	lower               int
+	maxCost             int // cfg.Limits's cost bound, in moves
 	expanded, generated int64
 	lastReport          time.Time
 }
+
+// newAnytime returns the state of an anytime solve of the board of codes
+// code (goal t) under cfg, with no solution yet.
+func newAnytime(ctx context.Context, t *tiles.Goal, code []int32, cfg Config) *anytime {
+	return &anytime{ctx: ctx, t: t, code: code, cfg: cfg, lower: t.LowerBound(code, cfg.Line), maxCost: cfg.Limits.DepthBound()}
+}
+
+// nodesLeft returns how many more boards the searches may generate.
+func (a *anytime) nodesLeft() int64 { return a.cfg.Limits.NodesLeft(a.generated) }
+
+// depth returns the most moves a search that improves the best solution
+// may take: fewer than the best's, and within the cost bound.
+func (a *anytime) depth() int { return min(len(a.blanks)-2, a.maxCost) }
 
 // offer keeps blanks as the best solution if it is shorter.
 func (a *anytime) offer(blanks []int, m Method, h tiles.Heuristic) {
@@ -85,6 +107,9 @@ func (a *anytime) report(bound int, now bool) {
 // run finds solutions and lower bounds until the context is done or the
 // answer is proven optimal.
 func (a *anytime) run() error {
+	if a.lower > a.maxCost {
+		return a.cfg.Limits.CostError(a.lower, 0, 0)
+	}
 	line := a.cfg.Line
 	n := a.t.Rows * a.t.Cols
 	if !Frames(a.t, line) {
@@ -113,7 +138,9 @@ func (a *anytime) run() error {
 	if err != nil {
 		return err
 	}
-	a.lower = max(a.lower, f.estimate())
+	if a.lower = max(a.lower, f.estimate()); a.lower > a.maxCost {
+		return nil // no solution is within the cost bound
+	}
 	// Small boards: a beam (narrow, or on 5 x 5 for a third of the time,
 	// see exactBeamDeadline), then the optimal search bounded by its
 	// answer. Up to 7 x 7: adaptive beams, then polishing. Larger: beams
@@ -206,10 +233,13 @@ func (a *anytime) startFast() error {
 			}
 		})()
 	}
-	blanks, err := fastBlanks(fctx, a.t, a.code, a.cfg.Line, a.cfg.Limits.MemoryBound())
+	blanks, err := fastBlanks(fctx, a.t, a.code, a.cfg.Line, a.cfg.Limits.MemoryBound(), a.nodesLeft())
+	a.generated += int64(len(blanks) - 1)
 	switch {
 	case err == nil:
 		a.offer(blanks, FastMode, FastHeuristic(a.t))
+	case errors.Is(err, errMoveCap):
+		err = a.cfg.Limits.NodeError(a.expanded, a.generated)
 	case timed && errors.Is(err, context.DeadlineExceeded):
 		budget := a.budget
 		if budget == 0 {
@@ -265,11 +295,12 @@ func (e *TooSoonError) Unwrap() error { return context.DeadlineExceeded }
 // that is zero (sharing the memory, see fitBeam), offers their solutions,
 // and returns their errors.
 func (a *anytime) beams(f *frame, deadline time.Time, bs ...*beamSearch) []error {
-	maxDepth := len(a.blanks) - 2
+	maxDepth := a.depth()
 	paths := make([][]int, len(bs))
 	errs := make([]error, len(bs))
 	var wg sync.WaitGroup
 	for i, b := range bs {
+		b.maxNodes = a.nodesLeft() / int64(len(bs))
 		if !deadline.IsZero() {
 			a.fitBeam(b, deadline, len(bs))
 		}
@@ -310,7 +341,8 @@ func (a *anytime) complete(blanks []int, h tiles.Heuristic) {
 	for k := 1; k < len(blanks); k++ {
 		slideBlank(mid, blanks[k-1], blanks[k])
 	}
-	rest, err := fastBlanks(context.WithoutCancel(a.ctx), a.t, mid, false, a.cfg.Limits.MemoryBound())
+	rest, err := fastBlanks(context.WithoutCancel(a.ctx), a.t, mid, false, a.cfg.Limits.MemoryBound(), a.nodesLeft())
+	a.generated += int64(len(rest) - 1)
 	if err != nil {
 		return
 	}
@@ -318,14 +350,14 @@ func (a *anytime) complete(blanks []int, h tiles.Heuristic) {
 }
 
 // fitBeam makes b adapt its width to end by deadline (see
-// beamSearch.adapt), within the node limit (and its maxWidth if set) and
+// beamSearch.adapt), within its maxWidth if set and its maxNodes, and
 // a share of 1/shares of the memory the beams may hold: nine
 // tenths of the memory limit (which the caller gives less the database's
 // tables, see Config.Limits), the rest for what the beams' regrown arrays
 // leave until the garbage collector frees it: with all of it, a process's
 // peak would pass the limit.
 func (a *anytime) fitBeam(b *beamSearch, deadline time.Time, shares int) {
-	limit := int(a.cfg.Limits.Nodes())
+	limit := math.MaxInt32
 	if b.maxWidth > 0 {
 		limit = min(limit, b.maxWidth)
 	}
@@ -345,15 +377,15 @@ func deadlineOf(ctx context.Context) time.Time {
 // the best, until it completes (the best, or what it finds, is then
 // optimal) or the context is done (its bound is then a lower bound).
 func (a *anytime) improveOptimally() error {
-	maxCost := len(a.blanks) - 2
-	if maxCost < 1 {
+	if len(a.blanks) < 3 {
 		a.lower = len(a.blanks) - 1
 		return nil
 	}
-	if a.cfg.Optimal == nil || a.ctx.Err() != nil {
+	maxCost := a.depth()
+	if a.cfg.Optimal == nil || a.ctx.Err() != nil || a.nodesLeft() == 0 || maxCost < 1 {
 		return nil // no time left to read its tables, let alone search
 	}
-	blanks, lower, expanded, generated, err := a.cfg.Optimal(a.ctx, maxCost)
+	blanks, lower, expanded, generated, err := a.cfg.Optimal(a.ctx, maxCost, a.nodesLeft())
 	a.expanded += expanded
 	a.generated += generated
 	switch {
@@ -361,7 +393,8 @@ func (a *anytime) improveOptimally() error {
 		a.offer(blanks, OptimalSearch, tiles.Heuristic{})
 		a.lower = len(a.blanks) - 1
 	case engine.Is(err, engine.NotFound):
-		a.lower = len(a.blanks) - 1 // nothing shorter: the best is optimal
+		// Nothing within maxCost: the best is optimal if it is one more.
+		a.lower = max(a.lower, maxCost+1)
 	default:
 		a.lower = max(a.lower, lower)
 	}
@@ -382,9 +415,9 @@ func (a *anytime) polish() error {
 			vals[i] = c
 		}
 	}
-	p := &polisher{rows: a.t.Rows, cols: a.t.Cols, blankVal: int32(a.t.BlankGoal), ctx: a.ctx, maxNodes: 200_000}
+	p := &polisher{rows: a.t.Rows, cols: a.t.Cols, blankVal: int32(a.t.BlankGoal), ctx: a.ctx, maxNodes: 200_000, budget: a.nodesLeft()}
 	for _, w := range []int{16, 24, 32, 40} {
-		for a.ctx.Err() == nil {
+		for a.ctx.Err() == nil && p.work.Generated < p.budget {
 			before := len(a.blanks)
 			path := p.polish(vals, a.blanks, w, w/3)
 			a.offer(path, a.best.Method, a.best.Heuristic)
@@ -393,5 +426,7 @@ func (a *anytime) polish() error {
 			}
 		}
 	}
+	a.expanded += p.work.Expanded
+	a.generated += p.work.Generated
 	return nil
 }

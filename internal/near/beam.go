@@ -47,6 +47,9 @@ type beamSearch struct {
 	blanks    [][]uint8     // every layer's blank cells
 
 	expanded, generated int64
+	// maxNodes bounds generated: a layer whose children could pass it is
+	// not expanded (math.MaxInt64: no bound).
+	maxNodes int64
 
 	// With a deadline, the width adapts after every layer so that the
 	// search ends in time (see adapt), between minWidth and maxWidth, and
@@ -130,7 +133,7 @@ type bEval interface {
 func newBeamSearch(rows, cols, blankVal, width int, ev bEval) *beamSearch {
 	n := rows * cols
 	s := &beamSearch{rows: rows, cols: cols, n: n, blankVal: uint8(blankVal), width: max(1, width), ev: ev, aux: ev.auxLen(),
-		zob: zobrist(n)}
+		zob: zobrist(n), maxNodes: math.MaxInt64}
 	return s
 }
 
@@ -156,12 +159,16 @@ const beamDedupLayers = 1
 
 // search returns the blank's cell in every board of the solution from
 // start, whose blank is on cell blank, of at most maxDepth moves, or
-// ErrNotFound (a beam may lose every way to the goal, or circle), or ctx's
-// error.
+// ErrNotFound (a beam may lose every way to the goal, or circle), a
+// *LimitError (memory, or nodes: maxNodes), or ctx's error.
 func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth int) ([]int, error) {
 	s.cur.reset()
 	s.parents, s.blanks, s.recent = s.parents[:0], s.blanks[:0], s.recent[:0]
-	s.expanded, s.generated, s.escaped, s.kept = 0, 1, 0, 1
+	s.expanded, s.generated, s.escaped, s.kept = 0, 0, 0, 1
+	if s.maxNodes < 1 {
+		return nil, &engine.LimitError{Limit: "nodes", Value: s.maxNodes}
+	}
+	s.generated = 1 // the start
 	aux := make([]uint8, s.aux)
 	h := s.ev.root(start, aux)
 	var hash uint64
@@ -200,6 +207,9 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		}
 		if err := s.keepToMemory(); err != nil {
 			return nil, err
+		}
+		if s.layerPasses(depth) {
+			return nil, &engine.LimitError{Limit: "nodes", Value: s.maxNodes, Expanded: s.expanded, Generated: s.generated}
 		}
 		began := time.Now()
 		boards := len(s.cur.h)
@@ -247,6 +257,17 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 	return nil, engine.ErrNotFound(float64(maxDepth))
 }
 
+// layerPasses reports whether the children of the current layer, at
+// depth, could pass maxNodes: at most 4 a board, 3 past the start (the
+// move back is not made).
+func (s *beamSearch) layerPasses(depth int) bool {
+	children := int64(len(s.cur.h)) * 3
+	if depth == 1 {
+		children = 4
+	}
+	return children > s.maxNodes-s.generated
+}
+
 // escape makes the search global from the current layer, at depth, on:
 // every board of the layers it holds (see recent) is kept as seen.
 func (s *beamSearch) escape(depth int) {
@@ -278,6 +299,9 @@ func (s *beamSearch) adapt(depth, maxDepth, h0, hmin int, perBoard float64) {
 	width := int(seconds / (float64(left) * perBoard))
 	if s.memory > 0 {
 		width = min(width, s.memoryCap(left))
+	}
+	if s.maxNodes < math.MaxInt64 { // 3 children a board a layer
+		width = min(width, int(min(math.MaxInt32, (s.maxNodes-s.generated)/int64(3*max(1, left)))))
 	}
 	s.width = max(s.minWidth, min(width, s.maxWidth))
 }

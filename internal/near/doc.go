@@ -30,5 +30,8 @@
 // lower bound is proven (a heuristic's bound at the start, a completed
 // search's bound, or a length over the weight); a search stopped by its
 // context still returns the best answer it holds. The memory the beams
-// hold counts against Config.Limits.
+// hold counts against Config.Limits; so do the boards every search
+// generates, the fast mode's moves included (a beam expands no layer
+// whose children could pass the node limit), and no answer returned
+// passes its cost bound.
 package near

@@ -17,8 +17,10 @@ type Config struct {
 	Heuristic tiles.Heuristic
 	Request   pdbcache.Request
 	Line      bool // line moves (the fast mode and Optimal take them)
-	// Limits bound the searches; their memory bound is what the searches
-	// may hold besides the database's tables.
+	// Limits bound the searches: their memory bound is what the searches
+	// may hold besides the database's tables; MaxNodes bounds the boards
+	// all of them generate together, the fast mode's moves included, and
+	// MaxCost the answers returned.
 	Limits  engine.Limits
 	Workers int
 	// Progress, if not nil, hears how the search goes; Watch watches
@@ -32,11 +34,12 @@ type Config struct {
 }
 
 // An Optimal searches for a solution of at most maxCost moves, optimal
-// among them, and returns the blank's cell in every board of it, the
-// start's included; or an error of kind engine.NotFound if there is none,
-// or another error with the lower bound the search proved. It counts its
-// work either way.
-type Optimal func(ctx context.Context, maxCost int) (blanks []int, lower int, expanded, generated int64, err error)
+// among them, generating at most maxNodes boards (math.MaxInt64: no
+// bound; a board a worker more at most), and returns the blank's cell in
+// every board of it, the start's included; or an error of kind
+// engine.NotFound if there is none, or another error with the lower
+// bound the search proved. It counts its work either way.
+type Optimal func(ctx context.Context, maxCost int, maxNodes int64) (blanks []int, lower int, expanded, generated int64, err error)
 
 // Progress reports how a search goes, as the root package's Progress (the
 // same fields).

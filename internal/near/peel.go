@@ -73,7 +73,7 @@ func (a *anytime) peelSolve(f *frame, w int, deadline time.Time) {
 		return
 	}
 	b := f.lcBeam(256, w)
-	b.stall = beamStall
+	b.stall, b.maxNodes = beamStall, a.nodesLeft()
 	a.fitBeam(b, deadline, 1)
 	p, err := b.search(a.ctx, board, path[len(path)-1], maxDepth)
 	a.expanded += b.expanded
@@ -90,7 +90,7 @@ func (a *anytime) peelSolve(f *frame, w int, deadline time.Time) {
 // (see setBeam).
 func (a *anytime) bringHome(f *frame, w int, board []uint8, blank int, set []bool, tidy bool, deadline time.Time, maxDepth int) ([]int, error) {
 	b := f.beamOf(256, w, func() bEval { return newSetBeam(f, set, tidy) })
-	b.stall, b.heur = beamStall, tiles.Heuristic{Kind: tiles.Manhattan}
+	b.stall, b.heur, b.maxNodes = beamStall, tiles.Heuristic{Kind: tiles.Manhattan}, a.nodesLeft()
 	b.zob = setZobrist(b.zob, set, f.blankVal)
 	a.fitBeam(b, deadline, 1)
 	p, err := b.search(a.ctx, board, blank, maxDepth)
@@ -178,7 +178,9 @@ func (g *region) peelEdge(blankGoal, cols int) edge {
 func (a *anytime) offerReduced(f *frame, path []int, board []uint8, g region) {
 	out := slices.Clone(path)
 	z := a.reducerIn(f, board, g, &out)
-	if z.solve(int32(f.blankVal)) == nil {
+	err := z.solve(int32(f.blankVal))
+	a.generated += int64(len(out) - len(path))
+	if err == nil {
 		a.offer(f.back(out), BeamSearch, tiles.Heuristic{Kind: tiles.Manhattan})
 	}
 }
@@ -186,12 +188,13 @@ func (a *anytime) offerReduced(f *frame, path []int, board []uint8, g region) {
 // reduceEdges returns the blank's cells, from blank, on the fast mode's
 // way from board, whose tiles outside region g are home, to one with the
 // tiles of lines home too (outer lines of g, in the order they are taken
-// from it), or nil if the context is done.
+// from it), or nil if the context is done or the node limit reached.
 func (a *anytime) reduceEdges(f *frame, board []uint8, blank int, g region, lines []edge) []int {
 	out := []int{blank}
 	z := a.reducerIn(f, board, g, &out)
+	defer func() { a.generated += int64(len(out) - 1) }()
 	for _, l := range lines {
-		if z.peel(l) != nil {
+		if z.peel(l) != nil || z.err == errMoveCap {
 			return nil
 		}
 	}
@@ -200,7 +203,8 @@ func (a *anytime) reduceEdges(f *frame, board []uint8, blank int, g region, line
 
 // reducerIn returns a reducer (see newReducer) on board, a frame's cell
 // values, with region g left to solve, that appends the blank's cell after
-// every move to *out.
+// every move to *out, as many as the node limit leaves: past them its err
+// is errMoveCap.
 func (a *anytime) reducerIn(f *frame, board []uint8, g region, out *[]int) *reducer {
 	code := make([]int32, len(board))
 	for c, v := range board {
@@ -210,7 +214,13 @@ func (a *anytime) reducerIn(f *frame, board []uint8, g region, out *[]int) *redu
 		}
 	}
 	b := (*out)[len(*out)-1]
-	z := newReducer(a.ctx, f.rows, f.cols, code, func(d tiles.Dir) {
+	first, room := len(*out), a.nodesLeft()
+	var z *reducer
+	z = newReducer(a.ctx, f.rows, f.cols, code, func(d tiles.Dir) {
+		if int64(len(*out)-first) >= room {
+			z.err = errMoveCap
+			return
+		}
 		dr, dc := d.Source()
 		b += dr*f.cols + dc
 		*out = append(*out, b)

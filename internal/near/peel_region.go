@@ -2,6 +2,7 @@ package near
 
 import (
 	"context"
+	"math"
 	"slices"
 
 	"github.com/slidekit/slide/internal/engine"
@@ -33,7 +34,14 @@ func (a *anytime) solveRegion() {
 	cfg := a.cfg
 	cfg.Heuristic, cfg.Optimal = tiles.Heuristic{Kind: tiles.LinearConflict}, nil
 	cfg.Progress = a.regionProgress(len(blanks) - 1)
-	sub := anytime{ctx: a.ctx, t: t, code: code, cfg: cfg}
+	cfg.Limits.MaxCost = 0 // the whole answer's bound: see Anytime
+	if left := a.nodesLeft(); left < math.MaxInt64 {
+		if left == 0 {
+			return
+		}
+		cfg.Limits.MaxNodes = left
+	}
+	sub := newAnytime(a.ctx, t, code, cfg)
 	err = sub.run()
 	a.expanded += sub.expanded
 	a.generated += sub.generated

@@ -18,6 +18,8 @@ type polisher struct {
 	blankVal   int32
 	ctx        context.Context
 	maxNodes   int64 // per window
+	budget     int64 // for all windows together: math.MaxInt64 for none
+	work       tiles.Stats
 	margin     int   // cells added around the rectangle on every side
 	solved     int64 // windows searched
 	gained     int   // moves saved
@@ -26,7 +28,8 @@ type polisher struct {
 // polish returns a path no longer than blanks (the blank's cell in every
 // board from start, start's included) from the board start, of cell values
 // (see wastar), re-solving windows of length window starting every step
-// moves. It stops early, returning the best path so far, when ctx is done.
+// moves. It stops early, returning the best path so far, when ctx is done
+// or the windows have generated the budget's nodes (counted in work).
 func (p *polisher) polish(start []int32, blanks []int, window, step int) []int {
 	board := append([]int32(nil), start...)
 	gained := p.gained
@@ -38,7 +41,7 @@ func (p *polisher) polish(start []int32, blanks []int, window, step int) []int {
 	var ahead []int
 	next := 1
 	seg := make([]int, 0, window+1)
-	for p.ctx.Err() == nil {
+	for p.ctx.Err() == nil && p.work.Generated < p.budget {
 		seg = append(seg[:0], out[len(out)-1])
 		seg = append(seg, ahead[:min(len(ahead), window)]...)
 		if more := window + 1 - len(seg); more > 0 {
@@ -132,7 +135,7 @@ func (p *polisher) window(board []int32, seg []int) []int {
 	}
 	p.solved++
 	blanks, err := solveSmall(p.ctx, tiles.NewCellGoal(h, w, blankLocal), code,
-		engine.Limits{MaxCost: float64(len(seg) - 2), MaxNodes: p.maxNodes})
+		engine.Limits{MaxCost: float64(len(seg) - 2), MaxNodes: min(p.maxNodes, p.budget-p.work.Generated)}, &p.work)
 	if err != nil {
 		return nil // no shorter way within the node budget, or the context is done
 	}

@@ -2,6 +2,7 @@ package near
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -411,7 +412,7 @@ func (z *reducer) finish(blankGoal int32) error {
 	if err != nil {
 		return z.stuck("finish: %v", err)
 	}
-	blanks, err := solveSmall(z.ctx, goal, code, engine.Limits{})
+	blanks, err := solveSmall(z.ctx, goal, code, engine.Limits{}, nil)
 	if err != nil {
 		if z.ctx.Err() != nil {
 			return z.ctx.Err()
@@ -474,11 +475,17 @@ func FastHeuristic(t *tiles.Goal) tiles.Heuristic {
 // direction and a count of tiles) made from it.
 const answerMoveBytes = 8 + 16
 
+// errMoveCap is fastBlanks's error for an answer of more moves than its
+// caller allows.
+var errMoveCap = errors.New("the fast mode's answer passes the moves allowed")
+
 // fastBlanks returns the blank's cell in every board of Fast's answer, the
 // start's included, and an error of kind engine.Limit if the answer would
 // take more than memory bytes (at answerMoveBytes a move; 0 for no
-// bound). On an error, the cells are those of the moves made so far.
-func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, memory int64) ([]int, error) {
+// bound), or errMoveCap if it has more than maxMoves moves. On an error,
+// the cells are those of the moves made so far (at most maxMoves): the
+// boards that count as generated.
+func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, memory, maxMoves int64) ([]int, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// The cells take 8 bytes of a move's answerMoveBytes: their share of
@@ -493,11 +500,15 @@ func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, mem
 	b := slices.Index(code, tiles.BlankCode)
 	blanks := make([]int, 1, room)
 	blanks[0] = b
+	capped := false
 	err := Fast(ctx, t, code, line, func(d tiles.Dir, n int) {
-		if len(blanks) == cap(blanks) && !budget.Over {
+		if int64(len(blanks)) > maxMoves {
+			capped = true
+		}
+		if len(blanks) == cap(blanks) && !budget.Over && !capped {
 			blanks, _ = engine.GrowCharged(blanks, &budget)
 		}
-		if budget.Over {
+		if budget.Over || capped {
 			cancel()
 			return
 		}
@@ -505,18 +516,27 @@ func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, mem
 		b += n * (dr*t.Cols + dc)
 		blanks = append(blanks, b)
 	})
-	if budget.Over {
+	switch {
+	case budget.Over:
 		return blanks, engine.Errorf(engine.Limit, "the answer passes the memory limit of %s after %d moves",
 			engine.FormatBytes(memory), len(blanks)-1)
+	case capped:
+		return blanks, errMoveCap
 	}
 	return blanks, err
 }
 
 // solveSmall solves the board of codes code (goal t, distinct labels) by
 // IDA* with linear conflicts on every core, within lim, and returns the
-// blank's cell in every board of the solution.
-func solveSmall(ctx context.Context, t *tiles.Goal, code []int32, lim engine.Limits) ([]int, error) {
+// blank's cell in every board of the solution; it adds its work to st if
+// st is not nil.
+func solveSmall(ctx context.Context, t *tiles.Goal, code []int32, lim engine.Limits, st *tiles.Stats) ([]int, error) {
 	sp := tiles.NewSpace(t, tiles.Heuristic{Kind: tiles.LinearConflict}, false)
-	var st tiles.Stats
-	return idastar.IDA(ctx, sp, code, lim, runtime.GOMAXPROCS(0), nil, &st)
+	var one tiles.Stats
+	blanks, err := idastar.IDA(ctx, sp, code, lim, runtime.GOMAXPROCS(0), nil, &one)
+	if st != nil {
+		st.Expanded += one.Expanded
+		st.Generated += one.Generated
+	}
+	return blanks, err
 }

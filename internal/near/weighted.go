@@ -49,7 +49,9 @@ type wastar struct {
 	child      []uint8
 	expanded   int64
 	generated  int64
-	maxNodes   int
+	maxStored  int   // the most boards the memory bound allows, 0 for no bound
+	maxNodes   int64 // the most boards to generate
+	maxCost    int   // boards whose g + h passes it are not stored: no solution through them is within it
 	ctx        context.Context
 	onProgress func() // called every 2^14 expansions, if not nil
 }
@@ -63,7 +65,7 @@ type wastar struct {
 func newWAStar(rows, cols, blankVal int, num, den int64, ev bEval) *wastar {
 	n := rows * cols
 	s := &wastar{rows: rows, cols: cols, n: n, blankVal: uint8(blankVal), num: num, den: den, ev: ev,
-		zob: make([]uint64, n*n), child: make([]uint8, n), na: ev.auxLen()}
+		zob: make([]uint64, n*n), child: make([]uint8, n), na: ev.auxLen(), maxNodes: math.MaxInt64, maxCost: math.MaxInt}
 	x := uint64(0x9e3779b97f4a7c15)
 	for i := range s.zob {
 		x ^= x << 13 // xorshift: a fixed, well-spread sequence
@@ -181,7 +183,9 @@ func (s *wastar) pop() int32 {
 
 // search runs from board start (blank on cell blank) and returns the
 // blank's cell in every board of the solution, start included, or an
-// error: ctx's, a *LimitError at maxNodes stored boards, or ErrNotFound.
+// error: ctx's, a *LimitError (memory at maxStored boards or maxBuckets,
+// nodes where the children of a board could pass maxNodes), or
+// ErrNotFound (with a maxCost, none found within it).
 func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, error) {
 	s.ctx = ctx
 	s.cells, s.aux, s.g, s.h, s.parent, s.blank, s.hash, s.closed = s.cells[:0], s.aux[:0], s.g[:0], s.h[:0], s.parent[:0], s.blank[:0], s.hash[:0], s.closed[:0]
@@ -189,7 +193,11 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 	for i := range s.buckets {
 		s.buckets[i] = s.buckets[i][:0]
 	}
-	s.low, s.expanded, s.generated, s.over = 0, 0, 1, false
+	s.low, s.expanded, s.generated, s.over = 0, 0, 0, false
+	if s.maxNodes < 1 {
+		return nil, &engine.LimitError{Limit: "nodes", Value: s.maxNodes}
+	}
+	s.generated = 1 // the start
 	var hash uint64
 	for c, v := range start {
 		hash ^= s.zob[c*s.n+int(v)]
@@ -221,8 +229,11 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 				s.onProgress()
 			}
 		}
-		if s.maxNodes > 0 && len(s.g) >= s.maxNodes {
-			return nil, &engine.LimitError{Limit: "memory", Value: int64(s.maxNodes), Expanded: s.expanded, Generated: s.generated}
+		if s.maxStored > 0 && len(s.g) >= s.maxStored {
+			return nil, &engine.LimitError{Limit: "memory", Value: int64(s.maxStored), Expanded: s.expanded, Generated: s.generated}
+		}
+		if s.generated > s.maxNodes-4 { // at most 4 children
+			return nil, &engine.LimitError{Limit: "nodes", Value: s.maxNodes, Expanded: s.expanded, Generated: s.generated}
 		}
 		b := int(s.blank[i])
 		br, bc := b/cols, b%cols
@@ -247,7 +258,7 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 			g := s.g[i] + 1
 			j := s.find(s.child, hc)
 			if j >= 0 {
-				if s.closed[j] || s.g[j] <= g {
+				if s.closed[j] || s.g[j] <= g || int(g+s.h[j]) > s.maxCost {
 					continue
 				}
 				s.g[j], s.parent[j] = g, i
@@ -255,6 +266,9 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 				continue
 			}
 			h, delta := s.ev.child(v, nb, b)
+			if int(g)+h > s.maxCost {
+				continue
+			}
 			copy(aux, s.data(i))
 			s.ev.apply(s.child, aux, delta, v, nb, b)
 			j = s.add(s.child, aux, g, int32(h), i, int32(nb), hc)
@@ -472,33 +486,48 @@ func (e *pdbEval) estimate(cells []uint8) int {
 // the weight times the lower bound; then, up to 4 x 4 with a database,
 // weighted IDA*, which needs no memory per node; and weighted A* (see
 // wastar) otherwise, or on a path too long for weighted IDA*. Every search
-// keeps to cfg's memory bound; one that reaches it leaves the fast mode's
-// answer if that is within the weight, and a *LimitError otherwise.
+// keeps to cfg's limits (see Config.Limits; the fast mode's moves count as
+// nodes, and no answer passes the cost bound); one that reaches the memory
+// or node limit leaves the fast mode's answer if that is within the
+// weight, and a *LimitError otherwise.
 func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, cfg Config) (Answer, error) {
 	n := t.Rows * t.Cols
 	f, err := newFrame(ctx, t, code, &cfg)
 	if err != nil {
 		return Answer{}, err
 	}
+	lim := cfg.Limits
+	maxCost := lim.DepthBound()
 	lower := max(f.estimate(), t.LowerBound(code, false))
-	fast, err := fastBlanks(ctx, t, code, false, cfg.Limits.MemoryBound())
-	if err != nil {
-		return Answer{Method: FastMode}, err
+	if lower > maxCost {
+		return Answer{Lower: lower}, lim.CostError(lower, 0, 0)
 	}
-	fastAns := Answer{Blanks: fast, Lower: min(lower, len(fast)-1), Method: FastMode, Heuristic: FastHeuristic(t)}
-	if len(fast)-1 <= lower {
+	// A fast answer past the cost bound is of no use: it stops there.
+	fast, err := fastBlanks(ctx, t, code, false, lim.MemoryBound(), min(int64(maxCost), lim.NodesLeft(0)))
+	ans := Answer{Method: BeamSearch, Heuristic: f.heur, Lower: lower, Generated: int64(len(fast) - 1)}
+	switch {
+	case errors.Is(err, errMoveCap) && int64(maxCost) >= lim.NodesLeft(0):
+		return ans, lim.NodeError(0, ans.Generated)
+	case errors.Is(err, errMoveCap):
+		fast = nil
+	case err != nil:
+		ans.Method = FastMode
+		return ans, err
+	}
+	fastAns := Answer{Blanks: fast, Lower: min(lower, len(fast)-1), Generated: ans.Generated, Method: FastMode, Heuristic: FastHeuristic(t)}
+	if fast != nil && len(fast)-1 <= lower {
 		return fastAns, nil
 	}
-	fastFits := float64(len(fast)-1) <= weight*float64(lower)
+	fastFits := fast != nil && float64(len(fast)-1) <= weight*float64(lower)
 	if fastFits {
 		weight = float64(len(fast)-1) / float64(lower)
 	}
-	ans := Answer{Method: BeamSearch, Heuristic: f.heur}
 	var path []int
-	for width := 256; n > 16 && width <= 1<<16 && float64(width) < 0.1*float64(weightedNodes(cfg.Limits, n)); width *= 4 {
+	for width := 256; n > 16 && width <= 1<<16 && float64(width) < 0.1*float64(min(int64(weightedNodes(lim, n)), lim.NodesLeft(ans.Generated))); width *= 4 {
 		bs := f.beam(width, cfg.Workers)
-		bs.memory = cfg.Limits.Memory() / 5 * 4 // the rest for arrays outgrown and not yet collected
-		p, err := bs.search(ctx, f.cells, f.blank, max(1, int(weight*float64(lower))))
+		bs.memory = lim.Memory() / 5 * 4 // the rest for arrays outgrown and not yet collected
+		bs.maxNodes = lim.NodesLeft(ans.Generated)
+		p, err := bs.search(ctx, f.cells, f.blank, min(max(1, int(weight*float64(lower))), maxCost))
 		ans.Expanded += bs.expanded
 		ans.Generated += bs.generated
 		if cfg.Progress != nil {
@@ -522,15 +551,24 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 		num, den := weightFraction(min(weight, maxIDAWeight))
 		var err error
 		path, lower, err = f.weightedIDA(ctx, int(num), int(den), lower, &cfg, &ans)
-		if err != nil {
+		ans.Lower = lower
+		switch {
+		case errors.As(err, new(*engine.LimitError)) && fastFits:
+			return fastAnswer(fastAns, ans, lower), nil
+		case err != nil:
 			return ans, err
+		case lower > maxCost:
+			return ans, lim.CostError(lower, ans.Expanded, ans.Generated)
+		case len(path)-1 > maxCost:
+			path = nil // weighted A* looks for one within the bound
 		}
 	}
 	if path == nil {
 		num, den := weightFraction(weight)
 		s := newWAStar(f.rows, f.cols, f.blankVal, num, den, f.wEval())
-		s.maxNodes = weightedNodes(cfg.Limits, n+s.na)
-		s.maxBuckets = weightedBuckets(cfg.Limits)
+		s.maxStored = weightedNodes(lim, n+s.na)
+		s.maxBuckets = weightedBuckets(lim)
+		s.maxNodes, s.maxCost = lim.NodesLeft(ans.Generated), maxCost
 		if cfg.Progress != nil {
 			s.onProgress = func() {
 				cfg.Progress(Progress{Generated: ans.Generated + s.generated, LowerBound: lower, Elapsed: time.Since(cfg.Began)})
@@ -543,13 +581,11 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 		var le *engine.LimitError
 		switch {
 		case errors.As(err, &le) && fastFits:
-			fastAns.Expanded, fastAns.Generated = ans.Expanded, ans.Generated
-			fastAns.Lower = lower
-			return fastAns, nil
+			return fastAnswer(fastAns, ans, lower), nil
 		case le != nil:
-			le.Value = cfg.Limits.Memory()
-			le.Expanded, le.Generated = ans.Expanded, ans.Generated
-			return ans, err
+			return ans, limitError(lim, le, ans)
+		case engine.Is(err, engine.NotFound) && maxCost < math.MaxInt:
+			return ans, lim.CostError(lower, ans.Expanded, ans.Generated)
 		case err != nil:
 			return ans, err
 		}
@@ -559,6 +595,24 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 	ans.Blanks = f.back(path)
 	ans.Lower = min(len(path)-1, lower)
 	return ans, nil
+}
+
+// fastAnswer returns the fast mode's answer fast with the work of ans,
+// whose searches proved lower.
+func fastAnswer(fast, ans Answer, lower int) Answer {
+	fast.Expanded, fast.Generated, fast.Lower = ans.Expanded, ans.Generated, lower
+	return fast
+}
+
+// limitError returns le, of a search of a call under lim, with the call's
+// limit and work: the memory or node bound lim gives, and ans's counts.
+func limitError(lim engine.Limits, le *engine.LimitError, ans Answer) error {
+	le.Value = lim.MaxNodes
+	if le.Limit == "memory" {
+		le.Value = lim.Memory()
+	}
+	le.Expanded, le.Generated = ans.Expanded, ans.Generated
+	return le
 }
 
 // maxIDAWeight is the largest weight weightedIDA runs with.
@@ -575,13 +629,17 @@ func (f *frame) weightedIDA(ctx context.Context, num, den, lower int, cfg *Confi
 		return nil, lower, err
 	}
 	ans.Method = WeightedIDA
-	res, err := s.SolveWeighted(ctx, f.cells, num, den, idastar.Limit{Nodes: cfg.Limits.MaxNodes, OnCheck: cfg.Watch})
+	left := cfg.Limits.NodesLeft(ans.Generated)
+	if left == 0 {
+		return nil, lower, cfg.Limits.NodeError(ans.Expanded, ans.Generated)
+	}
+	res, err := s.SolveWeighted(ctx, f.cells, num, den, idastar.Limit{Nodes: left, OnCheck: cfg.Watch})
 	ans.Expanded += res.Expanded
 	ans.Generated += res.Generated
 	lower = max(lower, res.Lower)
 	switch {
 	case errors.Is(err, idastar.ErrNodeLimit):
-		return nil, lower, &engine.LimitError{Limit: "nodes", Value: cfg.Limits.MaxNodes, Expanded: ans.Expanded, Generated: ans.Generated}
+		return nil, lower, cfg.Limits.NodeError(ans.Expanded, ans.Generated)
 	case errors.Is(err, idastar.ErrNotFound): // a path too long for the solver
 		return nil, lower, nil
 	case err != nil:
@@ -595,14 +653,14 @@ func (f *frame) weightedIDA(ctx context.Context, num, den, lower int, cfg *Confi
 	return path, lower, nil
 }
 
-// weightedNodes returns the most boards weighted A* may store under lim
-// when a board takes bytes of cells and heuristic data: with its
+// weightedNodes returns the most boards weighted A* may store under lim's
+// memory bound when a board takes bytes of cells and heuristic data: with its
 // bookkeeping (moves, bound, parent, blank, hash, flag, slots and queue
 // entries) about 60 bytes more, two and a half times over while the
 // arrays grow (the new arrays a quarter larger than the old, which are
 // held until they are copied).
 func weightedNodes(lim engine.Limits, bytes int) int {
-	return int(min(lim.Nodes(), lim.Memory()/int64(5*(bytes+60)/2)))
+	return int(min(math.MaxInt32, lim.Memory()/int64(5*(bytes+60)/2)))
 }
 
 // weightedBuckets returns the most buckets weighted A*'s queue may hold
