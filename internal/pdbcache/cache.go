@@ -3,10 +3,8 @@ package pdbcache
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -177,32 +175,17 @@ func (c ctxReader) Read(p []byte) (int, error) {
 	return c.r.Read(p[:min(len(p), 4<<20)])
 }
 
-// openCached opens the cached file at path for reading and returns its
-// size, or a *CacheError for a missing file, a directory or an empty file.
+// openCached opens the cached file at path for reading, without blocking
+// (see openFile), and returns its size, or a *CacheError for a missing
+// file, a file that is not a regular one, or an empty file.
 func openCached(path string) (*os.File, int64, error) {
-	f, err := os.Open(path)
+	f, st, err := openFile(path, false)
 	if err != nil {
-		problem := "cannot be read: " + err.Error()
-		if errors.Is(err, fs.ErrNotExist) {
-			problem = "does not exist"
-		}
-		return nil, 0, &CacheError{Path: path, Problem: problem, Err: err}
+		return nil, 0, err
 	}
-	st, err := f.Stat()
-	var problem string
-	switch {
-	case err != nil:
-		problem = "cannot be read: " + err.Error()
-	case st.IsDir():
-		problem, err = "is a directory", ErrCorrupt
-	case !st.Mode().IsRegular():
-		problem, err = "is not a regular file", ErrCorrupt
-	case st.Size() == 0:
-		problem, err = "is empty", ErrCorrupt
-	}
-	if problem != "" {
+	if st.Size() == 0 {
 		f.Close()
-		return nil, 0, &CacheError{Path: path, Problem: problem, Err: err}
+		return nil, 0, &CacheError{Path: path, Problem: "is empty", Err: ErrCorrupt}
 	}
 	return f, st.Size(), nil
 }
@@ -289,7 +272,7 @@ func cleanStale(dir string, olderThan time.Duration) []File {
 	if !canLock {
 		olderThan = max(olderThan, 24*time.Hour)
 	}
-	entries, err := os.ReadDir(dir)
+	entries, err := readDir(dir)
 	if err != nil {
 		return nil
 	}
@@ -319,7 +302,7 @@ func cleanStale(dir string, olderThan time.Duration) []File {
 // removeUnlocked removes the file at path unless another process holds its
 // lock, and reports whether it did.
 func removeUnlocked(path string) bool {
-	f, err := os.Open(path)
+	f, _, err := openFile(path, false)
 	if err != nil {
 		return false
 	}

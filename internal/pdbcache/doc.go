@@ -10,7 +10,9 @@
 // size only, cheaply; Save writes a locked temporary file and renames it,
 // removing it on any error, after removing the temporaries of writers that
 // died (CleanStale); List, Remove and RemoveAll look after a directory.
-// Open is Load, or a build and Save where Load fails.
+// Open is Load, or a build and Save where Load fails. Every reader opens
+// only regular files (or links to them) and directories, without blocking,
+// and takes a file of another kind for a damaged one (see open.go).
 //
 // On unix systems Load maps a file read-only instead of copying it: the
 // tables are the page cache's pages, shared by every process that loads the

@@ -25,14 +25,15 @@ type File struct {
 
 // List returns the table files of dir (*.pdb), in order of name, each
 // checked by Check: its header and size, not its checksum. A missing dir
-// holds none; a dir that cannot be read gives a *CacheError.
+// holds none; a dir that cannot be read, or is not a directory, gives a
+// *CacheError.
 func List(dir string) ([]File, error) {
-	entries, err := os.ReadDir(dir)
+	entries, err := readDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, &CacheError{Path: dir, Problem: "cannot be read: " + err.Error(), Err: err}
+		return nil, err
 	}
 	var files []File
 	for _, e := range entries {
@@ -41,7 +42,7 @@ func List(dir string) ([]File, error) {
 			continue
 		}
 		f := File{Path: filepath.Join(dir, e.Name())}
-		if info, err := e.Info(); err == nil {
+		if info, err := os.Stat(f.Path); err == nil { // through a link, the table's
 			f.Bytes = info.Size()
 		}
 		if f.Spec, f.Err = pdb.ParseSpec(base); f.Err == nil {
@@ -113,7 +114,7 @@ func RemoveAll(dir string) ([]File, error) {
 // removeRecords removes from dir the checksum records of table files whose
 // name is a Spec's, whether or not their table is there.
 func removeRecords(dir string) {
-	entries, err := os.ReadDir(dir)
+	entries, err := readDir(dir)
 	if err != nil {
 		return
 	}

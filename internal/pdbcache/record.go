@@ -44,13 +44,12 @@ func recordPath(path string) string { return path + recordSuffix }
 // recorded reports whether the record of the table file at path vouches
 // for the file of identity id whose stored checksum is sum.
 func recorded(path string, id fileID, sum uint64) bool {
-	f, err := os.Open(recordPath(path))
+	f, st, err := openFile(recordPath(path), false)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() || st.Size() != recordSize {
+	if st.Size() != recordSize {
 		return false
 	}
 	var b [recordSize]byte
