@@ -133,7 +133,7 @@ func TestAutoFIFO(t *testing.T) {
 	for _, n := range spec.Entries() {
 		zeros = append(zeros, make([]uint8, (n+1)/2))
 	}
-	if err := pdbcache.Save(cache.Dir, pdb.NewDB(spec, true, zeros)); err != nil {
+	if err := pdbcache.Save(context.Background(), cache.Dir, pdb.NewDB(spec, true, zeros)); err != nil {
 		t.Fatal(err)
 	}
 	mkfifo(t, path+".sum")

@@ -152,7 +152,7 @@ func TestSpecialRecord(t *testing.T) {
 	for _, kind := range specialKinds {
 		t.Run(strings.ReplaceAll(kind, " ", "-"), func(t *testing.T) {
 			dir := t.TempDir()
-			if err := Save(dir, mustBuild(t, smallSpec)); err != nil {
+			if err := Save(context.Background(), dir, mustBuild(t, smallSpec)); err != nil {
 				t.Fatal(err)
 			}
 			path := CachePath(dir, smallSpec)
@@ -174,7 +174,7 @@ func TestSpecialRecord(t *testing.T) {
 				}
 			})
 			within(t, "CleanStale", func() {
-				if removed := CleanStale(dir, StaleAge); len(removed) != 0 {
+				if removed := CleanStale(dir); len(removed) != 0 {
 					t.Errorf("CleanStale removed %v", removed)
 				}
 			})
@@ -218,11 +218,11 @@ func TestSpecialDir(t *testing.T) {
 				}
 			})
 			within(t, "Save", func() {
-				if err := Save(dir, mustBuild(t, smallSpec)); err == nil {
+				if err := Save(context.Background(), dir, mustBuild(t, smallSpec)); err == nil {
 					t.Error("Save into a directory that is none")
 				}
 			})
-			within(t, "CleanStale", func() { CleanStale(dir, StaleAge) })
+			within(t, "CleanStale", func() { CleanStale(dir) })
 			within(t, "Remove", func() {
 				if _, err := Remove(dir, smallSpec); err == nil {
 					t.Error("Remove from a directory that is none")
@@ -236,7 +236,7 @@ func TestSpecialDir(t *testing.T) {
 // elsewhere) is read as that file; removing it removes the link only.
 func TestLinkedTable(t *testing.T) {
 	shared, dir := t.TempDir(), t.TempDir()
-	if err := Save(shared, mustBuild(t, smallSpec)); err != nil {
+	if err := Save(context.Background(), shared, mustBuild(t, smallSpec)); err != nil {
 		t.Fatal(err)
 	}
 	target := CachePath(shared, smallSpec)
