@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -19,7 +18,9 @@ const pdbAbout = `Pdb build builds a pattern database ahead of time and keeps it
 under the user's cache directory, where solve and bench find it. A
 database already cached is only checked, and rebuilt if it is damaged. The
 build shows its progress on standard error. Pdb exits with status 1 if the
-tables could not be written to the cache.
+tables could not be written to the cache. Interrupted (SIGINT, as by Ctrl-C,
+or SIGTERM), pdb build and pdb verify stop at once, leaving the cache as it
+was, and exit with status 128 and the signal's number (130, 143).
 
 NAME is the name of a database's tables as pdb list prints it, or one of
 the shipped databases (the "pdb" may be left out; the library's
@@ -56,6 +57,8 @@ Pdb list shows the cache directory and every table file in it: the
 database (its NAME, or for tables of your own the file's name: board,
 blank cell and groups by goal cell), the board, the size on disk, the file
 and whether its header and size are right (a quick check, not verify's).
+It shows too, by their file's name, the temporary files of builds that
+were killed outright (SIGKILL, a crash) while writing.
 
 Pdb clean removes the cached tables of the NAMEs (those pdb build takes,
 or any NAME that pdb list prints) or of the -partition that pdb build
@@ -140,9 +143,13 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	reporter := newTableReporter("building", cache, stderr, func(slide.Heuristic) string { return buildName(h, d) })
 	cache.Progress = reporter.report
-	err := cache.Build(context.Background(), h)
+	ctx, stop := interruptible()
+	err := cache.Build(ctx, h)
+	sig := stop()
 	reporter.done()
 	switch {
+	case err != nil && sig != nil:
+		return stopped(stderr, "pdb", sig, "the cache is as it was")
 	case errors.Is(err, slide.ErrOption): // a NAME that has no tables of its own
 		return usageError(stderr, "pdb", "%s", message(err))
 	case errors.Is(err, slide.ErrCache):
