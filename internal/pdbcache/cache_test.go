@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -245,6 +246,12 @@ func TestCleanStale(t *testing.T) {
 	want := []string{deadRecord, dead, killed, emptyDead}
 	if strings.Join(removed, " ") != strings.Join(want, " ") {
 		t.Errorf("removed %v, want %v", removed, want)
+	}
+	if err := RemoveLeftover(live); !errors.Is(err, errLive) {
+		t.Errorf("RemoveLeftover of a live writer's file: %v", err)
+	}
+	if err := RemoveLeftover(dead); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("RemoveLeftover of a file removed: %v", err)
 	}
 	for _, p := range []string{empty, live, other} {
 		if _, err := os.Stat(p); err != nil {

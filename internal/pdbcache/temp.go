@@ -1,6 +1,7 @@
 package pdbcache
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -87,20 +88,20 @@ func tempSpec(name string) (pdb.Spec, bool) {
 
 // leftover opens the temporary file at path and reports whether it is a
 // leftover; if it is, the file returned holds its lock until closed. The
-// file returned is nil when path is not a regular file that can be opened.
-func leftover(path string) (*os.File, fs.FileInfo, bool) {
+// error is openFile's.
+func leftover(path string) (*os.File, fs.FileInfo, bool, error) {
 	f, st, err := openFile(path, false)
 	if err != nil {
-		return nil, nil, false
+		return nil, nil, false, err
 	}
 	age := time.Since(st.ModTime())
 	switch {
 	case !canLock:
-		return f, st, age >= unlockedAge
+		return f, st, age >= unlockedAge, nil
 	case st.Size() == 0 && age < emptyGrace:
-		return f, st, false
+		return f, st, false, nil
 	}
-	return f, st, tryLock(f)
+	return f, st, tryLock(f), nil
 }
 
 // leftovers returns the leftovers among the entries of dir, in their
@@ -113,8 +114,8 @@ func leftovers(dir string, entries []fs.DirEntry) []File {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
-		f, st, dead := leftover(path)
-		if f == nil {
+		f, st, dead, err := leftover(path)
+		if err != nil {
 			continue
 		}
 		f.Close()
@@ -125,18 +126,23 @@ func leftovers(dir string, entries []fs.DirEntry) []File {
 	return files
 }
 
+// errLive is the cause of RemoveLeftover's error for a temporary file
+// that a live writer holds.
+var errLive = errors.New("written by a live build")
+
 // RemoveLeftover removes the file at path if it is a leftover. The error
-// is a *CacheError: a file that is no longer a leftover (a live writer's,
-// or gone), or one that cannot be removed.
+// is a *CacheError: a file that is gone or is no longer a regular file
+// (see openFile), one that a live writer holds (wrapping errLive), or one
+// that cannot be removed.
 func RemoveLeftover(path string) error {
-	f, _, dead := leftover(path)
-	if f == nil || !dead {
-		if f != nil {
-			f.Close()
-		}
-		return &CacheError{Path: path, Problem: "is not left by a killed build: a build is writing it, or it is gone", Err: fs.ErrNotExist}
+	f, _, dead, err := leftover(path)
+	if err != nil {
+		return err
 	}
 	defer f.Close()
+	if !dead {
+		return &CacheError{Path: path, Problem: "is being written by a build", Err: errLive}
+	}
 	if err := os.Remove(path); err != nil {
 		return &CacheError{Path: path, Problem: "cannot be removed: " + err.Error(), Err: err}
 	}
