@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -22,17 +23,23 @@ var signalled = []string{"-size", "4", "-partition", "1 2 3 5 6 7/9 10 11 13 14 
 // loaded machine; the time taken is logged.
 const exitBound = 2 * time.Second
 
-// startBuild starts "slide pdb build" of signalled with the cache in a
-// directory of its own, and returns the command, its standard error, and
-// the directory of the tables.
-func startBuild(t *testing.T) (*exec.Cmd, *bufio.Reader, string) {
+// newCache returns a cache of its own, for XDG_CACHE_HOME, and the
+// directory of its tables, made so that it can be watched.
+func newCache(t *testing.T) (cache, dir string) {
 	t.Helper()
-	cache := t.TempDir()
-	dir := filepath.Join(cache, "slide", "pdb")
-	if err := os.MkdirAll(dir, 0o755); err != nil { // to be watched
+	cache = t.TempDir()
+	dir = filepath.Join(cache, "slide", "pdb")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(slideBinary(t), append([]string{"pdb", "build"}, signalled...)...)
+	return cache, dir
+}
+
+// startPDB starts "slide pdb VERB" of signalled with the cache given, and
+// returns the command and its standard error.
+func startPDB(t *testing.T, cache, verb string) (*exec.Cmd, *bufio.Reader) {
+	t.Helper()
+	cmd := exec.Command(slideBinary(t), append([]string{"pdb", verb}, signalled...)...)
 	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -42,13 +49,38 @@ func startBuild(t *testing.T) (*exec.Cmd, *bufio.Reader, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	return cmd, bufio.NewReader(stderr), dir
+	return cmd, bufio.NewReader(stderr)
 }
 
-// checkStopped waits for the build cmd, signalled with sig at began, and
-// checks that it stopped within exitBound with the status of sig and a
-// line saying so, leaving no file in dir.
-func checkStopped(t *testing.T, cmd *exec.Cmd, stderr *bufio.Reader, sig syscall.Signal, began time.Time, dir string) {
+// startBuild starts "slide pdb build" of signalled with a cache of its
+// own, and returns the command, its standard error, and the directory of
+// the tables.
+func startBuild(t *testing.T) (*exec.Cmd, *bufio.Reader, string) {
+	t.Helper()
+	cache, dir := newCache(t)
+	cmd, stderr := startPDB(t, cache, "build")
+	return cmd, stderr, dir
+}
+
+// underWay reads stderr up to the first line of progress of the first
+// table: the work is under way.
+func underWay(t *testing.T, stderr *bufio.Reader) {
+	t.Helper()
+	for {
+		line, err := stderr.ReadString('\n')
+		if err != nil {
+			t.Fatalf("no progress: %v", err)
+		}
+		if strings.Contains(line, "table 1 of 3") {
+			return
+		}
+	}
+}
+
+// checkStopped waits for cmd, signalled with sig at began, and checks
+// that it stopped within exitBound with the status of sig and the line
+// "slide pdb: stopped by SIG: what", leaving in dir only the files left.
+func checkStopped(t *testing.T, cmd *exec.Cmd, stderr *bufio.Reader, sig syscall.Signal, began time.Time, what, dir string, left ...string) {
 	t.Helper()
 	var rest string
 	exited := make(chan struct{})
@@ -66,10 +98,15 @@ func checkStopped(t *testing.T, cmd *exec.Cmd, stderr *bufio.Reader, sig syscall
 	if status := cmd.ProcessState.ExitCode(); status != 128+int(sig) {
 		t.Errorf("%v: exit status %d, want %d", sig, status, 128+int(sig))
 	}
-	if left, _ := os.ReadDir(dir); len(left) != 0 {
-		t.Errorf("%v: left %v in the cache", sig, left)
+	var names []string
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		names = append(names, e.Name())
 	}
-	if !strings.Contains(rest, "slide pdb: stopped by "+sig.String()+": the cache is as it was") {
+	if !slices.Equal(names, left) {
+		t.Errorf("%v: the cache holds %v, want %v", sig, names, left)
+	}
+	if !strings.Contains(rest, "slide pdb: stopped by "+sig.String()+": "+what+"\n") {
 		t.Errorf("%v: stderr %q", sig, rest)
 	}
 	t.Logf("%v: stopped %v after the signal", sig, took)
@@ -81,19 +118,32 @@ func checkStopped(t *testing.T, cmd *exec.Cmd, stderr *bufio.Reader, sig syscall
 func TestPDBBuildSignal(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		cmd, stderr, dir := startBuild(t)
-		for {
-			line, err := stderr.ReadString('\n')
-			if err != nil {
-				t.Fatalf("no progress: %v", err)
-			}
-			if strings.Contains(line, "table 1 of 3") {
-				break // under way
-			}
-		}
+		underWay(t, stderr)
 		began := time.Now()
 		cmd.Process.Signal(sig)
-		checkStopped(t, cmd, stderr, sig, began, dir)
+		checkStopped(t, cmd, stderr, sig, began, "the cache is as it was", dir)
 	}
+}
+
+// TestPDBVerifySignal: SIGINT during pdb verify stops it at once, with
+// the status of the signal and a line saying so, and leaves the cache as
+// it was.
+func TestPDBVerifySignal(t *testing.T) {
+	cache, dir := newCache(t)
+	build, _ := startPDB(t, cache, "build")
+	if err := build.Wait(); err != nil {
+		t.Fatalf("pdb build: %v", err)
+	}
+	var files []string
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		files = append(files, e.Name())
+	}
+	cmd, stderr := startPDB(t, cache, "verify")
+	underWay(t, stderr)
+	began := time.Now()
+	cmd.Process.Signal(syscall.SIGINT)
+	checkStopped(t, cmd, stderr, syscall.SIGINT, began, `the 4x4 database "1 2 3 5 6 7/4 8 12/9 10 11 13 14 15" not verified`, dir, files...)
 }
 
 // TestPDBWriteSignal: SIGINT or SIGTERM while a build writes its file
@@ -157,6 +207,6 @@ func signalWrite(t *testing.T, sig syscall.Signal) bool {
 	cmd.Process.Signal(sig)
 	began := time.Now()
 	cmd.Process.Signal(syscall.SIGCONT)
-	checkStopped(t, cmd, stderr, sig, began, dir)
+	checkStopped(t, cmd, stderr, sig, began, "the cache is as it was", dir)
 	return true
 }
