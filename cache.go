@@ -33,14 +33,14 @@ type DatabaseProgress struct {
 }
 
 // A CachedDatabase is a file of a [Cache]: the tables of the [Heuristic] Name
-// names, or, for a file named as no tables, the file's name. Err says what is
-// wrong with its header or size.
+// names, else the file's name. Err says what is wrong with it.
 type CachedDatabase struct {
 	Name       string
 	Rows, Cols int    // the board of the tables; 0 for a file named as no tables
 	Path       string // the file
 	Bytes      int64  // its size
 	Err        error
+	Leftover   bool // the temporary file of a build killed while it wrote it
 }
 
 // Path returns the directory of c's files.
@@ -144,7 +144,7 @@ func (c Cache) Verify(ctx context.Context, h Heuristic) error {
 	return toError(fn, pdbcache.Verify(ctx, dir, spec, pdb.BuildOptions{Progress: c.progress(h)}, Limits{MaxMemory: c.MaxMemory}.eng().MemoryBound()))
 }
 
-// List returns the files of tables in the cache, their headers checked.
+// List returns the table files in the cache, headers checked, and leftovers.
 func (c Cache) List() ([]CachedDatabase, error) {
 	const fn = "Cache.List"
 	if err := c.only(fn); err != nil {
@@ -162,6 +162,8 @@ func (c Cache) List() ([]CachedDatabase, error) {
 	for i, f := range files {
 		list[i] = cachedDatabase(f)
 		switch {
+		case f.Leftover:
+			list[i].Err = errorf(fn, ErrCache, "%s was left by a build that was killed while it wrote it", f.Path)
 		case f.Err == nil:
 		case f.Spec.Rows == 0:
 			list[i].Err = errorf(fn, ErrCorrupt, "%s is not named as the tables of a pattern database", f.Path)
@@ -200,10 +202,17 @@ func (c Cache) Remove(name string) (CachedDatabase, error) {
 	if err != nil {
 		return CachedDatabase{}, errorf(fn, ErrCache, "%s", pdbcache.Message(err))
 	}
-	i := slices.IndexFunc(files, func(f pdbcache.File) bool { return f.Path == file })
+	i := slices.IndexFunc(files, func(f pdbcache.File) bool {
+		return f.Path == file || f.Leftover && filepath.Base(f.Path) == name
+	})
 	switch {
 	case i < 0:
 		return CachedDatabase{}, errorf(fn, ErrCache, "not cached: %s does not exist", file)
+	case files[i].Leftover:
+		if err := pdbcache.RemoveLeftover(files[i].Path); err != nil {
+			return CachedDatabase{}, errorf(fn, ErrCache, "%s", pdbcache.Message(err))
+		}
+		return cachedDatabase(files[i]), nil
 	case files[i].Spec.Rows != 0:
 		f, err := pdbcache.Remove(dir, files[i].Spec)
 		if err != nil {
@@ -230,11 +239,7 @@ func (c Cache) Clean() ([]CachedDatabase, error) {
 	files, err := pdbcache.RemoveAll(dir)
 	var removed []CachedDatabase
 	for _, f := range files {
-		c := cachedDatabase(f)
-		if filepath.Ext(f.Path) != ".pdb" {
-			c.Name = filepath.Base(f.Path)
-		}
-		removed = append(removed, c)
+		removed = append(removed, cachedDatabase(f))
 	}
 	if err != nil {
 		return removed, errorf(fn, ErrCache, "%s", pdbcache.Message(err))
@@ -245,8 +250,12 @@ func (c Cache) Clean() ([]CachedDatabase, error) {
 // cachedDatabase returns the CachedDatabase of a cache file, named after
 // the shipped database it holds, if it holds one.
 func cachedDatabase(f pdbcache.File) CachedDatabase {
-	c := CachedDatabase{Name: strings.TrimSuffix(filepath.Base(f.Path), ".pdb"), Rows: f.Spec.Rows, Cols: f.Spec.Cols, Path: f.Path, Bytes: f.Bytes}
-	if f.Spec.Rows == 0 {
+	c := CachedDatabase{Name: strings.TrimSuffix(filepath.Base(f.Path), ".pdb"), Rows: f.Spec.Rows, Cols: f.Spec.Cols, Path: f.Path, Bytes: f.Bytes,
+		Leftover: f.Leftover}
+	if f.Leftover {
+		c.Name = filepath.Base(f.Path)
+	}
+	if f.Spec.Rows == 0 || f.Leftover {
 		return c
 	}
 	name := f.Spec.String()

@@ -267,3 +267,33 @@ func TestDatabaseVerify(t *testing.T) {
 		t.Errorf("zero Database: %v", err)
 	}
 }
+
+// TestCacheLeftovers: the temporary file of a build killed while writing
+// it is listed as a leftover, with its size and what it is, and Remove
+// takes the name List gives it; Clean takes the others.
+func TestCacheLeftovers(t *testing.T) {
+	cache := Cache{Dir: t.TempDir()}
+	spec := MustParseDatabase(Goal(3, 3), "1 2 3 4/5 6 7 8").spec()
+	first := pdbcache.CachePath(cache.Dir, spec) + ".tmp123"
+	second := pdbcache.CachePath(cache.Dir, spec) + ".tmp456"
+	os.WriteFile(first, make([]byte, 5000), 0o644)
+	os.WriteFile(second, make([]byte, 300), 0o644)
+	list, err := cache.List()
+	if err != nil || len(list) != 2 {
+		t.Fatalf("List: %+v, %v", list, err)
+	}
+	c := list[0]
+	if !c.Leftover || c.Name != filepath.Base(first) || c.Path != first || c.Bytes != 5000 || c.Rows != 3 ||
+		!errors.Is(c.Err, ErrCache) || !strings.Contains(c.Err.Error(), "killed") {
+		t.Errorf("leftover: %+v", c)
+	}
+	if removed, err := cache.Remove(c.Name); err != nil || removed.Path != first || !removed.Leftover {
+		t.Errorf("Remove(%q): %+v, %v", c.Name, removed, err)
+	}
+	if removed, err := cache.Clean(); err != nil || len(removed) != 1 || removed[0].Path != second || removed[0].Bytes != 300 {
+		t.Errorf("Clean: %+v, %v", removed, err)
+	}
+	if left, _ := os.ReadDir(cache.Dir); len(left) != 0 {
+		t.Errorf("left %v", left)
+	}
+}

@@ -1,32 +1,34 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
 )
 
-// pdbAbout is the text of "slide pdb -h", the shipped databases' names
-// after %s.
+// pdbAbout is the text of "slide pdb -h", the table of the shipped
+// databases (shippedTable) for %s.
 const pdbAbout = `Pdb build builds a pattern database ahead of time and keeps it in the cache
 under the user's cache directory, where solve and bench find it. A
 database already cached is only checked, and rebuilt if it is damaged. The
 build shows its progress on standard error. Pdb exits with status 1 if the
-tables could not be written to the cache.
+tables could not be written to the cache. Interrupted (SIGINT, as by Ctrl-C,
+or SIGTERM), pdb build and pdb verify stop at once, leaving the cache as it
+was, and exit with status 128 and the signal's number (130, 143).
 
 NAME is the name of a database's tables as pdb list prints it, or one of
 the shipped databases (the "pdb" may be left out; the library's
-documentation says which boards each serves):
+documentation says which boards each serves; the build times are those
+of an idle 2-core machine, longer under load):
 
-	%s
-
+%s
 With -partition, the database is one of your own: the board size (-size,
 or the size of the -goal board), the goal (-goal FILE, in the form solve
 reads; the standard goal 1 2 3 ... with the blank last by default) and a
@@ -56,6 +58,8 @@ Pdb list shows the cache directory and every table file in it: the
 database (its NAME, or for tables of your own the file's name: board,
 blank cell and groups by goal cell), the board, the size on disk, the file
 and whether its header and size are right (a quick check, not verify's).
+It shows too, by their file's name, the temporary files of builds that
+were killed outright (SIGKILL, a crash) while writing.
 
 Pdb clean removes the cached tables of the NAMEs (those pdb build takes,
 or any NAME that pdb list prints) or of the -partition that pdb build
@@ -78,7 +82,7 @@ const pdbSynopsis = `build NAME
 // "slide pdb clean" with NAMEs, a -partition or neither, and "slide pdb
 // list".
 func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("pdb", pdbSynopsis, fmt.Sprintf(pdbAbout, shippedNames()))
+	fs := newFlagSet("pdb", pdbSynopsis, fmt.Sprintf(pdbAbout, shippedTable()))
 	var size, partition, goalFile string
 	fs.StringVar(&size, "size", "", "the board size of a -partition database, `RxC` (or N for N x N)")
 	fs.StringVar(&partition, "partition", "", "the database of these `groups` of tile labels, as \"1 2 3/4 5 6/...\"")
@@ -140,9 +144,13 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	reporter := newTableReporter("building", cache, stderr, func(slide.Heuristic) string { return buildName(h, d) })
 	cache.Progress = reporter.report
-	err := cache.Build(context.Background(), h)
+	ctx, stop := interruptible()
+	err := cache.Build(ctx, h)
+	sig := stop()
 	reporter.done()
 	switch {
+	case err != nil && sig != nil:
+		return stopped(stderr, "pdb", sig, "the cache is as it was")
 	case errors.Is(err, slide.ErrOption): // a NAME that has no tables of its own
 		return usageError(stderr, "pdb", "%s", message(err))
 	case errors.Is(err, slide.ErrCache):
@@ -289,7 +297,11 @@ func (r *tableReporter) announcement(h slide.Heuristic) string {
 		where = " into " + r.dir
 	}
 	_, build, disk := h.Memory()
-	return fmt.Sprintf("slide: building %s (%s on disk, %s while building)%s; this happens once", r.name(h), sizeText(disk), sizeText(build), where)
+	took := ""
+	if t := buildTime(h); t != "" {
+		took = ", " + t + " on two idle cores"
+	}
+	return fmt.Sprintf("slide: building %s (%s on disk, %s while building%s)%s; this happens once", r.name(h), sizeText(disk), sizeText(build), took, where)
 }
 
 // done ends the status line of the database reported last, if any.
@@ -303,7 +315,7 @@ func (r *tableReporter) done() {
 // A buildProgress shows on stderr the build of the tables of a database:
 // first why they are rebuilt, if they are, else the announce line, if
 // any; then a status line (see statusLine), refreshed on a terminal, and
-// otherwise a line as each table starts and at most one every ten seconds
+// otherwise a line as each table starts and at most one every logEvery
 // between.
 type buildProgress struct {
 	line       statusLine
@@ -327,12 +339,26 @@ func (b *buildProgress) report(p slide.DatabaseProgress) {
 		case b.announce != "":
 			fmt.Fprintln(b.line.w, b.announce)
 		}
-	} else if p.Table == b.table && !b.line.due() {
+	} else if p.Table == b.table && !b.due() {
 		b.last = p
 		return
 	}
 	b.last, b.table = p, p.Table
 	b.line.show(b.text(p))
+}
+
+// logEvery is the least time between two lines of a build's progress in a
+// log: short enough that a long table (pdb35's take 2 to 7 s each) does
+// not seem to hang, long enough that pdb78 takes a few dozen lines.
+const logEvery = 2 * time.Second
+
+// due reports whether a line shown now would not come too soon after the
+// last: on a terminal as the status line says, in a log after logEvery.
+func (b *buildProgress) due() bool {
+	if b.line.terminal {
+		return b.line.due()
+	}
+	return !b.line.shown || time.Since(b.line.last) >= logEvery
 }
 
 // text describes the progress p: the table, and past its first layer the

@@ -39,7 +39,10 @@ func runList(stdout, stderr io.Writer) int {
 		if c.Rows > 0 {
 			board = strconv.Itoa(c.Rows) + "x" + strconv.Itoa(c.Cols)
 		}
-		if c.Err != nil {
+		switch {
+		case c.Leftover:
+			status = "left by a killed build: pdb clean removes it"
+		case c.Err != nil:
 			status = "bad: " + message(c.Err)
 		}
 		fmt.Fprintln(tw, oneLine("%s\t%s\t%s\t%s\t%s", c.Name, board, sizeText(c.Bytes), c.Path, status))

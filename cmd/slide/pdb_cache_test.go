@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/pdb"
@@ -57,6 +58,27 @@ func TestBuildProgressTerminal(t *testing.T) {
 	if strings.Count(s, "\n") != 1 || !strings.HasSuffix(s, "\r\x1b[Kslide: building pdb555: table 3 of 3 (5 tiles), depth 30, 100% of 30 entries\n") ||
 		!strings.HasPrefix(s, "\r\x1b[Kslide: building pdb555: table 1 of 3") {
 		t.Errorf("terminal output %q", s)
+	}
+}
+
+// TestBuildProgressLog: in a log, a build's progress takes a line as
+// each table starts, and one more once logEvery has passed since the last.
+func TestBuildProgressLog(t *testing.T) {
+	var out bytes.Buffer
+	bp := newBuildProgress("building", "pdb35", &out)
+	report := func(table, depth int) {
+		bp.report(slide.DatabaseProgress{Table: table, Tables: 7, Tiles: 5, Depth: depth, Reached: int64(depth), Entries: 30})
+	}
+	report(0, 1)
+	report(0, 2) // too soon
+	bp.line.last = time.Now().Add(-logEvery)
+	report(0, 3)
+	report(0, 4) // too soon
+	report(1, 1)
+	bp.done()
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[1], "depth 3") || !strings.Contains(lines[2], "table 2 of 7") {
+		t.Errorf("log:\n%s", out.String())
 	}
 }
 
@@ -129,5 +151,41 @@ func TestPDBListClean(t *testing.T) {
 	}
 	if stdout, _, status := pdbRun("clean"); status != exitOK || stdout != "no pattern databases to remove in "+dir+"\n" {
 		t.Errorf("clean, nothing cached: status %d, stdout %q", status, stdout)
+	}
+}
+
+// TestPDBLeftovers: the temporary files of builds that were killed while
+// writing show in pdb list, with their size, verify skips them, and pdb
+// clean removes them, by the name list gives or with the rest.
+func TestPDBLeftovers(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	dir := filepath.Join(cache, "slide", "pdb")
+	os.MkdirAll(dir, 0o755)
+	pdbRun := func(args ...string) (string, string, int) { return runSlide("", append([]string{"pdb"}, args...)...) }
+	first := filepath.Join(dir, "3x3-b8-0.1.2.3-4.5.6.7.pdb.tmp123")
+	second := filepath.Join(dir, "3x3-b8-0.1.2.3-4.5.6.7.pdb.tmp456")
+	os.WriteFile(first, make([]byte, 5000), 0o644)
+	os.WriteFile(second, make([]byte, 300), 0o644)
+
+	stdout, stderr, status := pdbRun("list")
+	lines := strings.Split(stdout, "\n")
+	want := strings.Fields("3x3-b8-0.1.2.3-4.5.6.7.pdb.tmp123 3x3 " + sizeText(5000) + " " + first + " left by a killed build: pdb clean removes it")
+	if status != exitOK || stderr != "" || len(lines) != 5 || !strings.Contains(lines[0], sizeText(5300)+" in 2 files") ||
+		!slices.Equal(strings.Fields(lines[2]), want) || !strings.HasPrefix(lines[3], filepath.Base(second)+" ") {
+		t.Errorf("list: status %d, stderr %q, stdout:\n%s", status, stderr, stdout)
+	}
+	if stdout, _, status := pdbRun("verify"); status != exitOK || strings.Count(stdout, "skipped: left by a killed build") != 2 {
+		t.Errorf("verify: status %d, stdout %q", status, stdout)
+	}
+	stdout, stderr, status = pdbRun("clean", filepath.Base(first))
+	if status != exitOK || stdout != "removed "+first+" ("+filepath.Base(first)+", "+sizeText(5000)+")\nremoved 1 file, "+sizeText(5000)+" freed\n" {
+		t.Errorf("clean NAME: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	if stdout, _, status := pdbRun("clean"); status != exitOK || !strings.HasPrefix(stdout, "removed "+second+" ") {
+		t.Errorf("clean: status %d, stdout %q", status, stdout)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("left: %v", left)
 	}
 }

@@ -255,16 +255,20 @@ func TestBinaryPDB(t *testing.T) {
 	t.Run("stale temporaries", func(t *testing.T) {
 		path := with555()
 		dead := path + ".tmp1234"
-		young := path + ".tmp5678"
+		killed := path + ".tmp4321" // a moment ago: no live build holds its lock
+		young := path + ".tmp5678"  // empty: a build's before it locks it, for a moment
 		os.WriteFile(dead, []byte("partial"), 0o644)
-		os.WriteFile(young, []byte("partial"), 0o644)
+		os.WriteFile(killed, []byte("partial"), 0o644)
+		os.WriteFile(young, nil, 0o644)
 		old := time.Now().Add(-time.Hour)
 		os.Chtimes(dead, old, old)
 		if _, stderr, status := b.run("", "pdb", "build", "555"); status != exitOK || stderr != "" {
 			t.Fatalf("status %d, %q", status, stderr)
 		}
-		if _, err := os.Stat(dead); err == nil {
-			t.Errorf("stale %s left", dead)
+		for _, p := range []string{dead, killed} {
+			if _, err := os.Stat(p); err == nil {
+				t.Errorf("stale %s left", p)
+			}
 		}
 		if _, err := os.Stat(young); err != nil {
 			t.Errorf("young temporary removed: %v", err)

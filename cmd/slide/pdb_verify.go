@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -43,9 +42,13 @@ func runVerify(names []string, d slide.Database, cache slide.Cache, stdout, stde
 	for _, c := range checks {
 		reporter := newTableReporter("verifying", cache, stderr, func(slide.Heuristic) string { return c.name })
 		cache.Progress = reporter.report
-		err := cache.Verify(context.Background(), c.h)
+		ctx, stop := interruptible()
+		err := cache.Verify(ctx, c.h)
+		sig := stop()
 		reporter.done()
 		switch {
+		case err != nil && sig != nil:
+			return stopped(stderr, "pdb", sig, c.name+" not verified")
 		case err == nil:
 			fmt.Fprintf(stdout, "%s: OK\n", c.name)
 			continue
@@ -83,6 +86,8 @@ func cachedChecks(cache slide.Cache, stdout, stderr io.Writer) ([]check, int) {
 	for _, f := range files {
 		h, err := slide.ParseHeuristic(f.Name)
 		switch {
+		case f.Leftover:
+			fmt.Fprintf(stdout, "%s: skipped: left by a killed build (pdb clean removes it)\n", oneLine("%s", f.Path))
 		case f.Rows == 0:
 			fmt.Fprintf(stdout, "%s: skipped: not named as a pattern database\n", oneLine("%s", f.Path))
 		case err != nil || !h.IsDatabase():

@@ -312,7 +312,7 @@ func TestSolverAllocs(t *testing.T) {
 func TestMappedOutlivesRelease(t *testing.T) {
 	spec := pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}}
 	dir := t.TempDir()
-	if err := pdbcache.Save(dir, mustBuild(t, spec)); err != nil {
+	if err := pdbcache.Save(context.Background(), dir, mustBuild(t, spec)); err != nil {
 		t.Fatal(err)
 	}
 	pdbcache.Release()

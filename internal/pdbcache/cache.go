@@ -3,14 +3,11 @@ package pdbcache
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/slidekit/slide/internal/pdb"
 )
@@ -72,7 +69,7 @@ func Open(ctx context.Context, spec pdb.Spec, opt OpenOptions) (*pdb.DB, error) 
 		return nil, err
 	}
 	if dir != "" {
-		if err := Save(dir, db); err != nil {
+		if err := Save(ctx, dir, db); err != nil {
 			logf("pdb: cannot cache %s: %v", spec, err)
 		}
 	}
@@ -177,32 +174,17 @@ func (c ctxReader) Read(p []byte) (int, error) {
 	return c.r.Read(p[:min(len(p), 4<<20)])
 }
 
-// openCached opens the cached file at path for reading and returns its
-// size, or a *CacheError for a missing file, a directory or an empty file.
+// openCached opens the cached file at path for reading, without blocking
+// (see openFile), and returns its size, or a *CacheError for a missing
+// file, a file that is not a regular one, or an empty file.
 func openCached(path string) (*os.File, int64, error) {
-	f, err := os.Open(path)
+	f, st, err := openFile(path, false)
 	if err != nil {
-		problem := "cannot be read: " + err.Error()
-		if errors.Is(err, fs.ErrNotExist) {
-			problem = "does not exist"
-		}
-		return nil, 0, &CacheError{Path: path, Problem: problem, Err: err}
+		return nil, 0, err
 	}
-	st, err := f.Stat()
-	var problem string
-	switch {
-	case err != nil:
-		problem = "cannot be read: " + err.Error()
-	case st.IsDir():
-		problem, err = "is a directory", ErrCorrupt
-	case !st.Mode().IsRegular():
-		problem, err = "is not a regular file", ErrCorrupt
-	case st.Size() == 0:
-		problem, err = "is empty", ErrCorrupt
-	}
-	if problem != "" {
+	if st.Size() == 0 {
 		f.Close()
-		return nil, 0, &CacheError{Path: path, Problem: problem, Err: err}
+		return nil, 0, &CacheError{Path: path, Problem: "is empty", Err: ErrCorrupt}
 	}
 	return f, st.Size(), nil
 }
@@ -214,31 +196,44 @@ func detail(err error) string {
 
 // Save writes db to its file in dir (see CachePath), creating dir if need
 // be. It writes a temporary file beside the path and renames it, so that
-// readers never see a partial file, holds a lock on the temporary while it
-// writes it, and removes it on every error. It first removes the stale
-// temporaries of earlier builds that were killed while writing (see
-// CleanStale). The error is a *CacheError.
-func Save(dir string, db *pdb.DB) error {
+// readers never see a partial file, holds a lock on the temporary from
+// before its first byte until it is renamed, and removes it on every
+// error; it stops writing, within a megabyte, once ctx is done, failing
+// with ctx's error. It first removes the leftovers of writers that died
+// (see CleanStale). The error is a *CacheError, or ctx's.
+func Save(ctx context.Context, dir string, db *pdb.DB) error {
 	path := CachePath(dir, db.Spec())
-	fail := func(err error) error {
-		return &CacheError{Path: path, Problem: "cannot be written: " + err.Error(), Err: err}
-	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fail(err)
+		return saveError(path, err)
 	}
-	CleanStale(dir, StaleAge)
-	f, err := os.CreateTemp(dir, filepath.Base(path)+tempInfix+"*")
+	CleanStale(dir)
+	f, err := createTemp(path)
 	if err != nil {
-		return fail(err)
+		return saveError(path, err)
 	}
-	unlock := lockFile(f)
-	w := bufio.NewWriterSize(f, 1<<20)
+	st, sum, err := writeTemp(ctx, f.File, db)
+	err = f.commit(path, err)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return ctx.Err()
+	case err != nil:
+		return saveError(path, err)
+	}
+	recordSaved(path, st, sum)
+	return nil
+}
+
+// writeTemp writes db to the temporary file f, commits it to the disk and
+// makes it readable by all, unless ctx is done first, and returns its
+// status and checksum.
+func writeTemp(ctx context.Context, f *os.File, db *pdb.DB) (os.FileInfo, uint64, error) {
+	w := bufio.NewWriterSize(ctxWriter{ctx, f}, 1<<20)
 	_, sum, err := write(w, db)
 	if err == nil {
 		err = w.Flush()
 	}
 	if err == nil {
-		err = f.Sync()
+		err = syncFile(ctx, f)
 	}
 	if err == nil {
 		err = f.Chmod(0o644)
@@ -247,85 +242,50 @@ func Save(dir string, db *pdb.DB) error {
 	if err == nil {
 		st, err = f.Stat()
 	}
-	unlock() // the file is young: CleanStale leaves it alone until renamed
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
 	if err == nil {
-		err = os.Rename(f.Name(), path)
+		err = ctx.Err()
 	}
-	if err != nil {
-		os.Remove(f.Name())
-		return fail(err)
-	}
-	recordSaved(path, st, sum)
-	return nil
+	return st, sum, err
 }
 
-// tempInfix marks the temporary files of Save: NAME.tmpNNNN.
-const tempInfix = ".tmp"
-
-// StaleAge is the age past which Save takes an unlocked temporary file for
-// the remains of a killed build: a live Save locks its file within moments
-// of creating it and writes to it until it renames it.
-const StaleAge = 10 * time.Second
-
-// CleanStale removes from dir the temporary files of Save (NAME.tmp*,
-// and NAME.sum.tmp* of the checksum records beside the tables) that no
-// live Save holds: files not modified for olderThan whose lock it can take
-// (on systems without file locks, files not modified for a day and
-// olderThan). It returns the files removed.
-func CleanStale(dir string, olderThan time.Duration) []string {
-	var paths []string
-	for _, f := range cleanStale(dir, olderThan) {
-		paths = append(paths, f.Path)
-	}
-	return paths
+// saveError returns the *CacheError of the file at path that could not be
+// written.
+func saveError(path string, err error) error {
+	return &CacheError{Path: path, Problem: "cannot be written: " + err.Error(), Err: err}
 }
 
-// cleanStale is CleanStale, returning the files removed with their Spec
-// and size.
-func cleanStale(dir string, olderThan time.Duration) []File {
-	if !canLock {
-		olderThan = max(olderThan, 24*time.Hour)
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var removed []File
-	for _, e := range entries {
-		name := e.Name()
-		base, _, ok := strings.Cut(name, ".pdb"+tempInfix)
-		if !ok {
-			base, _, ok = strings.Cut(name, ".pdb"+recordSuffix+tempInfix)
-		}
-		if !ok || base == "" || !e.Type().IsRegular() {
-			continue
-		}
-		info, err := e.Info()
-		if err != nil || time.Since(info.ModTime()) < olderThan {
-			continue
-		}
-		path := filepath.Join(dir, name)
-		if removeUnlocked(path) {
-			spec, _ := pdb.ParseSpec(base)
-			removed = append(removed, File{Path: path, Spec: spec, Bytes: info.Size()})
-		}
-	}
-	return removed
+// A ctxWriter writes to w, at most a megabyte at a time, until ctx is
+// done, then fails with ctx's error.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
 }
 
-// removeUnlocked removes the file at path unless another process holds its
-// lock, and reports whether it did.
-func removeUnlocked(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
+func (c ctxWriter) Write(p []byte) (int, error) {
+	n := 0
+	for len(p) > 0 {
+		if err := c.ctx.Err(); err != nil {
+			return n, err
+		}
+		k, err := c.w.Write(p[:min(len(p), 1<<20)])
+		n += k
+		if err != nil {
+			return n, err
+		}
+		p = p[k:]
 	}
-	defer f.Close()
-	if !tryLock(f) {
-		return false
+	return n, nil
+}
+
+// syncFile commits f to the disk, or fails with ctx's error once ctx is
+// done: the commit of a large file can take seconds, and goes on unheeded.
+func syncFile(ctx context.Context, f *os.File) error {
+	done := make(chan error, 1)
+	go func() { done <- f.Sync() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
 	}
-	return os.Remove(path) == nil
 }

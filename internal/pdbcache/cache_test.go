@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -155,7 +157,7 @@ func FuzzRead(f *testing.F) {
 func TestCheck(t *testing.T) {
 	dir := t.TempDir()
 	db := mustBuild(t, smallSpec)
-	if err := Save(dir, db); err != nil {
+	if err := Save(context.Background(), dir, db); err != nil {
 		t.Fatal(err)
 	}
 	path := CachePath(dir, smallSpec)
@@ -198,14 +200,14 @@ func TestSaveErrors(t *testing.T) {
 	db := mustBuild(t, smallSpec)
 	dir := t.TempDir()
 	os.Mkdir(CachePath(dir, smallSpec), 0o755) // a directory where the file goes
-	err := Save(dir, db)
+	err := Save(context.Background(), dir, db)
 	var ce *CacheError
 	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "cannot be written") {
 		t.Errorf("directory at the path: %v", err)
 	}
 	blocker := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(blocker, nil, 0o644)
-	if err := Save(filepath.Join(blocker, "pdb"), db); !errors.As(err, &ce) {
+	if err := Save(context.Background(), filepath.Join(blocker, "pdb"), db); !errors.As(err, &ce) {
 		t.Errorf("directory under a file: %v", err)
 	}
 	if tmp, _ := filepath.Glob(filepath.Join(dir, "*.tmp*")); len(tmp) != 0 {
@@ -213,36 +215,45 @@ func TestSaveErrors(t *testing.T) {
 	}
 }
 
-// TestCleanStale: temporaries of killed builds go, by age and lock; those
-// of a live writer (locked) and fresh ones stay.
+// TestCleanStale: the temporaries of writers that died go at once, by
+// their lock; those of a live writer (locked), empty ones for a moment
+// (a writer's before it locks) and other files stay.
 func TestCleanStale(t *testing.T) {
 	if !canLock {
 		t.Skip("no file locks here")
 	}
 	dir := t.TempDir()
 	old := time.Now().Add(-time.Hour)
-	mk := func(name string, mod time.Time) string {
+	mk := func(name, text string, mod time.Time) string {
 		p := filepath.Join(dir, name)
-		os.WriteFile(p, []byte("partial table"), 0o644)
+		os.WriteFile(p, []byte(text), 0o644)
 		os.Chtimes(p, mod, mod)
 		return p
 	}
-	dead := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp123", old)
-	fresh := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp456", time.Now())
-	live := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp789", old)
-	other := mk("notes.tmp1", old)
-	deadRecord := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.sum.tmp5", old)
-	freshRecord := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.sum.tmp6", time.Now())
+	dead := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp123", "partial table", old)
+	killed := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp456", "partial table", time.Now()) // a moment ago
+	empty := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp457", "", time.Now())
+	emptyDead := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp458", "", old)
+	live := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp789", "partial table", old)
+	other := mk("notes.tmp1", "mine", old)
+	deadRecord := mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.sum.tmp5", "partial", old)
 	f, err := os.Open(live)
 	if err != nil {
 		t.Fatal(err)
 	}
 	unlock := lockFile(f)
-	removed := CleanStale(dir, StaleAge)
-	if len(removed) != 2 || removed[0] != deadRecord || removed[1] != dead {
-		t.Errorf("removed %v, want only %s and %s", removed, deadRecord, dead)
+	removed := CleanStale(dir)
+	want := []string{deadRecord, dead, killed, emptyDead}
+	if strings.Join(removed, " ") != strings.Join(want, " ") {
+		t.Errorf("removed %v, want %v", removed, want)
 	}
-	for _, p := range []string{fresh, live, other, freshRecord} {
+	if err := RemoveLeftover(live); !errors.Is(err, errLive) {
+		t.Errorf("RemoveLeftover of a live writer's file: %v", err)
+	}
+	if err := RemoveLeftover(dead); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("RemoveLeftover of a file removed: %v", err)
+	}
+	for _, p := range []string{empty, live, other} {
 		if _, err := os.Stat(p); err != nil {
 			t.Errorf("%s: %v", p, err)
 		}
@@ -250,12 +261,60 @@ func TestCleanStale(t *testing.T) {
 	unlock()
 	f.Close()
 	// Save cleans up before it writes: the dead writer's file goes.
-	mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp999", old)
-	if err := Save(dir, mustBuild(t, smallSpec)); err != nil {
+	mk("3x3-b0-1.2.3.4-5.6.7.8.pdb.tmp999", "partial table", time.Now())
+	if err := Save(context.Background(), dir, mustBuild(t, smallSpec)); err != nil {
 		t.Fatal(err)
 	}
-	if tmp, _ := filepath.Glob(filepath.Join(dir, "*.pdb.tmp*")); len(tmp) != 1 || tmp[0] != fresh {
-		t.Errorf("after Save: %v", tmp)
+	if tmp, _ := filepath.Glob(filepath.Join(dir, "*.pdb.tmp*")); len(tmp) != 1 || tmp[0] != empty {
+		t.Errorf("after Save: %v, want only %s", tmp, empty)
+	}
+}
+
+// A countdown is a context whose Err turns to context.Canceled after n
+// calls: it stops a Save at a chosen point of its writing.
+type countdown struct {
+	context.Context
+	n atomic.Int64
+}
+
+func (c *countdown) Err() error {
+	if c.n.Add(-1) < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestSaveCancel: Save checks its context at least every megabyte it
+// writes, and, stopped at any point, fails with the context's error and
+// leaves neither a table nor a temporary file.
+func TestSaveCancel(t *testing.T) {
+	spec := pdb.Korf663()
+	var zeros [][]uint8 // 5.8 MB of tables, made at once
+	for _, n := range spec.Entries() {
+		zeros = append(zeros, make([]uint8, (n+1)/2))
+	}
+	db := pdb.NewDB(spec, true, zeros)
+	whole := &countdown{Context: context.Background()}
+	whole.n.Store(1 << 40)
+	dir := t.TempDir()
+	if err := Save(whole, dir, db); err != nil {
+		t.Fatal(err)
+	}
+	calls := 1<<40 - whole.n.Load()
+	st, _ := os.Stat(CachePath(dir, spec))
+	if calls < st.Size()>>20 {
+		t.Fatalf("Save checked its context %d times writing %d bytes, want one a megabyte at least", calls, st.Size())
+	}
+	for _, n := range []int64{0, 1, calls / 2, calls - 1} {
+		dir := t.TempDir()
+		ctx := &countdown{Context: context.Background()}
+		ctx.n.Store(n)
+		if err := Save(ctx, dir, db); err != context.Canceled {
+			t.Errorf("stopped after %d of %d checks: %v, want context.Canceled", n, calls, err)
+		}
+		if left, _ := os.ReadDir(dir); len(left) != 0 {
+			t.Errorf("stopped after %d of %d checks: left %v", n, calls, left)
+		}
 	}
 }
 

@@ -8,9 +8,12 @@
 // versioned header and a CRC-64 (see file.go). Load reads a file and says
 // what is wrong with it (a *CacheError); Check looks at its header and
 // size only, cheaply; Save writes a locked temporary file and renames it,
-// removing it on any error, after removing the temporaries of writers that
-// died (CleanStale); List, Remove and RemoveAll look after a directory.
-// Open is Load, or a build and Save where Load fails.
+// removing it on any error and when its context is done, after removing
+// the leftovers of writers that died (CleanStale, see temp.go); List,
+// which shows those leftovers, Remove and RemoveAll look after a directory.
+// Open is Load, or a build and Save where Load fails. Every reader opens
+// only regular files (or links to them) and directories, without blocking,
+// and takes a file of another kind for a damaged one (see open.go).
 //
 // On unix systems Load maps a file read-only instead of copying it: the
 // tables are the page cache's pages, shared by every process that loads the

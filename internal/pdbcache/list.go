@@ -12,7 +12,7 @@ import (
 )
 
 // A File is a file of a cache directory: a table file NAME.pdb, or a
-// temporary file of Save.
+// leftover temporary file (see CleanStale).
 type File struct {
 	Path  string
 	Spec  pdb.Spec // the Spec its name names; the zero Spec for another name
@@ -20,19 +20,21 @@ type File struct {
 	// Err is nil for a table file that Check passes, else why it fails
 	// (ParseSpec's error for a name that is no Spec's, else Check's).
 	// It is nil for a temporary file.
-	Err error
+	Err      error
+	Leftover bool // a temporary file of a writer that died
 }
 
-// List returns the table files of dir (*.pdb), in order of name, each
-// checked by Check: its header and size, not its checksum. A missing dir
-// holds none; a dir that cannot be read gives a *CacheError.
+// List returns the table files of dir (*.pdb), each checked by Check (its
+// header and size, not its checksum), and the leftovers of writers that
+// died (see CleanStale), in order of name. A missing dir holds none; a dir
+// that cannot be read, or is not a directory, gives a *CacheError.
 func List(dir string) ([]File, error) {
-	entries, err := os.ReadDir(dir)
+	entries, err := readDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, &CacheError{Path: dir, Problem: "cannot be read: " + err.Error(), Err: err}
+		return nil, err
 	}
 	var files []File
 	for _, e := range entries {
@@ -41,7 +43,7 @@ func List(dir string) ([]File, error) {
 			continue
 		}
 		f := File{Path: filepath.Join(dir, e.Name())}
-		if info, err := e.Info(); err == nil {
+		if info, err := os.Stat(f.Path); err == nil { // through a link, the table's
 			f.Bytes = info.Size()
 		}
 		if f.Spec, f.Err = pdb.ParseSpec(base); f.Err == nil {
@@ -49,6 +51,8 @@ func List(dir string) ([]File, error) {
 		}
 		files = append(files, f)
 	}
+	files = append(files, leftovers(dir, entries)...)
+	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return files, nil
 }
 
@@ -92,8 +96,8 @@ func RemoveAll(dir string) ([]File, error) {
 	var removed []File
 	var first error
 	for _, f := range files {
-		if f.Spec.Rows == 0 {
-			continue // not named by Save
+		if f.Spec.Rows == 0 || f.Leftover {
+			continue // not named by Save; removed below
 		}
 		if err := os.Remove(f.Path); err != nil {
 			if first == nil {
@@ -105,7 +109,7 @@ func RemoveAll(dir string) ([]File, error) {
 		removed = append(removed, f)
 	}
 	removeRecords(dir)
-	removed = append(removed, cleanStale(dir, StaleAge)...)
+	removed = append(removed, cleanStale(dir)...)
 	slices.SortFunc(removed, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return removed, first
 }
@@ -113,7 +117,7 @@ func RemoveAll(dir string) ([]File, error) {
 // removeRecords removes from dir the checksum records of table files whose
 // name is a Spec's, whether or not their table is there.
 func removeRecords(dir string) {
-	entries, err := os.ReadDir(dir)
+	entries, err := readDir(dir)
 	if err != nil {
 		return
 	}

@@ -1,6 +1,7 @@
 package pdbcache
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -20,11 +21,11 @@ func TestListRemove(t *testing.T) {
 	if files, err := List(dir); err != nil || len(files) != 0 {
 		t.Fatalf("missing dir: %v, %v", files, err)
 	}
-	if err := Save(dir, mustBuild(t, smallSpec)); err != nil {
+	if err := Save(context.Background(), dir, mustBuild(t, smallSpec)); err != nil {
 		t.Fatal(err)
 	}
 	other := pdb.Spec{Rows: 3, Cols: 3, Blank: 8, Patterns: [][]uint8{{0, 1, 2, 3}, {4, 5, 6, 7}}}
-	if err := Save(dir, mustBuild(t, other)); err != nil {
+	if err := Save(context.Background(), dir, mustBuild(t, other)); err != nil {
 		t.Fatal(err)
 	}
 	write := func(name, text string) string {
@@ -58,28 +59,32 @@ func TestListRemove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{broken, CachePath(dir, smallSpec), CachePath(dir, other), foreign}
+	want := []string{broken, CachePath(dir, smallSpec), deadRecord, dead, CachePath(dir, other), foreign}
 	if len(files) != len(want) {
 		t.Fatalf("listed %v, want %v", files, want)
 	}
 	for i, f := range files {
 		st, _ := os.Stat(want[i])
-		if f.Path != want[i] || f.Bytes != st.Size() {
-			t.Errorf("file %d: %s, %d bytes; want %s, %d", i, f.Path, f.Bytes, want[i], st.Size())
+		leftover := want[i] == dead || want[i] == deadRecord
+		if f.Path != want[i] || f.Bytes != st.Size() || f.Leftover != leftover {
+			t.Errorf("file %d: %s, %d bytes, leftover %v; want %s, %d, %v", i, f.Path, f.Bytes, f.Leftover, want[i], st.Size(), leftover)
 		}
 	}
 	if !errors.Is(files[0].Err, ErrCorrupt) || files[0].Spec.Rows != 2 {
 		t.Errorf("short file: %v, %v", files[0].Spec, files[0].Err)
 	}
-	if files[1].Err != nil || files[1].Spec.String() != smallSpec.String() || files[2].Err != nil {
-		t.Errorf("good files: %v, %v", files[1].Err, files[2].Err)
+	if files[1].Err != nil || files[1].Spec.String() != smallSpec.String() || files[4].Err != nil {
+		t.Errorf("good files: %v, %v", files[1].Err, files[4].Err)
 	}
-	if !errors.Is(files[3].Err, pdb.ErrSpec) || files[3].Spec.Rows != 0 {
-		t.Errorf("foreign file: %v", files[3].Err)
+	if files[2].Spec.String() != smallSpec.String() || files[3].Spec.String() != smallSpec.String() {
+		t.Errorf("leftovers: %v, %v", files[2].Spec, files[3].Spec)
+	}
+	if !errors.Is(files[5].Err, pdb.ErrSpec) || files[5].Spec.Rows != 0 {
+		t.Errorf("foreign file: %v", files[5].Err)
 	}
 
 	f, err := Remove(dir, other)
-	if err != nil || f.Path != CachePath(dir, other) || f.Bytes != files[2].Bytes {
+	if err != nil || f.Path != CachePath(dir, other) || f.Bytes != files[4].Bytes {
 		t.Fatalf("Remove: %+v, %v", f, err)
 	}
 	if _, err := Remove(dir, other); !errors.Is(err, fs.ErrNotExist) {

@@ -11,8 +11,10 @@ import (
 // flock locks, which the system drops when their holder dies).
 const canLock = true
 
-// lockFile takes an exclusive lock on f, which Save holds while it writes
-// a temporary file, and returns the function that releases it.
+// lockFile takes an exclusive lock on f, which the writers of temporary
+// files hold from before their first byte until they rename or remove the
+// file (see temp.go), and returns the function that releases it. It never
+// waits: a lock held by another leaves f unlocked.
 func lockFile(f *os.File) (unlock func()) {
 	fd := int(f.Fd())
 	if syscall.Flock(fd, syscall.LOCK_EX|syscall.LOCK_NB) != nil {

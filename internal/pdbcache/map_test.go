@@ -98,7 +98,7 @@ func TestLoadMapped(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := Save(dir, db); err != nil {
+		if err := Save(context.Background(), dir, db); err != nil {
 			t.Fatal(err)
 		}
 		before := checksums.Load()
@@ -129,7 +129,7 @@ func TestLoadMappedCorrupt(t *testing.T) {
 	needMap(t)
 	for _, keepTime := range []bool{false, true} {
 		dir := t.TempDir()
-		if err := Save(dir, mustBuild(t, smallSpec)); err != nil {
+		if err := Save(context.Background(), dir, mustBuild(t, smallSpec)); err != nil {
 			t.Fatal(err)
 		}
 		path := CachePath(dir, smallSpec)
@@ -162,7 +162,7 @@ func TestRecordReplaced(t *testing.T) {
 	needMap(t)
 	dir := t.TempDir()
 	db := mustBuild(t, smallSpec)
-	if err := Save(dir, db); err != nil {
+	if err := Save(context.Background(), dir, db); err != nil {
 		t.Fatal(err)
 	}
 	path := CachePath(dir, smallSpec)
@@ -241,14 +241,14 @@ func TestReadOnlyCache(t *testing.T) {
 	t.Run("record unwritable", func(t *testing.T) {
 		dir := t.TempDir()
 		os.Mkdir(recordPath(CachePath(dir, smallSpec)), 0o755) // a directory where the record goes
-		if err := Save(dir, db); err != nil {
+		if err := Save(context.Background(), dir, db); err != nil {
 			t.Fatal(err)
 		}
 		loads(t, dir, 1)
 	})
 	t.Run("read-only", func(t *testing.T) {
 		dir := t.TempDir()
-		if err := Save(dir, db); err != nil {
+		if err := Save(context.Background(), dir, db); err != nil {
 			t.Fatal(err)
 		}
 		os.Remove(recordPath(CachePath(dir, smallSpec)))
@@ -269,7 +269,7 @@ func TestReadOnlyCache(t *testing.T) {
 	})
 	t.Run("verified", func(t *testing.T) {
 		dir := t.TempDir()
-		if err := Save(dir, db); err != nil {
+		if err := Save(context.Background(), dir, db); err != nil {
 			t.Fatal(err)
 		}
 		rec := recordPath(CachePath(dir, smallSpec))
@@ -292,7 +292,7 @@ func TestLoadRead(t *testing.T) {
 	withReader(t)
 	dir := t.TempDir()
 	db := mustBuild(t, smallSpec)
-	if err := Save(dir, db); err != nil {
+	if err := Save(context.Background(), dir, db); err != nil {
 		t.Fatal(err)
 	}
 	got, err := Load(dir, smallSpec)
@@ -318,7 +318,7 @@ func TestLoadCanceled(t *testing.T) {
 				withReader(t)
 			}
 			dir := t.TempDir()
-			if err := Save(dir, mustBuild(t, smallSpec)); err != nil {
+			if err := Save(context.Background(), dir, mustBuild(t, smallSpec)); err != nil {
 				t.Fatal(err)
 			}
 			os.Remove(recordPath(CachePath(dir, smallSpec)))
@@ -338,7 +338,7 @@ func TestLoadCanceled(t *testing.T) {
 func TestRecord(t *testing.T) {
 	needMap(t)
 	dir := t.TempDir()
-	if err := Save(dir, mustBuild(t, smallSpec)); err != nil {
+	if err := Save(context.Background(), dir, mustBuild(t, smallSpec)); err != nil {
 		t.Fatal(err)
 	}
 	path := CachePath(dir, smallSpec)

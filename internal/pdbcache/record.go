@@ -5,7 +5,6 @@ import (
 	"hash/crc64"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 )
 
@@ -44,13 +43,12 @@ func recordPath(path string) string { return path + recordSuffix }
 // recorded reports whether the record of the table file at path vouches
 // for the file of identity id whose stored checksum is sum.
 func recorded(path string, id fileID, sum uint64) bool {
-	f, err := os.Open(recordPath(path))
+	f, st, err := openFile(recordPath(path), false)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() || st.Size() != recordSize {
+	if st.Size() != recordSize {
 		return false
 	}
 	var b [recordSize]byte
@@ -92,12 +90,10 @@ func parseRecord(b []byte) (fileID, uint64, bool) {
 // its modification time is past the file's change time, for at most
 // patience, and writes no record if it is not.
 func writeRecord(path string, id fileID, sum uint64, patience time.Duration) {
-	dir, name := filepath.Split(recordPath(path))
-	f, err := os.CreateTemp(dir, name+tempInfix+"*")
+	f, err := createTemp(recordPath(path))
 	if err != nil {
 		return // a read-only cache
 	}
-	tmp := f.Name()
 	b := encodeRecord(id, sum)
 	deadline := time.Now().Add(patience)
 	for err == nil {
@@ -117,15 +113,7 @@ func writeRecord(path string, id fileID, sum uint64, patience time.Duration) {
 	if err == nil {
 		err = f.Chmod(0o644)
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, recordPath(path))
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
+	f.commit(recordPath(path), err)
 }
 
 // recordSaved writes the record of the table file that Save wrote at path

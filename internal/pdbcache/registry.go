@@ -180,7 +180,10 @@ func loadOrBuild(ctx context.Context, spec pdb.Spec, req Request) (*pdb.DB, Open
 	}
 	got := Opened{Source: FromBuild}
 	if dir != "" {
-		got.SaveErr = Save(dir, db)
+		got.SaveErr = Save(ctx, dir, db)
+		if engine.IsContext(got.SaveErr) {
+			return nil, Opened{}, got.SaveErr // stopped: its caller wants no tables
+		}
 		if got.SaveErr == nil {
 			shared.Lock()
 			delete(shared.unreadable, CachePath(dir, spec))
@@ -201,7 +204,7 @@ func Prepare(ctx context.Context, spec pdb.Spec, req Request) error {
 		dir, dirErr = DefaultCacheDir()
 	}
 	if dir != "" {
-		CleanStale(dir, StaleAge)
+		CleanStale(dir)
 	}
 	req.Dir, req.DirSet, req.Build = dir, true, true
 	db, got, err := Shared(ctx, spec, req)
@@ -216,7 +219,9 @@ func Prepare(ctx context.Context, spec pdb.Spec, req Request) error {
 	case got.SaveErr != nil:
 		return engine.Errorf(engine.Cache, "%v: the tables live in memory only", got.SaveErr)
 	case got.Source == FromMemory && Check(dir, spec) != nil:
-		if err := Save(dir, db); err != nil {
+		if err := Save(ctx, dir, db); engine.IsContext(err) {
+			return err
+		} else if err != nil {
 			return engine.Errorf(engine.Cache, "%v: the tables live in memory only", err)
 		}
 	}

@@ -53,7 +53,7 @@ func TestVerify(t *testing.T) {
 	if !db.Compact() {
 		t.Fatal("the small spec's tables are not compact")
 	}
-	if err := Save(dir, db); err != nil {
+	if err := Save(context.Background(), dir, db); err != nil {
 		t.Fatal(err)
 	}
 	tables := 0
@@ -102,7 +102,7 @@ func TestVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Save(dir, bdb); err != nil {
+	if err := Save(context.Background(), dir, bdb); err != nil {
 		t.Fatal(err)
 	}
 	if err := Verify(ctx, dir, smallSpec, pdb.BuildOptions{}, 0); err != nil {

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/slidekit/slide"
+)
+
+// buildTimes are the wall times of "slide pdb build NAME" into an empty
+// cache on the project's 2-core machine (AMD EPYC), both cores free: the
+// one source of the build times that "slide pdb -h", the line before a
+// first build and README.md give (TestBuildTimesDocumented holds README.md
+// to them). pdb555, pdb663, pdb48 and pdb35 took 0.14, 0.85, 4.5 and
+// 15.6 s (28 CPU-seconds) with the machine idle; pdb78 and pdb6666 took
+// 89 and 50 CPU-seconds beside other work, as the 42 and 26 s of
+// docs/PERFORMANCE.md on two idle cores. A loaded machine takes longer:
+// pdb35 took 47 s to 70 s beside other work (see docs/PERFORMANCE.md).
+var buildTimes = map[slide.Heuristic]time.Duration{
+	slide.PDB555:  140 * time.Millisecond,
+	slide.PDB663:  850 * time.Millisecond,
+	slide.PDB78:   45 * time.Second,
+	slide.PDB6666: 27 * time.Second,
+	slide.PDB35:   16 * time.Second,
+	slide.PDB48:   4500 * time.Millisecond,
+}
+
+// buildTime says how long building the tables of h takes on an idle
+// 2-core machine (see buildTimes): "under a second", "about 16 s"; "" for
+// a database of one's own.
+func buildTime(h slide.Heuristic) string {
+	d, ok := buildTimes[h]
+	switch {
+	case !ok:
+		return ""
+	case d < time.Second:
+		return "under a second"
+	}
+	return fmt.Sprintf("about %d s", int(math.Round(d.Seconds())))
+}
+
+// shippedTable lists the shipped databases for "slide pdb -h", a line
+// each: its name, its size on disk and its build time.
+func shippedTable() string {
+	var b strings.Builder
+	for _, h := range slide.Heuristics() {
+		if !h.IsDatabase() {
+			continue
+		}
+		_, _, disk := h.Memory()
+		fmt.Fprintf(&b, "\t%-8s %9s on disk, built in %s\n", h, sizeText(disk), buildTime(h))
+	}
+	return b.String()
+}

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// interruptible returns a context that is cancelled when the process
+// receives SIGINT or SIGTERM, so that the work given it stops and cleans
+// up after itself (a build removes its temporary file) rather than die
+// where it stands, and the function that stops listening and returns the
+// signal received, nil for none. Once it has returned, a signal ends the
+// process at once, as before.
+func interruptible() (context.Context, func() os.Signal) {
+	ctx, cancel := context.WithCancel(context.Background())
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	got := make(chan os.Signal, 1)
+	go func() {
+		select {
+		case sig := <-signals:
+			got <- sig
+			cancel()
+		case <-ctx.Done():
+			got <- nil
+		}
+	}()
+	return ctx, func() os.Signal {
+		signal.Stop(signals)
+		cancel()
+		return <-got
+	}
+}
+
+// stopped says on stderr that the command stopped on the signal sig, one
+// of interruptible's, and what became of its work, and returns the exit
+// status of a process that the signal ended, as shells report it: 128 and
+// the signal's number, 2 for SIGINT and 15 for SIGTERM.
+func stopped(stderr io.Writer, name string, sig os.Signal, what string) int {
+	fmt.Fprintf(stderr, "slide %s: stopped by %v: %s\n", name, sig, what)
+	if sig == syscall.SIGTERM {
+		return 128 + 15
+	}
+	return 128 + 2
+}
