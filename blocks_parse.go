@@ -91,6 +91,9 @@ func readBlocks(fn string, r io.Reader) (Blocks, error) {
 			continue
 		}
 		line := readBlockLine(in, first)
+		if in.Err() != nil { // the line did not end
+			break
+		}
 		if !sized {
 			var err error
 			if rows, cols, err = parseBlockSize(fn, line); err != nil {
@@ -120,7 +123,7 @@ func readBlocks(fn string, r io.Reader) (Blocks, error) {
 	}
 	switch {
 	case in.Err() != nil:
-		return Blocks{}, &Error{Func: fn, Msg: "reading: " + in.Err().Error(), Err: in.Err()}
+		return Blocks{}, scanError(fn, in.Err())
 	case !sized:
 		return Blocks{}, errorf(fn, ErrSyntax, "no size line: want \"rows cols\" first")
 	case len(pieces) == 0 && len(discarded.Lines) > 0:

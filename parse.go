@@ -13,7 +13,9 @@ import (
 // The text form of a Board, which [Board.String] writes and [ParseBoard],
 // [ReadBoard], [MustParseBoard] and [Board.UnmarshalText] read: a line
 // holding n (for n x n) or "rows cols", then the labels in row-major
-// order, 0 for the blank, separated by any white space:
+// order, 0 for the blank, separated by any white space; lines end in "\n",
+// "\r\n" or "\r" alone, and a control character (see input.IsControl)
+// ends the input with an [ErrSyntax] that names its line and column:
 //
 //	3
 //	1 2 3
@@ -45,7 +47,7 @@ func must[T any](v T, err error) T {
 // readBoard is ReadBoard under the name fn.
 func readBoard(fn string, r io.Reader) (Board, error) {
 	in := input.NewScanner(r, nil)
-	failed := func() error { return &Error{Func: fn, Msg: "reading: " + in.Err().Error(), Err: in.Err()} }
+	failed := func() error { return scanError(fn, in.Err()) }
 	head, ok := in.Next()
 	if !ok {
 		if in.Err() != nil {
@@ -57,9 +59,12 @@ func readBoard(fn string, r io.Reader) (Board, error) {
 	if f, ok := in.Peek(); ok && f.Line == head.Line {
 		sizes = append(sizes, f)
 		in.Next()
-		if more, _ := in.SkipFields(); more > 0 {
+		if more, _ := in.SkipFields(); more > 0 && in.Err() == nil {
 			return Board{}, errorf(fn, ErrSyntax, "line %d: size line has %d fields, want n or rows cols", head.Line, 2+more)
 		}
+	}
+	if in.Err() != nil { // the size line did not end
+		return Board{}, failed()
 	}
 	var dims []int
 	for _, f := range sizes {
@@ -92,6 +97,16 @@ func readBoard(fn string, r io.Reader) (Board, error) {
 		return Board{}, errorf(fn, ErrSize, "%d x %d board needs %d tiles, got %d", rows, cols, n, len(tiles))
 	}
 	return build(fn, rows, cols, tiles, false)
+}
+
+// scanError returns the error of function fn for err, the error of the
+// Scanner it read: a control character is an [ErrSyntax], where the
+// input is not text; anything else a failed read.
+func scanError(fn string, err error) *Error {
+	if ce, ok := err.(*input.ControlError); ok {
+		return errorf(fn, ErrSyntax, "%s", ce.Error())
+	}
+	return &Error{Func: fn, Msg: "reading: " + err.Error(), Err: err}
 }
 
 // String returns b in its text form, "" for the zero Board.

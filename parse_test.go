@@ -2,10 +2,12 @@ package slide
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/slidekit/slide/internal/input"
@@ -55,6 +57,12 @@ func TestParseLayout(t *testing.T) {
 	if _, err := ParseBoard("3\n0 1 3 4 2 5 7 8 6"); err != nil {
 		t.Errorf("one-line tiles: %v", err)
 	}
+	// Lines may end in "\n", "\r\n" or "\r" alone, even mixed.
+	for _, text := range []string{"2 3\r1 2 3\r4 0 5\r", "2 3\r\n1 2 3\r\n4 0 5", "2 3\r1 2 3\n4 0 5\r\n"} {
+		if b, err := ParseBoard(text); err != nil || b.String() != "2 3\n1 2 3\n4 0 5\n" {
+			t.Errorf("%q: %v, %v", text, b, err)
+		}
+	}
 }
 
 func TestParseErrors(t *testing.T) {
@@ -74,6 +82,14 @@ func TestParseErrors(t *testing.T) {
 		{"99999999999999999999\n", ErrSyntax, "not an integer"},
 		{"2\n1 2\n0 0\n", ErrTile, "two blanks"},
 		{"2\n1 2\n-3 0\n", ErrTile, "negative"},
+		// Control characters end the input; a lone "\r" ends a line.
+		{"\x00\x00\x00", ErrSyntax, `line 1, column 1: "\x00" is a control character, not text`},
+		{"2\n1 2\n3 0\x00", ErrSyntax, `line 3, column 4: "\x00"`},
+		{"2\r\n1 2\r\n3 \x1b0\r\n", ErrSyntax, `line 3, column 3: "\x1b"`},
+		{"2\r1 2\r\x7f", ErrSyntax, `line 3, column 1: "\x7f"`},
+		{"2\n1 2 3 0\n \x04", ErrSyntax, `line 3, column 2: "\x04"`},
+		{"2 2 2\r1 2\r3 0\r", ErrSyntax, "line 1: size line has 3 fields"},
+		{"3\r1 2\r3 x\r", ErrSyntax, "line 3: tile \"x\""},
 	}
 	for _, tt := range tests {
 		_, err := ParseBoard(tt.in)
@@ -99,7 +115,7 @@ func TestMessagesQuoteLittle(t *testing.T) {
 		err  error
 	}{
 		{"Parse size", second(ParseBoard(big))},
-		{"Parse tile", second(ParseBoard("2\n1 2 3 " + nul))},
+		{"Parse tile", second(ParseBoard("2\n1 2 3 " + strings.Repeat("\xff", 10<<20)))},
 		{"Parse extra", second(ParseBoard("2\n1 2 3 0 " + big))},
 		{"ParsePosition", second(ParsePosition(2, 2, "\xff"+big))},
 		{"ParseBlocks", second(ParseBlocks("4 " + big))},
@@ -162,6 +178,12 @@ func FuzzReadBoard(f *testing.F) {
 		case long && err == nil:
 			t.Fatalf("%q: accepted %v past a field it should stop at", text, got)
 		case long:
+		case controlled(text):
+			// The reader stops at the control character, or at a mistake
+			// before it.
+			if err == nil || got != (Board{}) || err.(*Error).Msg != controlMsg(text) && (!midRead(werr) || err.(*Error).Msg != werr.(*Error).Msg) {
+				t.Fatalf("%q: got %v, %v; want %v or %q", text, got, err, werr, controlMsg(text))
+			}
 		case (err == nil) != (werr == nil) || got != want:
 			t.Fatalf("%q: got %v, %v; the oracle gives %v, %v", text, got, err, want, werr)
 		case err != nil && err.(*Error).Msg != werr.(*Error).Msg:
@@ -174,10 +196,14 @@ func FuzzReadBoard(f *testing.F) {
 }
 
 // parseSimply is Parse written for plainness: the whole text split into
-// lines and fields. It is the oracle of FuzzReadBoard.
+// lines and fields, but what follows a control character, which ends the
+// text with the field it ends. It is the oracle of FuzzReadBoard.
 func parseSimply(s string) (Board, error) {
 	const fn = "Parse"
-	lines := strings.Split(s, "\n")
+	if i := strings.IndexFunc(s, isControl); i >= 0 {
+		s = strings.TrimRightFunc(s[:i], func(r rune) bool { return !unicode.IsSpace(r) })
+	}
+	lines := strings.Split(strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(s), "\n")
 	head := 0
 	for head < len(lines) && strings.TrimSpace(lines[head]) == "" {
 		head++
@@ -219,6 +245,28 @@ func parseSimply(s string) (Board, error) {
 		return Board{}, errorf(fn, ErrSize, "%d x %d board needs %d tiles, got %d", rows, cols, n, len(tiles))
 	}
 	return build(fn, rows, cols, tiles, false)
+}
+
+// isControl reports whether r is a control character of the text formats:
+// an ASCII control that is not white space.
+func isControl(r rune) bool { return r < utf8.RuneSelf && unicode.IsControl(r) && !unicode.IsSpace(r) }
+
+// midRead reports whether err, of parseSimply, is found before the end of
+// the text: a mistake of the size line or of a tile's text.
+func midRead(err error) bool {
+	msg := err.(*Error).Msg
+	return strings.HasPrefix(msg, "line ") || errors.Is(err, ErrSize) && !strings.Contains(msg, " tiles, got ")
+}
+
+// controlled reports whether text holds a control character.
+func controlled(text string) bool { return strings.IndexFunc(text, isControl) >= 0 }
+
+// controlMsg is the message of the first control character of text: its
+// line and column (in characters) and the character.
+func controlMsg(text string) string {
+	i := strings.IndexFunc(text, isControl)
+	lines := strings.Split(strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(text[:i]), "\n")
+	return fmt.Sprintf("line %d, column %d: %s is a control character, not text", len(lines), utf8.RuneCountInString(lines[len(lines)-1])+1, input.Quote(text[i:i+1]))
 }
 
 func TestParsePosition(t *testing.T) {

@@ -42,6 +42,9 @@ func (b *benchReader) next() (benchInstance, bool) {
 			continue
 		}
 		inst, err := scanBenchLine(b.in, first)
+		if b.in.Err() != nil { // the line did not end
+			break
+		}
 		if err != nil {
 			b.err = fmt.Errorf("line %d: %v", first.Line, err)
 			return benchInstance{}, false
@@ -52,7 +55,7 @@ func (b *benchReader) next() (benchInstance, bool) {
 		}
 	}
 	if err := b.in.Err(); err != nil {
-		b.err = fmt.Errorf("%w: %v", errRead, err)
+		b.err = scanError(err)
 	} else if b.count == 0 {
 		b.err = errors.New("no instances")
 	}

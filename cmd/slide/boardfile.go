@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/input"
 )
 
 // readBoard reads a board in the String form from the file name, or from
@@ -30,3 +31,13 @@ func readBoard(name string, stdin io.Reader) (slide.Board, error) {
 
 // errRead marks a failed read in the errors of the command's own formats.
 var errRead = errors.New("reading")
+
+// scanError returns the error of a reader of the command's own formats
+// for err, the error of its input.Scanner: a control character, bad input,
+// as it is; anything else a failed read, wrapping errRead.
+func scanError(err error) error {
+	if _, ok := err.(*input.ControlError); ok {
+		return err
+	}
+	return fmt.Errorf("%w: %v", errRead, err)
+}

@@ -79,14 +79,15 @@ func parseCheckInput(text string) (start, goal slide.Board, err error) {
 }
 
 // scanCheckInput reads check's input: a start line and a goal line, with
-// any blank lines before and after them and "\r\n" line ends allowed. It
-// reads a field at a time and stops at a line of more fields than a board
-// has cells, so its memory is bounded by two such boards however long the
-// input is. A failed read is an error wrapping errRead. Boards of
-// different sizes are slide.Solvable's to refuse.
+// any blank lines before and after them and "\r\n" or "\r" line ends
+// allowed. It reads a field at a time and stops at a line of more fields
+// than a board has cells, so its memory is bounded by two such boards
+// however long the input is. A failed read is an error wrapping errRead; a
+// control character, an *input.ControlError. Boards of different sizes are
+// slide.Solvable's to refuse.
 func scanCheckInput(r io.Reader) (start, goal slide.Board, err error) {
 	in := input.NewScanner(r, func(r rune) bool { return r == ' ' || r == '\t' })
-	readErr := func() error { return fmt.Errorf("%w: %v", errRead, in.Err()) }
+	readErr := func() error { return scanError(in.Err()) }
 	startLine, err := readCheckLine(in, "start")
 	switch {
 	case in.Err() != nil:
@@ -98,10 +99,10 @@ func scanCheckInput(r io.Reader) (start, goal slide.Board, err error) {
 	}
 	goalLine, err := readCheckLine(in, "goal")
 	switch {
-	case in.Err() != nil:
-		return start, goal, readErr()
 	case goalLine != nil && goalLine.line > startLine.line+1:
 		return start, goal, fmt.Errorf("blank line %d between the start and goal lines", startLine.line+1)
+	case in.Err() != nil:
+		return start, goal, readErr()
 	case err != nil:
 		return start, goal, err
 	case goalLine == nil:

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
@@ -17,7 +18,7 @@ import (
 // which the streaming parsers stop early, by design, and say so in words
 // of their own. With comments set, lines that start with # do not count.
 func hasLongField(text string, most int, comments bool) bool {
-	for _, line := range strings.Split(text, "\n") {
+	for _, line := range textLines(text) {
 		fields := strings.Fields(line)
 		if comments && len(fields) > 0 && strings.HasPrefix(fields[0], "#") {
 			continue
@@ -32,6 +33,25 @@ func hasLongField(text string, most int, comments bool) bool {
 		}
 	}
 	return false
+}
+
+// textLines returns the lines of text, whose lines end in "\r\n", "\n" or
+// "\r" alone.
+func textLines(text string) []string {
+	return strings.Split(strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(text), "\n")
+}
+
+// controlIn returns the text before the first control character of text,
+// and the error that a Scanner's read ends with there, which names its
+// line and column; the whole text and nil if it has none.
+func controlIn(text string) (before string, err error) {
+	i := strings.IndexFunc(text, func(r rune) bool { return r < utf8.RuneSelf && input.IsControl(byte(r)) })
+	if i < 0 {
+		return text, nil
+	}
+	lines := textLines(text[:i])
+	last := len(lines) - 1
+	return text[:i], &input.ControlError{Byte: text[i], Line: last + 1, Column: utf8.RuneCountInString(lines[last]) + 1}
 }
 
 // parseBench reads all the instances of a bench file from text with a
@@ -53,7 +73,7 @@ func parseBench(text string) ([]benchInstance, error) {
 // oracle of FuzzBenchFile.
 func parseBenchSimply(text string) ([]benchInstance, error) {
 	var out []benchInstance
-	for i, line := range strings.Split(text, "\n") {
+	for i, line := range textLines(text) {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -99,9 +119,18 @@ func FuzzBenchFile(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	f.Add("1 0 1 2 3 0\r2 0 1 2 3 0\r")
+	f.Add("1 0 1 2 3 0\n2 0 1 \x002 3 0\r")
 	f.Fuzz(func(t *testing.T, text string) {
 		got, err := parseBench(text)
 		want, werr := parseBenchSimply(text)
+		if before, cerr := controlIn(text); cerr != nil {
+			// The lines before the control character's, then its error.
+			want, werr = parseBenchSimply(before[:strings.LastIndexAny(before, "\r\n")+1])
+			if werr == nil || werr.Error() == "no instances" {
+				want, werr = nil, cerr
+			}
+		}
 		early := hasLongField(text, 2+slide.MaxCells, true)
 		switch {
 		case early && err == nil:
@@ -133,10 +162,7 @@ func FuzzBenchFile(f *testing.F) {
 // a time, the oracle of FuzzCheckOracle. It reads check's input: a start line and a goal line, with
 // any blank lines before and after them and "\r\n" line ends allowed.
 func parseCheckSimply(text string) (start, goal slide.Board, err error) {
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
-	}
+	lines := textLines(text)
 	first, last := 0, len(lines) // the lines between the blank ones
 	for first < last && len(checkTokensSimply(lines[first])) == 0 {
 		first++
@@ -214,15 +240,29 @@ func FuzzCheckOracle(f *testing.F) {
 		"9 12 5 4 2 b 7 11 3 6 10 13 14 1 8 15\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 b 15\n", "2 1 3 b\r\n1 2 3 b\r\n",
 		"1 2 b 1\n1 2 3 b\n\n", "b\t1 2 3\n\n1 2 3 x", "1 2 3 b\n1 2 3 b\n\nx", "\n", "1 2 +3 b\n1 2 3 b", "1 2 03 b\n1 2 3 b",
 		"1 2 99999999999999999999 b\n1 2 3 b\n", "1 2 0 b\n1 2 3 b", "b b 1 2\n1 2 3 b", "1 2 3 b\r\r\n1 2 3 b",
+		"2 1 3 b\r1 2 3 b\r", "1 2 3 b\n1 2 3 b\n\x00", "1 2 3 b\n1 2 3 b\nx\x00",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		start, goal, err := parseCheckInput(text)
 		wstart, wgoal, werr := parseCheckSimply(text)
+		if before, cerr := controlIn(text); cerr != nil {
+			// The control character ends the input, with the field it
+			// ends, but a blank line between the boards or a third line
+			// found before it.
+			wstart, wgoal, werr = slide.Board{}, slide.Board{}, cerr
+			before = strings.TrimRightFunc(before, func(r rune) bool { return !strings.ContainsRune(" \t\r\n", r) })
+			if _, _, berr := parseCheckSimply(before); berr != nil && strings.HasPrefix(berr.Error(), "blank line") {
+				werr = berr
+			}
+			if err != nil && strings.HasPrefix(err.Error(), "extra line") {
+				werr = err
+			}
+		}
 		early := false
-		for _, line := range strings.Split(text, "\n") {
-			fields := checkTokensSimply(strings.TrimSuffix(line, "\r"))
+		for _, line := range textLines(text) {
+			fields := checkTokensSimply(line)
 			early = early || len(fields) > slide.MaxCells
 			for _, f := range fields {
 				early = early || len(f) > input.MaxField

@@ -138,7 +138,7 @@ func scanHintInput(r io.Reader) ([]hintConfig, error) {
 		return nil, fmt.Errorf("unexpected %s after configuration %d, the last", f.Quote(), n)
 	}
 	if err := in.in.Err(); err != nil {
-		return nil, fmt.Errorf("%w: %v", errRead, err)
+		return nil, scanError(err)
 	}
 	return configs, nil
 }
@@ -181,7 +181,7 @@ func (t *tokens) int(what string) (int, error) {
 	f, ok := t.in.Next()
 	if !ok {
 		if err := t.in.Err(); err != nil {
-			return 0, fmt.Errorf("%w: %v", errRead, err)
+			return 0, scanError(err)
 		}
 		return 0, fmt.Errorf("want %s, got the end of the input", what)
 	}

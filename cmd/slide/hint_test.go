@@ -312,8 +312,13 @@ func FuzzHintInput(f *testing.F) {
 	}
 	f.Add("1 1 1 0")
 	f.Add("1 2 2 1 2 2 0")
+	f.Add("1\r2 2\r1 2 3 0\r")
+	f.Add("1 2 2 1 2 3 0 \x00")
 	f.Fuzz(func(t *testing.T, in string) {
 		configs, err := parseHintInput(in)
+		if _, cerr := controlIn(in); cerr != nil && err == nil {
+			t.Fatalf("%q: accepted, past %v", in, cerr)
+		}
 		if err != nil {
 			return
 		}

@@ -35,21 +35,49 @@ func (f Field) Int() (int, bool) {
 }
 
 // A Scanner splits the text of a reader into fields, a field at a time.
-// Lines end at "\n" (a "\r" before it, or at the end of the input, belongs
-// to the line end); fields are separated by line ends and by the
-// characters a space function accepts. A Scanner holds one buffered block
-// of input and the field at hand, however long the lines are.
+// Lines end at "\r\n", "\n" or "\r" alone (the line end of old Macs);
+// fields are separated by line ends and by the characters a space function
+// accepts. The input is text: a control character (see [IsControl]) ends
+// the read at once, the field it is in or ends included, with a
+// *[ControlError] from Err, so that a binary file or an endless stream of
+// such bytes (/dev/zero) is refused at its first. A Scanner holds one
+// buffered block of input and the field at hand, however long the lines
+// are.
 type Scanner struct {
 	r        *bufio.Reader
 	space    func(rune) bool
-	line     int // the line the reader is on
-	lastLine int // the line of the field Next returned last
+	line     int  // the line the reader is on
+	col      int  // the characters read of that line
+	afterCR  bool // the last character read ended a line with "\r": a "\n" next belongs to it
+	end      bool // the input has ended
+	lastLine int  // the line of the field Next returned last
 	peek     Field
 	peekOK   bool
 	peeked   bool
 	err      error
 	buf      []byte
 	raw      [utf8.UTFMax]byte
+}
+
+// IsControl reports whether the byte b is a control character that no
+// text of the formats read holds: the ASCII controls, 0x00 to 0x1F and
+// 0x7F, except the white space "\t", "\n", "\v", "\f" and "\r". Such a
+// byte can neither start nor continue a field.
+func IsControl(b byte) bool {
+	return b < ' ' && (b < '\t' || b > '\r') || b == 0x7f
+}
+
+// A ControlError reports a control character in the input (see
+// [IsControl]) and where it is.
+type ControlError struct {
+	Byte   byte
+	Line   int // from 1
+	Column int // in characters, from 1
+}
+
+func (e *ControlError) Error() string {
+	return "line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column) + ": " +
+		Quote(string(rune(e.Byte))) + " is a control character, not text"
 }
 
 // NewScanner returns a Scanner reading r. space tells the characters that
@@ -98,15 +126,16 @@ func (s *Scanner) NextOnLine() (Field, bool) {
 		switch {
 		case !ok:
 			return Field{}, false
-		case r == '\n':
-			s.line++
+		case s.endsLine(r):
 			return Field{}, false
-		case s.separates(r):
+		case s.space(r):
 			continue
 		}
-		f := s.field(raw, true)
-		s.lastLine = f.Line
-		return f, true
+		f, ok := s.field(raw, true)
+		if ok {
+			s.lastLine = f.Line
+		}
+		return f, ok
 	}
 	return Field{}, false
 }
@@ -118,21 +147,9 @@ func (s *Scanner) SkipLine() {
 		return // the line ended before the peeked field
 	}
 	s.peeked = false
-	if s.line > s.lastLine {
-		return // the line end came right after the field
-	}
-	for {
-		_, err := s.r.ReadSlice('\n')
-		switch err {
-		case nil:
-			s.line++
-			return
-		case bufio.ErrBufferFull:
-			continue
-		case io.EOF:
-			return
-		default:
-			s.err = err
+	for s.line == s.lastLine {
+		r, _, ok := s.readRune()
+		if !ok || s.endsLine(r) {
 			return
 		}
 	}
@@ -154,19 +171,22 @@ func (s *Scanner) SkipFields() (n, bytes int) {
 		switch {
 		case !ok:
 			return n, bytes
-		case r == '\n':
-			s.line++
+		case s.endsLine(r):
 			return n, bytes
-		case s.separates(r):
+		case s.space(r):
 			continue
 		}
-		f := s.field(raw, false)
+		f, ok := s.field(raw, false)
+		if !ok {
+			return n, bytes
+		}
 		n, bytes = n+1, bytes+f.Len
 	}
 	return n, bytes
 }
 
-// Err returns the first error of the reader other than io.EOF.
+// Err returns the first error of the reader other than io.EOF, or the
+// *[ControlError] that ended the input.
 func (s *Scanner) Err() error { return s.err }
 
 // scan reads the next field.
@@ -176,31 +196,29 @@ func (s *Scanner) scan() (Field, bool) {
 		switch {
 		case !ok:
 			return Field{}, false
-		case r == '\n':
-			s.line++
-		case !s.separates(r):
-			return s.field(raw, true), true
+		case s.endsLine(r):
+		case !s.space(r):
+			return s.field(raw, true)
 		}
 	}
 }
 
 // field reads the rest of a field whose first character, encoded as raw,
 // has just been read, and the separator after it; keep false leaves its
-// Text empty.
-func (s *Scanner) field(raw []byte, keep bool) Field {
+// Text empty. It returns false if a control character ended the field.
+func (s *Scanner) field(raw []byte, keep bool) (Field, bool) {
 	f := Field{Line: s.line, Len: len(raw)}
 	s.buf = append(s.buf[:0], raw...)
 	full := !keep
 	for {
 		r, raw, ok := s.readRune()
 		if !ok {
+			if _, ctl := s.err.(*ControlError); ctl {
+				return Field{}, false
+			}
 			break
 		}
-		if r == '\n' {
-			s.line++
-			break
-		}
-		if s.separates(r) {
+		if s.endsLine(r) || s.space(r) {
 			break
 		}
 		f.Len += len(raw)
@@ -211,31 +229,45 @@ func (s *Scanner) field(raw []byte, keep bool) Field {
 	if keep {
 		f.Text = string(s.buf)
 	}
-	return f
+	return f, true
 }
 
-// separates reports whether r, just read and not a line break, separates
-// fields.
-func (s *Scanner) separates(r rune) bool {
-	if s.space(r) {
-		return true
-	}
-	if r != '\r' {
+// endsLine reports whether r, just read, ends a line, and if so counts
+// the line.
+func (s *Scanner) endsLine(r rune) bool {
+	if r != '\n' && r != '\r' {
 		return false
 	}
-	next, _ := s.r.Peek(1)
-	return len(next) == 0 || next[0] == '\n'
+	s.line++
+	s.col = 0
+	s.afterCR = r == '\r'
+	return true
 }
 
 // readRune reads one character and the bytes that encode it (one byte for
 // invalid UTF-8, which decodes as utf8.RuneError), or reports the end of
-// the input or a failed read.
+// the input, a failed read or a control character; a "\n" that follows a
+// "\r" is skipped, part of the line end the "\r" began. After the end or
+// an error it reads no more.
 func (s *Scanner) readRune() (r rune, raw []byte, ok bool) {
+	if s.end || s.err != nil {
+		return 0, nil, false
+	}
 	b, err := s.r.ReadByte()
+	if err == nil && b == '\n' && s.afterCR {
+		b, err = s.r.ReadByte()
+	}
+	s.afterCR = false
 	if err != nil {
 		if err != io.EOF {
 			s.err = err
 		}
+		s.end = true
+		return 0, nil, false
+	}
+	s.col++
+	if IsControl(b) {
+		s.err = &ControlError{Byte: b, Line: s.line, Column: s.col}
 		return 0, nil, false
 	}
 	s.raw[0] = b
