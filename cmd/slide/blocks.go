@@ -53,6 +53,10 @@ one move may be several slides of one piece in a row); "algorithm",
 "expanded" and "generated" (positions); "seconds". Discarded piece lines
 and errors then go to standard error.
 
+The page and the picture go to a new file, or replace a regular file whole;
+a link, a device, a FIFO, a socket, a folder, a file of several hard links,
+a read-only file and FILE itself are refused, before any work.
+
 Flags:
   -h        also write the solution as a web page: FILE with the extension
             .html, or blocks.html in the current folder when FILE is -
@@ -113,6 +117,9 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case *rush != "":
 		name = "Rush Hour " + *rush
 		shown = name
+		if err := checkOutputs([]output{{"-svg", *svg}}, nil, stdin); err != nil {
+			return failure(stderr, "blocks", "%v", err)
+		}
 		if puzzle, err = slide.ParseRushHour(*rush); err != nil {
 			return failure(stderr, "blocks", "-rush: %s", message(err))
 		}
@@ -122,6 +129,13 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return blocksUsageError(stderr, fmt.Sprintf("-h would write the page over %s itself", files[0]))
 	default:
 		name = files[0]
+		outs := []output{{"-svg", *svg}}
+		if *html {
+			outs = append(outs, output{"-h", pageName(name)})
+		}
+		if err := checkOutputs(outs, files, stdin); err != nil {
+			return failure(stderr, "blocks", "%v", err)
+		}
 		puzzle, shown, err = readBlocks(name, stdin)
 		var lines *slide.DiscardError // the puzzle holds the lines not discarded, if any
 		if errors.As(err, &lines) {

@@ -73,7 +73,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f.modes.register(fs)
 	fs.BoolVar(&f.moves, "moves", false, "print the moves as one line of letters U, D, L, R instead of the boards")
 	fs.BoolVar(&f.json, "json", false, "print the result as one JSON object (see above)")
-	fs.StringVar(&f.svg, "svg", "", fmt.Sprintf("also draw the solution as an animated SVG picture in `FILE` (the first %d moves of a longer one)", slide.DefaultSVGMoves))
+	fs.StringVar(&f.svg, "svg", "", fmt.Sprintf("also draw the solution as an animated SVG picture in `FILE` (the first %d moves of a longer one): a new file, or a regular file that it replaces (not a link, a device, a FIFO, a file of several hard links, a read-only file or the input)", slide.DefaultSVGMoves))
 	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels for the goal, as \"1 2 3/4 5 6/...\": groups split by /, labels by spaces or commas (see \"slide pdb -h\")")
 	fs.IntVar(&f.workers, "workers", 0, "run the search on `N` goroutines (default 0: one per core)")
 	f.memory = addMemoryFlag(fs)
@@ -91,6 +91,13 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if f.goalFile != "" && isStdin(f.goalFile) && isStdin(fs.Arg(0)) {
 		return usageError(stderr, "solve", "the start and the goal cannot both come from standard input")
+	}
+	inputs := []string{fs.Arg(0)}
+	if f.goalFile != "" {
+		inputs = append(inputs, f.goalFile)
+	}
+	if err := checkOutputs([]output{{"-svg", f.svg}}, inputs, stdin); err != nil {
+		return failure(stderr, "solve", "%v", err)
 	}
 	start, err := readBoard(fs.Arg(0), stdin)
 	if err != nil {
