@@ -108,3 +108,16 @@ func TestPicturesWholeOrNot(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpHelp checks that "slide help help", and help given a help flag,
+// print the usage of help, not an unknown command.
+func TestHelpHelp(t *testing.T) {
+	var want strings.Builder
+	helpUsage(&want)
+	for _, args := range [][]string{{"help", "help"}, {"help", "-h"}, {"help", "-help"}, {"help", "--help"}, {"help", "help", "more"}} {
+		stdout, stderr, status := runSlide("", args...)
+		if status != exitOK || stderr != "" || stdout != want.String() || !strings.HasPrefix(stdout, "usage: slide help ") {
+			t.Errorf("slide %q: status %d, stdout %q, stderr %q", args, status, stdout, stderr)
+		}
+	}
+}

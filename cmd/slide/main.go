@@ -74,6 +74,10 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) (name st
 		return "", exitUsage
 	}
 	if args[0] == "help" && len(args) > 1 {
+		if isHelp(args[1]) {
+			helpUsage(stdout)
+			return "help", exitOK
+		}
 		// "slide help CMD [SUB]" is "slide CMD [SUB] -help": -help, not -h,
 		// since blocks keeps -h for its web page.
 		for _, c := range commands {
@@ -84,7 +88,7 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) (name st
 		fmt.Fprintf(stderr, "slide help: unknown command %s (run \"slide help\")\n", input.Quote(args[1]))
 		return "", exitUsage
 	}
-	if args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
+	if isHelp(args[0]) {
 		usage(stdout)
 		return "", exitOK
 	}
@@ -98,6 +102,21 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) (name st
 	}
 	fmt.Fprintf(stderr, "slide: unknown command %s (run \"slide help\")\n", input.Quote(args[0]))
 	return "", exitUsage
+}
+
+// isHelp reports whether arg asks for help: the command help, or a flag
+// -h, -help or --help.
+func isHelp(arg string) bool {
+	return arg == "help" || arg == "-h" || arg == "-help" || arg == "--help"
+}
+
+// helpUsage prints the usage of the command help.
+func helpUsage(w io.Writer) {
+	fmt.Fprintln(w, "usage: slide help [<command> [<subcommand>]]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Help lists the commands of slide, or, given a command's name, prints the usage")
+	fmt.Fprintln(w, `of that command, as "slide <command> -help" does ("slide help pdb build" is`)
+	fmt.Fprintln(w, `"slide pdb build -help").`)
 }
 
 func usage(w io.Writer) {

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -313,4 +314,36 @@ func fmtErr(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// TestBinaryClosedStdout runs commands with file descriptor 1 closed, as
+// "slide solve b.txt >&-" does. Go's runtime opens /dev/null there before
+// the command starts, so that what it prints is lost, never written into
+// the first file the command opens, which would take descriptor 1: the
+// picture holds only the picture, and the input is as it was.
+func TestBinaryClosedStdout(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, dir, "in.txt", readTestdata(t, "solve/puzzle3x3-10.txt"))
+	picture := filepath.Join(dir, "out.svg")
+	for _, args := range [][]string{
+		{"solve", "-svg", picture, in},
+		{"solve", "-count", in},
+		{"version"},
+		{"help"},
+	} {
+		cmd := exec.Command("sh", append([]string{"-c", `exec "$0" "$@" >&-`, slideBinary(t)}, args...)...)
+		var errOut strings.Builder
+		cmd.Stderr = &errOut
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); ok && (ee.ExitCode() != exitError || !strings.Contains(errOut.String(), "writing the output")) || err != nil && !ok {
+			t.Errorf("slide %q >&-: %v, stderr %q", args, err, errOut.String())
+		}
+	}
+	data, err := os.ReadFile(picture)
+	if err != nil || !strings.HasPrefix(string(data), "<?xml") || strings.Contains(string(data), "Minimum number of moves") {
+		t.Errorf("the picture: %v, %.80q", err, data)
+	}
+	if got, _ := os.ReadFile(in); string(got) != readTestdata(t, "solve/puzzle3x3-10.txt") {
+		t.Errorf("the input became %q", got)
+	}
 }
