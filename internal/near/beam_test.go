@@ -211,3 +211,38 @@ func TestBeamClosest(t *testing.T) {
 		t.Errorf("completed: %d moves in all, the fast mode's %d", completed, fastTotal)
 	}
 }
+
+// TestBeamCancel cancels beams whose layers take hundreds of milliseconds
+// (two million boards on 6 x 6, on one worker and on two) while they run,
+// and checks that each returns the context's error within 60 ms: the
+// loops of a layer poll the search's Stop and its arrays are made with its
+// context (see beam_room.go). Before, a beam looked at its context once a
+// layer.
+func TestBeamCancel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	tg := standardGoal(6, 6)
+	code := randomReaching(rng, tg)
+	f, err := newFrame(context.Background(), tg, code, lcConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		for _, after := range []time.Duration{400 * time.Millisecond, 900 * time.Millisecond} {
+			ctx, cancel := context.WithCancel(context.Background())
+			fired := make(chan time.Time, 1)
+			time.AfterFunc(after, func() {
+				fired <- time.Now()
+				cancel()
+			})
+			_, err := f.beam(2<<20, workers).search(ctx, f.cells, f.blank, 1000)
+			late := time.Since(<-fired)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("%d workers, cancelled after %v: %v", workers, after, err)
+			}
+			t.Logf("%d workers, cancelled after %v: returned %v later", workers, after, late.Round(10*time.Microsecond))
+			if late > 60*time.Millisecond {
+				t.Errorf("%d workers, cancelled after %v: returned %v later, want within 60 ms", workers, after, late)
+			}
+		}
+	}
+}

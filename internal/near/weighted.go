@@ -209,6 +209,9 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 		return []int{blank}, nil
 	}
 	s.push(root)
+	var stop engine.Stop
+	stop.Watch(ctx)
+	defer stop.End()
 	cols := s.cols
 	bv := int(s.blankVal)
 	for {
@@ -221,13 +224,11 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 		}
 		s.closed[i] = true
 		s.expanded++
-		if s.expanded&(1<<14-1) == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			if s.onProgress != nil {
-				s.onProgress()
-			}
+		if s.expanded%stopEvery == 0 && stop.Done() {
+			return nil, ctx.Err()
+		}
+		if s.expanded&(1<<14-1) == 0 && s.onProgress != nil {
+			s.onProgress()
 		}
 		if s.maxStored > 0 && len(s.g) >= s.maxStored {
 			return nil, &engine.LimitError{Limit: "memory", Value: int64(s.maxStored), Expanded: s.expanded, Generated: s.generated}
