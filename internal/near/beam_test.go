@@ -214,10 +214,12 @@ func TestBeamClosest(t *testing.T) {
 
 // TestBeamCancel cancels beams whose layers take hundreds of milliseconds
 // (two million boards on 6 x 6, on one worker and on two) while they run,
-// and checks that each returns the context's error within 60 ms: the
-// loops of a layer poll the search's Stop and its arrays are made with its
-// context (see beam_room.go). Before, a beam looked at its context once a
-// layer.
+// and checks that each returns the context's error within 250 ms, a
+// bound a loaded machine keeps (they return within a millisecond or so
+// on an idle one, up to 65 ms beside other work): the loops of a layer
+// poll the search's Stop and its arrays are made with its context (see
+// beam_room.go). Before, a beam looked at its context once a layer, and
+// returned 926 ms after it.
 func TestBeamCancel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	tg := standardGoal(6, 6)
@@ -240,8 +242,8 @@ func TestBeamCancel(t *testing.T) {
 				t.Fatalf("%d workers, cancelled after %v: %v", workers, after, err)
 			}
 			t.Logf("%d workers, cancelled after %v: returned %v later", workers, after, late.Round(10*time.Microsecond))
-			if late > 60*time.Millisecond {
-				t.Errorf("%d workers, cancelled after %v: returned %v later, want within 60 ms", workers, after, late)
+			if late > 250*time.Millisecond {
+				t.Errorf("%d workers, cancelled after %v: returned %v later, want within 250 ms", workers, after, late)
 			}
 		}
 	}
