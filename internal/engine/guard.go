@@ -103,6 +103,22 @@ func GrowChargedCtx[T any](ctx context.Context, s []T, m *Budget) ([]T, bool) {
 	return out, err == nil
 }
 
+// ReserveCharged grows *s as GrowChargedCtx does, each new array charged
+// to m, until it has room for n more items; it fails, *s keeping its
+// items, if a charge fails or ctx is done first. Every array it makes
+// stays charged, so that what m holds bounds all that was allocated,
+// however late the collector frees what was outgrown.
+func ReserveCharged[T any](ctx context.Context, s *[]T, n int, m *Budget) bool {
+	for cap(*s)-len(*s) < n {
+		grown, ok := GrowChargedCtx(ctx, *s, m)
+		if !ok {
+			return false
+		}
+		*s = grown
+	}
+	return true
+}
+
 // KeepSlice returns s emptied for a new search charged to m: kept, and
 // charged, unless it is big (see KeepTable).
 func KeepSlice[T any](s []T, m *Budget) []T {

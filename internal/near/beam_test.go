@@ -106,16 +106,11 @@ func TestBeamMemory(t *testing.T) {
 // keep within it, or stops with a *LimitError: once, its layers' paths
 // grew past any bound.
 func TestBeamFixedWidthMemory(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 7))
-	tg := standardGoal(6, 6)
-	f, err := newFrame(context.Background(), tg, randomReaching(rng, tg), lcConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := randomFrame(t, 7, 7, 6, 6)
 	const memory = 4 << 20
 	b := f.lcBeam(4096, 1)
 	b.memory = memory
-	_, err = b.search(context.Background(), f.cells, f.blank, 2000)
+	_, err := b.search(context.Background(), f.cells, f.blank, 2000)
 	var le *engine.LimitError
 	if err != nil && !errors.As(err, &le) {
 		t.Fatal(err)
@@ -221,13 +216,7 @@ func TestBeamClosest(t *testing.T) {
 // beam_room.go). Before, a beam looked at its context once a layer, and
 // returned 926 ms after it.
 func TestBeamCancel(t *testing.T) {
-	rng := rand.New(rand.NewPCG(8, 8))
-	tg := standardGoal(6, 6)
-	code := randomReaching(rng, tg)
-	f, err := newFrame(context.Background(), tg, code, lcConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := randomFrame(t, 8, 8, 6, 6)
 	for _, workers := range []int{1, 2} {
 		for _, after := range []time.Duration{400 * time.Millisecond, 900 * time.Millisecond} {
 			ctx, cancel := context.WithCancel(context.Background())
