@@ -1,0 +1,45 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// korfLine returns the line of the instance id in the testdata file name.
+func korfLine(t *testing.T, name, id string) string {
+	t.Helper()
+	for _, line := range strings.Split(readTestdata(t, name), "\n") {
+		if strings.HasPrefix(line, id+" ") {
+			return line
+		}
+	}
+	t.Fatalf("%s holds no instance %s", name, id)
+	return ""
+}
+
+// TestBenchMemoryShare runs, as a user would, a batch of -j 2 -w whose
+// second instance, a 24-puzzle, reaches its share of -max-memory: the
+// instances before and after it are solved and printed, its line says
+// why it failed, the totals count the two solved and the one failed, and
+// the status is 1. Before, the batch stopped there, and the instance after
+// it was lost. The built command runs it, so that -max-memory's soft
+// limit on the runtime holds there and not in the tests.
+func TestBenchMemoryShare(t *testing.T) {
+	slideBinary(t) // built with the go command's own cache, before that of slide moves
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	file := filepath.Join(t.TempDir(), "batch.txt")
+	text := "a 1 1 0 2 3 4 5 6 7 8\n" + korfLine(t, "korf24_50.txt", "29") + "\nb 1 1 0 2 3 4 5 6 7 8\n"
+	os.WriteFile(file, []byte(text), 0o644)
+	stdout, stderr, status := runBinary(t, "", "bench", "-j", "2", "-w", "1.5", "-max-memory", "8MiB", file)
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	const limit = "search stopped at its memory limit"
+	if status != exitError || len(lines) != 5 || !strings.HasPrefix(lines[0], "a 1 ") ||
+		!strings.HasPrefix(lines[1], "29 error: "+limit) || !strings.HasPrefix(lines[2], "b 1 ") ||
+		!strings.HasPrefix(lines[3], "total 2 ") || !strings.HasSuffix(lines[3], " failed 1") ||
+		lines[4] != "mean 1.00 1.00 1.0000 failed 1" ||
+		strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "slide bench: instance 29: "+limit) {
+		t.Errorf("status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+}
