@@ -141,46 +141,21 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return src.next()
 	}
-	out := bufio.NewWriter(stdout)
-	stopped := false
-	var sum benchTotals
-	runInstances(next, f.jobs, f.solve, func(r benchResult) bool {
-		if r.err != nil && stopsBatch(r.err) {
-			out.Flush()
-			status, stopped = failure(stderr, "bench", "instance %s: %s", r.in.id, message(r.err)), true
-			return false
-		}
-		f.writeResult(out, r)
-		if err := out.Flush(); err != nil { // no one sees the results: stop
-			status, stopped = failure(stderr, "bench", "writing the output: %v", err), true
-			return false
-		}
-		var msg string
-		if r.err != nil {
-			msg = message(r.err) // its line says so too
-		} else {
-			msg = f.verdict(r)
-		}
-		if msg != "" {
-			fmt.Fprintf(stderr, "slide bench: instance %s: %s\n", r.in.id, oneLine("%s", msg))
-			status = exitError
-		}
-		sum.add(r)
-		return true
-	})
-	if stopped {
-		return status
+	b := &benchBatch{flags: &f, out: bufio.NewWriter(stdout), stderr: stderr, status: status}
+	runInstances(next, f.jobs, f.solve, b.emit)
+	if b.stopped {
+		return b.status
 	}
 	if src.err != nil { // a bad line or a failed read, after the instances before it
 		return failure(stderr, "bench", "%s: %v", shown, src.err)
 	}
 	if !f.json {
-		sum.write(out, f.modes.any())
+		b.sum.write(b.out, f.modes.any())
 	}
-	if code := finish(out, stderr, "bench", exitOK); code != exitOK {
+	if code := finish(b.out, stderr, "bench", exitOK); code != exitOK {
 		return code
 	}
-	return status
+	return b.status
 }
 
 // solve solves one instance with f.search. It is the one place where
@@ -197,7 +172,7 @@ func (f *benchFlags) solve(ctx context.Context, in benchInstance) benchResult {
 	}
 	began := time.Now()
 	sol, err := f.search.Solve(ctx, in.board, goal)
-	return benchResult{in: in, sol: sol, seconds: time.Since(began).Seconds(), err: err}
+	return benchResult{in: in, sol: sol, seconds: time.Since(began).Seconds(), err: err, cancelled: ctx.Err() != nil}
 }
 
 // defaultWorkers returns the goroutines of an instance's search when

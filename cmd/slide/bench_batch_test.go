@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/slidekit/slide"
 )
 
 // korfLine returns the line of the instance id in the testdata file name.
@@ -41,5 +46,34 @@ func TestBenchMemoryShare(t *testing.T) {
 		lines[4] != "mean 1.00 1.00 1.0000 failed 1" ||
 		strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "slide bench: instance 29: "+limit) {
 		t.Errorf("status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+}
+
+// TestBenchBatchStops checks which errors stop a batch. An instance's
+// own, even one that wraps context.DeadlineExceeded, as the anytime
+// mode's refusal of a -time its board cannot keep does, takes its line
+// and the batch goes on; an error once the batch's context has ended
+// stops it, with no line. A search tells which by its context.
+func TestBenchBatchStops(t *testing.T) {
+	inst := benchInstance{id: "x", optimal: 1, board: slide.MustParseBoard("3\n1 0 2\n3 4 5\n6 7 8\n")}
+	var out, stderr strings.Builder
+	b := &benchBatch{flags: &benchFlags{}, out: bufio.NewWriter(&out), stderr: &stderr}
+	refused := fmt.Errorf("no answer within 1ms: %w", context.DeadlineExceeded)
+	if !b.emit(benchResult{in: inst, err: refused}) || b.stopped || b.status != exitError || b.sum.failed != 1 ||
+		out.String() != "x error: no answer within 1ms: context deadline exceeded\n" ||
+		stderr.String() != "slide bench: instance x: no answer within 1ms: context deadline exceeded\n" {
+		t.Errorf("an instance's own error: stopped %v, status %d, stdout %q, stderr %q", b.stopped, b.status, out.String(), stderr.String())
+	}
+	if b.emit(benchResult{in: inst, err: context.Canceled, cancelled: true}) || !b.stopped || strings.Count(out.String(), "\n") != 1 {
+		t.Errorf("the batch's error: stopped %v, stdout %q", b.stopped, out.String())
+	}
+	f := &benchFlags{search: slide.Solver{Mode: slide.Weighted(1.5)}}
+	ctx, cancel := context.WithCancel(context.Background())
+	if r := f.solve(ctx, inst); r.err != nil || r.cancelled || r.sol.Len() != 1 {
+		t.Errorf("solved: %v, cancelled %v, %d moves", r.err, r.cancelled, r.sol.Len())
+	}
+	cancel()
+	if r := f.solve(ctx, inst); r.err == nil || !r.cancelled {
+		t.Errorf("cancelled: %v, cancelled %v", r.err, r.cancelled)
 	}
 }

@@ -1,8 +1,7 @@
 package main
 
 import (
-	"context"
-	"errors"
+	"bufio"
 	"fmt"
 	"io"
 	"math"
@@ -16,14 +15,51 @@ type benchResult struct {
 	sol     slide.Solution
 	seconds float64 // wall-clock seconds of the search
 	err     error   // why the instance has no solution
+	// cancelled tells that the batch's context had ended when the search
+	// returned: its error, if any, is the batch's, which would fail every
+	// instance after it alike, and not the instance's own (a limit, a
+	// board that cannot reach the goal, a -time the board cannot keep).
+	cancelled bool
 }
 
-// stopsBatch reports whether err, an instance's, ends the whole batch
-// rather than that instance: a cancelled run, which would fail every
-// instance after it alike. Any other error (a limit, a board that cannot
-// reach the goal, a heuristic for another size) is the instance's own.
-func stopsBatch(err error) bool {
-	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+// A benchBatch prints the results of a batch as they come and adds them
+// up.
+type benchBatch struct {
+	flags   *benchFlags
+	out     *bufio.Writer
+	stderr  io.Writer
+	sum     benchTotals
+	status  int  // the exit status so far
+	stopped bool // the batch stopped early, and status says why
+}
+
+// emit prints r's line, flushed, and its failure or wrong claim on
+// stderr, and counts it. It returns false, with stopped set, when the
+// batch must stop: at an error of the batch's own (see
+// benchResult.cancelled), or a failed write.
+func (b *benchBatch) emit(r benchResult) bool {
+	if r.err != nil && r.cancelled {
+		b.out.Flush()
+		b.status, b.stopped = failure(b.stderr, "bench", "instance %s: %s", r.in.id, message(r.err)), true
+		return false
+	}
+	b.flags.writeResult(b.out, r)
+	if err := b.out.Flush(); err != nil { // no one sees the results: stop
+		b.status, b.stopped = failure(b.stderr, "bench", "writing the output: %v", err), true
+		return false
+	}
+	var msg string
+	if r.err != nil {
+		msg = message(r.err) // its line says so too
+	} else {
+		msg = b.flags.verdict(r)
+	}
+	if msg != "" {
+		fmt.Fprintf(b.stderr, "slide bench: instance %s: %s\n", r.in.id, oneLine("%s", msg))
+		b.status = exitError
+	}
+	b.sum.add(r)
+	return true
 }
 
 // writeResult prints r's line: "id moves expanded generated seconds", or
