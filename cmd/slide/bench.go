@@ -70,6 +70,7 @@ type benchFlags struct {
 	shard   shardFlag
 	json    bool
 	search  slide.Solver // each instance's, once prepared (see shareMemory)
+	gc      collector    // between instances
 }
 
 // benchInstance is a line of a bench file.
@@ -163,16 +164,11 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // belongs in f.search.
 func (f *benchFlags) solve(ctx context.Context, in benchInstance) benchResult {
 	goal := blankFirst(in.board.Rows(), in.board.Cols())
-	if f.modes.any() {
-		// The beams of the instance before, which grow with the time a
-		// board is given, are garbage: collected here, they are not still
-		// held while this instance's grow, and a batch's peak stays
-		// near one board's.
-		runtime.GC()
-	}
 	began := time.Now()
 	sol, err := f.search.Solve(ctx, in.board, goal)
-	return benchResult{in: in, sol: sol, seconds: time.Since(began).Seconds(), err: err, cancelled: ctx.Err() != nil}
+	took := time.Since(began)
+	f.gc.after(took)
+	return benchResult{in: in, sol: sol, seconds: took.Seconds(), err: err, cancelled: ctx.Err() != nil}
 }
 
 // defaultWorkers returns the goroutines of an instance's search when

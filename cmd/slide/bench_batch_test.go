@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/metrics"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/slidekit/slide"
 )
@@ -75,5 +77,41 @@ func TestBenchBatchStops(t *testing.T) {
 	cancel()
 	if r := f.solve(ctx, inst); r.err == nil || !r.cancelled {
 		t.Errorf("cancelled: %v, cancelled %v", r.err, r.cancelled)
+	}
+}
+
+// forcedCollections returns the garbage collections that runtime.GC
+// forced in this process so far.
+func forcedCollections() uint64 {
+	s := []metrics.Sample{{Name: "/gc/cycles/forced:gc-cycles"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// TestBenchCollections checks that a batch of short instances forces no
+// garbage collection per instance, in every mode (before, the near-optimal
+// modes forced one before each, 0.4 to 4 ms, longer than a 3 x 3 board's
+// search), and that a collector collects after a search long enough that
+// a collection costs little beside it.
+func TestBenchCollections(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	const n = 2000
+	text := strings.Repeat("a 1 1 0 2 3 4 5 6 7 8\n", n)
+	for _, mode := range [][]string{{}, {"-fast"}, {"-w", "1.5"}, {"-time", "50ms"}, {"-w", "1.5", "-j", "2"}} {
+		before := forcedCollections()
+		_, stderr, status := runSlide(text, append(append([]string{"bench"}, mode...), "-")...)
+		if forced := forcedCollections() - before; status != exitOK || forced > n/100 {
+			t.Errorf("bench %v on %d instances: status %d, %q, %d collections forced", mode, n, status, stderr, forced)
+		}
+	}
+	var c collector
+	before := forcedCollections()
+	c.after(collectRatio*minCollect - 1)
+	if forced := forcedCollections() - before; forced != 0 {
+		t.Errorf("after a short search: %d collections, want none", forced)
+	}
+	c.after(time.Hour)
+	if forced := forcedCollections() - before; forced != 1 || c.cost.Load() <= 0 {
+		t.Errorf("after a long search: %d collections (cost %v), want 1", forced, time.Duration(c.cost.Load()))
 	}
 }
