@@ -454,7 +454,7 @@ func probeBlocks() []probeCase {
 		p("blocks/rush-json", "", 0, "out:\"solvable\":true", "blocks", "-json", "-rush", rushEasy),
 		p("blocks/rush-short", "", 1, "err:slide blocks: -rush: \"..B.CC..B...AAB...DDD..E.....E.....\" has 35 characters, want 36 (6", "blocks", "-rush", rushEasy[:35]),
 		p("blocks/rush-long", "", 1, "err:slide blocks: -rush: \"..B.CC..B...AAB...DDD..E.....E.....E.\" has 37 characters, want 36", "blocks", "-rush", rushEasy+"."),
-		p("blocks/rush-empty", "", 2, "err:slide blocks: want one FILE, got 0", "blocks", "-rush", ""),
+		p("blocks/rush-empty", "", 1, "err:slide blocks: -rush: \"\" has 0 characters, want 36", "blocks", "-rush", ""),
 		p("blocks/rush-bad-letter", "", 1, "err:slide blocks: -rush: character '?' at 2 is not '.', 'o', 'x' or a capital letter", "blocks", "-rush", strings.Replace(rushEasy, "B", "?", 3)),
 		p("blocks/rush-no-red", "", 1, "err:slide blocks: -rush: no red car A", "blocks", "-rush", strings.Replace(rushEasy, "AA", "..", 1)),
 		p("blocks/rush-red-vertical", "", 1, "err:slide blocks: -rush: red car A is vertical: it must lie in a row to leave by the right", "blocks", "-rush", "A.....A....................................."[:36]),
