@@ -66,6 +66,18 @@ type anytime struct {
 	maxCost             int // cfg.Limits's cost bound, in moves
 	expanded, generated int64
 	lastReport          time.Time
+	// width is the width of the beams that have no deadline (see
+	// peelSolve; 0: 256): the weighted mode's probe (see probe) bounds
+	// their work by it, not their time.
+	width int
+}
+
+// beamWidth returns the width beams of no deadline start with.
+func (a *anytime) beamWidth() int {
+	if a.width > 0 {
+		return a.width
+	}
+	return 256
 }
 
 // newAnytime returns the state of an anytime solve of the board of codes
@@ -79,7 +91,12 @@ func (a *anytime) nodesLeft() int64 { return a.cfg.Limits.NodesLeft(a.generated)
 
 // depth returns the most moves a search that improves the best solution
 // may take: fewer than the best's, and within the cost bound.
-func (a *anytime) depth() int { return min(len(a.blanks)-2, a.maxCost) }
+func (a *anytime) depth() int {
+	if a.blanks == nil {
+		return a.maxCost
+	}
+	return min(len(a.blanks)-2, a.maxCost)
+}
 
 // offer keeps blanks as the best solution if it is shorter.
 func (a *anytime) offer(blanks []int, m Method, h tiles.Heuristic) {
