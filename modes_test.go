@@ -254,6 +254,32 @@ func TestAnytimeTooSoon(t *testing.T) {
 	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "no answer within 1ms: the fast mode needs about") {
 		t.Errorf("200 x 200 within 1ms: %v", err)
 	}
+	checkFastNeeds(t)
+}
+
+// checkFastNeeds checks, with generous slack, that the time the anytime
+// mode says the fast mode needs follows its time on a 100 x 100 board
+// 100,000 random moves from the goal, where it makes few moves for much
+// searching: 0.2.0 estimated from its moves, and said 17.4 s for such a
+// board that it solved in 0.75 s.
+func checkFastNeeds(t *testing.T) {
+	goal := Goal(100, 100)
+	b := randomWalk(rand.New(rand.NewPCG(6, 7)), goal, 100_000)
+	sol, err := Solver{Mode: Fast()}.Solve(context.Background(), b, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Solver{Mode: Anytime(sol.Elapsed / 8)}.Solve(context.Background(), b, goal)
+	msg := fmt.Sprint(err)
+	i := strings.Index(msg, "needs about ")
+	if i < 0 {
+		t.Skipf("within %v, after the fast mode's %v: %v", sol.Elapsed/8, sol.Elapsed, err) // a loaded machine
+	}
+	needs, perr := time.ParseDuration(strings.Fields(msg[i+len("needs about "):])[0])
+	t.Logf("the fast mode took %v (%d moves), and is said to need %v", sol.Elapsed, sol.Len(), needs)
+	if perr != nil || needs > 8*sol.Elapsed || needs < sol.Elapsed/8 {
+		t.Errorf("the fast mode took %v (%d moves), and is said to need %v: %v", sol.Elapsed, sol.Len(), needs, err)
+	}
 }
 
 // TestAnytimeBoundsCall checks, with generous slack, that Anytime(d)

@@ -37,7 +37,7 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 		return Answer{Lower: lower}, lim.CostError(lower, 0, 0)
 	}
 	// A fast answer past the cost bound is of no use: it stops there.
-	fast, err := fastBlanks(ctx, t, code, false, lim.MemoryBound(), min(int64(maxCost), lim.NodesLeft(0)))
+	fast, err := fastBlanks(ctx, t, code, false, lim.MemoryBound(), min(int64(maxCost), lim.NodesLeft(0)), nil)
 	ans := Answer{Method: BeamSearch, Heuristic: f.heur, Lower: lower, Generated: int64(len(fast) - 1)}
 	switch {
 	case errors.Is(err, errMoveCap) && int64(maxCost) >= lim.NodesLeft(0):
