@@ -24,7 +24,7 @@ type modeFlags struct {
 }
 
 func (m *modeFlags) register(fs *flag.FlagSet) {
-	fs.Func("w", "find a solution of at most `FACTOR` (>= 1) times the fewest moves, or say at once that it is out of reach and which factor is in reach", m.setWeight)
+	fs.Func("w", "find a solution of at most `FACTOR` (>= 1) times the fewest moves, or say that it is out of reach and which factor is in reach", m.setWeight)
 	fs.Func("time", "return the best solution found within `DURATION` (above 0, such as 1s or 500ms), proven optimal if the search completes", m.setBudget)
 	fs.BoolVar(&m.fast, "fast", false, "find a solution quickly on a board of any size (about 2 n^3 moves on n x n), not a shortest one")
 }
