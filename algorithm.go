@@ -4,8 +4,7 @@ package slide
 type Algorithm uint8
 
 // The engines; AlgoAuto lets the Solver choose: IDA*, or A* for repeated
-// labels and line moves, or bidirectional BFS for line moves on 16 cells or
-// fewer.
+// labels and line moves, bidirectional BFS for line moves up to 16 cells.
 const (
 	AlgoAuto Algorithm = iota
 	AlgoAStar

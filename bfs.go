@@ -11,8 +11,7 @@ import (
 
 // BFS is a reusable breadth-first searcher over states of your own: a path of
 // the fewest moves to a goal (Search), between two states (Bidirectional), or
-// the space by distance (Layers). The zero value is ready, for one goroutine
-// at a time.
+// by distance (Layers). The zero value is ready, for one goroutine at a time.
 type BFS[S Node[S, C], C Cost] struct {
 	Limits   Limits
 	Key      func(S) uint64 // as for AStar

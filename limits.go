@@ -37,12 +37,13 @@ func (l Limits) check(fn string) error {
 // eng returns l as the internal packages take it.
 func (l Limits) eng() engine.Limits { return engine.Limits(l) }
 
-// A LimitError reports a search stopped by its [Limits]. It wraps
-// [ErrLimit].
+// A LimitError reports a search stopped by its [Limits], or a [Weighted]
+// factor refused at once: Weighted(Reach) returns the answer. It wraps [ErrLimit].
 type LimitError struct {
-	Limit     string // "nodes", "memory" or "cost"
-	Value     int64  // the bound: nodes, bytes, or moves
-	Expanded  int64  // the work done
+	Limit     string  // "nodes", "memory", "cost" or "weight"
+	Value     int64   // the bound: nodes, bytes, or moves; for "weight", the best answer's moves
+	Reach     float64 // for "weight", that answer's moves over the lower bound, rounded up to hundredths
+	Expanded  int64   // the work done
 	Generated int64
 }
 

@@ -188,6 +188,13 @@ var memoryCases = map[string]func(lim Limits) error{
 		_, err := Solver{Mode: Weighted(1.5), Limits: lim}.Solve(context.Background(), b, Goal(20, 3))
 		return err
 	},
+	// Weighted A* past the probe: a lower bound small enough for it to
+	// run, a factor the beams do not reach.
+	"weighted5x5": func(lim Limits) error {
+		b := randomSolvable(rand.New(rand.NewPCG(5, 6)), 5, 5)
+		_, err := Solver{Mode: Weighted(1.1), Limits: lim}.Solve(context.Background(), b, Goal(5, 5))
+		return err
+	},
 	// The moves of the fast mode's answer, kept in the Solution or by the
 	// anytime mode.
 	"fast255": func(lim Limits) error {
@@ -234,9 +241,10 @@ func TestMemoryBoundChild(t *testing.T) {
 	// weighted 20 x 3 case at 1.0 to 1.3 times the bound from run to run.
 	debug.SetMemoryLimit(bytes)
 	err := memoryCases[name](Limits{MaxMemory: bytes})
-	var le *LimitError
-	if err != nil && !(errors.As(err, &le) && le.Limit == "memory" || errors.Is(err, ErrLimit) && strings.Contains(err.Error(), "memory limit")) {
-		t.Fatalf("%s: %v, want an answer or the memory limit", name, err)
+	var le *LimitError // memory, or a weight refused at once
+	if err != nil && !(errors.As(err, &le) && (le.Limit == "memory" || le.Limit == "weight") ||
+		errors.Is(err, ErrLimit) && strings.Contains(err.Error(), "memory limit")) {
+		t.Fatalf("%s: %v, want an answer, the memory limit or a refusal", name, err)
 	}
 	fmt.Printf("peak %d\n", peakRSS(t))
 }
@@ -360,7 +368,7 @@ func TestLimitsMatchTheEngines(t *testing.T) {
 	}
 	err := toError("Solve", &engine.LimitError{Limit: "nodes", Value: 5, Expanded: 6, Generated: 7})
 	var le *LimitError
-	if !errors.As(err, &le) || *le != (LimitError{"nodes", 5, 6, 7}) || !errors.Is(err, ErrLimit) {
+	if !errors.As(err, &le) || *le != (LimitError{Limit: "nodes", Value: 5, Expanded: 6, Generated: 7}) || !errors.Is(err, ErrLimit) {
 		t.Errorf("toError of an engine.LimitError: %#v", err)
 	}
 }

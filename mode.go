@@ -29,7 +29,7 @@ const (
 // Optimal asks for a shortest solution, proven so.
 func Optimal() Mode { return Mode{} }
 
-// Weighted asks for at most w >= 1 times the fewest moves, usually sooner.
+// Weighted asks for at most w >= 1 times the fewest moves, if in reach.
 func Weighted(w float64) Mode { return Mode{kind: weighted, weight: w} }
 
 // Anytime asks for the best solution within d (0: none) and Limits.MaxNodes.

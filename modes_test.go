@@ -3,6 +3,7 @@ package slide
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"strings"
@@ -253,6 +254,32 @@ func TestAnytimeTooSoon(t *testing.T) {
 	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "no answer within 1ms: the fast mode needs about") {
 		t.Errorf("200 x 200 within 1ms: %v", err)
 	}
+	checkFastNeeds(t)
+}
+
+// checkFastNeeds checks, with generous slack, that the time the anytime
+// mode says the fast mode needs follows its time on a 100 x 100 board
+// 100,000 random moves from the goal, where it makes few moves for much
+// searching: 0.2.0 estimated from its moves, and said 17.4 s for such a
+// board that it solved in 0.75 s.
+func checkFastNeeds(t *testing.T) {
+	goal := Goal(100, 100)
+	b := randomWalk(rand.New(rand.NewPCG(6, 7)), goal, 100_000)
+	sol, err := Solver{Mode: Fast()}.Solve(context.Background(), b, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Solver{Mode: Anytime(sol.Elapsed / 8)}.Solve(context.Background(), b, goal)
+	msg := fmt.Sprint(err)
+	i := strings.Index(msg, "needs about ")
+	if i < 0 {
+		t.Skipf("within %v, after the fast mode's %v: %v", sol.Elapsed/8, sol.Elapsed, err) // a loaded machine
+	}
+	needs, perr := time.ParseDuration(strings.Fields(msg[i+len("needs about "):])[0])
+	t.Logf("the fast mode took %v (%d moves), and is said to need %v", sol.Elapsed, sol.Len(), needs)
+	if perr != nil || needs > 8*sol.Elapsed || needs < sol.Elapsed/8 {
+		t.Errorf("the fast mode took %v (%d moves), and is said to need %v: %v", sol.Elapsed, sol.Len(), needs, err)
+	}
 }
 
 // TestAnytimeBoundsCall checks, with generous slack, that Anytime(d)
@@ -451,5 +478,61 @@ func TestWeightedHandsOneAnswer(t *testing.T) {
 	}
 	if end, ok := start.Apply(moves); !ok || end != goal || len(moves) != sol.Len() {
 		t.Errorf("%d moves handed for an answer of %d, ending on the goal: %v", len(moves), sol.Len(), ok && end == goal)
+	}
+}
+
+// TestWeightedReachLarge checks the Weighted mode on boards the frame
+// searches do not take (more than 255 cells, line moves): the fast mode's
+// answer where it is within the factor; the optimal search, bounded, on
+// boards near the goal; and otherwise a refusal at once, a *LimitError
+// naming the weight and the factor the fast mode's answer meets, which
+// then returns it. 0.2.0 ran the optimal search on every one, for ever
+// on a random 50 x 50 board.
+func TestWeightedReachLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(34, 3))
+	for _, c := range []struct {
+		rows, cols, walk int
+		metric           Metric
+		w                float64
+	}{
+		{50, 50, 0, TileMoves, 1.5}, {50, 50, 0, TileMoves, 3.5}, {20, 20, 30, TileMoves, 1.5},
+		{20, 20, 300, TileMoves, 1.5}, {6, 6, 12, LineMoves, 1.2}, {6, 6, 0, LineMoves, 1.5},
+	} {
+		goal := Goal(c.rows, c.cols)
+		start := randomReaching(rng, goal)
+		if c.walk > 0 {
+			start = randomWalk(rng, goal, c.walk)
+		}
+		name := fmt.Sprintf("%dx%d walk %d %v w=%v", c.rows, c.cols, c.walk, c.metric, c.w)
+		fast, err := Solver{Mode: Fast(), Metric: c.metric}.Solve(context.Background(), start, goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := Solver{Mode: Weighted(c.w), Metric: c.metric, Limits: Limits{MaxNodes: 50_000_000}}
+		sol, err := s.Solve(context.Background(), start, goal)
+		var le *LimitError
+		switch {
+		case err == nil:
+			t.Logf("%s: %d moves, at least %d, by %s after %d boards", name, sol.Len(), sol.LowerBound, sol.Engine, sol.Generated)
+			checkValid(t, sol, start, goal, c.metric)
+			if float64(sol.Len()) > c.w*float64(sol.LowerBound) {
+				t.Errorf("%s: %d moves, lower bound %d", name, sol.Len(), sol.LowerBound)
+			}
+		case errors.As(err, &le) && le.Limit == "weight":
+			t.Logf("%s: refused after %d boards: %v", name, sol.Generated, err)
+			reach := float64(fast.Len()) / float64(fast.LowerBound)
+			if le.Value != int64(fast.Len()) || le.Reach < reach || le.Reach > reach+0.01 || le.Reach <= c.w || !errors.Is(err, ErrLimit) {
+				t.Errorf("%s: %v (%+v), the fast mode's answer within %v", name, err, *le, reach)
+			}
+			if sol.LowerBound != fast.LowerBound || sol.Generated > int64(fast.Len())+int64(reachOptimalWork/(c.rows*c.cols)) {
+				t.Errorf("%s: refused with lower bound %d after %d boards", name, sol.LowerBound, sol.Generated)
+			}
+			s.Mode = Weighted(le.Reach)
+			if again, err := s.Solve(context.Background(), start, goal); err != nil || again.Len() != fast.Len() {
+				t.Errorf("%s: at the factor named, %v: %d moves, want %d (%v)", name, le.Reach, again.Len(), fast.Len(), err)
+			}
+		default:
+			t.Errorf("%s: %v after %d boards", name, err, sol.Generated)
+		}
 	}
 }

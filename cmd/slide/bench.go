@@ -3,10 +3,8 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -19,28 +17,33 @@ import (
 const benchAbout = `Bench solves every instance of FILE optimally and reports the work. FILE
 holds one instance a line, "id optimal t0 t1 ... tN-1" (N = n*n tiles in
 row-major order, 0 the blank), with # comments; the goal puts the blank
-first: 0 1 2 ... N-1. Bench prints "id moves expanded generated seconds" for
-each instance, in the file's order, and "total INSTANCES EXPANDED GENERATED
-SECONDS" last (SECONDS adds up the instances' seconds), and exits with
-status 1 if any solution's length differs from the optimal column. It
-reads FILE as it goes, an instance at a time, so that FILE may be a
-stream of any length; a malformed line stops it there, with status 1,
-after the lines of the instances before it. A pattern database
-(-heuristic pdb663, or -partition for one of your own) is loaded from the
-cache, or built there first with its progress on standard error; if the
-cache cannot be written, bench says so once and goes on with the tables
-in memory. Under the default heuristic (auto), the database
-it would use, if one is cached, is read before the first instance.
-Seconds are wall-clock seconds of the search. Interrupted (SIGINT or
-SIGTERM), bench stops at once after the lines printed, says how many
-instances it solved, and exits with status 130 or 143.
+first: 0 1 2 ... N-1. Bench prints "id moves expanded generated seconds"
+for each instance, in the file's order, and "total INSTANCES EXPANDED
+GENERATED SECONDS" last (SECONDS adds up the instances' seconds), and
+exits with status 1 if any solution's length differs from the optimal
+column. An instance that fails (its memory share reached, a board that
+cannot reach the goal) prints "id error: MESSAGE" in its place, and on
+standard error, and bench goes on with the next; the totals count the
+instances solved, followed by "failed N" when N failed, and the exit
+status is 1 as well. It reads FILE as it goes, an instance at a time, so
+that FILE may be a stream of any length; a malformed line stops it there,
+with status 1, after the lines of the instances before it. A pattern
+database (-heuristic pdb663, or -partition for one of your own) is loaded
+from the cache, or built there first with its progress on standard error;
+if the cache cannot be written, bench says so once and goes on with the
+tables in memory. Under the default heuristic (auto), the database it
+would use, if one is cached, is read before the first instance. Seconds
+are wall-clock seconds of the search. Interrupted (SIGINT or SIGTERM),
+bench stops at once after the lines printed, says how many instances it
+solved, and exits with status 130 or 143.
 
 With -w FACTOR, -time DURATION or -fast (see "slide solve -h"), the second
 column is a reference length (the best known, not necessarily optimal):
 each line reports the length found, a last line "mean LENGTH REFERENCE
-RATIO" the mean lengths and their ratio, and bench fails only on a
-solution that does not reach the goal, or one proven optimal, or a lower
-bound, that contradicts an optimal reference.
+RATIO" the mean lengths and their ratio (with "failed N" too), and bench
+fails only on an instance that fails, a solution that does not reach the
+goal, or one proven optimal, or a lower bound, that contradicts an optimal
+reference.
 
 -j N solves N instances at once, each on -workers goroutines; by default
 each optimal search may run on all the cores, the instances under way
@@ -57,8 +60,9 @@ and a Slurm array's SLURM_ARRAY_TASK_ID do, so that N processes share a
 file. -json prints one JSON object a line per instance instead, with the
 fields id, start, length, optimal, lower_bound, reference (the optimal
 column), algorithm, heuristic, metric, expanded, generated, seconds,
-workers and moves (U, D, L, R for the direction each tile slides), and no
-totals line.`
+workers and moves (U, D, L, R for the direction each tile slides), or id,
+start, reference and error for an instance that failed, and no totals
+line.`
 
 // benchFlags are the settings of one run of bench.
 type benchFlags struct {
@@ -68,6 +72,7 @@ type benchFlags struct {
 	shard   shardFlag
 	json    bool
 	search  slide.Solver // each instance's, once prepared (see shareMemory)
+	gc      collector    // between instances
 }
 
 // benchInstance is a line of a bench file.
@@ -146,70 +151,30 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return src.next()
 	}
-	out := bufio.NewWriter(stdout)
-	halted := false
-	var instances, lengths, references int
-	var expanded, generated int64
-	var seconds float64
+	b := &benchBatch{flags: &f, out: bufio.NewWriter(stdout), stderr: stderr, status: status}
 	runInstances(ctx, next, f.jobs, f.solve, func(r benchResult) bool {
 		if ctx.Err() != nil { // a signal: said below
 			return false
 		}
-		if r.err != nil {
-			out.Flush()
-			status, halted = failure(stderr, "bench", "instance %s: %s", r.in.id, message(r.err)), true
-			return false
-		}
-		if f.json {
-			writeBenchJSON(out, r)
-		} else {
-			fmt.Fprintf(out, "%s %d %d %d %.3f\n", r.in.id, r.sol.Len(), r.sol.Expanded, r.sol.Generated, r.seconds)
-		}
-		if err := out.Flush(); err != nil { // no one sees the results: stop
-			status, halted = failure(stderr, "bench", "writing the output: %v", err), true
-			return false
-		}
-		if msg := f.verdict(r); msg != "" {
-			fmt.Fprintf(stderr, "slide bench: instance %s: %s\n", r.in.id, msg)
-			status = exitError
-		}
-		instances++
-		lengths += r.sol.Len()
-		references += r.in.optimal
-		expanded += r.sol.Expanded
-		generated += r.sol.Generated
-		seconds += r.seconds
-		return true
+		return b.emit(r)
 	})
 	if sig := stop(); sig != nil {
-		out.Flush()
-		return stopped(stderr, "bench", sig, fmt.Sprintf("%d instances solved", instances))
+		b.out.Flush()
+		return stopped(stderr, "bench", sig, fmt.Sprintf("%d instances solved", b.sum.solved))
 	}
-	if halted {
-		return status
+	if b.stopped {
+		return b.status
 	}
 	if src.err != nil { // a bad line or a failed read, after the instances before it
 		return failure(stderr, "bench", "%s: %v", shown, src.err)
 	}
 	if !f.json {
-		fmt.Fprintf(out, "total %d %d %d %.3f\n", instances, expanded, generated, seconds)
-		if f.modes.any() {
-			n := float64(instances)
-			fmt.Fprintf(out, "mean %.2f %.2f %.4f\n", float64(lengths)/n, float64(references)/n, float64(lengths)/float64(max(references, 1)))
-		}
+		b.sum.write(b.out, f.modes.any())
 	}
-	if code := finish(out, stderr, "bench", exitOK); code != exitOK {
+	if code := finish(b.out, stderr, "bench", exitOK); code != exitOK {
 		return code
 	}
-	return status
-}
-
-// benchResult is what solving one instance gave.
-type benchResult struct {
-	in      benchInstance
-	sol     slide.Solution
-	seconds float64 // wall-clock seconds of the search
-	err     error
+	return b.status
 }
 
 // solve solves one instance with f.search. It is the one place where
@@ -217,16 +182,11 @@ type benchResult struct {
 // belongs in f.search.
 func (f *benchFlags) solve(ctx context.Context, in benchInstance) benchResult {
 	goal := blankFirst(in.board.Rows(), in.board.Cols())
-	if f.modes.any() {
-		// The beams of the instance before, which grow with the time a
-		// board is given, are garbage: collected here, they are not still
-		// held while this instance's grow, and a batch's peak stays
-		// near one board's.
-		runtime.GC()
-	}
 	began := time.Now()
 	sol, err := f.search.Solve(ctx, in.board, goal)
-	return benchResult{in: in, sol: sol, seconds: time.Since(began).Seconds(), err: err}
+	took := time.Since(began)
+	f.gc.after(took)
+	return benchResult{in: in, sol: sol, seconds: took.Seconds(), err: err, cancelled: ctx.Err() != nil}
 }
 
 // defaultWorkers returns the goroutines of an instance's search when
@@ -367,36 +327,6 @@ func runInstances(parent context.Context, next func() (benchInstance, bool), job
 			}
 		}
 	}
-}
-
-// benchJSON is the JSON form of an instance's result (see benchAbout).
-type benchJSON struct {
-	ID         string  `json:"id"`
-	Start      string  `json:"start"`
-	Length     int     `json:"length"`
-	Optimal    bool    `json:"optimal"`
-	LowerBound int     `json:"lower_bound"`
-	Reference  int     `json:"reference"`
-	Algorithm  string  `json:"algorithm"`
-	Heuristic  string  `json:"heuristic"`
-	Metric     string  `json:"metric"`
-	Expanded   int64   `json:"expanded"`
-	Generated  int64   `json:"generated"`
-	Seconds    float64 `json:"seconds"`
-	Workers    int     `json:"workers"`
-	Moves      string  `json:"moves"`
-}
-
-// writeBenchJSON prints r as a line of JSON.
-func writeBenchJSON(w io.Writer, r benchResult) {
-	line, _ := json.Marshal(benchJSON{
-		ID: r.in.id, Start: r.in.board.String(), Length: r.sol.Len(), Optimal: r.sol.Optimal,
-		LowerBound: r.sol.LowerBound, Reference: r.in.optimal, Algorithm: r.sol.Engine,
-		Heuristic: r.sol.Heuristic.String(), Metric: slide.TileMoves.String(), Expanded: r.sol.Expanded,
-		Generated: r.sol.Generated, Seconds: math.Round(r.seconds*1e6) / 1e6, Workers: r.sol.Workers,
-		Moves: slide.FormatMoves(r.sol.Moves),
-	})
-	fmt.Fprintf(w, "%s\n", line)
 }
 
 // shardFlag is a -shard value, K/N: the instances K, K+N, K+2N, ...,

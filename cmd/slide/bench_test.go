@@ -195,12 +195,29 @@ func TestBenchParallel(t *testing.T) {
 			t.Errorf("line %q: the moves do not lead to the goal", line)
 		}
 	}
-	// An instance that fails stops the run after the lines before it.
+	// An instance that fails takes its line, "id error: MESSAGE" or an
+	// object with an "error" field, and the run goes on; the totals count
+	// the solved instances and say how many failed, and the status is 1.
 	unsolvable := filepath.Join(dir, "unsolvable.txt")
 	os.WriteFile(unsolvable, []byte(short[0]+"\nu 5 0 2 1 3 4 5 6 7 8\n"+short[1]+"\n"), 0o644)
 	stdout, stderr, status := runSlide("", "bench", "-j", "3", "-heuristic", "linear", unsolvable)
-	if status != exitError || !strings.Contains(stderr, "instance u") || strings.Count(stdout, "\n") != 1 {
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	const reason = "goal cannot be reached from start"
+	if status != exitError || !strings.Contains(stderr, "instance u: "+reason) || len(lines) != 4 ||
+		strings.Join(strings.Fields(lines[0])[:2], " ") != one[0] || !strings.HasPrefix(lines[1], "u error: "+reason) ||
+		strings.Join(strings.Fields(lines[2])[:2], " ") != one[1] ||
+		!strings.HasPrefix(lines[3], "total 2 ") || !strings.HasSuffix(lines[3], " failed 1") {
 		t.Errorf("unsolvable instance: status %d, stdout %q, stderr %q", status, stdout, stderr)
+	}
+	stdout, _, status = runSlide("", "bench", "-json", "-j", "3", "-heuristic", "linear", unsolvable)
+	lines = strings.Split(strings.TrimSpace(stdout), "\n")
+	var failed map[string]any
+	if len(lines) == 3 {
+		json.Unmarshal([]byte(lines[1]), &failed)
+	}
+	if status != exitError || len(failed) != 4 || failed["id"] != "u" || fmt.Sprint(failed["reference"]) != "5" ||
+		failed["start"] != "3\n0 2 1\n3 4 5\n6 7 8\n" || !strings.HasPrefix(fmt.Sprint(failed["error"]), reason) {
+		t.Errorf("unsolvable instance, -json: status %d, stdout %q", status, stdout)
 	}
 	for _, args := range [][]string{{"-shard", "3/3"}, {"-shard", "-1/3"}, {"-shard", "1/0"}, {"-shard", "1"}, {"-shard", "a/b"},
 		{"-j", "0"}, {"-workers", "-2"}} {

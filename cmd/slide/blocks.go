@@ -98,6 +98,8 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		files, args = append(files, fs.Arg(0)), fs.Args()[1:]
 	}
+	rushGiven := false // -rush "" is a position too, an empty one
+	fs.Visit(func(f *flag.Flag) { rushGiven = rushGiven || f.Name == "rush" })
 	metric, err := slide.ParseBlockMetric(*metricName)
 	if err != nil {
 		return blocksUsageError(stderr, "-metric: "+message(err))
@@ -110,11 +112,11 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	)
 	out := bufio.NewWriter(stdout)
 	switch {
-	case *rush != "" && len(files) > 0:
+	case rushGiven && len(files) > 0:
 		return blocksUsageError(stderr, "give a FILE or -rush STRING, not both")
-	case *rush != "" && *html:
+	case rushGiven && *html:
 		return blocksUsageError(stderr, "-h writes FILE.html: it needs a FILE, not -rush")
-	case *rush != "":
+	case rushGiven:
 		name = "Rush Hour " + *rush
 		shown = name
 		if err := checkOutputs([]output{{"-svg", *svg}}, nil, stdin); err != nil {
@@ -175,7 +177,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *svg != "" {
 		shown := "Rush Hour"
-		if *rush == "" {
+		if !rushGiven {
 			shown = inputName(name)
 		}
 		if err := writeBlocksSVG(*svg, shown, r, stderr); err != nil {

@@ -129,6 +129,8 @@ func messageWith(err error, advice string) string {
 	var e *slide.Error
 	msg := ""
 	switch {
+	case errors.As(err, &le) && le.Limit == "weight":
+		return reachText(le) // no flag raises it
 	case errors.As(err, &le):
 		msg = limitText(le)
 		if le.Limit != "memory" {

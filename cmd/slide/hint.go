@@ -18,7 +18,10 @@ away with its value: slide tile up, down, left and right (the way the tile
 moves into the blank), or "impossible". The input is the number of
 configurations, then for each its rows R, its columns C (R*C at least 2,
 as solve takes) and R*C tiles, the numbers 0 (the blank) to R*C-1 once
-each, all separated by white space.
+each, all separated by white space. Hint answers each configuration as
+soon as it is read, so that the input may be a stream of any length; a
+malformed configuration stops it there, with status 1, after the answers
+to those before it.
 
 The value is the Manhattan distance to the goal, the blank not counted;
 the goal is 1 2 3 ... with the blank last unless -goal says otherwise, and
@@ -47,20 +50,37 @@ func runHint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(stderr, "hint", "%v", err)
 	}
-	configs, err := scanHintInput(r)
-	done()
-	if err != nil {
-		return failure(stderr, "hint", "%s: %v", shown, err)
-	}
+	defer done()
 	out := bufio.NewWriter(stdout)
-	for k, c := range configs {
+	err = scanHintInput(flushBeforeRead{r, out}, func(k int, c hintConfig) {
 		goal := slide.Goal(c.rows, c.cols)
 		if goalName == "spiral" {
 			goal = spiralGoal(c.rows, c.cols)
 		}
-		writeHint(out, k+1, c, boardValue(goal, valueName == "nilsson"))
+		writeHint(out, k, c, boardValue(goal, valueName == "nilsson"))
+	})
+	if werr := out.Flush(); werr != nil { // a failed write also ends the reads
+		return failure(stderr, "hint", "writing the output: %v", werr)
 	}
-	return finish(out, stderr, "hint", exitOK)
+	if err != nil {
+		return failure(stderr, "hint", "%s: %v", shown, err)
+	}
+	return exitOK
+}
+
+// flushBeforeRead reads r, flushing out before each read, so that what
+// has been written from the input read so far is seen before a read
+// waits for more; a failed flush fails the read.
+type flushBeforeRead struct {
+	r   io.Reader
+	out *bufio.Writer
+}
+
+func (f flushBeforeRead) Read(p []byte) (int, error) {
+	if err := f.out.Flush(); err != nil {
+		return 0, err
+	}
+	return f.r.Read(p)
 }
 
 // oneOf returns a flag.Func setter that stores in *dst a value from names.
@@ -108,39 +128,35 @@ func writeGrid(w io.Writer, tiles []int, cols, width int) {
 	}
 }
 
-// parseHintInput reads hint's input from text (see scanHintInput).
-func parseHintInput(text string) ([]hintConfig, error) {
-	return scanHintInput(strings.NewReader(text))
-}
-
 // scanHintInput reads hint's input: the number of configurations, then
-// for each its rows, its columns and its tiles. It reads them all before
-// any is printed, so bad input prints nothing but the error; it reads a
-// field at a time, so a field or line of any length costs no memory.
-func scanHintInput(r io.Reader) ([]hintConfig, error) {
+// for each its rows, its columns and its tiles, handing each to use, with
+// its number from 1, as soon as it is read. It holds one configuration at
+// a time, and reads a field at a time, so that neither the number of
+// configurations nor a field or line of any length costs memory. It
+// returns the first error, after the configurations before it.
+func scanHintInput(r io.Reader, use func(k int, c hintConfig)) error {
 	in := tokens{in: input.NewScanner(r, nil)}
 	n, err := in.int("the number of configurations")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if n < 0 {
-		return nil, fmt.Errorf("%d configurations: want 0 or more", n)
+		return fmt.Errorf("%d configurations: want 0 or more", n)
 	}
-	var configs []hintConfig
 	for k := 1; k <= n; k++ {
 		c, err := parseHintConfig(&in)
 		if err != nil {
-			return nil, fmt.Errorf("configuration %d: %v", k, err)
+			return fmt.Errorf("configuration %d: %v", k, err)
 		}
-		configs = append(configs, c)
+		use(k, c)
 	}
 	if f, ok := in.in.Next(); ok {
-		return nil, fmt.Errorf("unexpected %s after configuration %d, the last", f.Quote(), n)
+		return fmt.Errorf("unexpected %s after configuration %d, the last", f.Quote(), n)
 	}
 	if err := in.in.Err(); err != nil {
-		return nil, scanError(err)
+		return scanError(err)
 	}
-	return configs, nil
+	return nil
 }
 
 // parseHintConfig reads one configuration.

@@ -251,8 +251,9 @@ func TestHintGoalsAndValues(t *testing.T) {
 	}
 }
 
-// TestHintErrors checks hint's messages for malformed input: nothing on
-// stdout, one line on stderr naming the configuration.
+// TestHintErrors checks hint's messages for malformed input: one line on
+// stderr naming the configuration, and on stdout the answers to the
+// configurations before it.
 func TestHintErrors(t *testing.T) {
 	for _, tc := range []struct {
 		in, want string
@@ -277,7 +278,10 @@ func TestHintErrors(t *testing.T) {
 		{"1 1 2 0 1 5", `unexpected "5" after configuration 1`},
 	} {
 		stdout, stderr, status := runSlide(tc.in, "hint")
-		if status != 1 || stdout != "" || strings.Count(stderr, "\n") != 1 ||
+		// The configurations before the error are answered, and no other.
+		answered := map[string]int{"2 1 2 0 1": 1, "1 1 2 0 1 5": 1}[tc.in]
+		ok := strings.Count(stdout, "Configuration ") == answered && (answered > 0 || stdout == "")
+		if status != 1 || !ok || strings.Count(stderr, "\n") != 1 ||
 			!strings.HasPrefix(stderr, "slide hint: standard input: ") || !strings.Contains(stderr, tc.want) {
 			t.Errorf("input %q: status %d, stdout %q, stderr %q; want %q", tc.in, status, stdout, stderr, tc.want)
 		}
@@ -298,6 +302,14 @@ func TestHintErrors(t *testing.T) {
 	if _, stderr, status := runSlide("", "hint", "no/such/file"); status != 1 || !strings.Contains(stderr, "no such file") {
 		t.Errorf("missing file: status %d, stderr %q", status, stderr)
 	}
+}
+
+// parseHintInput reads hint's input from text and returns every
+// configuration.
+func parseHintInput(text string) ([]hintConfig, error) {
+	var configs []hintConfig
+	err := scanHintInput(strings.NewReader(text), func(_ int, c hintConfig) { configs = append(configs, c) })
+	return configs, err
 }
 
 // FuzzHintInput checks that hint's parser never panics, and that what it

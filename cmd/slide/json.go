@@ -103,8 +103,11 @@ func (r *report) since(began time.Time) { r.Seconds = time.Since(began).Seconds(
 func ptr[T any](v T) *T { return &v }
 
 // writeReport writes r as one line of JSON.
-func writeReport(w io.Writer, r report) {
+func writeReport(w io.Writer, r report) { writeJSON(w, r) }
+
+// writeJSON writes v as one line of JSON, with <, > and & as they are.
+func writeJSON(w io.Writer, v any) {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	enc.Encode(r) // a failed write shows in the writer, which the command flushes
+	enc.Encode(v) // a failed write shows in the writer, which the command flushes
 }

@@ -81,9 +81,14 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) (name st
 		// "slide help CMD [SUB]" is "slide CMD [SUB] -help": -help, not -h,
 		// since blocks keeps -h for its web page.
 		for _, c := range commands {
-			if c.name == args[1] {
-				return c.name, c.run(append(slices.Clip(args[2:]), "-help"), stdin, stdout, stderr)
+			if c.name != args[1] {
+				continue
 			}
+			if msg := helpExtra(c.name, args[2:]); msg != "" {
+				fmt.Fprintf(stderr, "slide help: %s (run \"slide help\")\n", msg)
+				return "", exitUsage
+			}
+			return c.name, c.run(append(slices.Clip(args[2:]), "-help"), stdin, stdout, stderr)
 		}
 		fmt.Fprintf(stderr, "slide help: unknown command %s (run \"slide help\")\n", input.Quote(args[1]))
 		return "", exitUsage
@@ -102,6 +107,20 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) (name st
 	}
 	fmt.Fprintf(stderr, "slide: unknown command %s (run \"slide help\")\n", input.Quote(args[0]))
 	return "", exitUsage
+}
+
+// helpExtra returns what is wrong with the words after "slide help NAME",
+// or "" if nothing is: only pdb has subcommands, and help takes one at
+// most. The words would otherwise reach the command as its arguments, a
+// FILE or a position, before the -help that asks for its usage.
+func helpExtra(name string, rest []string) string {
+	switch {
+	case len(rest) == 0 || name == "pdb" && len(rest) == 1:
+		return ""
+	case name == "pdb":
+		return fmt.Sprintf("want at most one subcommand of pdb, got %d words", len(rest))
+	}
+	return fmt.Sprintf("%s has no subcommands, got %s", name, input.Quote(rest[0]))
 }
 
 // isHelp reports whether arg asks for help: the command help, or a flag

@@ -24,9 +24,17 @@ type modeFlags struct {
 }
 
 func (m *modeFlags) register(fs *flag.FlagSet) {
-	fs.Func("w", "find a solution of at most `FACTOR` (>= 1) times the fewest moves (weighted A*)", m.setWeight)
+	fs.Func("w", "find a solution of at most `FACTOR` (>= 1) times the fewest moves, or say that it is out of reach and which factor is in reach", m.setWeight)
 	fs.Func("time", "return the best solution found within `DURATION` (above 0, such as 1s or 500ms), proven optimal if the search completes", m.setBudget)
 	fs.BoolVar(&m.fast, "fast", false, "find a solution quickly on a board of any size (about 2 n^3 moves on n x n), not a shortest one")
+}
+
+// reachText says that a -w factor is out of reach, from the fields of
+// its error, and what is: the factor the best answer found meets, or -time.
+func reachText(e *slide.LimitError) string {
+	reach := strconv.FormatFloat(e.Reach, 'f', -1, 64)
+	return fmt.Sprintf("-w is out of reach on this board: the best answer found, %d moves, is within %s of the lower bound; "+
+		"-w %s returns it, and -time DURATION the best found within DURATION", e.Value, reach, reach)
 }
 
 // setWeight sets -w to s, a factor that slide.ParseMode takes: at least

@@ -187,3 +187,30 @@ func TestSolveTimeBuildsNothing(t *testing.T) {
 		t.Errorf("-time wrote %v", files)
 	}
 }
+
+// TestSolveWeightOutOfReach checks that solve -w refuses a factor out of
+// reach with status 1 and a line naming the factor its best answer meets,
+// which then answers with that many moves; on a random 10 x 10 board,
+// 0.2.0 printed nothing for half a minute, then advised to raise
+// -max-memory, and on 50 x 50 searched for ever.
+func TestSolveWeightOutOfReach(t *testing.T) {
+	rng := rand.New(rand.NewPCG(34, 10))
+	for _, n := range []int{10, 50} {
+		file := writeBoardFile(t, randomStart(rng, n, n))
+		_, errOut, status := runCmd(t, []string{"solve", "-w", "1.5", "-count", file}, "")
+		var moves int
+		var reach string
+		i := strings.Index(errOut, "the best answer found, ")
+		if status != exitError || i < 0 {
+			t.Fatalf("%d x %d: status %d, stderr %q", n, n, status, errOut)
+		}
+		if _, err := fmt.Sscanf(errOut[i:], "the best answer found, %d moves, is within %s of the lower bound", &moves, &reach); err != nil ||
+			!strings.Contains(errOut, "-w "+reach+" returns it") || !strings.Contains(errOut, "-time") {
+			t.Fatalf("%d x %d: %q: %v", n, n, errOut, err)
+		}
+		out, errOut, status := runCmd(t, []string{"solve", "-w", reach, "-count", file}, "")
+		if status != exitOK || out != fmt.Sprintln(moves) {
+			t.Errorf("%d x %d: -w %s: status %d, %q, want %d moves (%s)", n, n, reach, status, out, moves, errOut)
+		}
+	}
+}

@@ -18,8 +18,8 @@ standard output in the form solve reads: its size line, then its rows, 0
 for the blank. The board is drawn uniformly from those that reach the goal
 1 2 3 ... with the blank last, or the goal read from -goal FILE (whose size
 ROWS and COLS may then omit); -walk K makes it the board K random moves
-from the goal instead, no move undoing the one before, so that it is
-solved in at most K moves. Any size of 2 to 65535 cells works, up to
+from the goal instead (K at most 100000000), no move undoing the one
+before, so that it is solved in at most K moves. Any size of 2 to 65535 cells works, up to
 255 x 255 for a square board.
 
 The same -seed gives the same board with the same version of slide.
@@ -27,6 +27,11 @@ Without -seed the seed comes from the clock and is printed on standard
 error, as "slide random: -seed N", so that the board can be drawn again.
 The board is slide.RandomBoard (or slide.RandomWalk) drawing from
 rand.New(rand.NewPCG(N, 0)) of math/rand/v2.`
+
+// maxWalk is the longest walk random takes, a few seconds long: a longer
+// one would leave the terminal silent for minutes (a walk of 10^12 moves
+// for hours).
+const maxWalk = 100_000_000
 
 // runRandom is the random subcommand.
 func runRandom(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -39,8 +44,8 @@ func runRandom(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if *walk < 0 {
-		return usageError(stderr, "random", "-walk %d: want 0 or more moves", *walk)
+	if *walk < 0 || *walk > maxWalk {
+		return usageError(stderr, "random", "-walk %d: want 0 to %d moves (a few seconds' walk); leave -walk out for a board drawn uniformly", *walk, maxWalk)
 	}
 	if fs.NArg() > 2 {
 		return usageError(stderr, "random", "want ROWS and at most COLS, got %d arguments (flags go before them)", fs.NArg())

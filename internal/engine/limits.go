@@ -106,8 +106,9 @@ func (l Limits) DepthBound() int {
 // A LimitError reports a search stopped by its Limits, as the root
 // package's LimitError (the same fields).
 type LimitError struct {
-	Limit     string // "nodes", "memory" or "cost"
-	Value     int64  // the bound: nodes, bytes, or moves
+	Limit     string  // "nodes", "memory", "cost" or "weight"
+	Value     int64   // the bound: nodes, bytes, or moves; for "weight", the best answer's moves
+	Reach     float64 // for "weight", the least weight that answer meets
 	Expanded  int64
 	Generated int64
 }
@@ -121,6 +122,8 @@ func (e *LimitError) Error() string {
 			FormatBytes(e.Value), e.Expanded)
 	case "cost":
 		return fmt.Sprintf("search found no solution within its cost limit (%d moves) after %d expansions", e.Value, e.Expanded)
+	case "weight":
+		return fmt.Sprintf("weight out of reach: the best answer found, %d moves, is within %v of the lower bound", e.Value, e.Reach)
 	}
 	return fmt.Sprintf("search stopped at its %s limit (%d) after %d expansions", e.Limit, e.Value, e.Expanded)
 }

@@ -55,14 +55,14 @@ func TestLimitsBounds(t *testing.T) {
 // cost, in moves).
 func TestLimitErrors(t *testing.T) {
 	l := Limits{MaxNodes: 50, MaxCost: 12.5}
-	if e := l.NodeError(3, 51); *e != (LimitError{"nodes", 50, 3, 51}) || !strings.Contains(e.Error(), "nodes limit (50)") {
+	if e := l.NodeError(3, 51); *e != (LimitError{Limit: "nodes", Value: 50, Expanded: 3, Generated: 51}) || !strings.Contains(e.Error(), "nodes limit (50)") {
 		t.Errorf("NodeError: %+v %q", *e, e.Error())
 	}
 	if err := l.CostError(13, 0, 0); !Is(err, NotFound) || !strings.Contains(err.Error(), "at least 13") {
 		t.Errorf("CostError below the lower bound: %v", err)
 	}
 	err := l.CostError(12, 4, 9)
-	if le, ok := err.(*LimitError); !ok || *le != (LimitError{"cost", 12, 4, 9}) || !strings.Contains(le.Error(), "cost limit (12 moves)") {
+	if le, ok := err.(*LimitError); !ok || *le != (LimitError{Limit: "cost", Value: 12, Expanded: 4, Generated: 9}) || !strings.Contains(le.Error(), "cost limit (12 moves)") {
 		t.Errorf("CostError at or above the lower bound: %#v", err)
 	}
 }

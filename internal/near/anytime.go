@@ -66,6 +66,18 @@ type anytime struct {
 	maxCost             int // cfg.Limits's cost bound, in moves
 	expanded, generated int64
 	lastReport          time.Time
+	// width is the width of the beams that have no deadline (see
+	// peelSolve; 0: 256): the weighted mode's probe (see probe) bounds
+	// their work by it, not their time.
+	width int
+}
+
+// beamWidth returns the width beams of no deadline start with.
+func (a *anytime) beamWidth() int {
+	if a.width > 0 {
+		return a.width
+	}
+	return 256
 }
 
 // newAnytime returns the state of an anytime solve of the board of codes
@@ -79,7 +91,12 @@ func (a *anytime) nodesLeft() int64 { return a.cfg.Limits.NodesLeft(a.generated)
 
 // depth returns the most moves a search that improves the best solution
 // may take: fewer than the best's, and within the cost bound.
-func (a *anytime) depth() int { return min(len(a.blanks)-2, a.maxCost) }
+func (a *anytime) depth() int {
+	if a.blanks == nil {
+		return a.maxCost
+	}
+	return min(len(a.blanks)-2, a.maxCost)
+}
 
 // offer keeps blanks as the best solution if it is shorter.
 func (a *anytime) offer(blanks []int, m Method, h tiles.Heuristic) {
@@ -233,7 +250,8 @@ func (a *anytime) startFast() error {
 			}
 		})()
 	}
-	blanks, err := fastBlanks(fctx, a.t, a.code, a.cfg.Line, a.cfg.Limits.MemoryBound(), a.nodesLeft())
+	var done float64
+	blanks, err := fastBlanks(fctx, a.t, a.code, a.cfg.Line, a.cfg.Limits.MemoryBound(), a.nodesLeft(), &done)
 	a.generated += int64(len(blanks) - 1)
 	switch {
 	case err == nil:
@@ -245,8 +263,7 @@ func (a *anytime) startFast() error {
 		if budget == 0 {
 			budget = deadline.Sub(began)
 		}
-		spent := time.Since(began)
-		err = &TooSoonError{Budget: budget, Needs: time.Duration(float64(spent) * float64(FastMoves(a.t.Rows, a.t.Cols)) / float64(len(blanks)))}
+		err = &TooSoonError{Budget: budget, Needs: fastNeeds(time.Since(began), done, len(blanks)-1, a.t)}
 	}
 	return err
 }
@@ -276,10 +293,19 @@ func finishTime(n int) time.Duration { return time.Duration(n) * 10 * time.Nanos
 // budget allows for answering at all.
 func fastGrace(left time.Duration) time.Duration { return max(0, left/20) + 20*time.Millisecond }
 
+// fastNeeds returns about the time the fast mode takes on the board of
+// goal t, stopped after spent with the share done of its work (see
+// reducer.progress) and moves moves made: spent over that share, or over
+// the share of a random board's moves made (see FastMoves) where that is
+// larger, as before the first cell of an edge is filled.
+func fastNeeds(spent time.Duration, done float64, moves int, t *tiles.Goal) time.Duration {
+	done = max(done, float64(max(1, moves))/float64(FastMoves(t.Rows, t.Cols)))
+	return time.Duration(float64(spent) / min(1, done))
+}
+
 // A TooSoonError reports an anytime solve whose time ran out before even
 // the fast mode's answer: it wraps context.DeadlineExceeded, and estimates
-// the fast mode's time on the board (from its moves so far against the
-// R*C*(R+C) moves of a random R x C board).
+// the fast mode's time on the board (see fastNeeds).
 type TooSoonError struct {
 	Budget, Needs time.Duration
 }
@@ -341,7 +367,7 @@ func (a *anytime) complete(blanks []int, h tiles.Heuristic) {
 	for k := 1; k < len(blanks); k++ {
 		slideBlank(mid, blanks[k-1], blanks[k])
 	}
-	rest, err := fastBlanks(context.WithoutCancel(a.ctx), a.t, mid, false, a.cfg.Limits.MemoryBound(), a.nodesLeft())
+	rest, err := fastBlanks(context.WithoutCancel(a.ctx), a.t, mid, false, a.cfg.Limits.MemoryBound(), a.nodesLeft(), nil)
 	a.generated += int64(len(rest) - 1)
 	if err != nil {
 		return

@@ -80,6 +80,9 @@ type beamSearch struct {
 	closestDepth, closestIndex int
 	// heur names what the search ranks boards by, for its answer.
 	heur tiles.Heuristic
+	// onLayer, if not nil, is called after every layer: a wide beam's
+	// layers take a while, and its caller reports progress.
+	onLayer func()
 }
 
 // A layer is the boards of one depth: board i is cells[i*n:(i+1)*n], its
@@ -226,6 +229,9 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		}
 		s.cur, s.next = s.next, s.cur
 		s.kept += int64(len(s.cur.h))
+		if s.onLayer != nil {
+			s.onLayer()
+		}
 		if s.checksAll() {
 			closed := &s.closed[depth&1]
 			if !closed.reserve(ctx, &s.stop, len(s.cur.hash)) {

@@ -11,9 +11,11 @@
 //     optimally: any board up to 255 x 255, in time polynomial in its size
 //     and memory for the board only.
 //   - Weighted returns a solution within a factor of the fewest moves:
-//     beams checked against the lower bound, the databases' weighted
-//     IDA*, or weighted A* (wastar), which never reopens a board and so
-//     stays within the factor under the consistent heuristics here.
+//     the databases' weighted IDA* or weighted A* (wastar), which never
+//     reopens a board and so stays within the factor under the consistent
+//     heuristics here; past 4 x 4, beams checked against the lower bound,
+//     and where measures say no search would prove the factor, a refusal
+//     at once naming the factor in reach (see reach).
 //   - Anytime improves the fast mode's answer until its time is up: beam
 //     searches whose width adapts, layer by layer, to end in time (see
 //     beamSearch and the rankings of beam_rank.go), edge by edge past 7 x 7

@@ -94,13 +94,13 @@ func checkNodeLimit(t *testing.T, name string, maxNodes, generated int64, err er
 func TestFastBlanksCap(t *testing.T) {
 	tg := standardGoal(8, 8)
 	code := randomReaching(rand.New(rand.NewPCG(1, 8)), tg)
-	full, err := fastBlanks(context.Background(), tg, code, false, 0, math.MaxInt64)
+	full, err := fastBlanks(context.Background(), tg, code, false, 0, math.MaxInt64, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := int64(len(full) - 1)
 	for _, maxMoves := range []int64{0, 1, n / 2, n - 1, n, n + 1} {
-		blanks, err := fastBlanks(context.Background(), tg, code, false, 0, maxMoves)
+		blanks, err := fastBlanks(context.Background(), tg, code, false, 0, maxMoves, nil)
 		switch {
 		case maxMoves >= n:
 			if err != nil || len(blanks) != len(full) {

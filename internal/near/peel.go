@@ -21,19 +21,19 @@ const peelCells = 49
 const peelRegion = 6
 
 // peelSolve offers a solution of beams in frame f, on w workers, within
-// the time until deadline: each brings home the tiles of one more outer
-// edge of the unsolved region, or two that meet at a corner (see
-// peelCorner), in the fast mode's order (see reducer), ranking boards by
-// the Manhattan distance of those tiles and of the tiles of the edges
-// before, and on regions at least tidyMinSide cells across by the other
-// tiles' distance too (see setBeam), and is kept if shorter than the fast
-// mode's way for those edges, which is taken otherwise; once at most
-// peelRegion x peelRegion cells are left, the fast mode, and a beam
-// ranking by linear conflicts on the whole board, finish. On boards past
-// 7 x 7 beams ranking by linear conflicts alone are often trapped a few
-// tiles from the goal, where the heuristic counts a board as almost
-// solved that is far from it, and find nothing; edge by edge, every
-// beam's goal is near.
+// the time until deadline (none: beams of fixed width, see anytime.width):
+// each brings home the tiles of one more outer edge of the unsolved
+// region, or two that meet at a corner (see peelCorner), in the fast
+// mode's order (see reducer), ranking boards by the Manhattan distance of
+// those tiles and of the tiles of the edges before, and on regions at
+// least tidyMinSide cells across by the other tiles' distance too (see
+// setBeam), and is kept if shorter than the fast mode's way for those
+// edges, which is taken otherwise; once at most peelRegion x peelRegion
+// cells are left, the fast mode, and a beam ranking by linear conflicts on
+// the whole board, finish. On boards past 7 x 7 beams ranking by linear
+// conflicts alone are often trapped a few tiles from the goal, where the
+// heuristic counts a board as almost solved that is far from it, and find
+// nothing; edge by edge, every beam's goal is near.
 func (a *anytime) peelSolve(f *frame, w int, deadline time.Time) {
 	board := append([]uint8(nil), f.cells...)
 	path := []int{f.blank}
@@ -59,9 +59,12 @@ func (a *anytime) peelSolve(f *frame, w int, deadline time.Time) {
 		if fast == nil {
 			return
 		}
-		share := time.Until(deadline) * time.Duration(cells) / time.Duration(cells+g.cells())
+		var until time.Time // none: beams of fixed width (see anytime.width)
+		if !deadline.IsZero() {
+			until = time.Now().Add(time.Until(deadline) * time.Duration(cells) / time.Duration(cells+g.cells()))
+		}
 		tidy := min(before.r1-before.r0, before.c1-before.c0) >= tidyMinSide
-		p, err := a.bringHome(f, w, board, blank, home, tidy, time.Now().Add(share), len(fast)-2)
+		p, err := a.bringHome(f, w, board, blank, home, tidy, until, len(fast)-2)
 		if err != nil {
 			p = fast // trapped, out of time, or no shorter
 		}
@@ -75,7 +78,7 @@ func (a *anytime) peelSolve(f *frame, w int, deadline time.Time) {
 	if maxDepth < 1 {
 		return
 	}
-	b := f.lcBeam(256, w)
+	b := f.lcBeam(a.beamWidth(), w)
 	b.stall, b.maxNodes = beamStall, a.nodesLeft()
 	a.fitBeam(b, deadline, 1)
 	p, err := b.search(a.ctx, board, path[len(path)-1], maxDepth)
@@ -90,9 +93,9 @@ func (a *anytime) peelSolve(f *frame, w int, deadline time.Time) {
 // moves of a beam in frame f, on w workers, from board (blank on cell
 // blank) to one with every tile in set home, its width adapting to end by
 // deadline; with tidy, the beam ranks by the other tiles' distance too
-// (see setBeam).
+// (see setBeam). A zero deadline fixes the width (see anytime.width).
 func (a *anytime) bringHome(f *frame, w int, board []uint8, blank int, set []bool, tidy bool, deadline time.Time, maxDepth int) ([]int, error) {
-	b := f.beamOf(256, w, func() bEval { return newSetBeam(f, set, tidy) })
+	b := f.beamOf(a.beamWidth(), w, func() bEval { return newSetBeam(f, set, tidy) })
 	b.stall, b.heur, b.maxNodes = beamStall, tiles.Heuristic{Kind: tiles.Manhattan}, a.nodesLeft()
 	b.zob = setZobrist(b.zob, set, f.blankVal)
 	a.fitBeam(b, deadline, 1)

@@ -22,7 +22,7 @@ func TestSolveRegion(t *testing.T) {
 	for _, sz := range [][2]int{{17, 17}, {12, 25}} {
 		tg := randomGoal(rng, sz[0], sz[1]) // any blank cell
 		code := randomReaching(rng, tg)
-		fast, err := fastBlanks(context.Background(), tg, code, false, 0, math.MaxInt64)
+		fast, err := fastBlanks(context.Background(), tg, code, false, 0, math.MaxInt64, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,7 +111,7 @@ func TestHomeOutside(t *testing.T) {
 	tg := blankFirstGoal(5, 5)
 	for range 20 {
 		code := randomReaching(rng, tg)
-		way, err := fastBlanks(context.Background(), tg, code, false, 0, math.MaxInt64)
+		way, err := fastBlanks(context.Background(), tg, code, false, 0, math.MaxInt64, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -42,6 +42,13 @@ type reducer struct {
 	colOf      []int32
 	steerBuf   [2][]int32
 	dpBuf      []int32
+	// edgeLen and edgeFilled are the cells of the edge being peeled and
+	// those filled so far (see progress); searched counts the cells peel
+	// scans for the next to fill, routes close and the states pair
+	// searches take, which with the moves make up the reducer's work,
+	// against which its tests measure progress.
+	edgeLen, edgeFilled int
+	searched            int64
 }
 
 // newReducer returns a reducer for the board of codes code (see target),
@@ -227,12 +234,15 @@ func (z *reducer) peel(l edge) error {
 	k := len(l.cells)
 	done := make([]bool, k)
 	z.inward = l.inward
+	z.edgeLen, z.edgeFilled = k, 0
 	defer func() {
 		for _, c := range l.cells {
 			z.run[c] = -1
 		}
+		z.edgeLen = 0
 	}()
 	for left := k; left > 0; {
+		z.searched += int64(k)
 		z.markRuns(l.cells, done)
 		best, bestCost, pairFirst := -1, int(^uint(0)>>1), false
 		for i := 0; i < k; {
@@ -281,6 +291,7 @@ func (z *reducer) peel(l edge) error {
 			}
 			done[best], done[best+1] = true, true
 			left -= 2
+			z.edgeFilled = k - left
 			continue
 		}
 		if !z.bring(c, c) {
@@ -289,6 +300,7 @@ func (z *reducer) peel(l edge) error {
 		z.locked[c] = true
 		done[best] = true
 		left--
+		z.edgeFilled = k - left
 	}
 	switch cols := int32(z.cols); l.inward {
 	case 1:
@@ -432,6 +444,12 @@ func (z *reducer) finish(blankGoal int32) error {
 // direction. Random n x n boards take about 2 n^3 moves. It fails only
 // when ctx is done.
 func Fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, emit func(d tiles.Dir, n int)) error {
+	return fast(ctx, t, code, line, emit, nil)
+}
+
+// fast is Fast; if done is not nil, it is set to the share of the work
+// done when it returns: 1 once solved, else the reducer's progress.
+func fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, emit func(d tiles.Dir, n int), done *float64) error {
 	if !t.Distinct {
 		code = t.Assign(code)
 	}
@@ -454,7 +472,34 @@ func Fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, emit func
 	if runs > 0 {
 		emit(pending, runs)
 	}
+	if done != nil {
+		*done = 1
+		if err != nil {
+			*done = z.progress()
+		}
+	}
 	return err
+}
+
+// progress returns about the share of its work on the board the reducer
+// has done, counting a region's work as the moves of a random board that
+// size (see FastMoves): the regions it has peeled, and of the edge under
+// way the share of its cells filled. The fast mode's time follows it
+// within a few times over board sizes and distances from the goal
+// (TestFastProgress); its moves do not, as boards near the goal take few
+// moves for much searching.
+func (z *reducer) progress() float64 {
+	rr, rc := z.r1-z.r0, z.c1-z.c0
+	left := float64(FastMoves(rr, rc))
+	if z.edgeLen > 0 {
+		next := FastMoves(rr-1, rc) // a row peeled
+		if z.inward == 1 || z.inward == -1 {
+			next = FastMoves(rr, rc-1)
+		}
+		left -= (left - float64(next)) * float64(z.edgeFilled) / float64(z.edgeLen)
+	}
+	total := float64(FastMoves(z.rows, z.cols))
+	return max(0, total-left) / total
 }
 
 // FastMoves returns about how many moves Fast makes on a random rows x
@@ -484,8 +529,9 @@ var errMoveCap = errors.New("the fast mode's answer passes the moves allowed")
 // take more than memory bytes (at answerMoveBytes a move; 0 for no
 // bound), or errMoveCap if it has more than maxMoves moves. On an error,
 // the cells are those of the moves made so far (at most maxMoves): the
-// boards that count as generated.
-func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, memory, maxMoves int64) ([]int, error) {
+// boards that count as generated. If done is not nil, it is set to the
+// share of the work done (see fast).
+func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, memory, maxMoves int64, done *float64) ([]int, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// The cells take 8 bytes of a move's answerMoveBytes: their share of
@@ -504,7 +550,7 @@ func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, mem
 	}
 	blanks = append(blanks, b)
 	capped := false
-	err = Fast(ctx, t, code, line, func(d tiles.Dir, n int) {
+	err = fast(ctx, t, code, line, func(d tiles.Dir, n int) {
 		if int64(len(blanks)) > maxMoves {
 			capped = true
 		}
@@ -522,7 +568,7 @@ func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, mem
 		dr, dc := d.Source()
 		b += n * (dr*t.Cols + dc)
 		blanks = append(blanks, b)
-	})
+	}, done)
 	switch {
 	case budget.Over:
 		return blanks, engine.Errorf(engine.Limit, "the answer passes the memory limit of %s after %d moves",

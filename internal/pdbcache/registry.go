@@ -232,7 +232,7 @@ func Prepare(ctx context.Context, spec pdb.Spec, req Request) error {
 // peak is need bytes would take more than maxMemory (<= 0: no bound).
 func checkBuildMemory(need, maxMemory int64) error {
 	if maxMemory > 0 && need > maxMemory {
-		return engine.Errorf(engine.Limit, "building the tables takes about %s at its peak, over the memory bound of %s (raise Limits.MaxMemory, or split the tiles into smaller groups)",
+		return engine.Errorf(engine.Limit, "building the tables takes about %s at its peak, over the memory bound of %s; smaller groups of tiles take less",
 			byteSize(need), byteSize(maxMemory))
 	}
 	return nil
