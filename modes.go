@@ -17,7 +17,8 @@ import (
 // once it passes them. The moves it keeps count against the memory bound
 // (those handed to OnMove do not): room for as many as a random board
 // takes is made at once, and more only while the bound allows (see
-// engine.GrowCharged). With a limit on its moves, it keeps them until it
+// engine.GrowChargedCtx: both return when ctx is done, not when the
+// runtime has cleared hundreds of megabytes). With a limit on its moves, it keeps them until it
 // knows they are within it, then hands them to OnMove.
 func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
 	line := o.metric == LineMoves
@@ -35,10 +36,17 @@ func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o 
 	if !stream {
 		room := min(int64(near.FastMoves(t.Rows, t.Cols)), maxMoves, budget.Limit/movesBytes(1))
 		budget.Charge(movesBytes(int(room)))
-		sol.Moves = make([]Move, 0, room)
+		var err error
+		if sol.Moves, err = engine.Make[Move](ctx, int(room)); err != nil {
+			return Solution{Start: start, LowerBound: sol.LowerBound, Elapsed: time.Since(began)}, err
+		}
 		emit = func(m Move) {
 			if len(sol.Moves) == cap(sol.Moves) && !budget.Over {
-				sol.Moves, _ = engine.GrowCharged(sol.Moves, &budget)
+				var ok bool
+				if sol.Moves, ok = engine.GrowChargedCtx(ctx, sol.Moves, &budget); !ok {
+					cancel() // over the budget, or cancelled
+					return
+				}
 			}
 			if budget.Over {
 				cancel()
@@ -76,7 +84,7 @@ func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o 
 	case o.onMove != nil:
 		sol.handTo(o.onMove)
 	default:
-		sol.keepBoards(min(maxBoardsBytes/2, budget.Limit-budget.Used))
+		sol.keepBoards(ctx, min(maxBoardsBytes/2, budget.Limit-budget.Used))
 	}
 	sol.Optimal = sol.Len() == sol.LowerBound
 	return sol, nil
@@ -170,7 +178,9 @@ func solveFrames(ctx context.Context, start Board, t *tiles.Goal, code []int32, 
 	}
 	sol := Solution{Start: start, Engine: engineOf(ans.Method), Heuristic: heuristicOf(ans.Heuristic, o.heur.db),
 		LowerBound: ans.Lower, Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}
-	finishPath(&sol, ans.Blanks, o)
+	if err := finishPath(ctx, &sol, ans.Blanks, o); err != nil {
+		return Solution{Start: start, LowerBound: ans.Lower, Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}, err
+	}
 	sol.Optimal = sol.LowerBound == sol.Len()
 	return sol, nil
 }
@@ -202,7 +212,9 @@ func solveAnytime(ctx context.Context, start, goal Board, t *tiles.Goal, code []
 	if ans.Method == near.OptimalSearch {
 		sol.Engine, sol.Heuristic = opt.last.Engine, opt.last.Heuristic
 	}
-	finishPath(&sol, ans.Blanks, o)
+	if err := finishPath(ctx, &sol, ans.Blanks, o); err != nil {
+		return Solution{Start: start, LowerBound: ans.Lower, Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}, err
+	}
 	sol.LowerBound = min(ans.Lower, sol.Len())
 	sol.Optimal = sol.Len() == sol.LowerBound
 	return sol, nil

@@ -19,7 +19,9 @@ func solveOptimal(ctx context.Context, start, goal Board, t *tiles.Goal, code []
 	if err != nil {
 		return sol, err
 	}
-	finishPath(&sol, blanks, o)
+	if err := finishPath(ctx, &sol, blanks, o); err != nil {
+		return Solution{Start: start, LowerBound: sol.LowerBound, Expanded: sol.Expanded, Generated: sol.Generated, Elapsed: sol.Elapsed}, err
+	}
 	sol.Optimal, sol.LowerBound = true, sol.Len()
 	return sol, nil
 }

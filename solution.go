@@ -1,8 +1,12 @@
 package slide
 
 import (
+	"context"
+	"errors"
 	"iter"
 	"time"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // A Solution is a path to a goal, labelled with what is proven of its length.
@@ -65,19 +69,46 @@ const maxBoardsBytes = 64 << 20
 // finishPath fills in sol's moves from blanks, the blank's cell in every
 // board of the path from sol.Start: handed to o's move function if there
 // is one, kept in sol.Moves otherwise, with sol.Boards while they take at
-// most maxBoardsBytes.
-func finishPath(sol *Solution, blanks []int, o options) {
+// most maxBoardsBytes. A cancellation of ctx stops it within
+// milliseconds, on paths of tens of millions of moves too, with ctx's
+// error; its deadline does not (the anytime mode's searches leave it its
+// time, see near's finishTime).
+func finishPath(ctx context.Context, sol *Solution, blanks []int, o options) error {
 	cols := sol.Start.Cols()
 	if o.onMove != nil {
 		for i := 1; i < len(blanks); i++ {
+			if i%pollMoves == 0 && cancelled(ctx) {
+				return ctx.Err()
+			}
 			o.onMove(moveOf(blanks[i-1], blanks[i], cols))
 		}
 		sol.Moves, sol.Boards, sol.handed = nil, nil, max(0, len(blanks)-1)
-		return
+		return nil
 	}
-	sol.Moves = movesOf(blanks, cols)
-	sol.keepBoards(maxBoardsBytes / 2)
+	moves, err := engine.Make[Move](ctx, max(0, len(blanks)-1))
+	if err != nil && cancelled(ctx) {
+		return err
+	} else if err != nil {
+		moves = make([]Move, 0, len(blanks)-1) // past its deadline: made all the same
+	}
+	for i := 1; i < len(blanks); i++ {
+		if i%pollMoves == 0 && cancelled(ctx) {
+			return ctx.Err()
+		}
+		moves = append(moves, moveOf(blanks[i-1], blanks[i], cols))
+	}
+	sol.Moves = moves
+	sol.keepBoards(ctx, maxBoardsBytes/2)
+	return nil
 }
+
+// pollMoves is how many moves finishPath and keepBoards make between
+// polls of their context: tens of microseconds.
+const pollMoves = 1 << 12
+
+// cancelled reports whether ctx was cancelled, rather than past its
+// deadline.
+func cancelled(ctx context.Context) bool { return errors.Is(ctx.Err(), context.Canceled) }
 
 // handTo hands sol's moves to onMove, which then holds them in sol's
 // stead.
@@ -88,26 +119,20 @@ func (sol *Solution) handTo(onMove func(Move)) {
 	sol.Moves, sol.Boards, sol.handed = nil, nil, len(sol.Moves)
 }
 
-// keepBoards fills in sol.Boards if they take at most room bytes.
-func (sol *Solution) keepBoards(room int64) {
+// keepBoards fills in sol.Boards if they take at most room bytes, unless
+// ctx is cancelled first (see finishPath).
+func (sol *Solution) keepBoards(ctx context.Context, room int64) {
 	if int64(len(sol.Moves)+1)*int64(sol.Start.Len()) > room {
 		return
 	}
 	boards := make([]Board, 0, len(sol.Moves)+1)
-	for _, b := range sol.All() {
+	for i, b := range sol.All() {
+		if i%(pollMoves/16) == 0 && cancelled(ctx) {
+			return
+		}
 		boards = append(boards, b)
 	}
 	sol.Boards = boards
-}
-
-// movesOf returns the moves that take the blank through the cells blanks
-// on a board of cols columns.
-func movesOf(blanks []int, cols int) []Move {
-	moves := make([]Move, 0, max(0, len(blanks)-1))
-	for i := 1; i < len(blanks); i++ {
-		moves = append(moves, moveOf(blanks[i-1], blanks[i], cols))
-	}
-	return moves
 }
 
 // moveOf returns the move that takes the blank from cell from to cell to,

@@ -33,7 +33,9 @@ from the cache, or built there first with its progress on standard error;
 if the cache cannot be written, bench says so once and goes on with the
 tables in memory. Under the default heuristic (auto), the database it
 would use, if one is cached, is read before the first instance. Seconds
-are wall-clock seconds of the search.
+are wall-clock seconds of the search. Interrupted (SIGINT or SIGTERM),
+bench stops at once after the lines printed, says how many instances it
+solved, and exits with status 130 or 143.
 
 With -w FACTOR, -time DURATION or -fast (see "slide solve -h"), the second
 column is a reference length (the best known, not necessarily optimal):
@@ -123,8 +125,15 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	s := f.solver(f.workers, f.memory.limits())
-	h, status := f.prepare("bench", s, goal, stderr)
+	// SIGINT and SIGTERM cancel the searches, and a table's first build,
+	// which removes its temporary file (see interruptible).
+	ctx, stop := interruptible()
+	defer stop()
+	h, status := f.prepare(ctx, "bench", s, goal, stderr)
 	if status != exitOK {
+		if sig := stop(); sig != nil {
+			return stopped(stderr, "bench", sig, "no instance solved")
+		}
 		return status
 	}
 	f.readAhead(goal, h, stderr)
@@ -143,7 +152,16 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return src.next()
 	}
 	b := &benchBatch{flags: &f, out: bufio.NewWriter(stdout), stderr: stderr, status: status}
-	runInstances(next, f.jobs, f.solve, b.emit)
+	runInstances(ctx, next, f.jobs, f.solve, func(r benchResult) bool {
+		if ctx.Err() != nil { // a signal: said below
+			return false
+		}
+		return b.emit(r)
+	})
+	if sig := stop(); sig != nil {
+		b.out.Flush()
+		return stopped(stderr, "bench", sig, fmt.Sprintf("%d instances solved", b.sum.solved))
+	}
 	if b.stopped {
 		return b.status
 	}
@@ -231,9 +249,10 @@ const aheadPerJob = 16
 // many next returns. It stops when emit
 // returns false, cancelling the searches under way, and returns once
 // every search has ended; next, called on a goroutine of its own, may
-// then still be in a read, which ends it.
-func runInstances(next func() (benchInstance, bool), jobs int, solve func(context.Context, benchInstance) benchResult, emit func(benchResult) bool) {
-	ctx, cancel := context.WithCancel(context.Background())
+// then still be in a read, which ends it. The searches stop too when
+// parent is done.
+func runInstances(parent context.Context, next func() (benchInstance, bool), jobs int, solve func(context.Context, benchInstance) benchResult, emit func(benchResult) bool) {
+	ctx, cancel := context.WithCancel(parent)
 	if jobs == 1 { // in turn, with no goroutine to hand instances to
 		defer cancel()
 		for inst, ok := next(); ok; inst, ok = next() {

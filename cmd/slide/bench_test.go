@@ -354,7 +354,7 @@ func TestRunInstancesOrder(t *testing.T) {
 			return benchInstance{optimal: int(read.Add(1) - 1)}, true
 		}
 		var order []int
-		runInstances(next, jobs, solve, func(r benchResult) bool {
+		runInstances(context.Background(), next, jobs, solve, func(r benchResult) bool {
 			order = append(order, r.in.optimal)
 			emitted++
 			ahead = max(ahead, int(read.Load())-emitted)
@@ -398,7 +398,7 @@ func TestRunInstancesLongFirst(t *testing.T) {
 	done := make(chan []int)
 	go func() {
 		var order []int
-		runInstances(next, jobs, solve, func(r benchResult) bool {
+		runInstances(context.Background(), next, jobs, solve, func(r benchResult) bool {
 			order = append(order, r.in.optimal)
 			return true
 		})

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,7 +40,15 @@ func newCache(t *testing.T) (cache, dir string) {
 // returns the command and its standard error.
 func startPDB(t *testing.T, cache, verb string) (*exec.Cmd, *bufio.Reader) {
 	t.Helper()
-	cmd := exec.Command(slideBinary(t), append([]string{"pdb", verb}, signalled...)...)
+	return startSlide(t, cache, nil, append([]string{"pdb", verb}, signalled...)...)
+}
+
+// startSlide starts slide with args, the cache given and stdin, and
+// returns the command and its standard error.
+func startSlide(t *testing.T, cache string, stdin io.Reader, args ...string) (*exec.Cmd, *bufio.Reader) {
+	t.Helper()
+	cmd := exec.Command(slideBinary(t), args...)
+	cmd.Stdin = stdin
 	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -77,10 +86,11 @@ func underWay(t *testing.T, stderr *bufio.Reader) {
 	}
 }
 
-// checkStopped waits for cmd, signalled with sig at began, and checks
-// that it stopped within exitBound with the status of sig and the line
-// "slide pdb: stopped by SIG: what", leaving in dir only the files left.
-func checkStopped(t *testing.T, cmd *exec.Cmd, stderr *bufio.Reader, sig syscall.Signal, began time.Time, what, dir string, left ...string) {
+// checkStopped waits for cmd, "slide name" signalled with sig at began,
+// and checks that it stopped within exitBound with the status of sig and
+// the line "slide name: stopped by SIG: what", leaving in dir only the
+// files left.
+func checkStopped(t *testing.T, cmd *exec.Cmd, stderr *bufio.Reader, sig syscall.Signal, began time.Time, name, what, dir string, left ...string) {
 	t.Helper()
 	var rest string
 	exited := make(chan struct{})
@@ -106,7 +116,7 @@ func checkStopped(t *testing.T, cmd *exec.Cmd, stderr *bufio.Reader, sig syscall
 	if !slices.Equal(names, left) {
 		t.Errorf("%v: the cache holds %v, want %v", sig, names, left)
 	}
-	if !strings.Contains(rest, "slide pdb: stopped by "+sig.String()+": "+what+"\n") {
+	if !strings.Contains(rest, "slide "+name+": stopped by "+sig.String()+": "+what+"\n") {
 		t.Errorf("%v: stderr %q", sig, rest)
 	}
 	t.Logf("%v: stopped %v after the signal", sig, took)
@@ -121,7 +131,7 @@ func TestPDBBuildSignal(t *testing.T) {
 		underWay(t, stderr)
 		began := time.Now()
 		cmd.Process.Signal(sig)
-		checkStopped(t, cmd, stderr, sig, began, "the cache is as it was", dir)
+		checkStopped(t, cmd, stderr, sig, began, "pdb", "the cache is as it was", dir)
 	}
 }
 
@@ -143,7 +153,7 @@ func TestPDBVerifySignal(t *testing.T) {
 	underWay(t, stderr)
 	began := time.Now()
 	cmd.Process.Signal(syscall.SIGINT)
-	checkStopped(t, cmd, stderr, syscall.SIGINT, began, `the 4x4 database "1 2 3 5 6 7/4 8 12/9 10 11 13 14 15" not verified`, dir, files...)
+	checkStopped(t, cmd, stderr, syscall.SIGINT, began, "pdb", `the 4x4 database "1 2 3 5 6 7/4 8 12/9 10 11 13 14 15" not verified`, dir, files...)
 }
 
 // TestPDBWriteSignal: SIGINT or SIGTERM while a build writes its file
@@ -207,6 +217,6 @@ func signalWrite(t *testing.T, sig syscall.Signal) bool {
 	cmd.Process.Signal(sig)
 	began := time.Now()
 	cmd.Process.Signal(syscall.SIGCONT)
-	checkStopped(t, cmd, stderr, sig, began, "the cache is as it was", dir)
+	checkStopped(t, cmd, stderr, sig, began, "pdb", "the cache is as it was", dir)
 	return true
 }

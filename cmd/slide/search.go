@@ -108,8 +108,9 @@ func (f *searchFlags) readPartition(cmd string, goal slide.Board, stderr io.Writ
 // fit goal, say, reported before anything is built. Tables that cannot be
 // written to the cache are told once, and the search goes on with them in
 // memory. A database too large for the memory bound is not built: the
-// search refuses it with a message naming -max-memory.
-func (f *searchFlags) prepare(cmd string, s slide.Solver, goal slide.Board, stderr io.Writer) (slide.Heuristic, int) {
+// search refuses it with a message naming -max-memory. When ctx is done
+// (see interruptible) it fails saying nothing: the caller says why.
+func (f *searchFlags) prepare(ctx context.Context, cmd string, s slide.Solver, goal slide.Board, stderr io.Writer) (slide.Heuristic, int) {
 	if status := f.checkSettings(cmd, s, stderr); status != exitOK {
 		return slide.Auto, status
 	}
@@ -117,9 +118,11 @@ func (f *searchFlags) prepare(cmd string, s slide.Solver, goal slide.Board, stde
 	if !f.modes.fast { // which builds no tables: a Solver refuses reports it would not make
 		s.Cache.Progress = reporter.report
 	}
-	h, err := s.Prepare(context.Background(), goal)
+	h, err := s.Prepare(ctx, goal)
 	reporter.done()
 	switch {
+	case err != nil && ctx.Err() != nil:
+		return slide.Auto, exitError
 	case errors.Is(err, slide.ErrCache):
 		fmt.Fprintf(stderr, "slide %s: %s\n", cmd, message(err))
 		h = s.Heuristic // the database it names, in memory

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 )
 
@@ -13,8 +14,8 @@ import (
 // receives SIGINT or SIGTERM, so that the work given it stops and cleans
 // up after itself (a build removes its temporary file) rather than die
 // where it stands, and the function that stops listening and returns the
-// signal received, nil for none. Once it has returned, a signal ends the
-// process at once, as before.
+// signal received, nil for none (later calls return the same). Once it
+// has returned, a signal ends the process at once, as before.
 func interruptible() (context.Context, func() os.Signal) {
 	ctx, cancel := context.WithCancel(context.Background())
 	signals := make(chan os.Signal, 1)
@@ -29,11 +30,11 @@ func interruptible() (context.Context, func() os.Signal) {
 			got <- nil
 		}
 	}()
-	return ctx, func() os.Signal {
+	return ctx, sync.OnceValue(func() os.Signal {
 		signal.Stop(signals)
 		cancel()
 		return <-got
-	}
+	})
 }
 
 // stopped says on stderr that the command stopped on the signal sig, one

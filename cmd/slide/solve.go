@@ -43,6 +43,8 @@ with the lower bound the search proved, unless the answer is proven
 optimal. -moves prints one line of letters U, D, L and R instead of the
 boards, each the direction in which a tile slides into the blank. An
 optimal search that takes long shows its progress on standard error.
+Interrupted (SIGINT, as by Ctrl-C, or SIGTERM), solve stops at once and
+exits with status 130 or 143, saying so on standard error.
 
 With -json, solve prints one JSON object on one line instead: "start" and
 "goal" (board text, as in FILE), "solvable", and for a goal it reaches
@@ -120,8 +122,19 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	s := f.solver(f.workers, f.memory.limits())
-	if _, status := f.prepare("solve", s, goal, stderr); status != exitOK {
+	// SIGINT and SIGTERM cancel the search, and a table's first build,
+	// which removes its temporary file (see interruptible).
+	ctx, stop := interruptible()
+	defer stop()
+	what := "no solution printed"
+	interrupted := func(status int) int {
+		if sig := stop(); sig != nil {
+			return stopped(stderr, "solve", sig, what)
+		}
 		return status
+	}
+	if _, status := f.prepare(ctx, "solve", s, goal, stderr); status != exitOK {
+		return interrupted(status)
 	}
 	out := bufio.NewWriter(stdout)
 	prog := newProgress(stderr, !f.modes.any())
@@ -129,14 +142,21 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		s.Progress = prog.report
 	}
 	if f.moves && f.modes.fast && !f.count && !f.json && f.svg == "" {
-		return streamFast(out, stderr, s, start, goal)
+		status, partial := streamFast(ctx, out, stderr, s, start, goal)
+		if partial {
+			what = "the moves printed are not the whole solution"
+		}
+		return interrupted(status)
 	}
 	if f.count && f.svg == "" {
 		s.OnMove = func(slide.Move) {} // counted, not kept
 	}
 	began := time.Now()
-	sol, err := s.Solve(context.Background(), start, goal)
+	sol, err := s.Solve(ctx, start, goal)
 	prog.done()
+	if status := interrupted(exitOK); status != exitOK {
+		return status
+	}
 	if err != nil && !errors.Is(err, slide.ErrUnsolvable) {
 		advice := limitAdvice
 		if f.modes.fast && s.OnMove == nil { // the moves kept passed the bound
@@ -163,16 +183,21 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // streamFast prints a fast solution of s as -moves asks, in memory for
 // the board only: a first run counts the moves for the header line, a
-// second (the fast mode is deterministic) prints them as they come.
-func streamFast(out *bufio.Writer, stderr io.Writer, s slide.Solver, start, goal slide.Board) int {
+// second (the fast mode is deterministic) prints them as they come. When
+// ctx is done it fails saying nothing, the caller says why, and partial
+// tells whether some moves were printed, ended by a newline.
+func streamFast(ctx context.Context, out *bufio.Writer, stderr io.Writer, s slide.Solver, start, goal slide.Board) (status int, partial bool) {
 	s.OnMove = func(slide.Move) {}
-	sol, err := s.Solve(context.Background(), start, goal)
+	sol, err := s.Solve(ctx, start, goal)
+	if ctx.Err() != nil {
+		return exitError, false
+	}
 	if errors.Is(err, slide.ErrUnsolvable) {
 		fmt.Fprintln(out, "No solution possible")
-		return finish(out, stderr, "solve", exitOK)
+		return finish(out, stderr, "solve", exitOK), false
 	}
 	if err != nil {
-		return failure(stderr, "solve", "%s", message(err))
+		return failure(stderr, "solve", "%s", message(err)), false
 	}
 	writeHeader(out, sol)
 	count := 0
@@ -184,14 +209,18 @@ func streamFast(out *bufio.Writer, stderr io.Writer, s slide.Solver, start, goal
 		}
 		count++
 	}
-	if _, err = s.Solve(context.Background(), start, goal); err != nil {
-		return failure(stderr, "solve", "%s", message(err))
+	if _, err = s.Solve(ctx, start, goal); ctx.Err() != nil {
+		out.WriteByte('\n')
+		out.Flush()
+		return exitError, true
+	} else if err != nil {
+		return failure(stderr, "solve", "%s", message(err)), true
 	}
 	if count != sol.Len() {
-		return failure(stderr, "solve", "internal error: the fast mode gave %d moves, then %d", sol.Len(), count)
+		return failure(stderr, "solve", "internal error: the fast mode gave %d moves, then %d", sol.Len(), count), true
 	}
 	out.WriteByte('\n')
-	return finish(out, stderr, "solve", exitOK)
+	return finish(out, stderr, "solve", exitOK), true
 }
 
 // solveReport returns the -json report of a solve from start to goal that

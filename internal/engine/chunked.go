@@ -24,6 +24,10 @@ type Chunked[T any] struct {
 	n      int
 	end    int   // the items the chunks ready for this use hold
 	extra  int64 // bytes charged with each item besides the item itself
+	// prev is the bytes of the first chunk's array that its last doubling
+	// replaced: garbage until the collector frees it, charged until the
+	// next doubling (see the package's invariants).
+	prev int64
 }
 
 // firstChunk is the size of a new first chunk.
@@ -32,7 +36,7 @@ const firstChunk = 64
 // Reset empties c, keeping a few chunks for the next use; each item will
 // be charged extra bytes besides its own.
 func (c *Chunked[T]) Reset(extra int64) {
-	c.n, c.end, c.extra = 0, 0, extra
+	c.n, c.end, c.extra, c.prev = 0, 0, extra, 0
 	if len(c.chunks) > keepChunks {
 		clear(c.chunks[keepChunks:])
 		c.chunks = c.chunks[:keepChunks]
@@ -85,9 +89,13 @@ func (c *Chunked[T]) grow(m *Budget) bool {
 	case k < len(c.chunks) && (k > 0 || len(c.chunks[0]) > c.n):
 		// a chunk kept from an earlier use
 	case k == 0 && c.n > 0:
-		if !m.Charge(int64(c.n) * item) {
+		// The new array is charged whole; the old one stays charged, as
+		// garbage, until the next doubling.
+		if !m.Charge(2 * int64(c.n) * item) {
 			return false
 		}
+		m.Release(c.prev)
+		c.prev = int64(c.n) * item
 		c.chunks[0] = append(c.chunks[0][:c.n:c.n], make([]T, c.n)...)
 		c.end = 2 * c.n
 		return true

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"sync/atomic"
 	"unsafe"
 )
 
@@ -39,45 +38,27 @@ func (m *Budget) Release(n int64) {
 // set when the context is done (one load to poll, so the hot loops poll
 // it at every expansion), its node limit and its memory budget.
 type Guard struct {
-	cancelled *atomic.Bool
-	stopWatch func() bool
+	stop      Stop
 	Mem       Budget
 	MaxNodes  int64 // spaces that store states of their own stop at it too
 	NodesOver bool  // a space stopped at MaxNodes
 }
 
-// neverCancelled is the flag of contexts that cannot be cancelled.
-var neverCancelled atomic.Bool
-
-func noWatch() bool { return false }
-
 // Start makes the guard watch ctx, under lim, until End.
 func (g *Guard) Start(ctx context.Context, lim Limits) {
 	g.Mem = Budget{Limit: lim.Memory()}
 	g.MaxNodes, g.NodesOver = lim.Nodes(), false
-	g.cancelled, g.stopWatch = &neverCancelled, noWatch
-	if ctx.Done() == nil {
-		return
-	}
-	flag := new(atomic.Bool)
-	g.cancelled = flag
-	g.stopWatch = context.AfterFunc(ctx, func() { flag.Store(true) })
-	if ctx.Err() != nil {
-		flag.Store(true)
-	}
+	g.stop.Watch(ctx)
 }
 
 // End stops watching the context.
-func (g *Guard) End() {
-	if g.stopWatch != nil {
-		g.stopWatch()
-		g.stopWatch = nil
-	}
-}
+func (g *Guard) End() { g.stop.End() }
 
 // Stopped reports whether the search must stop: its context is done, or
 // a charge to its budget failed, or a space stopped at the node limit.
-func (g *Guard) Stopped() bool { return g.cancelled.Load() || g.Mem.Over || g.NodesOver }
+// (The flag is read directly: Start always sets it, and the hot loops
+// poll at every expansion.)
+func (g *Guard) Stopped() bool { return g.stop.flag.Load() || g.Mem.Over || g.NodesOver }
 
 // Err returns the error of a stopped search: the context's, or a
 // *LimitError with the counts given.
@@ -107,12 +88,35 @@ type Guarded interface {
 // to m (the old array stays charged, as garbage until the collector frees
 // it); it fails, returning s, if the charge does.
 func GrowCharged[T any](s []T, m *Budget) ([]T, bool) {
+	return GrowChargedCtx(context.Background(), s, m)
+}
+
+// GrowChargedCtx is GrowCharged, the new array made by Grow: it also
+// fails, returning s, when ctx is done first (m's Over then stays unset).
+func GrowChargedCtx[T any](ctx context.Context, s []T, m *Budget) ([]T, bool) {
 	n := max(2*cap(s), 64)
 	var zero T
 	if !m.Charge(int64(n) * int64(unsafe.Sizeof(zero))) {
 		return s, false
 	}
-	return append(make([]T, 0, n), s...), true
+	out, err := Grow(ctx, s, n)
+	return out, err == nil
+}
+
+// ReserveCharged grows *s as GrowChargedCtx does, each new array charged
+// to m, until it has room for n more items; it fails, *s keeping its
+// items, if a charge fails or ctx is done first. Every array it makes
+// stays charged, so that what m holds bounds all that was allocated,
+// however late the collector frees what was outgrown.
+func ReserveCharged[T any](ctx context.Context, s *[]T, n int, m *Budget) bool {
+	for cap(*s)-len(*s) < n {
+		grown, ok := GrowChargedCtx(ctx, *s, m)
+		if !ok {
+			return false
+		}
+		*s = grown
+	}
+	return true
 }
 
 // KeepSlice returns s emptied for a new search charged to m: kept, and

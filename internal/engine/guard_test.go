@@ -162,6 +162,31 @@ func TestGrowCharged(t *testing.T) {
 	}
 }
 
+// TestReserveCharged checks that ReserveCharged doubles a slice until the
+// room asked for fits, charging every array it makes (the ones outgrown
+// stay charged), and on a failed charge leaves the slice with its items.
+func TestReserveCharged(t *testing.T) {
+	m := Budget{Limit: 64 + 128 + 256 + 100}
+	s := []byte{1, 2, 3}
+	if !ReserveCharged(context.Background(), &s, 200, &m) || cap(s) < 203 || !slices.Equal(s, []byte{1, 2, 3}) {
+		t.Fatalf("room for 200 more: cap %d, items %v", cap(s), s)
+	}
+	if want := int64(64 + 128 + 256); m.Used != want || cap(s) != 256 { // every array made charged
+		t.Errorf("room for 200 more: cap %d, used %d, want 256, %d", cap(s), m.Used, want)
+	}
+	used := m.Used
+	if !ReserveCharged(context.Background(), &s, 0, &m) || m.Used != used {
+		t.Errorf("no room asked: used %d, want %d", m.Used, used)
+	}
+	kept := cap(s)
+	if ReserveCharged(context.Background(), &s, 1000, &m) || !m.Over || cap(s) != kept || !slices.Equal(s, []byte{1, 2, 3}) {
+		t.Errorf("room past the bound: over %v, cap %d (was %d), items %v", m.Over, cap(s), kept, s)
+	}
+	if m.Used > m.Limit {
+		t.Errorf("used %d past the limit %d", m.Used, m.Limit)
+	}
+}
+
 // TestKeepTable pins which tables a new search keeps: none above
 // BigTable, none above an eighth of its budget.
 func TestKeepTable(t *testing.T) {

@@ -34,6 +34,12 @@ type idaGrid struct {
 // maxIDAGridDepth is idaGrid's depth bound: none but the memory limit's.
 const maxIDAGridDepth = math.MaxInt - 1
 
+// gridCheckEvery is how often, in generated nodes, idaGrid takes
+// Generate's rare path besides Generate's own (see checkEvery): a node
+// re-scores the conflicts of two lines, and on a 255 x 255 board 2^16
+// nodes took 100 ms and more, which a cancellation waited for.
+const gridCheckEvery = 1 << 10
+
 // gridFrameBytes is what a level of idaGrid's recursion costs: its stack
 // frame and its path entry, generously.
 const gridFrameBytes = 256
@@ -109,7 +115,7 @@ func (s *idaGrid) dfs(g, h, blank, prev int) bool {
 		if nb == prev {
 			continue
 		}
-		if !s.Generate() {
+		if !s.Generate() || s.Gen%gridCheckEvery == 0 && !s.check() {
 			return false
 		}
 		v := int(s.board[nb])

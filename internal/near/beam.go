@@ -50,6 +50,10 @@ type beamSearch struct {
 	// maxNodes bounds generated: a layer whose children could pass it is
 	// not expanded (math.MaxInt64: no bound).
 	maxNodes int64
+	// The search's context, with which its arrays are made, and its Stop,
+	// which the loops of a layer poll (see beam_room.go).
+	ctx  context.Context
+	stop engine.Stop
 
 	// With a deadline, the width adapts after every layer so that the
 	// search ends in time (see adapt), between minWidth and maxWidth, and
@@ -92,16 +96,8 @@ type layer struct {
 	prev  []uint8 // the blank's cell before the last move (no undoing)
 }
 
-func (l *layer) reset() { l.resize(0, 0, 0) }
-
-// resize makes the layer hold m boards of n cells and a bytes of data.
-func (l *layer) resize(m, n, a int) {
-	l.cells = slices.Grow(l.cells[:0], m*n)[:m*n]
-	l.aux = slices.Grow(l.aux[:0], m*a)[:m*a]
-	l.h = slices.Grow(l.h[:0], m)[:m]
-	l.hash = slices.Grow(l.hash[:0], m)[:m]
-	l.blank = slices.Grow(l.blank[:0], m)[:m]
-	l.prev = slices.Grow(l.prev[:0], m)[:m]
+func (l *layer) reset() {
+	l.cells, l.aux, l.h, l.hash, l.blank, l.prev = l.cells[:0], l.aux[:0], l.h[:0], l.hash[:0], l.blank[:0], l.prev[:0]
 }
 
 // A beamCand is a scored child: the tile on cell nb slides into parent's
@@ -165,6 +161,9 @@ const beamDedupLayers = 1
 // ErrNotFound (a beam may lose every way to the goal, or circle), a
 // *LimitError (memory, or nodes: maxNodes), or ctx's error.
 func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth int) ([]int, error) {
+	s.ctx = ctx
+	s.stop.Watch(ctx)
+	defer s.stop.End()
 	s.cur.reset()
 	s.parents, s.blanks, s.recent = s.parents[:0], s.blanks[:0], s.recent[:0]
 	s.expanded, s.generated, s.escaped, s.kept = 0, 0, 0, 1
@@ -219,18 +218,27 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		if goal, ok := s.expand(); ok {
 			return s.path(goal), nil
 		}
+		if ctx.Err() != nil { // s.stop stopped the layer, or its arrays were not made
+			return nil, ctx.Err()
+		}
 		if len(s.cands) == 0 {
 			return nil, engine.ErrNotFound(math.Inf(1))
 		}
-		s.selectNext()
+		if !s.selectNext() {
+			return nil, ctx.Err()
+		}
 		s.cur, s.next = s.next, s.cur
 		s.kept += int64(len(s.cur.h))
 		if s.onLayer != nil {
 			s.onLayer()
 		}
 		if s.checksAll() {
+			closed := &s.closed[depth&1]
+			if !closed.reserve(ctx, &s.stop, len(s.cur.hash)) {
+				return nil, ctx.Err()
+			}
 			for _, x := range s.cur.hash {
-				s.closed[depth&1].insert(x)
+				closed.insert(x)
 			}
 		}
 		if len(s.cur.h) == 0 {
@@ -381,14 +389,22 @@ func (s *beamSearch) boardBytes() int64 {
 // first in that order) if there is one. With several evaluators it splits
 // the layer into as many runs of parents, scored in parallel: the
 // candidates, and so the search, are the same.
+//
+// The candidates' arrays are made first, with room for every child (at
+// most 3 a board, 4 at the start): the workers never grow them. It
+// returns no goal, with s.cands empty, when the search's context is done
+// (its Stop then says so).
 func (s *beamSearch) expand() (beamCand, bool) {
-	s.cands = s.cands[:0]
 	if s.checksAll() {
 		s.dup = &s.closed[len(s.parents)&1] // the children's depth
 	}
 	layer := len(s.cur.h)
 	w := len(s.evs)
 	s.ensureClasses(max(1, w))
+	var ok bool
+	if s.cands, ok = room(s.ctx, s.cands, 3*layer+1); !ok {
+		return beamCand{}, false
+	}
 	if w <= 1 || layer < 1024 {
 		s.expanders = 1
 		goal, found, gen := s.expandRange(0, layer, s.ev, &s.cands, s.classes[0])
@@ -405,10 +421,14 @@ func (s *beamSearch) expand() (beamCand, bool) {
 	for len(s.parts) < w {
 		s.parts = append(s.parts, nil)
 	}
+	for k := range w {
+		if s.parts[k], ok = room(s.ctx, s.parts[k], 3*((k+1)*layer/w-k*layer/w)+1); !ok {
+			return beamCand{}, false
+		}
+	}
 	s.expanders = w
 	s.parallel(w, func(k int) {
 		lo, hi := k*layer/w, (k+1)*layer/w
-		s.parts[k] = s.parts[k][:0]
 		p := &parts[k]
 		p.goal, p.found, p.gen = s.expandRange(lo, hi, s.evs[k], &s.parts[k], s.classes[k])
 	})
@@ -425,8 +445,8 @@ func (s *beamSearch) expand() (beamCand, bool) {
 
 // expandRange scores the children of the parents lo to hi-1 of the
 // current layer with ev, appending them to out and counting them by h in
-// cl.raw; it stops at a goal. It returns the goal, whether there is one,
-// and the children generated.
+// cl.raw; it stops at a goal, or when the search's Stop is done. It
+// returns the goal, whether there is one, and the children generated.
 func (s *beamSearch) expandRange(lo, hi int, ev bEval, out *[]beamCand, cl *beamClass) (beamCand, bool, int64) {
 	cols, n := s.cols, s.n
 	bv := int(s.blankVal)
@@ -438,6 +458,9 @@ func (s *beamSearch) expandRange(lo, hi int, ev bEval, out *[]beamCand, cl *beam
 	defer func() { *out = cands }()
 	raw := cl.raw[:0]
 	for i := lo; i < hi; i++ {
+		if (i-lo)%stopEvery == stopEvery-1 && s.stop.Done() {
+			break
+		}
 		board := s.cur.cells[i*n : (i+1)*n]
 		ev.load(board, s.cur.aux[i*s.aux:(i+1)*s.aux], int(s.cur.h[i]))
 		b := int(s.cur.blank[i])

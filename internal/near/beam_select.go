@@ -1,8 +1,10 @@
 package near
 
 import (
-	"slices"
+	"context"
 	"sync"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // selectNext makes the next layer of the width best candidates (least h;
@@ -14,8 +16,9 @@ import (
 // its share of the layer: the layer, and so the search, is the same on
 // any number of workers. The layer is not ordered by h: ties that
 // favoured the children of the better parents would cost the beam its
-// variety, and its answers their length.
-func (s *beamSearch) selectNext() {
+// variety, and its answers their length. It reports false, the layer
+// unmade, when the search's context is done first.
+func (s *beamSearch) selectNext() bool {
 	w := max(1, len(s.evs))
 	if len(s.cands) < beamParallelCands {
 		w = 1
@@ -23,10 +26,21 @@ func (s *beamSearch) selectNext() {
 	s.ensureClasses(w)
 	limit, marked := s.markLimit()
 	depth := len(s.parents) // the candidates'
+	for _, c := range s.classes[:w] {
+		if !c.ready(s.ctx, depth, marked/w+marked/8) {
+			return false
+		}
+	}
 	s.parallel(w, func(k int) { s.classes[k].mark(s, k, w, depth, limit, marked) })
 	s.classW[depth%beamSets] = w
-	s.chosen = s.choose(w)
-	s.build(w)
+	if s.stop.Done() {
+		return false
+	}
+	var ok bool
+	if s.chosen, ok = s.choose(w); !ok {
+		return false
+	}
+	return s.build(w)
 }
 
 // beamParallelCands is the fewest candidates whose selection is split
@@ -133,15 +147,30 @@ type beamClass struct {
 // two hashes a set takes for one are in one class, whatever w.
 func classOf(x uint64, w int) int { return int(uint64(key32(x)) * uint64(w) >> 32) }
 
+// ready makes the class's set of depth and its list of distinct
+// candidates (see mark) hold n of them, or reports false if ctx is done
+// first.
+func (c *beamClass) ready(ctx context.Context, depth, n int) bool {
+	var ok bool
+	if c.unique, ok = room(ctx, c.unique, n); !ok {
+		return false
+	}
+	return c.sets[depth%beamSets].ensure(ctx, n)
+}
+
 // mark finds the distinct candidates of class k of w, at depth, of h at
 // most limit (of marked in all), that are no board of the last layers of
-// their parity (or with checksAll, no board kept), counting them by h.
+// their parity (or with checksAll, no board kept), counting them by h. It
+// stops early when the search's Stop is done.
 func (c *beamClass) mark(s *beamSearch, k, w, depth, limit, marked int) {
 	set := &c.sets[depth%beamSets]
 	set.reset(marked/w + marked/8)
 	c.count, c.unique = c.count[:0], c.unique[:0]
 	global := s.checksAll()
 	for i := range s.cands {
+		if i%(16*stopEvery) == 16*stopEvery-1 && s.stop.Done() {
+			return
+		}
 		x := s.cands[i].hash
 		h := int(s.cands[i].h)
 		if h > limit || w > 1 && classOf(x, w) != k {
@@ -176,53 +205,75 @@ func (s *beamSearch) seenBefore(x uint64, depth int) bool {
 
 // choose returns the indices of the candidates of the next layer, in
 // order, from the classes' distinct ones: every one of h below the cut,
-// and of h equal to it the first that fit in the width.
-func (s *beamSearch) choose(w int) []int32 {
+// and of h equal to it the first that fit in the width; false if the
+// search's context is done first.
+func (s *beamSearch) choose(w int) ([]int32, bool) {
 	s.count = s.count[:0]
 	for _, c := range s.classes[:w] {
 		s.count = addCounts(s.count, c.count)
 	}
 	cut, kept := cutOf(s.count, s.width) // keep every h < cut, and part of h == cut
-	room := s.width - kept               // candidates of h == cut still taken
-	s.flag = append(s.flag[:0], make([]bool, len(s.cands))...)
+	left := s.width - kept               // candidates of h == cut still taken
+	var ok bool
+	if s.flag, ok = room(s.ctx, s.flag, len(s.cands)); !ok {
+		return nil, false
+	}
+	s.flag = s.flag[:len(s.cands)]
+	clear(s.flag)
+	chosen, ok := room(s.ctx, s.chosen, min(s.width, len(s.cands)))
+	if !ok {
+		return nil, false
+	}
 	for _, c := range s.classes[:w] {
 		for _, i := range c.unique {
 			s.flag[i] = true
 		}
 	}
-	chosen := s.chosen[:0]
 	for i, ok := range s.flag {
 		if !ok {
 			continue
 		}
 		switch h := int(s.cands[i].h); {
 		case h < cut:
-		case h == cut && room > 0:
-			room--
+		case h == cut && left > 0:
+			left--
 		default:
 			continue
 		}
 		chosen = append(chosen, int32(i))
 	}
-	return chosen
+	return chosen, true
 }
 
 // build makes the chosen candidates the next layer, each of w workers a
-// run of them, and records their parents and blanks.
-func (s *beamSearch) build(w int) {
+// run of them, and records their parents and blanks; it reports false if
+// the search's context is done first.
+func (s *beamSearch) build(w int) bool {
 	m, n, a := len(s.chosen), s.n, s.aux
 	if m < beamParallelCands/4 {
 		w = 1
 	}
-	s.next.resize(m, n, a)
-	parents := make([]int32, m)
-	blanks := make([]uint8, m)
+	if !s.next.resize(s.ctx, m, n, a) {
+		return false
+	}
+	parents, err := engine.Make[int32](s.ctx, m)
+	if err != nil {
+		return false
+	}
+	blanks, err := engine.Make[uint8](s.ctx, m)
+	if err != nil {
+		return false
+	}
+	parents, blanks = parents[:m], blanks[:m]
 	s.parallel(w, func(k int) {
 		ev := s.ev
 		if w > 1 {
 			ev = s.evs[k]
 		}
 		for j := k * m / w; j < (k+1)*m/w; j++ {
+			if j%stopEvery == stopEvery-1 && s.stop.Done() {
+				return
+			}
 			c := s.cands[s.chosen[j]]
 			p := int(c.parent)
 			b := int(s.cur.blank[p])
@@ -240,12 +291,22 @@ func (s *beamSearch) build(w int) {
 			blanks[j] = c.nb
 		}
 	})
+	if s.stop.Done() {
+		return false
+	}
 	s.parents = append(s.parents, parents)
 	s.blanks = append(s.blanks, blanks)
-	s.recent = append(s.recent, slices.Clone(s.next.hash))
-	if len(s.recent) > 2*beamDedupLayers {
-		s.recent = s.recent[1:]
+	// The hashes of the layer that leaves recent make room for the new one.
+	var hashes []uint64
+	if len(s.recent) == 2*beamDedupLayers {
+		hashes, s.recent = s.recent[0], s.recent[1:]
 	}
+	var ok bool
+	if hashes, ok = room(s.ctx, hashes, m); !ok {
+		return false
+	}
+	s.recent = append(s.recent, append(hashes, s.next.hash...))
+	return true
 }
 
 // A hashSet holds 64-bit hashes by their upper 32 bits in open
@@ -260,11 +321,30 @@ type hashSet struct {
 	n     int
 }
 
-func (h *hashSet) reset(n int) {
+// tableSize returns the slots of a set of n hashes: at most half full,
+// 1024 at least.
+func tableSize(n int) int {
 	size := 1024
 	for size < 2*n {
 		size *= 2
 	}
+	return size
+}
+
+// ensure empties the set, making its table big enough for n hashes (see
+// reset), or reports false if ctx is done first.
+func (h *hashSet) ensure(ctx context.Context, n int) bool {
+	h.n = 0
+	if cap(h.slots) >= tableSize(n) {
+		return true
+	}
+	slots, err := engine.Make[uint32](ctx, tableSize(n))
+	h.slots = slots
+	return err == nil
+}
+
+func (h *hashSet) reset(n int) {
+	size := tableSize(n)
 	if cap(h.slots) < size {
 		h.slots = make([]uint32, size)
 	} else {

@@ -106,16 +106,11 @@ func TestBeamMemory(t *testing.T) {
 // keep within it, or stops with a *LimitError: once, its layers' paths
 // grew past any bound.
 func TestBeamFixedWidthMemory(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 7))
-	tg := standardGoal(6, 6)
-	f, err := newFrame(context.Background(), tg, randomReaching(rng, tg), lcConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := randomFrame(t, 7, 7, 6, 6)
 	const memory = 4 << 20
 	b := f.lcBeam(4096, 1)
 	b.memory = memory
-	_, err = b.search(context.Background(), f.cells, f.blank, 2000)
+	_, err := b.search(context.Background(), f.cells, f.blank, 2000)
 	var le *engine.LimitError
 	if err != nil && !errors.As(err, &le) {
 		t.Fatal(err)
@@ -209,5 +204,36 @@ func TestBeamClosest(t *testing.T) {
 	}
 	if completed >= fastTotal {
 		t.Errorf("completed: %d moves in all, the fast mode's %d", completed, fastTotal)
+	}
+}
+
+// TestBeamCancel cancels beams whose layers take hundreds of milliseconds
+// (two million boards on 6 x 6, on one worker and on two) while they run,
+// and checks that each returns the context's error within 250 ms, a
+// bound a loaded machine keeps (they return within a millisecond or so
+// on an idle one, up to 65 ms beside other work): the loops of a layer
+// poll the search's Stop and its arrays are made with its context (see
+// beam_room.go). Before, a beam looked at its context once a layer, and
+// returned 926 ms after it.
+func TestBeamCancel(t *testing.T) {
+	f := randomFrame(t, 8, 8, 6, 6)
+	for _, workers := range []int{1, 2} {
+		for _, after := range []time.Duration{400 * time.Millisecond, 900 * time.Millisecond} {
+			ctx, cancel := context.WithCancel(context.Background())
+			fired := make(chan time.Time, 1)
+			time.AfterFunc(after, func() {
+				fired <- time.Now()
+				cancel()
+			})
+			_, err := f.beam(2<<20, workers).search(ctx, f.cells, f.blank, 1000)
+			late := time.Since(<-fired)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("%d workers, cancelled after %v: %v", workers, after, err)
+			}
+			t.Logf("%d workers, cancelled after %v: returned %v later", workers, after, late.Round(10*time.Microsecond))
+			if late > 250*time.Millisecond {
+				t.Errorf("%d workers, cancelled after %v: returned %v later, want within 250 ms", workers, after, late)
+			}
+		}
 	}
 }

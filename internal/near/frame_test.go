@@ -19,13 +19,7 @@ import (
 // layer must hold the wider layers before it (it was once sized by the
 // current layer, filled up, and looped forever).
 func TestBeamNarrowing(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 7))
-	tg := standardGoal(7, 7)
-	code := randomReaching(rng, tg)
-	f, err := newFrame(context.Background(), tg, code, lcConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := randomFrame(t, 7, 7, 7, 7)
 	for _, workers := range []int{1, 2} {
 		bs := f.beam(4096, workers)
 		// Twelve layers at full width (no goal that close), then a layer

@@ -1,6 +1,7 @@
 package near
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -58,6 +59,19 @@ func randomReaching(rng *rand.Rand, t *tiles.Goal) []int32 {
 		twin(code, tiles.BlankCode)
 	}
 	return code
+}
+
+// randomFrame returns the frame, under lcConfig, of a random board of
+// rows x cols that reaches the standard goal, drawn from a generator of
+// seeds a and b.
+func randomFrame(t testing.TB, a, b uint64, rows, cols int) *frame {
+	t.Helper()
+	tg := standardGoal(rows, cols)
+	f, err := newFrame(context.Background(), tg, randomReaching(rand.New(rand.NewPCG(a, b)), tg), lcConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
 
 // randomGoal returns the goal of the board the root package's

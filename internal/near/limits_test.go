@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"time"
 
@@ -107,6 +108,35 @@ func TestFastBlanksCap(t *testing.T) {
 			}
 		case !errors.Is(err, errMoveCap) || int64(len(blanks)-1) != maxMoves:
 			t.Errorf("%d moves allowed of %d: %v, %d moves", maxMoves, n, err, len(blanks)-1)
+		}
+	}
+}
+
+// TestWAStarMemoryCharged: weighted A* on 13 x 17, under a budget of a few
+// megabytes, stops with a *LimitError of its memory having allocated no
+// more than the budget in all, the arrays it outgrew included, so that
+// the memory bound holds however late the collector frees them. Before,
+// its arrays grew by append, a quarter at a time, uncharged: it was bound
+// only by the boards it might store (maxStored, an estimate), and
+// allocated four times what it held.
+func TestWAStarMemoryCharged(t *testing.T) {
+	f := randomFrame(t, 13, 17, 13, 17)
+	for _, limit := range []int64{64 << 10, 4 << 20, 16 << 20} {
+		s := newWAStar(f.rows, f.cols, f.blankVal, 3, 1, f.wEval())
+		s.mem.Limit = limit
+		s.maxNodes = 2_000_000 // the search stops before: a guard for the test
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := s.search(context.Background(), f.cells, f.blank)
+		runtime.ReadMemStats(&after)
+		allocated := int64(after.TotalAlloc - before.TotalAlloc)
+		var le *engine.LimitError
+		if !errors.As(err, &le) || le.Limit != "memory" || le.Value != limit {
+			t.Fatalf("budget %d: %v, want a *LimitError of the memory", limit, err)
+		}
+		t.Logf("budget %d: %d bytes charged, %d allocated, %d boards", limit, s.mem.Used, allocated, len(s.g))
+		if slack := int64(64 << 10); allocated > limit+slack { // the root's data, the path's slices, a goroutine
+			t.Errorf("budget %d: %d bytes allocated, want at most %d", limit, allocated, limit+slack)
 		}
 	}
 }

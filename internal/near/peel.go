@@ -40,6 +40,9 @@ func (a *anytime) peelSolve(f *frame, w int, deadline time.Time) {
 	home := make([]bool, len(board)) // by value: the tiles the beams rank
 	g := region{0, f.rows, 0, f.cols}
 	for g.r1-g.r0 > peelRegion || g.c1-g.c0 > peelRegion {
+		if a.ctx.Err() != nil {
+			return // the beams and the fast mode's finish stop at once
+		}
 		before := g
 		lines := g.peelCorner(f.blankVal, f.cols)
 		cells := 0

@@ -98,7 +98,7 @@ func (z *reducer) step(to int32) {
 		z.lineMoves++
 	}
 	z.lastDir = d
-	if z.steps++; z.steps&(1<<16-1) == 0 && z.err == nil {
+	if z.steps++; z.steps%(16*stopEvery) == 0 && z.err == nil {
 		z.err = z.ctx.Err()
 	}
 }
@@ -544,15 +544,22 @@ func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, mem
 	room := max(1, min(int64(1+FastMoves(t.Rows, t.Cols)), budget.Limit/8))
 	budget.Charge(room * 8)
 	b := slices.Index(code, tiles.BlankCode)
-	blanks := make([]int, 1, room)
-	blanks[0] = b
+	blanks, err := engine.Make[int](ctx, int(room)) // returns at once when ctx is done
+	if err != nil {
+		return []int{b}, err
+	}
+	blanks = append(blanks, b)
 	capped := false
-	err := fast(ctx, t, code, line, func(d tiles.Dir, n int) {
+	err = fast(ctx, t, code, line, func(d tiles.Dir, n int) {
 		if int64(len(blanks)) > maxMoves {
 			capped = true
 		}
 		if len(blanks) == cap(blanks) && !budget.Over && !capped {
-			blanks, _ = engine.GrowCharged(blanks, &budget)
+			var ok bool
+			if blanks, ok = engine.GrowChargedCtx(ctx, blanks, &budget); !ok {
+				cancel() // over the budget, or cancelled
+				return
+			}
 		}
 		if budget.Over || capped {
 			cancel()

@@ -41,7 +41,11 @@ type wastar struct {
 	buckets    [][]int32
 	low        int  // no open node has a lower bucket
 	maxBuckets int  // the most buckets, 0 for no bound
-	over       bool // a push needed more buckets than maxBuckets
+	over       bool // a push needed more buckets than maxBuckets, or a charge to mem failed
+	// mem is charged for every array the search makes, before it is made,
+	// and keeps the arrays it outgrew charged (see engine.ReserveCharged):
+	// all it allocates stays within mem.Limit whenever the collector runs.
+	mem engine.Budget
 
 	child      []uint8
 	expanded   int64
@@ -62,7 +66,8 @@ type wastar struct {
 func newWAStar(rows, cols, blankVal int, num, den int64, ev bEval) *wastar {
 	n := rows * cols
 	s := &wastar{rows: rows, cols: cols, n: n, blankVal: uint8(blankVal), num: num, den: den, ev: ev,
-		zob: make([]uint64, n*n), child: make([]uint8, n), na: ev.auxLen(), maxNodes: math.MaxInt64, maxCost: math.MaxInt}
+		zob: make([]uint64, n*n), child: make([]uint8, n), na: ev.auxLen(), maxNodes: math.MaxInt64, maxCost: math.MaxInt,
+		mem: engine.Budget{Limit: math.MaxInt64}}
 	x := uint64(0x9e3779b97f4a7c15)
 	for i := range s.zob {
 		x ^= x << 13 // xorshift: a fixed, well-spread sequence
@@ -94,8 +99,13 @@ func (s *wastar) board(i int32) []uint8 { return s.cells[int(i)*s.n : (int(i)+1)
 func (s *wastar) data(i int32) []uint8 { return s.aux[int(i)*s.na : (int(i)+1)*s.na] }
 
 // add stores a board as a new node, with the heuristic data aux, and
-// returns its index.
+// returns its index, or -1, setting over, if the memory bound leaves no
+// room for it (or the search's context is done).
 func (s *wastar) add(board, aux []uint8, g, h, parent, blank int32, hash uint64) int32 {
+	if !s.room() {
+		s.over = true
+		return -1
+	}
 	i := int32(len(s.g))
 	s.cells = append(s.cells, board...)
 	s.aux = append(s.aux, aux...)
@@ -106,19 +116,38 @@ func (s *wastar) add(board, aux []uint8, g, h, parent, blank int32, hash uint64)
 	s.hash = append(s.hash, hash)
 	s.closed = append(s.closed, false)
 	if 2*len(s.g) > len(s.slots) {
-		s.grow()
+		if !s.grow() {
+			s.over = true
+			return -1
+		}
 	} else {
 		s.place(i)
 	}
 	return i
 }
 
-func (s *wastar) grow() {
+// room makes room for one more node in the node arrays, charged to mem;
+// false if a charge fails or the context is done.
+func (s *wastar) room() bool {
+	ctx, m := s.ctx, &s.mem
+	return engine.ReserveCharged(ctx, &s.cells, s.n, m) && engine.ReserveCharged(ctx, &s.aux, s.na, m) &&
+		engine.ReserveCharged(ctx, &s.g, 1, m) && engine.ReserveCharged(ctx, &s.h, 1, m) &&
+		engine.ReserveCharged(ctx, &s.parent, 1, m) && engine.ReserveCharged(ctx, &s.blank, 1, m) &&
+		engine.ReserveCharged(ctx, &s.hash, 1, m) && engine.ReserveCharged(ctx, &s.closed, 1, m)
+}
+
+// grow doubles the table of slots, charged to mem, and places every node
+// in it; false, the table as it was, if the charge fails.
+func (s *wastar) grow() bool {
 	size := max(1024, 2*len(s.slots))
+	if !s.mem.Charge(int64(size) * 4) {
+		return false
+	}
 	s.slots = make([]int32, size)
 	for i := range int32(len(s.g)) {
 		s.place(i)
 	}
+	return true
 }
 
 func (s *wastar) place(i int32) {
@@ -145,16 +174,25 @@ func (s *wastar) find(board []uint8, h uint64) int32 {
 	}
 }
 
-// push queues node i, unless its bucket would pass maxBuckets: then it
-// sets over, which stops the search.
+// push queues node i, unless its bucket would pass maxBuckets or the
+// queue's growth its memory (charged to mem): then it sets over, which
+// stops the search.
 func (s *wastar) push(i int32) {
 	b := int(int64(s.g[i])*s.den + s.num*int64(s.h[i]))
 	if s.maxBuckets > 0 && b >= s.maxBuckets {
 		s.over = true
 		return
 	}
-	for b >= len(s.buckets) {
-		s.buckets = append(s.buckets, nil)
+	if b >= len(s.buckets) {
+		if !engine.ReserveCharged(s.ctx, &s.buckets, b+1-len(s.buckets), &s.mem) {
+			s.over = true
+			return
+		}
+		s.buckets = s.buckets[:b+1] // the new buckets were never used: empty
+	}
+	if !engine.ReserveCharged(s.ctx, &s.buckets[b], 1, &s.mem) {
+		s.over = true
+		return
 	}
 	s.buckets[b] = append(s.buckets[b], i)
 	s.low = min(s.low, b)
@@ -202,29 +240,33 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 	aux := make([]uint8, s.na) // the root's data, then each child's
 	h0 := s.ev.root(start, aux)
 	root := s.add(start, aux, 0, int32(h0), -1, int32(blank), hash)
+	if root < 0 {
+		return nil, s.overError()
+	}
 	if h0 == 0 {
 		return []int{blank}, nil
 	}
 	s.push(root)
+	var stop engine.Stop
+	stop.Watch(ctx)
+	defer stop.End()
 	cols := s.cols
 	bv := int(s.blankVal)
 	for {
 		i := s.pop()
 		if s.over {
-			return nil, &engine.LimitError{Limit: "memory", Value: int64(s.maxBuckets), Expanded: s.expanded, Generated: s.generated}
+			return nil, s.overError()
 		}
 		if i < 0 {
 			return nil, engine.ErrNotFound(math.Inf(1))
 		}
 		s.closed[i] = true
 		s.expanded++
-		if s.expanded&(1<<14-1) == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			if s.onProgress != nil {
-				s.onProgress()
-			}
+		if s.expanded%stopEvery == 0 && stop.Done() {
+			return nil, ctx.Err()
+		}
+		if s.expanded&(1<<14-1) == 0 && s.onProgress != nil {
+			s.onProgress()
 		}
 		if s.maxStored > 0 && len(s.g) >= s.maxStored {
 			return nil, &engine.LimitError{Limit: "memory", Value: int64(s.maxStored), Expanded: s.expanded, Generated: s.generated}
@@ -269,12 +311,29 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 			copy(aux, s.data(i))
 			s.ev.apply(s.child, aux, delta, v, nb, b)
 			j = s.add(s.child, aux, g, int32(h), i, int32(nb), hc)
+			if j < 0 {
+				return nil, s.overError()
+			}
 			if h == 0 {
 				return s.path(j), nil
 			}
 			s.push(j)
 		}
 	}
+}
+
+// overError returns the error of a search that set over: its context's,
+// if done, else a *LimitError of its memory (the bytes of mem, or the
+// buckets of maxBuckets).
+func (s *wastar) overError() error {
+	if err := s.ctx.Err(); err != nil {
+		return err
+	}
+	value := int64(s.maxBuckets)
+	if s.mem.Over {
+		value = s.mem.Limit
+	}
+	return &engine.LimitError{Limit: "memory", Value: value, Expanded: s.expanded, Generated: s.generated}
 }
 
 // path returns the blank's cells from the root to node i.

@@ -113,6 +113,7 @@ func (f *frame) weightedAStar(ctx context.Context, weight float64, lower int, me
 	num, den := weightFraction(weight)
 	s := newWAStar(f.rows, f.cols, f.blankVal, num, den, f.wEval())
 	s.maxStored, s.maxBuckets = weightedNodes(held, f.rows*f.cols+s.na), weightedBuckets(held)
+	s.mem.Limit = held.Memory()
 	s.maxNodes, s.maxCost = lim.NodesLeft(ans.Generated), lim.DepthBound()
 	if cfg.Progress != nil {
 		before := ans.Generated

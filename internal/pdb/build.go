@@ -79,7 +79,7 @@ func (tb *tableBuilder) build(ctx context.Context, tiles []uint8, index int, com
 	l := tb.layouts[k]
 	if l == nil {
 		var err error
-		if l, err = newSetLayout(tb.rows, tb.cols, k, tb.workers); err != nil {
+		if l, err = newSetLayout(ctx, tb.rows, tb.cols, k, tb.workers); err != nil {
 			return nil, err
 		}
 		tb.layouts[k] = l

@@ -1,6 +1,7 @@
 package pdb
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"sync"
@@ -73,8 +74,9 @@ const maxLayoutWords = 1<<32 - 1
 
 // newSetLayout computes the layout of k tiles on a rows x cols board with
 // workers goroutines. Cost: a few flood fills per set and per move of a set,
-// C(n,k) sets of about 3k moves each; memory 12 bytes a move.
-func newSetLayout(rows, cols, k, workers int) (*setLayout, error) {
+// C(n,k) sets of about 3k moves each; memory 12 bytes a move. It returns
+// ctx's error soon after ctx is done (C(36,5) sets take a second or more).
+func newSetLayout(ctx context.Context, rows, cols, k, workers int) (*setLayout, error) {
 	g := newGrid(rows, cols)
 	if _, err := newRanker(g.n, k); err != nil {
 		return nil, err
@@ -114,6 +116,9 @@ func newSetLayout(rows, cols, k, workers int) (*setLayout, error) {
 	var tooMany atomic.Int64
 	tooMany.Store(-1)
 	parallelRange(nsets, workers, 1024, func(lo, hi int) {
+		if ctx.Err() != nil {
+			return
+		}
 		var regs [maxCells]uint64
 		for s := lo; s < hi; s++ {
 			occ := l.sets[s]
@@ -131,6 +136,9 @@ func newSetLayout(rows, cols, k, workers int) (*setLayout, error) {
 			nmoves[s] = uint32(m)
 		}
 	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if s := tooMany.Load(); s >= 0 {
 		return nil, fmt.Errorf("pdb: %d tiles on a %d x %d board can split the empty cells into more than %d regions", k, rows, cols, maxRegions)
 	}
@@ -155,6 +163,9 @@ func newSetLayout(rows, cols, k, workers int) (*setLayout, error) {
 	// Pass 2: the moves.
 	l.moves = make([]setMove, mtotal)
 	parallelRange(nsets, workers, 1024, func(lo, hi int) {
+		if ctx.Err() != nil {
+			return
+		}
 		var regs [maxCells]uint64
 		for s := lo; s < hi; s++ {
 			occ := l.sets[s]
@@ -187,6 +198,9 @@ func newSetLayout(rows, cols, k, workers int) (*setLayout, error) {
 			}
 		}
 	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	return l, nil
 }
 

@@ -2,6 +2,7 @@ package pdb
 
 import (
 	"context"
+	"errors"
 	"math/bits"
 	"os"
 	"runtime/debug"
@@ -50,12 +51,24 @@ func TestPermMoved(t *testing.T) {
 	}
 }
 
+// TestSetLayoutCancelled: a layout made under a context already done
+// returns the context's error, having looked at no set. Before, the
+// layout of 5 tiles on 6 x 6 (C(36,5) sets) ran its second or more to the
+// end, however soon a signal cancelled the build.
+func TestSetLayoutCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if l, err := newSetLayout(ctx, 6, 6, 5, 2); !errors.Is(err, context.Canceled) || l != nil {
+		t.Fatalf("cancelled: a layout made %v, error %v; want none, context.Canceled", l != nil, err)
+	}
+}
+
 // TestSetLayout checks the layout of small boards: sets in colex order
 // ranked by setID, and every move leading to the set, region and place
 // it claims.
 func TestSetLayout(t *testing.T) {
 	for _, c := range []struct{ rows, cols, k int }{{3, 3, 4}, {2, 4, 3}, {3, 4, 6}, {4, 4, 2}, {5, 5, 3}, {7, 7, 2}} {
-		l, err := newSetLayout(c.rows, c.cols, c.k, 2)
+		l, err := newSetLayout(context.Background(), c.rows, c.cols, c.k, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,7 +148,7 @@ func TestBuildMatchesOldBuilder(t *testing.T) {
 			// Rank moved arrangements with the cursor, as for layouts too
 			// large for a delta table.
 			for _, p := range spec.Patterns {
-				l, err := newSetLayout(spec.Rows, spec.Cols, len(p), 2)
+				l, err := newSetLayout(context.Background(), spec.Rows, spec.Cols, len(p), 2)
 				if err != nil {
 					t.Fatal(err)
 				}

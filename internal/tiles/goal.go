@@ -292,13 +292,19 @@ func (t *Goal) linearConflict(code []int32) int {
 	if !t.Distinct {
 		return 0
 	}
-	var lis LIS
+	// The runs live on the stack up to lines of len(buf) tiles: an estimate
+	// from scratch is made for every board some searches generate.
+	var buf [64]int
+	lis := NewLIS(buf[:])
+	if n := max(t.Rows, t.Cols); n > len(buf) {
+		lis = NewLIS(make([]int, n))
+	}
 	h := 0
 	for r := range t.Rows {
 		lis.Reset()
 		for c := range t.Cols {
 			if g := code[r*t.Cols+c]; g != BlankCode && int(g)/t.Cols == r {
-				lis.Add(int(g) % t.Cols)
+				lis.Put(int(g) % t.Cols)
 			}
 		}
 		h += 2 * lis.Conflicts()
@@ -307,7 +313,7 @@ func (t *Goal) linearConflict(code []int32) int {
 		lis.Reset()
 		for r := range t.Rows {
 			if g := code[r*t.Cols+c]; g != BlankCode && int(g)%t.Cols == c {
-				lis.Add(int(g) / t.Cols)
+				lis.Put(int(g) / t.Cols)
 			}
 		}
 		h += 2 * lis.Conflicts()
@@ -339,6 +345,18 @@ func (l *LIS) Add(v int) {
 	} else {
 		l.tails[k] = v
 	}
+}
+
+// Put is Add for a LIS made by NewLIS, whose buffer has room for every
+// run: it never grows the buffer, so that one on the caller's stack stays
+// there (Add's append would move it to the heap).
+func (l *LIS) Put(v int) {
+	l.n++
+	k, _ := slices.BinarySearch(l.tails, v)
+	if k == len(l.tails) {
+		l.tails = l.tails[:k+1]
+	}
+	l.tails[k] = v
 }
 
 // Conflicts returns the values added less the longest increasing run.

@@ -1,0 +1,136 @@
+package slide
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+)
+
+// strictLatency runs TestCancelLatencyStrict: every trial of every mode
+// and size within 20 ms of its cancellation.
+var strictLatency = flag.Bool("latency", false, "run the strict cancellation latency trials (TestCancelLatencyStrict)")
+
+// latencyCase is a solve of one board in one mode, cancelled at a random
+// moment before it would end.
+type latencyCase struct {
+	name  string
+	mode  Mode
+	board Board
+	// within is the span the cancellations are drawn from: about the
+	// time the solve takes, so that most land while it runs.
+	within time.Duration
+}
+
+// latencyCases are every mode on boards of 4 x 4 to 255 x 255.
+func latencyCases() []latencyCase {
+	rng := rand.New(rand.NewPCG(34, 7))
+	sizes := []struct {
+		rows, cols int
+		within     time.Duration
+	}{{4, 4, 30 * time.Millisecond}, {6, 6, 200 * time.Millisecond}, {13, 17, 200 * time.Millisecond},
+		{100, 100, 300 * time.Millisecond}, {255, 255, 1500 * time.Millisecond}}
+	modes := []Mode{Optimal(), Weighted(1.5), Anytime(0), Fast()}
+	var out []latencyCase
+	for _, s := range sizes {
+		b := randomSolvable(rng, s.rows, s.cols)
+		for _, m := range modes {
+			out = append(out, latencyCase{fmt.Sprintf("%v %dx%d", m, s.rows, s.cols), m, b, s.within})
+		}
+	}
+	return out
+}
+
+// cancelLatencies solves c trials times, each cancelled at a random
+// moment within c.within, and returns how long each solve took to return
+// after its cancellation (solves that ended first are not counted).
+func cancelLatencies(t *testing.T, c latencyCase, trials int, rng *rand.Rand) []time.Duration {
+	var out []time.Duration
+	goal := Goal(c.board.Rows(), c.board.Cols())
+	for range trials {
+		ctx, cancel := context.WithCancel(context.Background())
+		fired := make(chan time.Time, 1)
+		timer := time.AfterFunc(time.Duration(rng.Int64N(int64(c.within))), func() {
+			fired <- time.Now()
+			cancel()
+		})
+		_, err := Solver{Mode: c.mode}.Solve(ctx, c.board, goal)
+		returned := time.Now()
+		if timer.Stop() {
+			cancel()
+			if le := new(LimitError); err != nil && !errors.As(err, &le) {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			continue // it ended, or refused (a weight out of reach), before the cancellation
+		}
+		cancelled := <-fired
+		if err != nil && !errors.Is(err, context.Canceled) {
+			t.Fatalf("%s, cancelled: %v", c.name, err)
+		}
+		out = append(out, returned.Sub(cancelled))
+	}
+	return out
+}
+
+// TestCancelLatency cancels every mode on boards of 4 x 4 to 255 x 255
+// at random moments and checks that the median of all the trials returns
+// within 20 ms of its cancellation, the median of each case within 100 ms
+// and every one within 250 ms: generous for a loaded machine, where a
+// case of one or two trials may wait for a core
+// (TestCancelLatencyStrict holds every trial to 20 ms). Before, the fast
+// mode on 255 x 255 took 227-292 ms, the anytime mode 143 ms.
+func TestCancelLatency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	all := checkLatencies(t, 3, 100*time.Millisecond, 250*time.Millisecond)
+	if len(all) == 0 {
+		t.Fatal("every solve ended before its cancellation")
+	}
+	if med := all[len(all)/2]; med > 20*time.Millisecond {
+		t.Errorf("the median of %d cancellations is %v, want at most 20ms", len(all), med)
+	}
+}
+
+// TestCancelLatencyStrict is TestCancelLatency over 20 trials a case,
+// every one within 20 ms; it runs with -latency.
+func TestCancelLatencyStrict(t *testing.T) {
+	if !*strictLatency {
+		t.Skip("the strict trials run with -latency")
+	}
+	all := checkLatencies(t, 20, 20*time.Millisecond, 20*time.Millisecond)
+	if len(all) > 0 {
+		t.Logf("every case: %d cancelled, median %v", len(all), all[len(all)/2])
+	}
+}
+
+// checkLatencies runs trials cancellations of every latency case, checks
+// the median of each against median and the slowest against most, and
+// returns every latency, sorted.
+func checkLatencies(t *testing.T, trials int, median, most time.Duration) []time.Duration {
+	var all []time.Duration
+	rng := rand.New(rand.NewPCG(34, 34))
+	for _, c := range latencyCases() {
+		runtime.GC() // the cases before leave no collection to this one
+		lat := cancelLatencies(t, c, trials, rng)
+		if len(lat) == 0 {
+			t.Logf("%s: ended before every cancellation", c.name)
+			continue
+		}
+		slices.Sort(lat)
+		all = append(all, lat...)
+		med, worst := lat[len(lat)/2], lat[len(lat)-1]
+		t.Logf("%s: %d cancelled, median %v, slowest %v", c.name, len(lat), med.Round(10*time.Microsecond), worst.Round(10*time.Microsecond))
+		if med > median || worst > most {
+			t.Errorf("%s: returned %v after the cancellation (median %v), want a median within %v and every one within %v",
+				c.name, lat, med, median, most)
+		}
+	}
+	slices.Sort(all)
+	return all
+}

@@ -1,0 +1,92 @@
+package engine
+
+import (
+	"context"
+	"sync/atomic"
+	"unsafe"
+)
+
+// A Stop is a flag set when a context is done, which a loop polls with
+// one atomic load where ctx.Err takes a lock: cheap enough to poll every
+// few hundred steps of any loop, so that a cancelled search returns
+// within milliseconds. The zero Stop is never done, nor a nil one.
+type Stop struct {
+	flag *atomic.Bool
+	end  func() bool
+}
+
+// neverDone is the flag of a Stop that watches nothing.
+var neverDone atomic.Bool
+
+// Watch makes s watch ctx until End.
+func (s *Stop) Watch(ctx context.Context) {
+	s.flag, s.end = &neverDone, nil
+	if ctx.Done() == nil {
+		return
+	}
+	flag := new(atomic.Bool)
+	s.flag = flag
+	s.end = context.AfterFunc(ctx, func() { flag.Store(true) })
+	if ctx.Err() != nil {
+		flag.Store(true)
+	}
+}
+
+// Done reports whether the context s watches is done; a nil Stop never
+// is.
+func (s *Stop) Done() bool { return s != nil && s.flag != nil && s.flag.Load() }
+
+// End stops watching the context.
+func (s *Stop) End() {
+	if s.end != nil {
+		s.end()
+		s.end = nil
+	}
+}
+
+// bigArray is the size in bytes of an array past which Make allocates it
+// on another goroutine.
+const bigArray = 1 << 20
+
+// Make returns make([]T, 0, n), or ctx's error if ctx is done first. An
+// array of more than a megabyte is made on another goroutine, which the
+// caller waits for unless ctx is done first (the array is then dropped
+// when made): the runtime takes tens to hundreds of milliseconds to clear
+// hundreds of megabytes, and the system to map them, which a cancelled
+// search must not wait for.
+func Make[T any](ctx context.Context, n int) ([]T, error) {
+	var zero T
+	if ctx.Done() == nil || int64(n)*int64(unsafe.Sizeof(zero)) <= bigArray {
+		return make([]T, 0, n), ctx.Err()
+	}
+	made := make(chan []T, 1)
+	go func() { made <- make([]T, 0, n) }()
+	select {
+	case s := <-made:
+		return s, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// Grow returns s with room for n items, s's items kept: s if it has the
+// room, else a new array from Make into which s is copied a megabyte at a
+// time, stopping when ctx is done. On ctx's error it returns s.
+func Grow[T any](ctx context.Context, s []T, n int) ([]T, error) {
+	if n <= cap(s) {
+		return s, nil
+	}
+	out, err := Make[T](ctx, n)
+	if err != nil {
+		return s, err
+	}
+	var zero T
+	step := max(1, bigArray/int(max(1, unsafe.Sizeof(zero))))
+	for i := 0; i < len(s); i += step {
+		if i > 0 && ctx.Err() != nil {
+			return s, ctx.Err()
+		}
+		out = append(out, s[i:min(len(s), i+step)]...)
+	}
+	return out, nil
+}

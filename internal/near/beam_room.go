@@ -1,0 +1,73 @@
+package near
+
+import (
+	"context"
+
+	"github.com/slidekit/slide/internal/engine"
+)
+
+// A beam's arrays grow with its width, to hundreds of megabytes on the
+// widest beams: each is made, before the loops that fill it, by room,
+// which returns as soon as the search's context is done (see
+// engine.Make), and those loops poll the search's Stop every few hundred
+// boards (see stopEvery), so that a cancelled beam returns within
+// milliseconds, not at the end of its layer.
+
+// stopEvery is how many boards (a power of two) the loops of a layer
+// handle between polls of the search's Stop: a few microseconds' work.
+const stopEvery = 256
+
+// room returns buf emptied, with room for n items: buf itself if it has
+// it, else a new array, a quarter larger than buf's at least so that a
+// width that creeps up regrows it seldom; false if ctx is done first.
+func room[T any](ctx context.Context, buf []T, n int) ([]T, bool) {
+	if cap(buf) >= n {
+		return buf[:0], true
+	}
+	out, err := engine.Make[T](ctx, max(n, cap(buf)+cap(buf)/4))
+	return out, err == nil
+}
+
+// resize makes the layer hold m boards of n cells and a bytes of data,
+// or reports false, the layer unchanged, if ctx is done first.
+func (l *layer) resize(ctx context.Context, m, n, a int) bool {
+	cells, ok1 := room(ctx, l.cells, m*n)
+	aux, ok2 := room(ctx, l.aux, m*a)
+	h, ok3 := room(ctx, l.h, m)
+	hash, ok4 := room(ctx, l.hash, m)
+	blank, ok5 := room(ctx, l.blank, m)
+	prev, ok6 := room(ctx, l.prev, m)
+	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6) {
+		return false
+	}
+	l.cells, l.aux, l.h, l.hash, l.blank, l.prev = cells[:m*n], aux[:m*a], h[:m], hash[:m], blank[:m], prev[:m]
+	return true
+}
+
+// reserve readies the set to hold n more hashes without doubling: it
+// grows the table at once to its final size if need be (polling stop as
+// it moves the hashes), and reports false if stop is done first, the set
+// then left empty.
+func (h *hashSet) reserve(ctx context.Context, stop *engine.Stop, n int) bool {
+	size := max(len(h.slots), tableSize(h.n+n))
+	if size == len(h.slots) {
+		return true
+	}
+	old := h.slots
+	slots, err := engine.Make[uint32](ctx, size)
+	if err != nil {
+		h.reset(0)
+		return false
+	}
+	h.slots, h.mask = slots[:size], uint32(size-1)
+	for i, y := range old {
+		if i%(16*stopEvery) == 0 && stop.Done() {
+			h.reset(0)
+			return false
+		}
+		if y != 0 {
+			h.put(y)
+		}
+	}
+	return true
+}
