@@ -27,7 +27,8 @@ type latencyCase struct {
 	within time.Duration
 }
 
-// latencyCases are every mode on boards of 4 x 4 to 255 x 255.
+// latencyCases are every mode on boards of 4 x 4 to 255 x 255, and the
+// fast mode on a board of 255 x 255 a random walk from the goal.
 func latencyCases() []latencyCase {
 	rng := rand.New(rand.NewPCG(34, 7))
 	sizes := []struct {
@@ -43,7 +44,10 @@ func latencyCases() []latencyCase {
 			out = append(out, latencyCase{fmt.Sprintf("%v %dx%d", m, s.rows, s.cols), m, b, s.within})
 		}
 	}
-	return out
+	// The fast mode searched long for a tile's way on boards near the
+	// goal, without looking at its context.
+	walk := randomWalk(rng, Goal(255, 255), 255*255/4)
+	return append(out, latencyCase{"fast 255x255 near the goal", Fast(), walk, 300 * time.Millisecond})
 }
 
 // cancelLatencies solves c trials times, each cancelled at a random

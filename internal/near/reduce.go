@@ -30,8 +30,10 @@ type reducer struct {
 	c0, c1     int    // ... and columns c0 to c1-1
 	emit       func(d tiles.Dir)
 	ctx        context.Context
-	steps      int64 // moves made
-	lineMoves  int   // runs of moves in one direction: line moves
+	stop       engine.Stop // watches ctx while solve runs
+	steps      int64       // moves made
+	searched   int64       // cells and states the searches for the blank's and a tile's ways expanded
+	lineMoves  int         // runs of moves in one direction: line moves
 	lastDir    tiles.Dir
 	err        error
 	route      router
@@ -98,7 +100,25 @@ func (z *reducer) step(to int32) {
 		z.lineMoves++
 	}
 	z.lastDir = d
-	if z.steps++; z.steps%(16*stopEvery) == 0 && z.err == nil {
+	if z.steps++; z.steps%(16*stopEvery) == 0 {
+		z.poll()
+	}
+}
+
+// expand counts a cell or state that a search of the reducer expands and
+// reports whether the search may go on: false once the context is done,
+// which it polls every stopEvery expansions, so that a search through a
+// region of 255 x 255 cells stops within milliseconds of a cancellation.
+func (z *reducer) expand() bool {
+	if z.searched++; z.searched%stopEvery == 0 {
+		z.poll()
+	}
+	return z.err == nil
+}
+
+// poll records the context's error in z.err once the context is done.
+func (z *reducer) poll() {
+	if z.err == nil && z.stop.Done() {
 		z.err = z.ctx.Err()
 	}
 }
@@ -364,7 +384,7 @@ func (z *reducer) pair(a, b, inward int32) error {
 			return z.stuck("park tile %d on cell %d", b, a)
 		}
 		z.locked[a] = true
-		if z.where[a] != b && z.bring(a, a+inward) {
+		if !z.pocketed(a, b, inward) && z.bring(a, a+inward) {
 			break
 		}
 		// Tile a is trapped on b's cell, or in the pocket the parked tile
@@ -386,6 +406,17 @@ func (z *reducer) pair(a, b, inward int32) error {
 	return nil
 }
 
+// pocketed reports whether tile a, while pair parks tile b on cell a, is
+// shut in b's cell, which has no free neighbour but the cell inward of
+// it: on b's cell, or inward of it with the blank on b's cell. Moves then
+// only swap the tile and the blank between those two cells, and bring's
+// search for a way out would look through the whole region before
+// failing.
+func (z *reducer) pocketed(a, b, inward int32) bool {
+	p := z.where[a]
+	return p == b || p == b+inward && z.blank == b
+}
+
 // stuck returns the error of a reduction that cannot go on: the context's
 // error, or an internal error that tests look for.
 func (z *reducer) stuck(format string, args ...any) error {
@@ -398,6 +429,8 @@ func (z *reducer) stuck(format string, args ...any) error {
 // solve reduces the board until at most 3 x 3 cells are left, keeping the
 // blank's goal cell blankGoal in the region, and finishes optimally.
 func (z *reducer) solve(blankGoal int32) error {
+	z.stop.Watch(z.ctx)
+	defer z.stop.End()
 	if z.rows == 1 || z.cols == 1 {
 		// Solvable boards of one line differ only in the blank's cell.
 		if !z.blankTo(blankGoal, -1) {

@@ -64,6 +64,9 @@ func (r *router) find(from, to, avoid int32) ([]int32, bool) {
 		if r.closed[c] == r.gen {
 			continue
 		}
+		if !z.expand() {
+			return nil, false
+		}
 		r.closed[c] = r.gen
 		z.searched++
 		if c == to {
@@ -96,10 +99,13 @@ func (r *router) find(from, to, avoid int32) ([]int32, bool) {
 
 // bringExact moves the tile of code v to cell t by a shortest sequence of
 // moves found by breadth-first search over the pairs (tile's cell, blank's
-// cell) within a window around the tile, t and the blank, widened until a
-// way is found or the window covers the region. It is the fallback of
-// bring in tight corners, where bringing the tile one step closer first
-// is not possible; the window keeps it cheap.
+// cell) within a window around the tile, t and the blank, its margin
+// doubled until a way is found or the window covers the region. It is the
+// fallback of bring in tight corners, where bringing the tile one step
+// closer first is not possible; the window keeps it cheap, and the
+// doubling keeps a search that finds no way, which ends only when the
+// window covers the region, within a few times the work of the last: the
+// margins one at a time took O(n) searches of up to the whole region.
 func (z *reducer) bringExact(v, t int32) bool {
 	cols := int32(z.cols)
 	p := z.where[v]
@@ -114,7 +120,7 @@ func (z *reducer) bringExact(v, t int32) bool {
 			break
 		}
 	}
-	for margin := int32(1); ; margin++ {
+	for margin := int32(1); z.err == nil; margin *= 2 {
 		r0 := min(p/cols, t/cols, z.blank/cols) - margin
 		r1 := max(p/cols, t/cols, z.blank/cols) + margin + 1
 		c0 := min(p%cols, t%cols, z.blank%cols) - margin
@@ -128,6 +134,7 @@ func (z *reducer) bringExact(v, t int32) bool {
 			return false
 		}
 	}
+	return false
 }
 
 // pairSearch is one breadth-first search of bringExact in the window of
@@ -149,6 +156,9 @@ func (z *reducer) pairSearch(v, t, r0, r1, c0, c1 int32) bool {
 	queue := []int64{start}
 	goal := int64(-1)
 	for len(queue) > 0 && goal < 0 {
+		if !z.expand() {
+			return false
+		}
 		s := queue[0]
 		queue = queue[1:]
 		z.searched++
