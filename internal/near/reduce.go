@@ -32,7 +32,6 @@ type reducer struct {
 	ctx        context.Context
 	stop       engine.Stop // watches ctx while solve runs
 	steps      int64       // moves made
-	searched   int64       // cells and states the searches for the blank's and a tile's ways expanded
 	lineMoves  int         // runs of moves in one direction: line moves
 	lastDir    tiles.Dir
 	err        error
@@ -46,9 +45,10 @@ type reducer struct {
 	dpBuf      []int32
 	// edgeLen and edgeFilled are the cells of the edge being peeled and
 	// those filled so far (see progress); searched counts the cells peel
-	// scans for the next to fill, routes close and the states pair
-	// searches take, which with the moves make up the reducer's work,
-	// against which its tests measure progress.
+	// scans for the next to fill and the cells and states that the
+	// searches for the blank's and a tile's ways expand (see expand),
+	// which with the moves make up the reducer's work, against which its
+	// tests measure progress.
 	edgeLen, edgeFilled int
 	searched            int64
 }

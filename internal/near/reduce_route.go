@@ -68,7 +68,6 @@ func (r *router) find(from, to, avoid int32) ([]int32, bool) {
 			return nil, false
 		}
 		r.closed[c] = r.gen
-		z.searched++
 		if c == to {
 			r.path = r.path[:0]
 			for x := to; x != from; x = r.parent[x] {
@@ -161,7 +160,6 @@ func (z *reducer) pairSearch(v, t, r0, r1, c0, c1 int32) bool {
 		}
 		s := queue[0]
 		queue = queue[1:]
-		z.searched++
 		tp, bp := cell(s/area), cell(s%area)
 		for _, nb := range [4]int32{bp - cols, bp + cols, bp - 1, bp + 1} {
 			if (nb == bp-1 && bp%cols == 0) || (nb == bp+1 && bp%cols == cols-1) || !inWindow(nb) || !z.free(nb) && nb != tp {
