@@ -74,6 +74,9 @@ func watchPeak(pid int) *peak {
 			if !ok {
 				return // a zombie: the process has ended
 			}
+			if !strings.HasPrefix(string(data), "Name:\tslide\n") {
+				return // not slide: the process has ended and its pid is another's
+			}
 			kb, _ := strconv.ParseInt(strings.Fields(rest)[0], 10, 64)
 			p.bytes = kb << 10
 			time.Sleep(5 * time.Millisecond)
