@@ -56,7 +56,23 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (stat
 	case err != nil:
 		return usageError(stderr, fs.Name(), "%v", err), false
 	}
+	if name := emptyFlag(fs); name != "" {
+		return usageError(stderr, fs.Name(), "-%s \"\": want a value (leave the flag out for its default)", name), false
+	}
 	return exitOK, true
+}
+
+// emptyFlag returns the name of a flag of fs given an empty text as its
+// value, "" if none: -svg "" or -partition "" would read as the flag left
+// out, and a mistyped variable in a script would pass unseen.
+func emptyFlag(fs *flag.FlagSet) string {
+	name := ""
+	fs.Visit(func(f *flag.Flag) {
+		if g, ok := f.Value.(flag.Getter); ok && name == "" && g.Get() == "" {
+			name = f.Name
+		}
+	})
+	return name
 }
 
 // usageError prints a one-line complaint about the command line of

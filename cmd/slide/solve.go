@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/slidekit/slide"
@@ -95,8 +96,8 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 1 {
 		return usageError(stderr, "solve", "want at most one FILE, got %d arguments (flags go before FILE)", fs.NArg())
 	}
-	if f.json && f.count {
-		return usageError(stderr, "solve", "-json and -count: choose one")
+	if one := chosen(flagSet{"-json", f.json}, flagSet{"-count", f.count}, flagSet{"-moves", f.moves}); len(one) > 1 {
+		return usageError(stderr, "solve", "%s: choose one", strings.Join(one, " and "))
 	}
 	if f.goalFile != "" && isStdin(f.goalFile) && isStdin(fs.Arg(0)) {
 		return usageError(stderr, "solve", "the start and the goal cannot both come from standard input")
@@ -179,6 +180,23 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	return finish(out, stderr, "solve", exitOK)
+}
+
+// A flagSet is a flag's name and whether it is set.
+type flagSet struct {
+	name string
+	set  bool
+}
+
+// chosen returns the names of the flags that are set, in order.
+func chosen(flags ...flagSet) []string {
+	var out []string
+	for _, f := range flags {
+		if f.set {
+			out = append(out, f.name)
+		}
+	}
+	return out
 }
 
 // streamFast prints a fast solution of s as -moves asks, in memory for
