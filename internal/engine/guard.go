@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -36,9 +37,13 @@ func (m *Budget) Release(n int64) {
 
 // A Guard is what a search checks as it goes: its context, through a flag
 // set when the context is done (one load to poll, so the hot loops poll
-// it at every expansion), its node limit and its memory budget.
+// it at every expansion), its node limit and its memory budget. The flag
+// is set by context.AfterFunc's goroutine, a little after the
+// cancellation: the searches of one goroutine that poll it leave that
+// goroutine a processor, unlike the workers of a beam (see Stop).
 type Guard struct {
-	stop      Stop
+	flag      *atomic.Bool
+	end       func() bool
 	Mem       Budget
 	MaxNodes  int64 // spaces that store states of their own stop at it too
 	NodesOver bool  // a space stopped at MaxNodes
@@ -48,17 +53,34 @@ type Guard struct {
 func (g *Guard) Start(ctx context.Context, lim Limits) {
 	g.Mem = Budget{Limit: lim.Memory()}
 	g.MaxNodes, g.NodesOver = lim.Nodes(), false
-	g.stop.Watch(ctx)
+	g.flag, g.end = &neverDone, nil
+	if ctx.Done() == nil {
+		return
+	}
+	flag := new(atomic.Bool)
+	g.flag = flag
+	g.end = context.AfterFunc(ctx, func() { flag.Store(true) })
+	if ctx.Err() != nil {
+		flag.Store(true)
+	}
 }
 
+// neverDone is the flag of a Guard whose context cannot end.
+var neverDone atomic.Bool
+
 // End stops watching the context.
-func (g *Guard) End() { g.stop.End() }
+func (g *Guard) End() {
+	if g.end != nil {
+		g.end()
+		g.end = nil
+	}
+}
 
 // Stopped reports whether the search must stop: its context is done, or
 // a charge to its budget failed, or a space stopped at the node limit.
 // (The flag is read directly: Start always sets it, and the hot loops
 // poll at every expansion.)
-func (g *Guard) Stopped() bool { return g.stop.flag.Load() || g.Mem.Over || g.NodesOver }
+func (g *Guard) Stopped() bool { return g.flag.Load() || g.Mem.Over || g.NodesOver }
 
 // Err returns the error of a stopped search: the context's, or a
 // *LimitError with the counts given.

@@ -3,6 +3,9 @@ package engine
 import (
 	"context"
 	"errors"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -48,6 +51,44 @@ func TestStop(t *testing.T) {
 	time.Sleep(10 * time.Millisecond)
 	if s.Done() {
 		t.Fatal("done after End")
+	}
+}
+
+// TestStopAtCancel checks that a Stop is done as soon as the
+// cancellation returns, of its context or of one it derives from, while
+// loops that poll it hold every processor: each then polls at most once
+// more. A flag set by context.AfterFunc waited for its goroutine to be
+// scheduled, which a search whose workers held every processor gave it
+// only at the scheduler's preemption, 10 ms or more later; the loops
+// here polled hundreds of thousands of times more.
+func TestStopAtCancel(t *testing.T) {
+	parent, cancel := context.WithCancel(context.Background())
+	ctx, end := context.WithTimeout(parent, time.Hour)
+	defer end()
+	var s Stop
+	s.Watch(ctx)
+	defer s.End()
+	var running, polls atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			running.Add(1)
+			for !s.Done() {
+				polls.Add(1)
+			}
+		}()
+	}
+	for running.Load() < int64(runtime.GOMAXPROCS(0)) {
+		runtime.Gosched()
+	}
+	cancel()
+	before, done := polls.Load(), s.Done()
+	wg.Wait()
+	if more := polls.Load() - before; !done || more > int64(runtime.GOMAXPROCS(0)) {
+		t.Fatalf("done when the cancellation returned: %v; the %d loops polled %d times more, want at most once each",
+			done, runtime.GOMAXPROCS(0), more)
 	}
 }
 

@@ -234,11 +234,8 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		}
 		if s.checksAll() {
 			closed := &s.closed[depth&1]
-			if !closed.reserve(ctx, &s.stop, len(s.cur.hash)) {
+			if !closed.reserve(ctx, &s.stop, len(s.cur.hash)) || !closed.insertAll(s.cur.hash, &s.stop) {
 				return nil, ctx.Err()
-			}
-			for _, x := range s.cur.hash {
-				closed.insert(x)
 			}
 		}
 		if len(s.cur.h) == 0 {
@@ -283,15 +280,16 @@ func (s *beamSearch) layerPasses(depth int) bool {
 }
 
 // escape makes the search global from the current layer, at depth, on:
-// every board of the layers it holds (see recent) is kept as seen.
+// every board of the layers it holds (see recent) is kept as seen. It
+// stops early when the search's Stop is done.
 func (s *beamSearch) escape(depth int) {
 	s.escaped = depth
 	s.closed[0].reset(0)
 	s.closed[1].reset(0)
 	for k, hashes := range s.recent {
 		d := depth - (len(s.recent) - 1 - k)
-		for _, x := range hashes {
-			s.closed[d&1].insert(x)
+		if !s.closed[d&1].insertAll(hashes, &s.stop) {
+			return
 		}
 	}
 }
@@ -438,7 +436,12 @@ func (s *beamSearch) expand() (beamCand, bool) {
 		if p.found {
 			return p.goal, true
 		}
-		s.cands = append(s.cands, s.parts[k]...)
+		if ok {
+			s.cands, ok = appendPolled(s.cands, s.parts[k], &s.stop)
+		}
+	}
+	if !ok {
+		s.cands = s.cands[:0]
 	}
 	return beamCand{}, false
 }

@@ -230,6 +230,9 @@ func (s *beamSearch) choose(w int) ([]int32, bool) {
 		}
 	}
 	for i, ok := range s.flag {
+		if i%(16*stopEvery) == 16*stopEvery-1 && s.stop.Done() {
+			return nil, false
+		}
 		if !ok {
 			continue
 		}
@@ -305,7 +308,10 @@ func (s *beamSearch) build(w int) bool {
 	if hashes, ok = room(s.ctx, hashes, m); !ok {
 		return false
 	}
-	s.recent = append(s.recent, append(hashes, s.next.hash...))
+	if hashes, ok = appendPolled(hashes, s.next.hash, &s.stop); !ok {
+		return false
+	}
+	s.recent = append(s.recent, hashes)
 	return true
 }
 
