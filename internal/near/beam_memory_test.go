@@ -9,7 +9,7 @@ import (
 // TestBeamClassSets: the sets of a beam's workers' classes (see
 // beamClass) take, on 1, 2 and 16 workers, no more than boardBytes
 // counts for them, beamSets*32 bytes a board of the widest layer, and
-// their smallest tables, which memoryCap counts apart. Before, each of w
+// their smallest tables (1024 slots a set). Before, each of w
 // classes readied room for an eighth of all the candidates besides its
 // share: on 16 workers the sets took 2.5 times as much as on one, and
 // slide solve -time 10s -workers 16 -max-memory 64MiB on 6 x 6 peaked at
