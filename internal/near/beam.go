@@ -359,7 +359,8 @@ const (
 // memory for left more layers: what its layers so far keep, and for each
 // board to come what it keeps for every layer; and the arrays a layer
 // reuses (see arrayBytes) as they are, or regrown to boardBytes a board
-// if a wider layer needs more. Counting what the search holds as it goes,
+// if a wider layer needs more (or they take what the paths leave: a beam
+// of fixed width then lets them go, see keepToMemory). Counting what the search holds as it goes,
 // rather than charging every board up front for the deepest path allowed
 // and a global beam's sets, lets a beam use the memory and the time it
 // has; counting the arrays' capacities, rather than what the width needs
@@ -374,10 +375,14 @@ func (s *beamSearch) memoryCap(left int) int {
 	}
 	perLayer *= int64(left)
 	board, arrays := s.boardBytes(), s.arrayBytes()
-	if w := (s.memory - held) / (board + perLayer); w*board >= arrays {
-		return int(max(0, w)) // the arrays regrow
+	w := (s.memory - held) / (board + perLayer) // the arrays regrown to w
+	if free := s.memory - held - arrays; w*board < arrays && free >= 0 {
+		w = arrays / board // the arrays as they are
+		if perLayer > 0 {
+			w = min(w, free/perLayer)
+		}
 	}
-	return int(max(0, min(arrays/board, (s.memory-held-arrays)/perLayer)))
+	return int(max(0, w))
 }
 
 // boardBytes returns the most a board of a layer holds while it is in

@@ -43,7 +43,8 @@ func TestBeamClassSets(t *testing.T) {
 // TestBeamArraysCharged: a beam with a far deadline and a memory bound,
 // on 1, 2 and 16 workers, holds at most its memory after every layer,
 // counting the arrays it reuses by their capacities (see arrayBytes) with
-// its layers' paths, and comes within a quarter of it. Before, memoryCap
+// its layers' paths, and comes within a quarter of it; and once its
+// paths take all of it, no board fits in one more layer, or none. Before, memoryCap
 // counted boardBytes a board of the layer, where the arrays kept the
 // capacity of the widest layer and a quarter more, and the workers' sets
 // the tables they doubled to: on 16 workers under 64 MiB the arrays and
@@ -67,6 +68,12 @@ func TestBeamArraysCharged(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("%d workers: %d bytes at the peak, %d layers", workers, peak, len(b.parents))
+		b.kept = memory / beamPathBytes // paths that take all the memory
+		for left := range 2 {
+			if w := b.memoryCap(left); w != 0 {
+				t.Errorf("%d workers: %d boards fit in %d more layers when paths take all the memory", workers, w, left)
+			}
+		}
 		if peak < memory*3/4 {
 			t.Errorf("%d workers: at most %d bytes held of %d", workers, peak, memory)
 		}
