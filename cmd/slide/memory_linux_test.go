@@ -13,21 +13,39 @@ import (
 	"time"
 )
 
-// TestSolveMemoryBound: slide solve -w 1.3 on a 5 x 5 board, two workers
-// under -max-memory 64MiB, stops at the bound (or answers) with its peak
-// resident memory within 1.1 times the bound, the runtime and the program
-// included: its weighted A* runs up to the bound in a few seconds. Before,
-// weighted A* grew its arrays uncharged, a quarter at a time, and the
-// garbage they left, with a soft memory limit of the bound and 8 MiB,
+// TestSolveMemoryBound: slide solve under -max-memory 64MiB stops at the
+// bound (or answers) with its peak resident memory within 1.1 times the
+// bound, the runtime and the program included: -w 1.3 on a 5 x 5 board on
+// two workers, whose weighted A* runs up to the bound in a few seconds,
+// and -time 3s on a 6 x 6 board on 16 workers, whose beam widens to it.
+// Before, weighted A* grew its arrays uncharged, a quarter at a time, and
+// the garbage they left, with a soft memory limit of the bound and 8 MiB,
 // took slide solve -w 3 on 13 x 17 (whose weighted mode now answers or
-// refuses within a second) to 1.32 times the bound.
+// refuses within a second) to 1.32 times the bound; and the beam counted
+// its arrays by its width, not their capacities, which took the 6 x 6
+// solve to 1.12 times the bound.
 func TestSolveMemoryBound(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short: a search of a few seconds")
+		t.Skip("-short: searches of a few seconds")
 	}
+	for _, c := range []struct {
+		size string
+		args []string
+	}{
+		{"5", []string{"-w", "1.3", "-workers", "2"}},
+		{"6", []string{"-time", "3s", "-workers", "16"}},
+	} {
+		t.Run(c.size+strings.Join(c.args, ""), func(t *testing.T) {
+			checkMemoryBound(t, randomBoard(t, c.size), c.args)
+		})
+	}
+}
+
+// checkMemoryBound runs slide solve on board with args under -max-memory
+// 64MiB and wants its peak resident memory within 1.1 times the bound.
+func checkMemoryBound(t *testing.T, board string, args []string) {
 	const bound = 64 << 20
-	board := randomBoard(t, "5")
-	cmd := exec.Command(slideBinary(t), "solve", "-w", "1.3", "-workers", "2", "-max-memory", "64MiB", "-count", "-")
+	cmd := exec.Command(slideBinary(t), append(append([]string{"solve"}, args...), "-max-memory", "64MiB", "-count", "-")...)
 	cmd.Stdin = strings.NewReader(board)
 	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
 	var out bytes.Buffer

@@ -355,10 +355,15 @@ const (
 
 // memoryCap returns the widest layers that keep the search within its
 // memory for left more layers: what its layers so far keep, and for each
-// board to come boardBytes and what it keeps for every layer. Counting
-// what the search holds as it goes, rather than charging every board up
-// front for the deepest path allowed and a global beam's sets, lets a
-// beam use the memory and the time it has.
+// board to come what it keeps for every layer; and the arrays a layer
+// reuses (see arrayBytes) as they are, or regrown to boardBytes a board
+// if a wider layer needs more (or they take what the paths leave: a beam
+// of fixed width then lets them go, see keepToMemory). Counting what the search holds as it goes,
+// rather than charging every board up front for the deepest path allowed
+// and a global beam's sets, lets a beam use the memory and the time it
+// has; counting the arrays' capacities, rather than what the width needs
+// of them, keeps it within its memory on any number of workers (their
+// sets and the room the arrays grow by pass what a board needs).
 func (s *beamSearch) memoryCap(left int) int {
 	perLayer := int64(beamPathBytes)
 	held := s.kept * beamPathBytes
@@ -366,7 +371,16 @@ func (s *beamSearch) memoryCap(left int) int {
 		perLayer += beamClosedBytes
 		held += int64(len(s.closed[0].slots)+len(s.closed[1].slots)) * 4
 	}
-	return int(max(0, (s.memory-held)/(s.boardBytes()+int64(left)*perLayer)))
+	perLayer *= int64(left)
+	board, arrays := s.boardBytes(), s.arrayBytes()
+	w := (s.memory - held) / (board + perLayer) // the arrays regrown to w
+	if free := s.memory - held - arrays; w*board < arrays && free >= 0 {
+		w = arrays / board // the arrays as they are
+		if perLayer > 0 {
+			w = min(w, free/perLayer)
+		}
+	}
+	return int(max(0, w))
 }
 
 // boardBytes returns the most a board of a layer holds while it is in

@@ -2,6 +2,7 @@ package near
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/slidekit/slide/internal/engine"
 )
@@ -98,4 +99,34 @@ func (h *hashSet) reserve(ctx context.Context, stop *engine.Stop, n int) bool {
 		}
 	}
 	return true
+}
+
+// arrayBytes returns the bytes of the arrays the search reuses layer by
+// layer, by their capacities: both layers, the candidates and their
+// flags, the chosen, the classes' sets and lists, and the hashes of
+// recent layers.
+func (s *beamSearch) arrayBytes() int64 {
+	b := capBytes(s.cands) + capBytes(s.flag) + capBytes(s.chosen)
+	for _, l := range []*layer{&s.cur, &s.next} {
+		b += capBytes(l.cells) + capBytes(l.aux) + capBytes(l.h) + capBytes(l.hash) + capBytes(l.blank) + capBytes(l.prev)
+	}
+	for _, p := range s.parts {
+		b += capBytes(p)
+	}
+	for _, c := range s.classes {
+		b += capBytes(c.unique)
+		for i := range c.sets {
+			b += capBytes(c.sets[i].slots)
+		}
+	}
+	for _, r := range s.recent {
+		b += capBytes(r)
+	}
+	return b
+}
+
+// capBytes returns the bytes of buf's array.
+func capBytes[T any](buf []T) int64 {
+	var zero T
+	return int64(cap(buf)) * int64(unsafe.Sizeof(zero))
 }

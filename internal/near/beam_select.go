@@ -27,7 +27,7 @@ func (s *beamSearch) selectNext() bool {
 	limit, marked := s.markLimit()
 	depth := len(s.parents) // the candidates'
 	for _, c := range s.classes[:w] {
-		if !c.ready(s.ctx, depth, marked/w+marked/8) {
+		if !c.ready(s.ctx, depth, classRoom(marked, w)) {
 			return false
 		}
 	}
@@ -164,7 +164,7 @@ func (c *beamClass) ready(ctx context.Context, depth, n int) bool {
 // stops early when the search's Stop is done.
 func (c *beamClass) mark(s *beamSearch, k, w, depth, limit, marked int) {
 	set := &c.sets[depth%beamSets]
-	set.reset(marked/w + marked/8)
+	set.reset(classRoom(marked, w))
 	c.count, c.unique = c.count[:0], c.unique[:0]
 	global := s.checksAll()
 	for i := range s.cands {
@@ -404,4 +404,16 @@ func (h *hashSet) has(x uint64) bool {
 			return false
 		}
 	}
+}
+
+// classRoom returns the distinct candidates each of w classes readies
+// room for (see ready and mark), of marked in all: its share, an eighth
+// more and 64, which a class about never passes (its count varies by
+// about the square root of its share). The workers' sets together then
+// take about what one class's would, as boardBytes counts them, where
+// an eighth of all for each took two and a half times as much on 16
+// workers.
+func classRoom(marked, w int) int {
+	share := (marked + w - 1) / w
+	return share + share/8 + 64
 }
