@@ -262,7 +262,13 @@ func (z *reducer) peel(l edge) error {
 		z.edgeLen = 0
 	}()
 	for left := k; left > 0; {
+		// A scan of the edge's cells makes no move and expands nothing: on
+		// a board near the goal, whose tiles are mostly home, the scans
+		// are most of the work, and each looks at the context.
 		z.searched += int64(k)
+		if z.poll(); z.err != nil {
+			return z.err
+		}
 		z.markRuns(l.cells, done)
 		best, bestCost, pairFirst := -1, int(^uint(0)>>1), false
 		for i := 0; i < k; {

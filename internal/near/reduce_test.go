@@ -181,3 +181,21 @@ func TestBringExactCancelled(t *testing.T) {
 			z.err, z.searched, context.Canceled, stopEvery)
 	}
 }
+
+// TestPeelCancelled checks that peel looks at its context while it scans
+// an edge whose tiles are home, which makes no move and expands nothing:
+// on a board near the goal such scans are most of the work, and a
+// cancelled reducer went on through them (it solved the goal of 255 x 255
+// here, scanning every edge, where it now stops at its first scan).
+func TestPeelCancelled(t *testing.T) {
+	const n = 255
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	z := newReducer(ctx, n, n, goalCode(standardGoal(n, n)), func(tiles.Dir) {})
+	z.stop.Watch(ctx)
+	defer z.stop.End()
+	g := region{z.r0, z.r1, z.c0, z.c1}
+	if err := z.peel(g.peelEdge(n*n-1, n)); !errors.Is(err, context.Canceled) || z.searched > n {
+		t.Errorf("peel, cancelled: %v after %d cells scanned, want %v after at most %d", err, z.searched, context.Canceled, n)
+	}
+}
