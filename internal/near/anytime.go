@@ -297,11 +297,29 @@ func fastGrace(left time.Duration) time.Duration { return max(0, left/20) + 20*t
 // goal t, stopped after spent with the share done of its work (see
 // reducer.progress) and moves moves made: spent over that share, or over
 // the share of a random board's moves made (see FastMoves) where that is
-// larger, as before the first cell of an edge is filled.
+// larger, as before the first cell of an edge is filled. Below a share of
+// fastShareKnown, stopped before it had made much of a start, it is at
+// most a random board's moves at fastMoveTime each: spent over a share
+// near none said hours of a solve of a tenth of a second.
 func fastNeeds(spent time.Duration, done float64, moves int, t *tiles.Goal) time.Duration {
-	done = max(done, float64(max(1, moves))/float64(FastMoves(t.Rows, t.Cols)))
-	return time.Duration(float64(spent) / min(1, done))
+	random := FastMoves(t.Rows, t.Cols)
+	done = max(done, float64(max(1, moves))/float64(random))
+	needs := time.Duration(float64(spent) / min(1, done))
+	if done < fastShareKnown {
+		needs = min(needs, max(spent, time.Duration(random)*fastMoveTime))
+	}
+	return needs
 }
+
+// fastShareKnown is the share of its work from which the fast mode's
+// progress foretells its time within a few times (TestFastProgress), and
+// fastMoveTime a generous time of one of its moves on a random board
+// (BenchmarkFast: 60 to 90 ns on the project's 2-core machine, n = 64 to
+// 255).
+const (
+	fastShareKnown = 0.02
+	fastMoveTime   = 100 * time.Nanosecond
+)
 
 // A TooSoonError reports an anytime solve whose time ran out before even
 // the fast mode's answer: it wraps context.DeadlineExceeded, and estimates

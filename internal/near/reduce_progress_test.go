@@ -78,3 +78,20 @@ func TestFastProgress(t *testing.T) {
 // progressFactor is how far the fast mode's estimate of its work may be
 // from the work.
 const progressFactor = 5.0
+
+// TestFastNeedsNoStart checks the estimate of a fast mode stopped before
+// it made a start, no share done and no move made: at most a random
+// board's moves at fastMoveTime each (about 0.2 s on 100 x 100), where
+// the spent time over a share near none said hours.
+func TestFastNeedsNoStart(t *testing.T) {
+	g := standardGoal(100, 100)
+	limit := time.Duration(FastMoves(100, 100)) * fastMoveTime
+	for _, spent := range []time.Duration{time.Millisecond, 8 * time.Millisecond, 50 * time.Millisecond} {
+		if got := fastNeeds(spent, 0, 0, g); got > limit || got < spent {
+			t.Errorf("stopped after %v with nothing done: needs %v, want %v to %v", spent, got, spent, limit)
+		}
+	}
+	if got := fastNeeds(time.Second, 0, 0, g); got != time.Second {
+		t.Errorf("stopped after 1s with nothing done: needs %v, want 1s", got)
+	}
+}
