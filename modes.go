@@ -98,7 +98,7 @@ func movesBytes(n int) int64 { return int64(n) * int64(unsafe.Sizeof(Move{})) }
 // proven within the weight (on boards of more than 16 cells), else the
 // optimal search's, which meets every weight, with the nodes the fast
 // mode left, and on boards of more than 16 cells at most
-// reachOptimalNodes of them: past those, the weight is out of reach.
+// reachOptimalWork over its cells: past those, the weight is out of reach.
 func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
 	if near.Frames(t, o.metric == LineMoves) {
 		return solveFrames(ctx, start, t, code, o, began)
@@ -151,10 +151,8 @@ func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 // The Weighted mode's optimal search on boards of more than 16 cells that
 // the frame searches do not take runs only where the lower bound is at
 // most reachOptimalLower moves, and generates at most reachOptimalWork
-// over the board's cells: IDA* generates about 6e8/cells boards a second
-// on 2 cores (20 x 20 to 100 x 100), and on random walks from the goal it
-// answered those of 94 moves within 0.3 million boards and found none of
-// 174 in 12 s. Past those, the weight is out of reach.
+// over the board's cells, a second or two (docs/PERFORMANCE.md, "Weighted
+// mode past 4 x 4"). Past those, the weight is out of reach.
 const (
 	reachOptimalLower = 100
 	reachOptimalWork  = 6e8

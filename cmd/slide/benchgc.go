@@ -23,9 +23,9 @@ const minCollect = time.Millisecond
 // at most 1/collectRatio of the time searched. A short search allocates
 // little, in proportion to its time, and leaves the runtime's own pacing,
 // under the soft memory limit of -max-memory (see gcLimit), to collect
-// it: a collection after each instance cost 0.4 to 4 ms, more than a
-// 3 x 3 board's whole search. The zero value is ready to use, by any
-// number of goroutines.
+// it: a collection after each instance cost more than a 3 x 3 board's
+// whole search (CHANGELOG). The zero value is ready to use, by any number
+// of goroutines.
 type collector struct {
 	cost atomic.Int64 // the last collection's duration, in nanoseconds
 }

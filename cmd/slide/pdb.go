@@ -348,7 +348,7 @@ func (b *buildProgress) report(p slide.DatabaseProgress) {
 }
 
 // logEvery is the least time between two lines of a build's progress in a
-// log: short enough that a long table (pdb35's take 2 to 7 s each) does
+// log: short enough that a long table (pdb35's take seconds each) does
 // not seem to hang, long enough that pdb78 takes a few dozen lines.
 const logEvery = 2 * time.Second
 

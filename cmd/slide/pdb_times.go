@@ -10,14 +10,11 @@ import (
 )
 
 // buildTimes are the wall times of "slide pdb build NAME" into an empty
-// cache on the project's 2-core machine (AMD EPYC), both cores free: the
-// one source of the build times that "slide pdb -h", the line before a
-// first build and README.md give (TestBuildTimesDocumented holds README.md
-// to them). pdb555, pdb663, pdb48 and pdb35 took 0.14, 0.85, 4.5 and
-// 15.6 s (28 CPU-seconds) with the machine idle; pdb78 and pdb6666 took
-// 89 and 50 CPU-seconds beside other work, as the 42 and 26 s of
-// docs/PERFORMANCE.md on two idle cores. A loaded machine takes longer:
-// pdb35 took 47 s to 70 s beside other work (see docs/PERFORMANCE.md).
+// cache on the project's 2-core machine, both cores free, as measured in
+// docs/PERFORMANCE.md ("Pattern database builds and memory"): the one
+// source of the build times that "slide pdb -h", the line before a first
+// build and README.md give (TestBuildTimesDocumented holds README.md to
+// them). A loaded machine takes longer.
 var buildTimes = map[slide.Heuristic]time.Duration{
 	slide.PDB555:  140 * time.Millisecond,
 	slide.PDB663:  850 * time.Millisecond,

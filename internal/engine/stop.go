@@ -10,10 +10,8 @@ import (
 // is open, cheap enough to poll every few hundred steps of any loop, so
 // that a cancelled search returns within milliseconds. The channel is
 // closed by the cancellation itself, so that a Stop is done as soon as
-// cancel returns: a flag set by context.AfterFunc was set only once its
-// goroutine found a free processor, which a search whose workers held
-// every one gave it only at the scheduler's preemption, 10 ms or more
-// later. The zero Stop is never done, nor a nil one.
+// cancel returns, even while the search's workers hold every processor.
+// The zero Stop is never done, nor a nil one.
 type Stop struct {
 	done <-chan struct{}
 }

@@ -314,8 +314,7 @@ func fastNeeds(spent time.Duration, done float64, moves int, t *tiles.Goal) time
 // fastShareKnown is the share of its work from which the fast mode's
 // progress foretells its time within a few times (TestFastProgress), and
 // fastMoveTime a generous time of one of its moves on a random board
-// (BenchmarkFast: 60 to 90 ns on the project's 2-core machine, n = 64 to
-// 255).
+// (docs/PERFORMANCE.md, "Fast mode").
 const (
 	fastShareKnown = 0.02
 	fastMoveTime   = 100 * time.Nanosecond

@@ -10,27 +10,13 @@ import (
 )
 
 // The weighted mode past 4 x 4 proves a weight only by an answer within
-// it of the lower bound, or by weighted A*'s bound, and measured on boards
-// of 5 x 5 to 15 x 15 (random, and random walks of 60 to 480 moves from
-// the goal) its searches do so only here:
-//
-//   - the fast mode's answer is within 2.5 to 3.3 of the lower bound on
-//     random boards, and within 1.3 to 34 on random walks;
-//   - the probe, about probeNodes boards of beams of fixed width (a few
-//     tenths of a second), comes within 1.25 to 1.3 on 5 x 5 boards, 1.34
-//     to 1.4 on 6 x 6, 1.54 to 1.61 on 7 x 7, 1.7 to 1.92 on 8 x 8, 1.9 to
-//     2.02 on 10 x 10, 2.27 to 2.37 on 12 x 12 and 2.39 to 2.52 on 15 x 15,
-//     and within 1.1 to 1.7 on the random walks;
-//   - beams on the whole board four times wider gain at most 0.12 each on
-//     boards of up to 7 x 7, up to the width of 65,536 at which their
-//     time (seconds on 7 x 7) stops paying; edge by edge (past 7 x 7) the
-//     same steps gain up to 0.19 but take seconds from the first, and
-//     none reached 1.55 on 8 x 8 or 1.7 on 10 x 10;
-//   - weighted A*, which may prove a weight its answer does not reach over
-//     the lower bound, ended within 2 GiB at no weight from 1.3 to 1.5 on
-//     random 6 x 6 and 7 x 7 boards, even with their databases, and at no
-//     weight from 1.1 to 3 within 300 MiB once the lower bound passed 90
-//     moves; below, it mostly ends within a second.
+// it of the lower bound, or by weighted A*'s bound. What each of its
+// searches proves where, measured on boards of 5 x 5 to 15 x 15, is in
+// docs/PERFORMANCE.md ("Weighted mode past 4 x 4"): the probe, about
+// probeNodes boards of beams of fixed width, reaches the most in a few
+// tenths of a second; wider beams gain little past 7 x 7; weighted A*
+// proves a weight within bounded memory only where the lower bound is
+// small.
 //
 // So reach answers with the best of the fast mode and the probe when it
 // is within the weight; on boards of up to peelCells cells, widens the
