@@ -110,9 +110,6 @@ func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 		fo := o
 		fo.onMove = nil // handed only if kept
 		fast, fastErr = solveFast(ctx, start, t, code, fo, began)
-		if ctx.Err() != nil {
-			return fast, toError("Solver.Solve", ctx.Err())
-		}
 		if fastErr == nil && near.Within(fast.Len(), fast.LowerBound, o.mode.weight) {
 			if o.onMove != nil {
 				fast.handTo(o.onMove)
