@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/report"
 )
 
 // benchResult is what solving one instance gave.
@@ -67,9 +68,9 @@ func (b *benchBatch) emit(r benchResult) bool {
 func (f *benchFlags) writeResult(w io.Writer, r benchResult) {
 	switch {
 	case f.json && r.err != nil:
-		writeJSON(w, benchErrorJSON{ID: r.in.id, Start: r.in.board.String(), Reference: r.in.optimal, Error: message(r.err)})
+		report.WriteJSON(w, benchErrorJSON{ID: r.in.id, Start: r.in.board.String(), Reference: r.in.optimal, Error: message(r.err)})
 	case f.json:
-		writeJSON(w, benchJSON{
+		report.WriteJSON(w, benchJSON{
 			ID: r.in.id, Start: r.in.board.String(), Length: r.sol.Len(), Optimal: r.sol.Optimal,
 			LowerBound: r.sol.LowerBound, Reference: r.in.optimal, Algorithm: r.sol.Engine,
 			Heuristic: r.sol.Heuristic.String(), Metric: slide.TileMoves.String(), Expanded: r.sol.Expanded,

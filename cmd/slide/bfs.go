@@ -15,6 +15,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/report"
 )
 
 const bfsAbout = `Bfs finds a shortest sequence of at most MAXLENGTH moves from the position
@@ -88,8 +89,8 @@ func runBFS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch path := res.path; {
 	case *asJSON:
 		r := res.report(rows, cols, maxLen, pos[1], pos[2])
-		r.since(began)
-		writeReport(out, r)
+		r.Since(began)
+		report.WriteJSON(out, r)
 	case path == nil:
 	case *count:
 		fmt.Fprintln(out, len(path)-1)
@@ -113,20 +114,20 @@ type bfsResult struct {
 
 // report returns the -json report of res, the answer to the arguments
 // after it.
-func (res bfsResult) report(rows, cols, maxLen int, initial, goal string) report {
-	r := report{Start: initial, Goal: goal, Rows: rows, Cols: cols, MaxLength: ptr(maxLen),
+func (res bfsResult) report(rows, cols, maxLen int, initial, goal string) report.Report {
+	r := report.Report{Start: initial, Goal: goal, Rows: rows, Cols: cols, MaxLength: report.Ptr(maxLen),
 		Solvable: res.solvable, Metric: res.metric.String()}
 	switch {
 	case res.path != nil:
 		n := len(res.moves)
-		r.Length, r.Optimal, r.LowerBound = ptr(n), ptr(true), ptr(n)
+		r.Length, r.Optimal, r.LowerBound = report.Ptr(n), report.Ptr(true), report.Ptr(n)
 		r.Moves = slide.FormatMoves(res.moves)
 	case res.solvable && maxLen < math.MaxInt:
-		r.LowerBound = ptr(maxLen + 1) // no path of at most maxLen moves
+		r.LowerBound = report.Ptr(maxLen + 1) // no path of at most maxLen moves
 	}
 	if res.searched {
 		r.Algorithm, r.Heuristic = res.sol.Engine, res.sol.Heuristic.String()
-		r.work(res.sol.Expanded, res.sol.Generated)
+		r.Work(res.sol.Expanded, res.sol.Generated)
 	}
 	return r
 }

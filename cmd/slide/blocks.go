@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/report"
 )
 
 // blocksHelp returns the text of "slide blocks -help".
@@ -141,7 +142,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		puzzle, shown, err = readBlocks(name, stdin)
 		var lines *slide.DiscardError // the puzzle holds the lines not discarded, if any
 		if errors.As(err, &lines) {
-			discarded = discardMessages(lines)
+			discarded = report.Discarded(lines, func(err error) string { return oneLine("%s", message(err)) })
 			if puzzle.IsValid() {
 				err = nil
 			}
@@ -163,17 +164,17 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	began := time.Now()
-	r := solveBlocks(puzzle, metric, mem.limits())
-	if r.err != nil {
+	r, err := report.SolveBlocks(context.Background(), puzzle, metric, mem.limits())
+	if err != nil {
 		out.Flush()
-		return failure(stderr, "blocks", "%s: %s", shown, message(r.err))
+		return failure(stderr, "blocks", "%s: %s", shown, message(err))
 	}
 	if *asJSON {
-		rep := r.report()
-		rep.since(began)
-		writeReport(out, rep)
+		rep := r.Report()
+		rep.Since(began)
+		report.WriteJSON(out, rep)
 	} else {
-		writeBlocksText(out, r)
+		r.WriteText(out)
 	}
 	if *svg != "" {
 		shown := "Rush Hour"
@@ -210,25 +211,6 @@ func readBlocks(name string, stdin io.Reader) (b slide.Blocks, shown string, err
 	return b, shown, err
 }
 
-// discardMessages returns the messages of the piece lines that e lists as
-// discarded, the first slide.MaxDiscards, each on a line, then the number
-// of the others, if any: those of a file with a few mistakes, each of
-// which its author will want to see; past them, a file of garbage gets a
-// count.
-func discardMessages(e *slide.DiscardError) []string {
-	var msgs []string
-	for _, l := range e.Lines {
-		msgs = append(msgs, oneLine("%s", message(l)))
-	}
-	switch {
-	case e.More == 1:
-		msgs = append(msgs, "and 1 more piece line discarded")
-	case e.More > 1:
-		msgs = append(msgs, fmt.Sprintf("and %d more piece lines discarded", e.More))
-	}
-	return msgs
-}
-
 // pageName returns the name of the web page of the puzzle file name: the
 // file's with the extension .html, as the classic program names it, or
 // blocks.html, after the command, for standard input, which has no name.
@@ -241,7 +223,7 @@ func pageName(name string) string {
 
 // writeBlocksPage writes the web page of r to the file page (see
 // writeAtomic).
-func writeBlocksPage(page, name string, discarded []string, r blocksResult) error {
+func writeBlocksPage(page, name string, discarded []string, r report.Blocks) error {
 	return writeAtomic(page, func(w io.Writer) error {
 		return writeBlocksHTML(w, name, discarded, r)
 	})
@@ -251,76 +233,4 @@ func writeBlocksPage(page, name string, discarded []string, r blocksResult) erro
 func blocksUsageError(stderr io.Writer, msg string) int {
 	fmt.Fprintf(stderr, "slide blocks: %s (run \"slide blocks -help\" for usage)\n", oneLine("%s", msg))
 	return exitUsage
-}
-
-// A blocksResult is a puzzle and what the solver made of it: a solution,
-// or none (unsolvable), or an error.
-type blocksResult struct {
-	start      slide.Blocks
-	metric     slide.BlockMetric
-	sol        slide.BlockSolution
-	unsolvable string // why there is no solution, if there is none
-	err        error
-}
-
-func solveBlocks(b slide.Blocks, m slide.BlockMetric, lim slide.Limits) blocksResult {
-	r := blocksResult{start: b, metric: m}
-	r.sol, r.err = slide.BlockSolver{Metric: m, Limits: lim}.Solve(context.Background(), b)
-	if errors.Is(r.err, slide.ErrUnsolvable) {
-		name, where := goalWords(b)
-		place := strings.TrimPrefix(strings.TrimPrefix(where, "in "), "at ")
-		r.unsolvable = fmt.Sprintf("No solution: piece %s cannot reach %s (%d positions explored).", name, place, r.sol.Expanded)
-		r.err = nil
-	}
-	return r
-}
-
-// goalWords returns the name of the goal piece of b and where the goal
-// wants it, as BlockGoal.Describe words it: "in the last column", or "at
-// row 4, column 2" on Klotski's board.
-func goalWords(b slide.Blocks) (name, where string) {
-	name = string(b.Name(0))
-	return name, strings.TrimPrefix(slide.BlockGoal{}.Describe(b), "piece "+name+" ")
-}
-
-// report returns the -json report of r.
-func (r blocksResult) report() report {
-	rep := report{Start: r.start.String(), Goal: slide.BlockGoal{}.Describe(r.start), Metric: r.metric.String()}
-	if r.unsolvable != "" {
-		rep.Algorithm, rep.Heuristic = "bfs", slide.Zero.String()
-		rep.work(r.sol.Expanded, r.sol.Generated)
-	} else {
-		rep.solvedBlocks(r.sol)
-	}
-	return rep
-}
-
-// heading returns the line that introduces the moves.
-func (r blocksResult) heading() string {
-	n := r.sol.Len()
-	if n == 0 {
-		name, where := goalWords(r.start)
-		return fmt.Sprintf("Solved already: piece %s is %s (0 moves).", name, where)
-	}
-	unit := map[slide.BlockMetric]string{slide.StraightMoves: "move", slide.StepMoves: "single-cell move", slide.PieceMoves: "piece move"}[r.metric]
-	if n > 1 {
-		unit += "s"
-	}
-	return fmt.Sprintf("Shortest solution: %d %s", n, unit)
-}
-
-// writeBlocksText writes the start grid, the moves and the final grid.
-func writeBlocksText(w io.Writer, r blocksResult) {
-	fmt.Fprint(w, r.start.Grid())
-	fmt.Fprintln(w)
-	if r.unsolvable != "" {
-		fmt.Fprintln(w, r.unsolvable)
-		return
-	}
-	fmt.Fprintln(w, r.heading())
-	for i, m := range r.sol.Moves {
-		fmt.Fprintf(w, "%d. %v\n", i+1, m)
-	}
-	fmt.Fprintln(w)
-	fmt.Fprint(w, r.sol.Positions[r.sol.Len()].Grid())
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/report"
 )
 
 // blocksPage is the web page of "slide blocks -h": the content of the text
@@ -73,13 +74,13 @@ type htmlCell struct {
 
 // writeBlocksHTML writes the page of r, the puzzle of file name, with the
 // messages of the piece lines discarded.
-func writeBlocksHTML(w io.Writer, name string, discarded []string, r blocksResult) error {
-	page := htmlBlocks{Name: name, Heading: r.heading(), Unsolvable: r.unsolvable, Start: htmlGridOf(r.start, -1, false), Errors: discarded}
-	if r.unsolvable == "" {
-		for i, m := range r.sol.Moves {
-			page.Moves = append(page.Moves, htmlMove{Text: m.String(), Grid: htmlGridOf(r.sol.Positions[i+1], m.Piece, true)})
+func writeBlocksHTML(w io.Writer, name string, discarded []string, r report.Blocks) error {
+	page := htmlBlocks{Name: name, Heading: r.Heading(), Unsolvable: r.Unsolvable, Start: htmlGridOf(r.Start, -1, false), Errors: discarded}
+	if r.Unsolvable == "" {
+		for i, m := range r.Sol.Moves {
+			page.Moves = append(page.Moves, htmlMove{Text: m.String(), Grid: htmlGridOf(r.Sol.Positions[i+1], m.Piece, true)})
 		}
-		page.Final = htmlGridOf(r.sol.Positions[r.sol.Len()], -1, false)
+		page.Final = htmlGridOf(r.Sol.Positions[r.Sol.Len()], -1, false)
 	}
 	return blocksPage.Execute(w, page)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/report"
 )
 
 const checkAbout = `Check reads two lines from standard input, a start board and a goal board,
@@ -60,9 +61,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(out, "error: %s\n", message(err))
 		return finish(out, stderr, "check", exitError)
 	case *asJSON:
-		r := report{Start: start.String(), Goal: goal.String(), Solvable: solvable}
-		r.since(began)
-		writeReport(out, r)
+		r := report.Report{Start: start.String(), Goal: goal.String(), Solvable: solvable}
+		r.Since(began)
+		report.WriteJSON(out, r)
 		return finish(out, stderr, "check", exitOK)
 	}
 	verdict := "unsolvable"

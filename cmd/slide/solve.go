@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/report"
 )
 
 const solveAbout = `Solve reads a board from FILE (standard input if FILE is absent or -) and
@@ -166,7 +167,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return failure(stderr, "solve", "%s", messageWith(err, advice))
 	}
 	if f.json {
-		writeReport(out, solveReport(start, goal, sol, err == nil, began))
+		report.WriteJSON(out, report.Solve(start, goal, slide.TileMoves, sol, err == nil, began))
 	} else if werr := writeSolution(out, sol, err == nil, f.count, f.moves); werr != nil {
 		return failure(stderr, "solve", "%v", werr)
 	}
@@ -217,7 +218,7 @@ func streamFast(ctx context.Context, out *bufio.Writer, stderr io.Writer, s slid
 	if err != nil {
 		return failure(stderr, "solve", "%s", message(err)), false
 	}
-	writeHeader(out, sol)
+	report.WriteHeader(out, sol)
 	count := 0
 	s.OnMove = func(m slide.Move) {
 		if m.Tiles == 1 && m.Dir <= slide.Right {
@@ -241,18 +242,6 @@ func streamFast(ctx context.Context, out *bufio.Writer, stderr io.Writer, s slid
 	return finish(out, stderr, "solve", exitOK), true
 }
 
-// solveReport returns the -json report of a solve from start to goal that
-// began at began; solved is false when the goal cannot be reached.
-func solveReport(start, goal slide.Board, sol slide.Solution, solved bool, began time.Time) report {
-	r := report{Start: start.String(), Goal: goal.String(), Metric: slide.TileMoves.String()}
-	if solved {
-		r.solved(sol)
-	} else {
-		r.since(began)
-	}
-	return r
-}
-
 // maxBoardBytes bounds the boards solve prints: a longer answer of a large
 // board asks for -moves.
 const maxBoardBytes = 1 << 30
@@ -269,28 +258,17 @@ func writeSolution(w io.Writer, sol slide.Solution, solved, count, moves bool) e
 	case !solved:
 		fmt.Fprintln(w, "No solution possible")
 	case moves:
-		writeHeader(w, sol)
-		fmt.Fprintln(w, slide.FormatMoves(sol.Moves))
+		report.WriteMoves(w, sol)
 	default:
 		if size := int64(sol.Len()+1) * int64(len(sol.Start.String())); size > maxBoardBytes {
 			return fmt.Errorf("the solution has %d moves: its boards would take %d MB; use -moves to print the moves", sol.Len(), size>>20)
 		}
-		writeHeader(w, sol)
+		report.WriteHeader(w, sol)
 		for _, b := range sol.All() {
 			io.WriteString(w, b.String())
 		}
 	}
 	return nil
-}
-
-// writeHeader prints the first line of an answer: the spec's for a proven
-// optimum, and otherwise the length with the lower bound proven.
-func writeHeader(w io.Writer, sol slide.Solution) {
-	if sol.Optimal {
-		fmt.Fprintf(w, "Minimum number of moves = %d\n", sol.Len())
-		return
-	}
-	fmt.Fprintf(w, "Number of moves = %d (at least %d needed)\n", sol.Len(), sol.LowerBound)
 }
 
 // writeStats prints the statistics of a search on w.

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"encoding/json"
@@ -8,7 +8,7 @@ import (
 	"github.com/slidekit/slide"
 )
 
-// A report is the JSON object that solve, check, bfs and blocks print with
+// A Report is the JSON object that solve, check, bfs and blocks print with
 // -json: one object on one line of standard output, whatever the outcome
 // (errors still go to standard error, as one line, with status 1). Every
 // command uses the same names for the same things; a field whose value is
@@ -37,7 +37,7 @@ import (
 //	expanded     the nodes (positions) expanded
 //	generated    the nodes generated
 //	seconds      the seconds the work took
-type report struct {
+type Report struct {
 	Start      string  `json:"start"`
 	Goal       string  `json:"goal"`
 	Rows       int     `json:"rows,omitempty"`
@@ -47,7 +47,7 @@ type report struct {
 	Length     *int    `json:"length,omitempty"`
 	Optimal    *bool   `json:"optimal,omitempty"`
 	LowerBound *int    `json:"lower_bound,omitempty"`
-	Moves      any     `json:"moves,omitempty"` // a string, or []blockSlide
+	Moves      any     `json:"moves,omitempty"` // a string, or []BlockSlide
 	Algorithm  string  `json:"algorithm,omitempty"`
 	Heuristic  string  `json:"heuristic,omitempty"`
 	Metric     string  `json:"metric,omitempty"`
@@ -56,58 +56,69 @@ type report struct {
 	Seconds    float64 `json:"seconds"`
 }
 
-// A blockSlide is one straight slide of a sliding-block piece in a
-// report's moves: the piece's name, its direction (up, down, left,
+// A BlockSlide is one straight slide of a sliding-block piece in a
+// Report's moves: the piece's name, its direction (up, down, left,
 // right) and the cells it goes. Under the piece metric one move may be
 // several slides of one piece in a row.
-type blockSlide struct {
+type BlockSlide struct {
 	Piece    string `json:"piece"`
 	Dir      string `json:"dir"`
 	Distance int    `json:"distance"`
 }
 
-// solved records the solution sol of a board in r.
-func (r *report) solved(sol slide.Solution) {
+// Solve returns the report of a solve from start to goal under metric
+// that began at began; solved is false when the goal cannot be reached,
+// and sol is then not used.
+func Solve(start, goal slide.Board, metric slide.Metric, sol slide.Solution, solved bool, began time.Time) Report {
+	r := Report{Start: start.String(), Goal: goal.String(), Metric: metric.String()}
+	if solved {
+		r.Solved(sol)
+	} else {
+		r.Since(began)
+	}
+	return r
+}
+
+// Solved records the solution sol of a board in r.
+func (r *Report) Solved(sol slide.Solution) {
 	r.Solvable = true
-	r.Length, r.Optimal, r.LowerBound = ptr(sol.Len()), ptr(sol.Optimal), ptr(sol.LowerBound)
+	r.Length, r.Optimal, r.LowerBound = Ptr(sol.Len()), Ptr(sol.Optimal), Ptr(sol.LowerBound)
 	r.Moves = slide.FormatMoves(sol.Moves)
 	r.Algorithm, r.Heuristic = sol.Engine, sol.Heuristic.String()
-	r.work(sol.Expanded, sol.Generated)
+	r.Work(sol.Expanded, sol.Generated)
 	r.Seconds = sol.Elapsed.Seconds()
 }
 
-// solvedBlocks records the shortest solution sol of a puzzle in r.
-func (r *report) solvedBlocks(sol slide.BlockSolution) {
+// SolvedBlocks records the shortest solution sol of a puzzle in r.
+func (r *Report) SolvedBlocks(sol slide.BlockSolution) {
 	r.Solvable = true
-	r.Length, r.Optimal, r.LowerBound = ptr(sol.Len()), ptr(true), ptr(sol.Len())
-	slides := []blockSlide{}
+	r.Length, r.Optimal, r.LowerBound = Ptr(sol.Len()), Ptr(true), Ptr(sol.Len())
+	slides := []BlockSlide{}
 	for _, m := range sol.Moves {
 		for _, s := range m.Slides {
-			slides = append(slides, blockSlide{string(m.Name), s.Dir.String(), s.Cells})
+			slides = append(slides, BlockSlide{string(m.Name), s.Dir.String(), s.Cells})
 		}
 	}
 	r.Moves = slides
 	r.Algorithm, r.Heuristic = "bfs", slide.Zero.String() // as bfs reports its breadth-first searches
-	r.work(sol.Expanded, sol.Generated)
+	r.Work(sol.Expanded, sol.Generated)
 }
 
-// work records the nodes a search expanded and generated.
-func (r *report) work(expanded, generated int64) {
-	r.Expanded, r.Generated = ptr(expanded), ptr(generated)
+// Work records the nodes a search expanded and generated.
+func (r *Report) Work(expanded, generated int64) {
+	r.Expanded, r.Generated = Ptr(expanded), Ptr(generated)
 }
 
-// since sets r's seconds to the time since began.
-func (r *report) since(began time.Time) { r.Seconds = time.Since(began).Seconds() }
+// Since sets r's seconds to the time since began.
+func (r *Report) Since(began time.Time) { r.Seconds = time.Since(began).Seconds() }
 
-// ptr returns a pointer to a copy of v: a known value of a report.
-func ptr[T any](v T) *T { return &v }
+// Ptr returns a pointer to a copy of v: a known value of a Report.
+func Ptr[T any](v T) *T { return &v }
 
-// writeReport writes r as one line of JSON.
-func writeReport(w io.Writer, r report) { writeJSON(w, r) }
-
-// writeJSON writes v as one line of JSON, with <, > and & as they are.
-func writeJSON(w io.Writer, v any) {
+// WriteJSON writes v as one line of JSON, with <, > and & as they are.
+// A failed write shows in the writer, which its owner flushes.
+func WriteJSON(w io.Writer, v any) {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	enc.Encode(v) // a failed write shows in the writer, which the command flushes
+	enc.Encode(v)
 }

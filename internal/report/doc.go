@@ -1,0 +1,7 @@
+// Package report holds what slide's answers say, for every program that
+// gives them: the JSON object that the slide command prints with -json
+// (Report) and the texts of "slide solve -moves" (WriteMoves) and "slide
+// blocks" (Blocks.WriteText). The command and the playground's page both
+// answer through it, so that they give the same objects in the same
+// words; a change of the schema here is a change of the command's output.
+package report

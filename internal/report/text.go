@@ -1,0 +1,123 @@
+package report
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/slidekit/slide"
+)
+
+// WriteHeader writes the first line of an answer: the spec's for a
+// proven optimum, and otherwise the length with the lower bound proven.
+func WriteHeader(w io.Writer, sol slide.Solution) {
+	if sol.Optimal {
+		fmt.Fprintf(w, "Minimum number of moves = %d\n", sol.Len())
+		return
+	}
+	fmt.Fprintf(w, "Number of moves = %d (at least %d needed)\n", sol.Len(), sol.LowerBound)
+}
+
+// WriteMoves writes sol as "slide solve -moves" prints it: the header,
+// then the moves on one line of letters (see slide.FormatMoves).
+func WriteMoves(w io.Writer, sol slide.Solution) {
+	WriteHeader(w, sol)
+	fmt.Fprintln(w, slide.FormatMoves(sol.Moves))
+}
+
+// Blocks is a sliding-block puzzle and what the solver made of it: a
+// shortest solution, or none, with the reason in words.
+type Blocks struct {
+	Start      slide.Blocks
+	Metric     slide.BlockMetric
+	Sol        slide.BlockSolution // the positions explored, also when there is no solution
+	Unsolvable string              // why there is no solution, if there is none
+}
+
+// SolveBlocks solves b under the metric m within lim; a puzzle without a
+// solution is no error, but a Blocks that says why. Other errors are the
+// solver's.
+func SolveBlocks(ctx context.Context, b slide.Blocks, m slide.BlockMetric, lim slide.Limits) (Blocks, error) {
+	r := Blocks{Start: b, Metric: m}
+	var err error
+	r.Sol, err = slide.BlockSolver{Metric: m, Limits: lim}.Solve(ctx, b)
+	if errors.Is(err, slide.ErrUnsolvable) {
+		name, where := GoalWords(b)
+		place := strings.TrimPrefix(strings.TrimPrefix(where, "in "), "at ")
+		r.Unsolvable = fmt.Sprintf("No solution: piece %s cannot reach %s (%d positions explored).", name, place, r.Sol.Expanded)
+		err = nil
+	}
+	return r, err
+}
+
+// GoalWords returns the name of the goal piece of b and where the goal
+// wants it, as slide.BlockGoal.Describe words it: "in the last column",
+// or "at row 4, column 2" on Klotski's board.
+func GoalWords(b slide.Blocks) (name, where string) {
+	name = string(b.Name(0))
+	return name, strings.TrimPrefix(slide.BlockGoal{}.Describe(b), "piece "+name+" ")
+}
+
+// Report returns the -json report of r, its seconds not set.
+func (r Blocks) Report() Report {
+	rep := Report{Start: r.Start.String(), Goal: slide.BlockGoal{}.Describe(r.Start), Metric: r.Metric.String()}
+	if r.Unsolvable != "" {
+		rep.Algorithm, rep.Heuristic = "bfs", slide.Zero.String()
+		rep.Work(r.Sol.Expanded, r.Sol.Generated)
+	} else {
+		rep.SolvedBlocks(r.Sol)
+	}
+	return rep
+}
+
+// Heading returns the line that introduces the moves.
+func (r Blocks) Heading() string {
+	n := r.Sol.Len()
+	if n == 0 {
+		name, where := GoalWords(r.Start)
+		return fmt.Sprintf("Solved already: piece %s is %s (0 moves).", name, where)
+	}
+	unit := map[slide.BlockMetric]string{slide.StraightMoves: "move", slide.StepMoves: "single-cell move", slide.PieceMoves: "piece move"}[r.Metric]
+	if n > 1 {
+		unit += "s"
+	}
+	return fmt.Sprintf("Shortest solution: %d %s", n, unit)
+}
+
+// WriteText writes r as "slide blocks" prints it: the start grid, the
+// moves (or why there are none) and the final grid.
+func (r Blocks) WriteText(w io.Writer) {
+	fmt.Fprint(w, r.Start.Grid())
+	fmt.Fprintln(w)
+	if r.Unsolvable != "" {
+		fmt.Fprintln(w, r.Unsolvable)
+		return
+	}
+	fmt.Fprintln(w, r.Heading())
+	for i, m := range r.Sol.Moves {
+		fmt.Fprintf(w, "%d. %v\n", i+1, m)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprint(w, r.Sol.Positions[r.Sol.Len()].Grid())
+}
+
+// Discarded returns the messages of the piece lines that e lists as
+// discarded, the first slide.MaxDiscards, each as say words it, then the
+// number of the others, if any: those of a file with a few mistakes, each
+// of which its author will want to see; past them, a file of garbage gets
+// a count.
+func Discarded(e *slide.DiscardError, say func(error) string) []string {
+	var msgs []string
+	for _, l := range e.Lines {
+		msgs = append(msgs, say(l))
+	}
+	switch {
+	case e.More == 1:
+		msgs = append(msgs, "and 1 more piece line discarded")
+	case e.More > 1:
+		msgs = append(msgs, fmt.Sprintf("and %d more piece lines discarded", e.More))
+	}
+	return msgs
+}
