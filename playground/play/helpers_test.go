@@ -114,19 +114,10 @@ func boardOfResult(t *testing.T, v any) slide.Board {
 }
 
 // blankLast returns the board of the instance labels, given for the goal
-// of the instance files (blank first, tile t on cell t), for the goal 1 2
-// 3 ... blank last: turned 180 degrees and relabelled t -> n-t, which
-// keeps the distances.
+// of the instance files, for the goal 1 2 3 ... blank last.
 func blankLast(t *testing.T, rows, cols int, labels []int) slide.Board {
 	t.Helper()
-	n := len(labels)
-	tiles := make([]int, n)
-	for i, l := range labels {
-		if l != 0 {
-			tiles[n-1-i] = n - l
-		}
-	}
-	b, err := slide.New(rows, cols, tiles)
+	b, err := slide.New(rows, cols, testsets.ForBlankLast(labels))
 	if err != nil {
 		t.Fatal(err)
 	}
