@@ -109,7 +109,16 @@ func modeName(m string) string {
 // maxOptimalCells.
 func (h Handler) search(ctx context.Context, start slide.Board, mode slide.Mode, metric slide.Metric, tell func(progress)) (sol slide.Solution, built []string, err error) {
 	goal, built := slide.Goal(start.Rows(), start.Cols()), []string{}
-	s := slide.Solver{Mode: mode, Metric: metric, Limits: slide.Limits{MaxMemory: maxMemory}}
+	// The moves are taken as they come, so that the Solution does not
+	// replay them into boards, which on large boards takes long once the
+	// budget is spent; the picture replays the few it shows.
+	var moves []slide.Move
+	s := slide.Solver{Mode: mode, Metric: metric, Limits: slide.Limits{MaxMemory: maxMemory}, OnMove: func(m slide.Move) { moves = append(moves, m) }}
+	defer func() {
+		if err == nil {
+			sol.Moves = moves
+		}
+	}()
 	if mode == slide.Fast() { // which takes no cache and makes no reports
 		sol, err = s.Solve(ctx, start, goal)
 		return sol, built, err

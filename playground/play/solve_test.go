@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/slidekit/slide"
 )
@@ -219,8 +220,8 @@ func TestSolveErrors(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	hard, _ := instances(t, "korf100.txt", 4, 4, 1)
-	if a := doContext(t, ctx, h, reqJSON("solve", solveArgs(hard[0], "mode", "anytime", "budget_ms", 1000))); a.err != "context canceled" {
+	big, _ := slide.RandomBoard(slide.Goal(100, 100), rand.New(rand.NewPCG(100, 0)))
+	if a := doContext(t, ctx, h, reqJSON("solve", solveArgs(big, "mode", "fast"))); a.err != "context canceled" {
 		t.Errorf("a solve cancelled: %q", a.err)
 	}
 }
@@ -263,4 +264,18 @@ func moved(t *testing.T, b slide.Board, move string) slide.Board {
 		t.Fatalf("the move %q cannot be made on %v", move, b)
 	}
 	return next
+}
+
+// TestSearchKeepsNoBoards checks that a search keeps the moves of its
+// solution and not its boards, which the results do not use.
+func TestSearchKeepsNoBoards(t *testing.T) {
+	h := Handler{Cache: testCache(t)}
+	b, _ := slide.RandomBoard(slide.Goal(5, 5), rand.New(rand.NewPCG(5, 0)))
+	for _, mode := range []slide.Mode{slide.Fast(), slide.Anytime(50 * time.Millisecond)} {
+		sol, _, err := h.search(context.Background(), b, mode, slide.TileMoves, func(progress) {})
+		if err != nil || sol.Boards != nil || len(sol.Moves) == 0 || sol.Len() != len(sol.Moves) {
+			t.Errorf("%v: %d moves, %d boards, Len %d (%v)", mode, len(sol.Moves), len(sol.Boards), sol.Len(), err)
+		}
+		replay(t, b, slide.FormatMoves(sol.Moves), sol.Len())
+	}
 }
