@@ -31,15 +31,15 @@
 //	hint      board                                  {solvable, move, length, optimal, built}
 //	blocks    text, metric?                          {report, rows, cols, pieces, moves, positions, discarded, text, svg}
 //
-// Solve's mode is optimal (the default; boards of at most 16 cells, 4 x 4
-// searched with pdb663, built first if need be), anytime (budget_ms, the
+// Solve's mode is optimal (the default; boards of at most 4 rows and 4
+// columns, 4 x 4 searched with pdb663, built first if need be), anytime (budget_ms, the
 // best found within it) or fast; its metric tile (the default) or line.
 // Its report is what slide solve -json prints, its text what slide solve
 // -moves prints, its svg slide solve -svg's picture, its seconds the
 // search's, and built the tables built on the way; a board that cannot
 // reach the goal is answered with solvable false, no moves and the text
 // "No solution possible". Hint gives the first move of a shortest solution
-// up to 16 cells, past them of the anytime mode's answer within a second
+// up to 4 x 4, past it of the anytime mode's answer within a second
 // ("" at the goal). Blocks reads the puzzle in slide blocks's file format
 // and solves it under the metric straight (the default), step or piece:
 // pieces are {name, row, col, width, height, motion, goal} (rows and

@@ -13,12 +13,15 @@ import (
 	"github.com/slidekit/slide/internal/report"
 )
 
-// maxOptimalCells is the most cells of a board that the page solves
-// optimally: up to 4 x 4, with pdb663, a shortest solution takes well
-// under a second; past it, hours.
-const maxOptimalCells = 16
+// maxOptimalSide is the most rows and columns of a board that the page
+// solves optimally: up to 4 x 4, with pdb663, a shortest solution takes
+// well under a second; past it, on 5 x 5 or on 2 x 8 alike, hours.
+const maxOptimalSide = 4
 
-// hintBudget is the time a hint past maxOptimalCells takes.
+// optimalFits reports whether the page solves b optimally.
+func optimalFits(b slide.Board) bool { return b.Rows() <= maxOptimalSide && b.Cols() <= maxOptimalSide }
+
+// hintBudget is the time a hint takes on a board past 4 x 4.
 const hintBudget = time.Second
 
 // A solveResult is the answer to solve.
@@ -107,7 +110,7 @@ func modeName(m string) string {
 // page's memory bound, pdb663 for an optimal search on 4 x 4 (built
 // first if need be, and so named in built), and the progress of the
 // builds and the search told to tell. An optimal search is refused past
-// maxOptimalCells.
+// 4 x 4 (see optimalFits).
 func (h Handler) search(ctx context.Context, start slide.Board, mode slide.Mode, metric slide.Metric, tell func(progress)) (sol slide.Solution, built []string, err error) {
 	goal, built := slide.Goal(start.Rows(), start.Cols()), []string{}
 	// The moves are taken as they come, so that the Solution does not
@@ -125,8 +128,8 @@ func (h Handler) search(ctx context.Context, start slide.Board, mode slide.Mode,
 		return sol, built, err
 	}
 	optimal := mode == slide.Optimal()
-	if n := start.Len(); optimal && n > maxOptimalCells {
-		return sol, built, fmt.Errorf("a shortest solution of %d cells may take hours: the page searches up to %d (4 x 4); choose anytime or fast", n, maxOptimalCells)
+	if optimal && !optimalFits(start) {
+		return sol, built, fmt.Errorf("a shortest solution of a %d x %d board may take hours: the page searches up to %d x %d; choose anytime or fast", start.Rows(), start.Cols(), maxOptimalSide, maxOptimalSide)
 	}
 	if optimal && start.Rows() == 4 && start.Cols() == 4 && metric == slide.TileMoves {
 		s.Heuristic = slide.PDB663
@@ -159,10 +162,10 @@ type hintResult struct {
 }
 
 // hint returns the first move of a shortest solution of the board of r,
-// past maxOptimalCells of the anytime mode's answer within hintBudget.
+// past 4 x 4 of the anytime mode's answer within hintBudget.
 func (h Handler) hint(ctx context.Context, r request, tell func(progress)) (any, error) {
 	mode := slide.Optimal()
-	if r.Board.Len() > maxOptimalCells {
+	if !optimalFits(r.Board) {
 		mode = slide.Anytime(hintBudget)
 	}
 	sol, built, err := h.search(ctx, r.Board, mode, slide.TileMoves, tell)

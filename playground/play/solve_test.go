@@ -204,7 +204,8 @@ func TestSolveErrors(t *testing.T) {
 		args map[string]any
 		want string
 	}{
-		{solveArgs(b5), "a shortest solution of 25 cells may take hours: the page searches up to 16 (4 x 4); choose anytime or fast"},
+		{solveArgs(b5), "a shortest solution of a 5 x 5 board may take hours: the page searches up to 4 x 4; choose anytime or fast"},
+		{solveArgs(slide.Goal(2, 8)), "a shortest solution of a 2 x 8 board may take hours"},
 		{solveArgs(b5, "mode", "optimal"), "choose anytime or fast"},
 		{solveArgs(b5, "mode", "anytime"), `"budget_ms": the anytime mode needs a budget above 0 milliseconds, got 0`},
 		{solveArgs(b5, "mode", "anytime", "budget_ms", -5), "got -5"},
@@ -227,7 +228,8 @@ func TestSolveErrors(t *testing.T) {
 }
 
 // TestHint checks that a hint is the first move of a shortest solution
-// up to 4 x 4, and of a good one past it, and that the goal has none.
+// up to 4 x 4, and of a good one within a second past it (2 x 8
+// included), and that the goal has none.
 func TestHint(t *testing.T) {
 	h := Handler{Cache: testCache(t)}
 	boards, optimal := instances(t, "hard8_31.txt", 3, 3, 2)
@@ -241,11 +243,13 @@ func TestHint(t *testing.T) {
 			t.Errorf("the hint %v of a board %d moves from the goal leaves %v", a.result["move"], optimal[i], next.result["length"])
 		}
 	}
-	b, _ := slide.RandomBoard(slide.Goal(6, 6), rand.New(rand.NewPCG(6, 0)))
-	a := ok(t, h, reqJSON("hint", solveArgs(b)))
-	moved(t, b, a.result["move"].(string))
-	if a.result["optimal"] != false || a.result["length"].(float64) < 30 {
-		t.Errorf("hint of a random 6 x 6 board: %v", a.result)
+	for _, size := range [][2]int{{6, 6}, {2, 8}} { // 2 x 8: minutes for a shortest solution
+		b, _ := slide.RandomBoard(slide.Goal(size[0], size[1]), rand.New(rand.NewPCG(6, 0)))
+		a := ok(t, h, reqJSON("hint", solveArgs(b)))
+		moved(t, b, a.result["move"].(string))
+		if a.result["optimal"] != false || a.result["length"].(float64) < 20 {
+			t.Errorf("hint of a random %d x %d board: %v", size[0], size[1], a.result)
+		}
 	}
 	if a := ok(t, h, reqJSON("hint", solveArgs(slide.Goal(3, 4)))); a.result["move"] != "" || a.result["length"] != 0.0 || a.result["optimal"] != true {
 		t.Errorf("hint of the goal: %v", a.result)
