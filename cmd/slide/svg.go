@@ -18,7 +18,7 @@ func writeSolveSVG(path, name string, start slide.Board, sol slide.Solution, sol
 		noteCap(stderr, "solve", sol.Len())
 	}
 	return writeSVGFile(path, func(w io.Writer) error {
-		return report.DrawSolution(w, name, start, sol, solved)
+		return report.DrawSolution(w, name, start, sol, solved, nil)
 	})
 }
 

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -155,5 +157,34 @@ func TestDiscarded(t *testing.T) {
 	msgs := Discarded(e, func(err error) string { return "said: " + err.Error() })
 	if len(msgs) != slide.MaxDiscards+1 || !strings.HasPrefix(msgs[0], "said: ") || msgs[len(msgs)-1] != "and 2 more piece lines discarded" {
 		t.Errorf("Discarded: %q", msgs)
+	}
+}
+
+// TestDrawSolution checks the picture of a solution whose moves went to
+// Solver.OnMove: titled with its length, it replays the first moves
+// given, as it replays those of a solution that keeps them.
+func TestDrawSolution(t *testing.T) {
+	start, err := slide.RandomBoard(slide.Goal(10, 10), rand.New(rand.NewPCG(10, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, err := slide.Solver{Mode: slide.Fast()}.Solve(context.Background(), start, slide.Goal(10, 10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var handed []slide.Move
+	sol, err := slide.Solver{Mode: slide.Fast(), OnMove: func(m slide.Move) { handed = append(handed, m) }}.Solve(context.Background(), start, slide.Goal(10, 10))
+	if err != nil || sol.Moves != nil || sol.Len() != kept.Len() || sol.Len() <= slide.DefaultSVGMoves {
+		t.Fatalf("the fast mode's solutions: %d and %d moves (%v)", kept.Len(), sol.Len(), err)
+	}
+	var want, got bytes.Buffer
+	if err := DrawSolution(&want, "b", start, kept, true, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := DrawSolution(&got, "b", start, sol, true, handed[:slide.DefaultSVGMoves]); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() || !strings.Contains(got.String(), fmt.Sprintf("b: %d moves (at least", sol.Len())) {
+		t.Errorf("the picture of the moves handed over differs from that of the moves kept, or is not titled with %d moves", sol.Len())
 	}
 }

@@ -10,8 +10,9 @@ import (
 // DrawSolution draws sol, the solution of the board start titled name
 // (none if solved is false: the goal cannot be reached), as the animated
 // SVG picture of "slide solve -svg": its first slide.DefaultSVGMoves
-// moves, the others counted.
-func DrawSolution(w io.Writer, name string, start slide.Board, sol slide.Solution, solved bool) error {
+// moves, the others counted. The moves are sol's, or for a solution whose
+// moves went to Solver.OnMove, first, the first of them.
+func DrawSolution(w io.Writer, name string, start slide.Board, sol slide.Solution, solved bool, first []slide.Move) error {
 	if !solved {
 		return slide.SVG{Title: name + ": no solution, the goal cannot be reached"}.Write(w, []slide.Board{start})
 	}
@@ -19,10 +20,14 @@ func DrawSolution(w io.Writer, name string, start slide.Board, sol slide.Solutio
 	if !sol.Optimal {
 		title = fmt.Sprintf("%s: %d moves (at least %d needed)", name, sol.Len(), sol.LowerBound)
 	}
-	boards := sol.Boards
+	shown := sol
+	if first != nil {
+		shown = slide.Solution{Start: start, Moves: first}
+	}
+	boards := shown.Boards
 	if boards == nil || len(boards) > slide.DefaultSVGMoves+1 {
 		boards = nil // only the boards the picture shows, not all of a long solution
-		for i, b := range sol.All() {
+		for i, b := range shown.All() {
 			if i > slide.DefaultSVGMoves {
 				break
 			}

@@ -52,7 +52,7 @@ func (h Handler) solve(ctx context.Context, r request, tell func(progress)) (any
 	}
 	start, goal := r.Board, slide.Goal(r.Board.Rows(), r.Board.Cols())
 	began := time.Now()
-	sol, built, err := h.search(ctx, start, mode, metric, tell)
+	sol, moves, built, err := h.search(ctx, start, mode, metric, tell)
 	solved := err == nil
 	if err != nil && !errors.Is(err, slide.ErrUnsolvable) {
 		return nil, err
@@ -61,14 +61,18 @@ func (h Handler) solve(ctx context.Context, r request, tell func(progress)) (any
 		Text: "No solution possible\n"}
 	res.Seconds = res.Report.Seconds
 	if solved {
-		res.Moves, res.Length, res.Optimal, res.LowerBound = slide.FormatMoves(sol.Moves), sol.Len(), sol.Optimal, sol.LowerBound
+		letters := moves.letters.String()
+		res.Report.Moves = letters // the moves went to OnMove, not to sol
+		res.Moves, res.Length, res.Optimal, res.LowerBound = letters, sol.Len(), sol.Optimal, sol.LowerBound
 		res.Expanded, res.Generated = sol.Expanded, sol.Generated
 		var text strings.Builder
-		report.WriteMoves(&text, sol)
+		text.Grow(len(letters) + 64)
+		report.WriteHeader(&text, sol)
+		text.WriteString(letters + "\n") // as report.WriteMoves writes it
 		res.Text = text.String()
 	}
 	var svg strings.Builder
-	if err := report.DrawSolution(&svg, fmt.Sprintf("%d x %d", start.Rows(), start.Cols()), start, sol, solved); err != nil {
+	if err := report.DrawSolution(&svg, fmt.Sprintf("%d x %d", start.Rows(), start.Cols()), start, sol, solved, moves.first); err != nil {
 		return nil, err
 	}
 	res.SVG = svg.String()
@@ -110,26 +114,17 @@ func modeName(m string) string {
 // page's memory bound, pdb663 for an optimal search on 4 x 4 (built
 // first if need be, and so named in built), and the progress of the
 // builds and the search told to tell. An optimal search is refused past
-// 4 x 4 (see optimalFits).
-func (h Handler) search(ctx context.Context, start slide.Board, mode slide.Mode, metric slide.Metric, tell func(progress)) (sol slide.Solution, built []string, err error) {
-	goal, built := slide.Goal(start.Rows(), start.Cols()), []string{}
-	// The moves are taken as they come, so that the Solution does not
-	// replay them into boards, which on large boards takes long once the
-	// budget is spent; the picture replays the few it shows.
-	var moves []slide.Move
-	s := slide.Solver{Mode: mode, Metric: metric, Limits: slide.Limits{MaxMemory: maxMemory}, OnMove: func(m slide.Move) { moves = append(moves, m) }}
-	defer func() {
-		if err == nil {
-			sol.Moves = moves
-		}
-	}()
+// 4 x 4 (see optimalFits). The solution's moves go to moves.
+func (h Handler) search(ctx context.Context, start slide.Board, mode slide.Mode, metric slide.Metric, tell func(progress)) (sol slide.Solution, moves *moveRecord, built []string, err error) {
+	goal, moves, built := slide.Goal(start.Rows(), start.Cols()), &moveRecord{}, []string{}
+	s := slide.Solver{Mode: mode, Metric: metric, Limits: slide.Limits{MaxMemory: maxMemory}, OnMove: moves.add}
 	if mode == slide.Fast() { // which takes no cache and makes no reports
 		sol, err = s.Solve(ctx, start, goal)
-		return sol, built, err
+		return sol, moves, built, err
 	}
 	optimal := mode == slide.Optimal()
 	if optimal && !optimalFits(start) {
-		return sol, built, fmt.Errorf("a shortest solution of a %d x %d board may take hours: the page searches up to %d x %d; choose anytime or fast", start.Rows(), start.Cols(), maxOptimalSide, maxOptimalSide)
+		return sol, moves, built, fmt.Errorf("a shortest solution of a %d x %d board may take hours: the page searches up to %d x %d; choose anytime or fast", start.Rows(), start.Cols(), maxOptimalSide, maxOptimalSide)
 	}
 	if optimal && start.Rows() == 4 && start.Cols() == 4 && metric == slide.TileMoves {
 		s.Heuristic = slide.PDB663
@@ -144,11 +139,34 @@ func (h Handler) search(ctx context.Context, start slide.Board, mode slide.Mode,
 		case err == nil:
 			prepared.add(s.Cache.Dir, s.Heuristic)
 		case !errors.Is(err, slide.ErrCache): // the tables are in memory: the search goes on with them
-			return sol, built, err
+			return sol, moves, built, err
 		}
 	}
 	sol, err = s.Solve(ctx, start, goal)
-	return sol, built, err
+	return sol, moves, built, err
+}
+
+// A moveRecord keeps the moves of a solution as Solver.OnMove hands them
+// over: their letters (see slide.FormatMoves), a byte a move, and the
+// first slide.DefaultSVGMoves of them, for the picture and the hint. The
+// Solution then keeps neither its moves, 16 bytes each, nor its boards:
+// a fast solution of 255 x 255 has tens of millions of moves, and the
+// boards of smaller ones take long to replay once a budget is spent.
+type moveRecord struct {
+	letters strings.Builder
+	first   []slide.Move
+}
+
+// add records the move m.
+func (r *moveRecord) add(m slide.Move) {
+	if len(r.first) < slide.DefaultSVGMoves {
+		r.first = append(r.first, m)
+	}
+	if m.Tiles == 1 && m.Dir <= slide.Right {
+		r.letters.WriteByte("UDLR"[m.Dir]) // FormatMoves's letter
+	} else {
+		r.letters.WriteString(slide.FormatMoves([]slide.Move{m}))
+	}
 }
 
 // A hintResult is the answer to hint: the next move, and the length of
@@ -168,7 +186,7 @@ func (h Handler) hint(ctx context.Context, r request, tell func(progress)) (any,
 	if !optimalFits(r.Board) {
 		mode = slide.Anytime(hintBudget)
 	}
-	sol, built, err := h.search(ctx, r.Board, mode, slide.TileMoves, tell)
+	sol, moves, built, err := h.search(ctx, r.Board, mode, slide.TileMoves, tell)
 	switch {
 	case errors.Is(err, slide.ErrUnsolvable):
 		return hintResult{Built: built}, nil
@@ -176,8 +194,8 @@ func (h Handler) hint(ctx context.Context, r request, tell func(progress)) (any,
 		return nil, err
 	}
 	res := hintResult{Solvable: true, Length: sol.Len(), Optimal: sol.Optimal, Built: built}
-	if sol.Len() > 0 {
-		res.Move = slide.FormatMoves(sol.Moves[:1])
+	if len(moves.first) > 0 {
+		res.Move = slide.FormatMoves(moves.first[:1])
 	}
 	return res, nil
 }

@@ -270,17 +270,36 @@ func moved(t *testing.T, b slide.Board, move string) slide.Board {
 	return next
 }
 
-// TestSearchKeepsNoBoards checks that a search keeps the moves of its
-// solution and not its boards, which the results do not use.
-func TestSearchKeepsNoBoards(t *testing.T) {
+// TestSearchRecordsMoves checks that a search records its solution's
+// moves, as letters and the first few as moves, and that the Solution
+// keeps neither its moves nor its boards, which the results do not use.
+func TestSearchRecordsMoves(t *testing.T) {
 	h := Handler{Cache: testCache(t)}
-	b, _ := slide.RandomBoard(slide.Goal(5, 5), rand.New(rand.NewPCG(5, 0)))
-	for _, mode := range []slide.Mode{slide.Fast(), slide.Anytime(50 * time.Millisecond)} {
-		sol, _, err := h.search(context.Background(), b, mode, slide.TileMoves, func(progress) {})
-		if err != nil || sol.Boards != nil || len(sol.Moves) == 0 || sol.Len() != len(sol.Moves) {
-			t.Errorf("%v: %d moves, %d boards, Len %d (%v)", mode, len(sol.Moves), len(sol.Boards), sol.Len(), err)
+	b5, _ := slide.RandomBoard(slide.Goal(5, 5), rand.New(rand.NewPCG(5, 0)))
+	b30, _ := slide.RandomBoard(slide.Goal(30, 30), rand.New(rand.NewPCG(30, 0)))
+	for _, tc := range []struct {
+		b      slide.Board
+		mode   slide.Mode
+		metric slide.Metric
+	}{
+		{b5, slide.Fast(), slide.TileMoves},
+		{b5, slide.Anytime(50 * time.Millisecond), slide.TileMoves},
+		{b5, slide.Fast(), slide.LineMoves},
+		{b30, slide.Fast(), slide.TileMoves},
+	} {
+		sol, moves, _, err := h.search(context.Background(), tc.b, tc.mode, tc.metric, func(progress) {})
+		if err != nil || sol.Boards != nil || sol.Moves != nil {
+			t.Fatalf("%v %v: %d moves and %d boards kept (%v)", tc.mode, tc.metric, len(sol.Moves), len(sol.Boards), err)
 		}
-		replay(t, b, slide.FormatMoves(sol.Moves), sol.Len())
+		letters := moves.letters.String()
+		replay(t, tc.b, letters, sol.Len())
+		first := slide.FormatMoves(moves.first)
+		if len(moves.first) != min(sol.Len(), slide.DefaultSVGMoves) || !strings.HasPrefix(letters, first) {
+			t.Errorf("%v %v: the first %d moves recorded of %d: %.40q, not the start of %.40q", tc.mode, tc.metric, len(moves.first), sol.Len(), first, letters)
+		}
+		if tc.metric == slide.LineMoves && !strings.ContainsAny(letters, "23456789") {
+			t.Errorf("no line move of several tiles in %.80q", letters)
+		}
 	}
 }
 
