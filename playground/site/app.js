@@ -223,6 +223,7 @@
 	let board = null; // {rows, cols, tiles, blank}
 	let cells = [];
 	let moveCount = 0;
+	let hinted = -1; // the cell of the tile a hint names
 
 	// goal returns the goal of a board of rows x cols: 1 2 3 ... blank
 	// last; no tiles for a size no board has, which the library refuses.
@@ -251,7 +252,8 @@
 		$("move-count").textContent = "0";
 		$("solvable").textContent = solvable ? "solvable" : "unsolvable";
 		$("solvable").className = solvable ? "" : "bad";
-		$("hint-out").textContent = "";
+		hinted = -1;
+		clearHint();
 		setPlayer("tiles", null);
 		drawState();
 	}
@@ -259,7 +261,11 @@
 		const t = board.tiles[i];
 		cells[i].textContent = t === 0 ? "" : t;
 		cells[i].classList.toggle("blank", t === 0);
-		cells[i].classList.remove("hinted");
+	}
+	function clearHint() {
+		if (hinted >= 0) cells[hinted].classList.remove("hinted");
+		hinted = -1;
+		$("hint-out").textContent = "";
 	}
 	function drawState() {
 		boardEl.dataset.tiles = board.tiles.join(" ");
@@ -289,7 +295,7 @@
 		if (busy || !slide(dir, count)) return;
 		moveCount += $("metric").value === "line" ? 1 : count;
 		$("move-count").textContent = int(moveCount);
-		$("hint-out").textContent = "";
+		clearHint();
 		setPlayer("tiles", null); // the solution shown is no longer this board's
 		drawState();
 	}
@@ -380,6 +386,7 @@
 	$("solve").onclick = () => run(async () => {
 		const start = plain(board), mode = $("mode").value;
 		clearResult();
+		clearHint();
 		if (mode === "optimal") await ensureTables(start);
 		status("searching");
 		const args = { board: start, mode, metric: $("metric").value };
@@ -413,7 +420,7 @@
 	const WORDS = { U: "up", D: "down", L: "left", R: "right" };
 	$("hint").onclick = () => run(async () => {
 		const b = plain(board);
-		$("hint-out").textContent = "";
+		clearHint();
 		await ensureTables(b);
 		status("looking for a hint");
 		const h = await client.request("hint", { board: b });
@@ -424,6 +431,7 @@
 		} else {
 			const [dr, dc] = FROM[h.move];
 			const i = board.blank + dr * board.cols + dc;
+			hinted = i;
 			cells[i].classList.add("hinted");
 			$("hint-out").textContent = `Slide tile ${board.tiles[i]} ${WORDS[h.move]} (${h.move}): ` +
 				(h.optimal ? `${h.length} moves to go.` : `a solution of ${h.length} moves goes on from there; it may not be the shortest.`);
