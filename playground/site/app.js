@@ -486,9 +486,22 @@
 		setPlayer("blocks", new Player(positions.length - 1,
 			(k) => { pos = k + 1; },
 			() => { pos = 0; },
-			() => drawBlocks(rows, cols, pieces, positions[pos])));
+			() => {
+				drawBlocks(rows, cols, pieces, positions[pos]);
+				markMove(pos);
+			}));
 		status(r.report.solvable ? "solved" : "unsolvable: no moves reach the goal");
 	});
+	// markMove marks the move that led to position pos in the list of moves.
+	function markMove(pos) {
+		const list = $("blocks-moves");
+		const old = list.querySelector(".current");
+		if (old) old.classList.remove("current");
+		const li = list.children[pos - 1];
+		if (!li) return;
+		li.classList.add("current");
+		list.scrollTop = li.offsetTop - list.clientHeight / 2; // the list is the offsetParent
+	}
 	async function loadPuzzles() {
 		const resp = await fetch("puzzles/index.json");
 		if (!resp.ok) throw new Error(`puzzles/index.json: ${resp.status} ${resp.statusText}`);
