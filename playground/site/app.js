@@ -28,7 +28,7 @@
 		const module = fetch("slide.wasm").then((resp) => {
 			if (!resp.ok) throw new Error(`slide.wasm: ${resp.status} ${resp.statusText}`);
 			// A host that does not serve application/wasm still gets compiled.
-			return resp.headers.get("Content-Type") === "application/wasm"
+			return (resp.headers.get("Content-Type") || "").startsWith("application/wasm")
 				? WebAssembly.compileStreaming(resp)
 				: resp.arrayBuffer().then((b) => WebAssembly.compile(b));
 		});
