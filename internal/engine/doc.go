@@ -11,6 +11,9 @@
 //     and a BucketQueue of small integer priorities;
 //   - Error, the errors of the internal packages, which the root package
 //     turns into its own.
+//   - Yield, by which the loops that look at their context let its timers
+//     fire where one thread runs every goroutine and none is preempted
+//     (WebAssembly); elsewhere it compiles to nothing.
 //
 // Invariants: a container charges its Budget for memory before it holds
 // it, and keeps what it has when a charge fails (the Budget's Over flag

@@ -79,8 +79,12 @@ func (g *Guard) End() {
 // Stopped reports whether the search must stop: its context is done, or
 // a charge to its budget failed, or a space stopped at the node limit.
 // (The flag is read directly: Start always sets it, and the hot loops
-// poll at every expansion.)
-func (g *Guard) Stopped() bool { return g.flag.Load() || g.Mem.Over || g.NodesOver }
+// poll at every expansion; on one thread, every so many polls yield, see
+// Yield.)
+func (g *Guard) Stopped() bool {
+	yieldSometimes()
+	return g.flag.Load() || g.Mem.Over || g.NodesOver
+}
 
 // Err returns the error of a stopped search: the context's, or a
 // *LimitError with the counts given.

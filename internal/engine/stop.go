@@ -20,11 +20,13 @@ type Stop struct {
 func (s *Stop) Watch(ctx context.Context) { s.done = ctx.Done() }
 
 // Done reports whether the context s watches is done; a nil Stop never
-// is.
+// is. It yields first (see Yield), so that on one thread the context's
+// timers fire while a loop polls.
 func (s *Stop) Done() bool {
 	if s == nil || s.done == nil {
 		return false
 	}
+	Yield()
 	select {
 	case <-s.done:
 		return true

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // ErrNodeLimit is a search's error once it generates more nodes than its
@@ -80,6 +82,7 @@ func (c *Core) check() bool {
 		c.Err = ErrNodeLimit
 		return false
 	}
+	engine.Yield() // lets a deadline's timer fire on one thread
 	if c.Err = c.Ctx.Err(); c.Err != nil {
 		return false
 	}

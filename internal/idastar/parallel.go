@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // ErrNotFound is Run's error when no solution lies within its depth bound.
@@ -550,6 +552,7 @@ func (sh *shared) check(c *Core) bool {
 		c.Err = errAbandoned
 		return false
 	}
+	engine.Yield()
 	if c.Err = c.Ctx.Err(); c.Err != nil {
 		return false
 	}

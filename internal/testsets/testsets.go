@@ -2,7 +2,8 @@
 // benchmarks of every package share: it reads the data files in the
 // repository's testdata directory (the instance files, an id, the optimal
 // length, then the tiles row-major, 0 the blank, for the goal with the
-// blank on the first cell and tile t on cell t; and the other tables of
+// blank on the first cell and tile t on cell t, which ForBlankLast turns
+// into boards of the usual goal; and the other tables of
 // integers, whose lines that are blank or start with # are skipped), it
 // computes true distances of small boards by breadth-first search
 // (Distances), it makes and checks boards and paths given as labels
@@ -102,6 +103,20 @@ func Instances(tb testing.TB, name string, n int) []Instance {
 			labels[i] = int(v)
 		}
 		out = append(out, Instance{int(r.Nums[0]), int(r.Nums[1]), labels})
+	}
+	return out
+}
+
+// ForBlankLast returns the board of the labels of an instance file, of
+// the goal BlankFirst, for the goal BlankLast: turned 180 degrees and
+// relabelled t -> n-t (the blank kept), which keeps every distance.
+func ForBlankLast(labels []int) []int {
+	n := len(labels)
+	out := make([]int, n)
+	for i, l := range labels {
+		if l != 0 {
+			out[n-1-i] = n - l
+		}
 	}
 	return out
 }

@@ -97,3 +97,14 @@ func TestCells(t *testing.T) {
 		}
 	}
 }
+
+// TestForBlankLast checks that the goal of the instance files turns into
+// the usual goal, and a board one move from it into one a move from it.
+func TestForBlankLast(t *testing.T) {
+	if got := testsets.ForBlankLast(testsets.BlankFirst(9)); !slices.Equal(got, testsets.BlankLast(9)) {
+		t.Errorf("ForBlankLast(BlankFirst(9)) = %v", got)
+	}
+	if got, want := testsets.ForBlankLast([]int{1, 0, 2, 3}), []int{1, 2, 0, 3}; !slices.Equal(got, want) {
+		t.Errorf("ForBlankLast(1 0 2 3) = %v, want %v", got, want)
+	}
+}

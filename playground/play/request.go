@@ -1,0 +1,187 @@
+package play
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/input"
+)
+
+// A request is one request of the page, decoded: the fields that its op
+// takes (see ops), the others zero.
+type request struct {
+	ID       json.RawMessage // as given; nil if none
+	Op       string
+	Text     string
+	Rows     int
+	Cols     int
+	Seed     string
+	Board    slide.Board
+	Name     string
+	Mode     string
+	BudgetMS int64
+	Metric   string
+}
+
+// An op is what a request's op does: the fields it takes, those of them
+// it needs, and the work, which tells its progress to tell.
+type op struct {
+	fields, needs []string
+	run           func(h Handler, ctx context.Context, r request, tell func(progress)) (any, error)
+}
+
+// ops are the ops of the page, by name.
+var ops = map[string]op{
+	"parse":    {[]string{"text"}, []string{"text"}, Handler.parse},
+	"shuffle":  {[]string{"rows", "cols", "seed"}, []string{"rows", "cols", "seed"}, Handler.shuffle},
+	"solvable": {[]string{"board"}, []string{"board"}, Handler.solvable},
+	"tables":   {nil, nil, Handler.tables},
+	"build":    {[]string{"name"}, []string{"name"}, Handler.build},
+	"solve":    {[]string{"board", "mode", "budget_ms", "metric"}, []string{"board"}, Handler.solve},
+	"hint":     {[]string{"board"}, []string{"board"}, Handler.hint},
+	"blocks":   {[]string{"text", "metric"}, []string{"text"}, Handler.blocks},
+}
+
+// opNames returns the names of the ops, sorted, for messages.
+func opNames() string {
+	var names []string
+	for name := range ops {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
+}
+
+// decode reads the request req: a JSON object whose op is one of ops,
+// with the fields that op takes and needs, each of its type. It returns
+// the request's id, if it has one, also with an error.
+func decode(req []byte) (request, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(req, &fields); err != nil {
+		return request{}, fmt.Errorf("the request is not a JSON object: %s", jsonError(err))
+	} else if fields == nil {
+		return request{}, errors.New("the request is not a JSON object: got null")
+	}
+	r := request{ID: fields["id"]}
+	if err := field(fields, "op", &r.Op); err != nil {
+		return r, err
+	}
+	o, ok := ops[r.Op]
+	switch {
+	case fields["op"] == nil:
+		return r, fmt.Errorf(`the request has no "op": want one of %s`, opNames())
+	case !ok:
+		return r, fmt.Errorf("unknown op %s: want one of %s", input.Quote(r.Op), opNames())
+	}
+	for _, name := range sortedKeys(fields) {
+		if name != "id" && name != "op" && !slices.Contains(o.fields, name) {
+			return r, fmt.Errorf("%s takes no %s (%s)", r.Op, input.Quote(name), takes(o.fields))
+		}
+	}
+	for _, name := range o.needs {
+		if fields[name] == nil {
+			return r, fmt.Errorf("%s needs %s (%s)", r.Op, input.Quote(name), takes(o.fields))
+		}
+	}
+	var tiles *boardJSON
+	for _, f := range []struct {
+		name string
+		dst  any
+	}{
+		{"text", &r.Text}, {"rows", &r.Rows}, {"cols", &r.Cols}, {"seed", &r.Seed}, {"board", &tiles},
+		{"name", &r.Name}, {"mode", &r.Mode}, {"budget_ms", &r.BudgetMS}, {"metric", &r.Metric},
+	} {
+		if err := field(fields, f.name, f.dst); err != nil {
+			return r, err
+		}
+	}
+	if tiles != nil {
+		b, err := slide.New(tiles.Rows, tiles.Cols, tiles.Tiles)
+		if err != nil {
+			return r, fmt.Errorf(`"board": %s`, errorText(err))
+		}
+		r.Board = b
+	}
+	return r, nil
+}
+
+// takes says which fields an op takes.
+func takes(fields []string) string {
+	if len(fields) == 0 {
+		return "it takes none"
+	}
+	return "it takes " + strings.Join(fields, ", ")
+}
+
+// sortedKeys returns the keys of m, sorted.
+func sortedKeys(m map[string]json.RawMessage) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// field decodes the field name of fields, if present, into dst: a board
+// into a *boardJSON, with no other fields than its own. A value of
+// another type is an error naming the field and the type it wants.
+func field(fields map[string]json.RawMessage, name string, dst any) error {
+	raw := fields[name]
+	if raw == nil {
+		return nil
+	}
+	if string(raw) == "null" {
+		return fmt.Errorf("%q: want %s, got null", name, want(dst))
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return fmt.Errorf("%q: want %s: %s", name, want(dst), jsonError(err))
+	}
+	return nil
+}
+
+// want names the JSON type that dst takes.
+func want(dst any) string {
+	switch dst.(type) {
+	case *string:
+		return "a string"
+	case *int, *int64:
+		return "an integer"
+	case **boardJSON:
+		return `a board {"rows", "cols", "tiles"}`
+	}
+	return "another value"
+}
+
+// jsonError says what is wrong in a JSON text, without the package's name.
+func jsonError(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		what := te.Value
+		if te.Field != "" {
+			what += " in " + input.Quote(te.Field)
+		}
+		return "got " + what
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// boardJSON is a board as the page gives it, and as results give it.
+type boardJSON struct {
+	Rows  int   `json:"rows"`
+	Cols  int   `json:"cols"`
+	Tiles []int `json:"tiles"`
+}
+
+// boardOf returns b as the page takes it.
+func boardOf(b slide.Board) boardJSON {
+	return boardJSON{Rows: b.Rows(), Cols: b.Cols(), Tiles: b.Tiles()}
+}

@@ -1,0 +1,281 @@
+package play
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/slidekit/slide"
+)
+
+// checkSolved checks a solve's result for start: the moves take it to the
+// goal, and the length, the proof, the report, the text and the picture
+// all say the same. It returns the length.
+func checkSolved(t *testing.T, start slide.Board, res map[string]any) int {
+	t.Helper()
+	moves, _ := res["moves"].(string)
+	length := int(res["length"].(float64))
+	replay(t, start, moves, length)
+	rep, _ := res["report"].(map[string]any)
+	optimal := res["optimal"] == true
+	header := fmt.Sprintf("Minimum number of moves = %d\n", length)
+	if !optimal {
+		header = fmt.Sprintf("Number of moves = %d (at least %v needed)\n", length, res["lower_bound"])
+	}
+	switch {
+	case res["solvable"] != true:
+		t.Errorf("a solution of a board that is not solvable: %v", res)
+	case rep["moves"] != moves || rep["length"] != res["length"] || rep["optimal"] != res["optimal"] || rep["start"] != start.String():
+		t.Errorf("the report %v does not say what the result says", rep)
+	case res["text"] != header+moves+"\n":
+		t.Errorf("the text %.100q, want %q and the moves", res["text"], header)
+	case !strings.Contains(res["svg"].(string), fmt.Sprintf("%d x %d: %d moves", start.Rows(), start.Cols(), length)):
+		t.Errorf("the picture's title does not give %d moves", length)
+	case res["lower_bound"].(float64) > float64(length) || optimal && res["lower_bound"].(float64) != float64(length):
+		t.Errorf("lower bound %v of %d moves, optimal %v", res["lower_bound"], length, optimal)
+	}
+	return length
+}
+
+// solveArgs returns the fields of a solve of b with more.
+func solveArgs(b slide.Board, more ...any) map[string]any {
+	m := map[string]any{"board": boardArg(b)}
+	for i := 0; i < len(more); i += 2 {
+		m[more[i].(string)] = more[i+1]
+	}
+	return m
+}
+
+// TestSolve3x3 solves the two 8-puzzle boards farthest from the goal,
+// 31 moves, under both metrics.
+func TestSolve3x3(t *testing.T) {
+	h := Handler{Cache: testCache(t)}
+	boards, optimal := instances(t, "hard8_31.txt", 3, 3, 2)
+	for i, b := range boards {
+		a := ok(t, h, reqJSON("solve", solveArgs(b)))
+		if n := checkSolved(t, b, a.result); n != optimal[i] || a.result["optimal"] != true {
+			t.Errorf("%v: %d moves, optimal %v, want %d", b, n, a.result["optimal"], optimal[i])
+		}
+		a = ok(t, h, reqJSON("solve", solveArgs(b, "metric", "line", "mode", "optimal")))
+		if n := checkSolved(t, b, a.result); n >= optimal[i] || a.result["report"].(map[string]any)["metric"] != "line" {
+			t.Errorf("%v: %d line moves, want fewer than %d tile moves", b, n, optimal[i])
+		}
+	}
+}
+
+// pdb663Held is set once a test has built pdb663, which the process
+// then holds: a later build in another cache writes it out at once,
+// without building it again.
+var pdb663Held bool
+
+// TestSolve4x4 checks the tables: pdb663 listed as not cached in a cache
+// of its own, built with progress by the first optimal solve of a 4 x 4
+// board, then listed as cached, and used by the next solves without a
+// build; and the build op, which then has nothing to build.
+func TestSolve4x4(t *testing.T) {
+	h := Handler{Cache: testCache(t)}
+	listed := func() map[string]any {
+		tables := ok(t, h, `{"id": 1, "op": "tables"}`).result["tables"].([]any)
+		if len(tables) != 1 {
+			t.Fatalf("tables: %v", tables)
+		}
+		return tables[0].(map[string]any)
+	}
+	if pdb := listed(); pdb["name"] != "pdb663" || pdb["board"] != "4x4" || pdb["cached"] != false || pdb["bytes"].(float64) < 5e6 {
+		t.Errorf("pdb663 in an empty cache: %v", pdb)
+	}
+	boards, optimal := instances(t, "korf100.txt", 4, 4, 3)
+	for i, b := range boards {
+		a := ok(t, h, reqJSON("solve", solveArgs(b)))
+		if n := checkSolved(t, b, a.result); n != optimal[i] || a.result["optimal"] != true || a.result["report"].(map[string]any)["heuristic"] != "pdb663" {
+			t.Errorf("%v: %d moves, want %d by pdb663: %v", b, n, optimal[i], a.result["report"])
+		}
+		var builds []map[string]any
+		for _, p := range a.progress {
+			if p["build"] != nil {
+				builds = append(builds, p["build"].(map[string]any))
+			}
+		}
+		built := fmt.Sprint(a.result["built"])
+		switch {
+		case i == 0 && !pdb663Held && built != "[pdb663]":
+			t.Errorf("the first solve built %s", built)
+		case i == 0 && !pdb663Held:
+			checkBuild(t, builds)
+		case built != "[]" || len(builds) != 0:
+			t.Errorf("solve %d built %s with %d progress messages", i+1, built, len(builds))
+		}
+		pdb663Held = true
+	}
+	pdb := listed()
+	files, _ := filepath.Glob(filepath.Join(h.Cache.Dir, "*.pdb"))
+	if len(files) != 1 || pdb["cached"] != true {
+		t.Fatalf("after the build: %v, files %v", pdb, files)
+	}
+	if fi, err := os.Stat(files[0]); err != nil || pdb["bytes"] != float64(fi.Size()) {
+		t.Errorf("pdb663 listed with %v bytes, its file %v", pdb["bytes"], fi)
+	}
+	a := ok(t, h, `{"id": 2, "op": "build", "name": "pdb663"}`)
+	if a.result["cached"] != true || a.result["name"] != "pdb663" || a.result["bytes"] != pdb["bytes"] || a.result["warning"] != nil || len(a.progress) != 0 {
+		t.Errorf("building pdb663 again: %v, %d progress messages", a.result, len(a.progress))
+	}
+	if a := do(t, h, `{"id": 1, "op": "build", "name": "pdb78"}`); a.err != `"name": the page builds the tables [pdb663], not "pdb78"` {
+		t.Errorf("building pdb78: %q", a.err)
+	}
+}
+
+// checkBuild checks the progress of pdb663's build: every table's
+// layers, in order, each reaching more of the table's entries.
+func checkBuild(t *testing.T, builds []map[string]any) {
+	t.Helper()
+	table, depth, tables := -1, -1, 0.0
+	for _, b := range builds {
+		tb, d := int(b["table"].(float64)), int(b["depth"].(float64))
+		if tb != table {
+			table, depth = tb, -1
+		}
+		if b["name"] != "pdb663" || d <= depth || b["reached"].(float64) > b["entries"].(float64) {
+			t.Fatalf("progress %v after table %d depth %d", b, table, depth)
+		}
+		depth, tables = d, b["tables"].(float64)
+	}
+	if table != 2 || tables != 3 {
+		t.Errorf("the last progress was of table %d of %v, want 2 of 3", table, tables)
+	}
+}
+
+// TestSolveFast solves a random 50 x 50 board in the fast mode.
+func TestSolveFast(t *testing.T) {
+	h := Handler{Cache: testCache(t)}
+	b, err := slide.RandomBoard(slide.Goal(50, 50), rand.New(rand.NewPCG(50, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := ok(t, h, reqJSON("solve", solveArgs(b, "mode", "fast")))
+	if n := checkSolved(t, b, a.result); n < 50*50 || a.result["optimal"] != false || len(a.progress) != 0 {
+		t.Errorf("fast: %d moves, optimal %v, %d progress messages", n, a.result["optimal"], len(a.progress))
+	}
+}
+
+// TestSolveAnytime solves a random 5 x 5 board in the anytime mode, which
+// tells each better answer it finds.
+func TestSolveAnytime(t *testing.T) {
+	h := Handler{Cache: testCache(t)}
+	b, err := slide.RandomBoard(slide.Goal(5, 5), rand.New(rand.NewPCG(5, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := ok(t, h, reqJSON("solve", solveArgs(b, "mode", "anytime", "budget_ms", 300)))
+	n := checkSolved(t, b, a.result)
+	if len(a.progress) == 0 {
+		t.Fatal("no progress")
+	}
+	last := a.progress[len(a.progress)-1]["search"].(map[string]any)
+	if last["best"].(float64) < float64(n) || last["lower_bound"].(float64) > float64(n) || last["generated"] == nil || last["seconds"] == nil {
+		t.Errorf("the last progress %v of a %d-move answer", last, n)
+	}
+}
+
+// TestSolveUnsolvable checks the answer for a board that cannot reach
+// the goal: solve's, as slide solve gives it, and hint's.
+func TestSolveUnsolvable(t *testing.T) {
+	h := Handler{Cache: testCache(t)}
+	b := slide.Goal(3, 3).Twin()
+	a := ok(t, h, reqJSON("solve", solveArgs(b)))
+	if a.result["solvable"] != false || a.result["text"] != "No solution possible\n" || a.result["report"].(map[string]any)["solvable"] != false ||
+		!strings.Contains(a.result["svg"].(string), "no solution") {
+		t.Errorf("solve of an unsolvable board: %v", a.result)
+	}
+	if a := ok(t, h, reqJSON("hint", solveArgs(b))); a.result["solvable"] != false || a.result["move"] != "" {
+		t.Errorf("hint of an unsolvable board: %v", a.result)
+	}
+}
+
+// TestSolveErrors checks the refusals of solve.
+func TestSolveErrors(t *testing.T) {
+	h := Handler{Cache: testCache(t)}
+	b5 := slide.Goal(5, 5)
+	for _, tc := range []struct {
+		args map[string]any
+		want string
+	}{
+		{solveArgs(b5), "a shortest solution of 25 cells may take hours: the page searches up to 16 (4 x 4); choose anytime or fast"},
+		{solveArgs(b5, "mode", "optimal"), "choose anytime or fast"},
+		{solveArgs(b5, "mode", "anytime"), `"budget_ms": the anytime mode needs a budget above 0 milliseconds, got 0`},
+		{solveArgs(b5, "mode", "anytime", "budget_ms", -5), "got -5"},
+		{solveArgs(b5, "mode", "anytime", "budget_ms", 3600001), `"budget_ms": want at most 3600000 (an hour), got 3600001`},
+		{solveArgs(b5, "mode", "fast", "budget_ms", 10), `"budget_ms": only the anytime mode takes a budget, not "fast"`},
+		{solveArgs(b5, "budget_ms", 10), "not optimal"},
+		{solveArgs(b5, "mode", "weighted"), `"mode": want optimal, anytime or fast, got "weighted"`},
+		{solveArgs(b5, "mode", "fast", "metric", "diagonal"), `"metric": `},
+	} {
+		if a := do(t, h, reqJSON("solve", tc.args)); !strings.Contains(a.err, tc.want) {
+			t.Errorf("solve %v: error %q, want %q", tc.args, a.err, tc.want)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	big, _ := slide.RandomBoard(slide.Goal(100, 100), rand.New(rand.NewPCG(100, 0)))
+	if a := doContext(t, ctx, h, reqJSON("solve", solveArgs(big, "mode", "fast"))); a.err != "context canceled" {
+		t.Errorf("a solve cancelled: %q", a.err)
+	}
+}
+
+// TestHint checks that a hint is the first move of a shortest solution
+// up to 4 x 4, and of a good one past it, and that the goal has none.
+func TestHint(t *testing.T) {
+	h := Handler{Cache: testCache(t)}
+	boards, optimal := instances(t, "hard8_31.txt", 3, 3, 2)
+	for i, b := range boards {
+		a := ok(t, h, reqJSON("hint", solveArgs(b)))
+		if a.result["optimal"] != true || a.result["length"] != float64(optimal[i]) {
+			t.Fatalf("hint of %v: %v", b, a.result)
+		}
+		next := ok(t, h, reqJSON("solve", solveArgs(moved(t, b, a.result["move"].(string)))))
+		if next.result["length"] != float64(optimal[i]-1) {
+			t.Errorf("the hint %v of a board %d moves from the goal leaves %v", a.result["move"], optimal[i], next.result["length"])
+		}
+	}
+	b, _ := slide.RandomBoard(slide.Goal(6, 6), rand.New(rand.NewPCG(6, 0)))
+	a := ok(t, h, reqJSON("hint", solveArgs(b)))
+	moved(t, b, a.result["move"].(string))
+	if a.result["optimal"] != false || a.result["length"].(float64) < 30 {
+		t.Errorf("hint of a random 6 x 6 board: %v", a.result)
+	}
+	if a := ok(t, h, reqJSON("hint", solveArgs(slide.Goal(3, 4)))); a.result["move"] != "" || a.result["length"] != 0.0 || a.result["optimal"] != true {
+		t.Errorf("hint of the goal: %v", a.result)
+	}
+}
+
+// moved returns b after the move named, failing t if there is none.
+func moved(t *testing.T, b slide.Board, move string) slide.Board {
+	t.Helper()
+	ms, err := slide.ParseMoves(move)
+	if err != nil || len(ms) != 1 {
+		t.Fatalf("the move %q: %v", move, err)
+	}
+	next, ok := b.Apply(ms)
+	if !ok {
+		t.Fatalf("the move %q cannot be made on %v", move, b)
+	}
+	return next
+}
+
+// TestSearchKeepsNoBoards checks that a search keeps the moves of its
+// solution and not its boards, which the results do not use.
+func TestSearchKeepsNoBoards(t *testing.T) {
+	h := Handler{Cache: testCache(t)}
+	b, _ := slide.RandomBoard(slide.Goal(5, 5), rand.New(rand.NewPCG(5, 0)))
+	for _, mode := range []slide.Mode{slide.Fast(), slide.Anytime(50 * time.Millisecond)} {
+		sol, _, err := h.search(context.Background(), b, mode, slide.TileMoves, func(progress) {})
+		if err != nil || sol.Boards != nil || len(sol.Moves) == 0 || sol.Len() != len(sol.Moves) {
+			t.Errorf("%v: %d moves, %d boards, Len %d (%v)", mode, len(sol.Moves), len(sol.Boards), sol.Len(), err)
+		}
+		replay(t, b, slide.FormatMoves(sol.Moves), sol.Len())
+	}
+}
