@@ -34,6 +34,7 @@ func TestPage(t *testing.T) {
 	t.Run("play", func(t *testing.T) { testPlay(t, p) })
 	t.Run("3x3", func(t *testing.T) { testOptimal3x3(t, p) })
 	t.Run("4x4", func(t *testing.T) { testOptimal4x4(t, p) })
+	t.Run("anytime", func(t *testing.T) { testAnytime(t, p) })
 	t.Run("50x50", func(t *testing.T) { testFast50(t, p) })
 	t.Run("cancel", func(t *testing.T) { testCancel(t, p) })
 	t.Run("klotski", func(t *testing.T) { testKlotski(t, p) })
@@ -266,6 +267,23 @@ func testOptimal4x4(t *testing.T, p *page) {
 		t.Fatal(err)
 	}
 	fmt.Printf("screenshot of a solved board: %s\n", path)
+}
+
+func testAnytime(t *testing.T, p *page) {
+	p = p.on(t)
+	shuffle(p, "6", "6", "6")
+	p.set("budget", "1")
+	began := time.Now()
+	n := solve(p, "anytime", time.Minute)
+	took := time.Since(began)
+	t.Logf("6 x 6 in the anytime mode with a budget of 1 s: %d moves, %s, %v in the page, %s in the search", n, p.text("result-proof"), took.Round(time.Millisecond), p.text("result-time"))
+	var bound int
+	if _, err := fmt.Sscanf(p.text("result-proof"), "at least %d", &bound); err != nil || bound <= 0 || bound > n {
+		t.Errorf("#result-proof = %q for %d moves, want a lower bound", p.text("result-proof"), n)
+	}
+	if took > 10*time.Second { // generous: the machine may be loaded
+		t.Errorf("an anytime search of 1 s answered after %v", took)
+	}
 }
 
 func testFast50(t *testing.T, p *page) {
