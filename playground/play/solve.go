@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/slidekit/slide"
@@ -135,9 +136,12 @@ func (h Handler) search(ctx context.Context, start slide.Board, mode slide.Mode,
 	s.Progress = func(p slide.Progress) {
 		tell(progress{Search: &searchProgress{Bound: p.Bound, Generated: p.Generated, Best: p.Best, LowerBound: p.LowerBound, Seconds: p.Elapsed.Seconds()}})
 	}
-	if optimal {
-		if _, err := s.Prepare(ctx, goal); err != nil && !errors.Is(err, slide.ErrCache) {
-			return sol, built, err // ErrCache: the tables are in memory, and the search goes on with them
+	if optimal && !prepared.has(s.Cache.Dir, s.Heuristic) {
+		switch _, err := s.Prepare(ctx, goal); {
+		case err == nil:
+			prepared.add(s.Cache.Dir, s.Heuristic)
+		case !errors.Is(err, slide.ErrCache): // the tables are in memory: the search goes on with them
+			return sol, built, err
 		}
 	}
 	sol, err = s.Solve(ctx, start, goal)
@@ -186,4 +190,33 @@ func parseName[T any](name, def, field string, parse func(string) (T, error)) (T
 		return v, fmt.Errorf("%q: %s", field, errorText(err))
 	}
 	return v, nil
+}
+
+// prepared holds the heuristics whose tables Solver.Prepare has made
+// ready, in the cache and in memory, by cache folder: the process then
+// holds the tables, which a search finds without a look at the disk,
+// and Prepare, which looks each time, is not called again. (In
+// WebAssembly every look at a file goes through JavaScript, and took
+// longer than the search of many a 4 x 4 board.)
+var prepared preparedSet
+
+// A preparedSet is a set of heuristics by cache folder.
+type preparedSet struct {
+	mu sync.Mutex
+	m  map[[2]string]bool
+}
+
+func (p *preparedSet) has(dir string, h slide.Heuristic) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.m[[2]string{dir, h.String()}]
+}
+
+func (p *preparedSet) add(dir string, h slide.Heuristic) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.m == nil {
+		p.m = map[[2]string]bool{}
+	}
+	p.m[[2]string{dir, h.String()}] = true
 }

@@ -279,3 +279,23 @@ func TestSearchKeepsNoBoards(t *testing.T) {
 		replay(t, b, slide.FormatMoves(sol.Moves), sol.Len())
 	}
 }
+
+// TestPrepareOnce checks that an optimal solve on 4 x 4 makes pdb663
+// ready in its cache once: the next ones, in a process that holds the
+// tables, look at no file, and so do not write the file again once it is
+// removed.
+func TestPrepareOnce(t *testing.T) {
+	h := Handler{Cache: slide.Cache{Dir: filepath.Join(t.TempDir(), "cache")}}
+	boards, _ := instances(t, "korf100.txt", 4, 4, 2)
+	ok(t, h, reqJSON("solve", solveArgs(boards[0])))
+	if files, _ := filepath.Glob(filepath.Join(h.Cache.Dir, "*.pdb")); len(files) != 1 {
+		t.Fatalf("the first solve left %v in the cache", files)
+	}
+	if err := os.RemoveAll(h.Cache.Dir); err != nil {
+		t.Fatal(err)
+	}
+	a := ok(t, h, reqJSON("solve", solveArgs(boards[1])))
+	if _, err := os.Stat(h.Cache.Dir); !os.IsNotExist(err) || a.result["optimal"] != true {
+		t.Errorf("the second solve looked at the cache (%v): %v", err, a.result["report"])
+	}
+}
