@@ -1,13 +1,15 @@
 package browsertest
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	neturl "net/url"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -15,7 +17,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -38,19 +39,21 @@ func TestFigures(t *testing.T) {
 	url, dir := site(t)
 	ctx := openBrowser(t)
 
-	// The first visit: what it transfers, and when it is ready.
-	transfers := recordTransfers(ctx)
-	p := openPage(t, ctx, url)
+	// The first visit: what it transfers, and when it is ready. The page
+	// is loaded through a proxy that counts what the server sends: the
+	// requests of the worker (worker.js, memfs.js, wasm_exec.js) are not
+	// among the page's Network events.
+	counted := countBytes(t, url)
+	p := openPage(t, ctx, counted.url)
 	defer p.checkConsole()
 	first := eval[float64](p, `playground.readyAt`)
-	time.Sleep(500 * time.Millisecond) // the last loadingFinished events arrive
-	fmt.Println("Bytes transferred by the first visit (encodedDataLength):")
+	fmt.Println("Bytes sent to the first visit (response bodies, as sent):")
 	total := int64(0)
-	for _, tr := range transfers.list() {
-		fmt.Printf("  %-22s %9d  %s\n", tr.name, tr.bytes, tr.encoding)
-		total += tr.bytes
+	for _, r := range counted.list() {
+		fmt.Printf("  %-40s %9d  %s\n", r.path, r.bytes, r.encoding)
+		total += r.bytes
 	}
-	fmt.Printf("  %-22s %9d\n", "total", total)
+	fmt.Printf("  %-40s %9d\n", "total", total)
 	if st, err := os.Stat(filepath.Join(dir, "slide.wasm")); err == nil {
 		fmt.Printf("  (slide.wasm is %d bytes uncompressed)\n", st.Size())
 	}
@@ -169,62 +172,63 @@ func firstLines(t testing.TB, file string, n int) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
-// A transfer is what one resource of the page cost on the network.
-type transfer struct {
-	name, encoding string
+// A sent is what the server sent for one path.
+type sent struct {
+	path, encoding string
 	bytes          int64
 }
 
-// transfers holds the resources a page loads, by request.
-type transfers struct {
-	mu    sync.Mutex
-	names map[network.RequestID]string
-	enc   map[network.RequestID]string
-	bytes map[network.RequestID]int64
+// A byteCounter is a proxy to a server that counts the bytes of the
+// response bodies it passes on, by path.
+type byteCounter struct {
+	url  string
+	mu   sync.Mutex
+	sent map[string]sent
 }
 
-// recordTransfers records the resources the tab of ctx loads from now on,
-// with the bytes each took on the network (compressed, as transferred).
-func recordTransfers(ctx context.Context) *transfers {
-	tr := &transfers{names: map[network.RequestID]string{}, enc: map[network.RequestID]string{}, bytes: map[network.RequestID]int64{}}
-	responses := chromedp.Events(ctx, network.ResponseReceived)
-	finished := chromedp.Events(ctx, network.LoadingFinished)
-	go func() {
-		for ev, err := range responses {
-			if err != nil {
-				return
-			}
-			tr.mu.Lock()
-			tr.names[ev.RequestID] = path.Base(ev.Response.URL)
-			for k, v := range ev.Response.Headers {
-				if strings.EqualFold(k, "Content-Encoding") {
-					tr.enc[ev.RequestID] = fmt.Sprint(v)
-				}
-			}
-			tr.mu.Unlock()
-		}
-	}()
-	go func() {
-		for ev, err := range finished {
-			if err != nil {
-				return
-			}
-			tr.mu.Lock()
-			tr.bytes[ev.RequestID] = int64(ev.EncodedDataLength)
-			tr.mu.Unlock()
-		}
-	}()
-	return tr
-}
-
-// list returns the resources loaded so far, by name.
-func (tr *transfers) list() []transfer {
-	tr.mu.Lock()
-	defer tr.mu.Unlock()
-	var l []transfer
-	for id, n := range tr.bytes {
-		l = append(l, transfer{name: tr.names[id], encoding: tr.enc[id], bytes: n})
+// countBytes starts a proxy to the server at target, which ends with the
+// test.
+func countBytes(t testing.TB, target string) *byteCounter {
+	u, err := neturl.Parse(target)
+	if err != nil {
+		t.Fatal(err)
 	}
-	sort.Slice(l, func(i, j int) bool { return l[i].name < l[j].name })
+	c := &byteCounter{sent: map[string]sent{}}
+	proxy := httputil.NewSingleHostReverseProxy(u)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		cw := &countingWriter{ResponseWriter: w}
+		proxy.ServeHTTP(cw, r)
+		c.mu.Lock()
+		s := c.sent[r.URL.Path]
+		s.path, s.encoding, s.bytes = r.URL.Path, cw.Header().Get("Content-Encoding"), s.bytes+cw.n
+		c.sent[r.URL.Path] = s
+		c.mu.Unlock()
+	}))
+	t.Cleanup(srv.Close)
+	c.url = srv.URL + "/"
+	return c
+}
+
+// list returns what was sent, by path.
+func (c *byteCounter) list() []sent {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var l []sent
+	for _, s := range c.sent {
+		l = append(l, s)
+	}
+	sort.Slice(l, func(i, j int) bool { return l[i].path < l[j].path })
 	return l
+}
+
+// A countingWriter counts the bytes of a response's body.
+type countingWriter struct {
+	http.ResponseWriter
+	n int64
+}
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	n, err := w.ResponseWriter.Write(p)
+	w.n += int64(n)
+	return n, err
 }
