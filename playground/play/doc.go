@@ -8,8 +8,9 @@
 // every platform.
 //
 // A request is {"id": ID, "op": OP, ...}: ID any JSON value, echoed in
-// every message; a field the op does not take is refused. Handle emits
-// any number of progress messages, then one result:
+// every message (null if the request has none, or is not an object); a
+// field the op does not take is refused. Handle emits any number of
+// progress messages, then one result:
 //
 //	{"type": "progress", "id": ID, "build": {"name", "table", "tables", "depth", "reached", "entries"}}
 //	{"type": "progress", "id": ID, "search": {"bound", "generated", "best", "lower_bound", "seconds"}}
@@ -34,13 +35,18 @@
 // searched with pdb663, built first if need be), anytime (budget_ms, the
 // best found within it) or fast; its metric tile (the default) or line.
 // Its report is what slide solve -json prints, its text what slide solve
-// -moves prints, its svg slide solve -svg's picture, and built the tables
-// built on the way. Hint gives the first move of a shortest solution up to
-// 16 cells, past them of the anytime mode's answer within a second. Blocks
-// reads the puzzle in slide blocks's file format and solves it under the
-// metric straight (the default), step or piece: pieces are {name, row,
-// col, width, height, motion, goal} (rows and columns from 0), moves
-// {piece, text, slides: [{dir, distance}]}, and positions, the start then
-// one a move, the pieces' cells [{row, col}] in the order of pieces. Every
-// search is bounded by 1 GiB of memory.
+// -moves prints, its svg slide solve -svg's picture, its seconds the
+// search's, and built the tables built on the way; a board that cannot
+// reach the goal is answered with solvable false, no moves and the text
+// "No solution possible". Hint gives the first move of a shortest solution
+// up to 16 cells, past them of the anytime mode's answer within a second
+// ("" at the goal). Blocks reads the puzzle in slide blocks's file format
+// and solves it under the metric straight (the default), step or piece:
+// pieces are {name, row, col, width, height, motion, goal} (rows and
+// columns from 0, motion fixed, horizontal, vertical or both), moves
+// {piece, index, text, slides: [{piece, dir, distance}]} (index into
+// pieces), positions the start and the puzzle after each move, each the
+// pieces' cells [{row, col}] in the order of pieces, and discarded the
+// messages of the piece lines left out. Every search is bounded by 1 GiB
+// of memory.
 package play
