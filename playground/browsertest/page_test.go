@@ -375,6 +375,20 @@ func testKlotski(t *testing.T, p *page) {
 	if !strings.Contains(moves[0], "7") || !strings.Contains(moves[80], "Z") {
 		t.Errorf("the first move %q does not name piece 7, or the last %q the goal piece Z", moves[0], moves[80])
 	}
+	// A Rush Hour board's walls are drawn as fixed pieces.
+	p.set("blocks-paste", "6 6\n3 2 2 1 h\n1 1 1 1 n\n")
+	p.click("blocks-solve")
+	p.waitStatus("solved", time.Minute)
+	if got := eval[int](p, `document.querySelectorAll("#blocks-board .piece.fixed").length`); got != 1 {
+		t.Errorf("a puzzle of one wall draws %d fixed pieces", got)
+	}
+	if got := p.value("puzzle"); got != "" {
+		t.Errorf("#puzzle = %q after a paste, want the pasted puzzle (\"\")", got)
+	}
+	p.set("puzzle", "klotski_hengdaolima.txt")
+	p.waitFor(`document.getElementById("blocks-paste").value.includes("5 4")`, 30*time.Second)
+	p.click("blocks-solve")
+	p.waitStatus("solved", time.Minute)
 	playToEnd(p, 81)
 	// The goal piece ends at the bottom middle: rows 4-5, columns 2-3.
 	if area := eval[string](p, `document.querySelector('#blocks-board [data-name="Z"]').style.gridArea`); !strings.HasPrefix(area, "4 / 2 /") {

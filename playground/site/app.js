@@ -459,7 +459,7 @@
 			blocksEl.replaceChildren();
 			pieceEls = pieces.map((p) => {
 				const el = document.createElement("div");
-				el.className = "piece" + (p.goal ? " goal" : p.motion === "n" ? " fixed" : "");
+				el.className = "piece" + (p.goal ? " goal" : p.motion === "fixed" ? " fixed" : "");
 				el.dataset.name = p.name;
 				el.textContent = p.name;
 				el.style.setProperty("--hue", hue(p.name));
