@@ -1,0 +1,398 @@
+package browsertest
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestPage builds and serves the playground, opens it in headless
+// Chromium and uses it through the DOM: it plays with the keys and the
+// mouse, solves a 3 x 3 and a 4 x 4 board of testdata optimally (the
+// 4 x 4 building its pattern database in the page first), plays the
+// animation to the goal, asks for a hint, solves a 50 x 50 board in the
+// fast mode, cancels a long search, and solves Klotski. No step may log a
+// console error or throw. It writes a screenshot of a solved board.
+func TestPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test takes a minute; -short skips it")
+	}
+	url, _ := site(t)
+	p := openPage(t, openBrowser(t), url)
+	defer p.checkConsole()
+	p.waitStatus("ready", 10*time.Second)
+
+	t.Run("play", func(t *testing.T) { testPlay(t, p) })
+	t.Run("3x3", func(t *testing.T) { testOptimal3x3(t, p) })
+	t.Run("4x4", func(t *testing.T) { testOptimal4x4(t, p) })
+	t.Run("anytime", func(t *testing.T) { testAnytime(t, p) })
+	t.Run("50x50", func(t *testing.T) { testFast50(t, p) })
+	t.Run("cancel", func(t *testing.T) { testCancel(t, p) })
+	t.Run("klotski", func(t *testing.T) { testKlotski(t, p) })
+}
+
+// on returns p for the subtest t.
+func (p *page) on(t *testing.T) *page {
+	q := *p
+	q.t = t
+	return &q
+}
+
+// loadBoard pastes b into #paste and loads it.
+func loadBoard(p *page, b testBoard) {
+	p.t.Helper()
+	p.set("paste", b.text())
+	p.click("load")
+	p.waitFor(fmt.Sprintf(`document.getElementById("board").dataset.tiles === %q`, spaced(b.tiles)), 30*time.Second)
+	p.waitStatus("ready", 30*time.Second)
+	if got := p.text("solvable"); got != "solvable" {
+		p.t.Errorf("#solvable = %q after loading a solvable board", got)
+	}
+	if got := p.text("move-count"); got != "0" {
+		p.t.Errorf("#move-count = %q after loading a board", got)
+	}
+}
+
+// shuffle shuffles a board of rows x cols with seed, and returns its
+// data-tiles.
+func shuffle(p *page, rows, cols, seed string) string {
+	p.t.Helper()
+	p.set("rows", rows)
+	p.set("cols", cols)
+	p.set("seed", seed)
+	p.click("shuffle")
+	p.waitStatus("ready", 30*time.Second)
+	return p.attr("board", "data-tiles")
+}
+
+// solve solves the board shown in mode and returns the result's length.
+func solve(p *page, mode string, timeout time.Duration) int {
+	p.t.Helper()
+	p.set("mode", mode)
+	p.click("solve")
+	p.waitStatus("solved", timeout)
+	n, err := strconv.Atoi(p.text("result-length"))
+	if err != nil {
+		p.t.Fatalf("#result-length: %v", err)
+	}
+	return n
+}
+
+// playToEnd plays the animation at the highest speed to its last move.
+func playToEnd(p *page, n int) {
+	p.t.Helper()
+	p.set("speed", "10")
+	p.click("play")
+	p.waitFor(fmt.Sprintf(`document.getElementById("anim-pos").textContent === "%d / %d"`, n, n), time.Minute)
+}
+
+func testPlay(t *testing.T, p *page) {
+	p = p.on(t)
+	p.set("rows", "3")
+	p.set("cols", "4")
+	p.click("new")
+	p.waitStatus("ready", 30*time.Second)
+	goal := spaced(goalTiles(12))
+	if got := p.attr("board", "data-tiles"); got != goal {
+		t.Fatalf("New 3 x 4: data-tiles %q, want the goal %q", got, goal)
+	}
+	// The arrow keys slide a tile into the blank: down takes the tile
+	// above it, right the tile on its left.
+	p.do(chromedp.Focus(chromedp.ID("board")), chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowRight))
+	if got, want := p.attr("board", "data-tiles"), "1 2 3 4 5 6 0 7 9 10 11 8"; got != want {
+		t.Errorf("after the keys down and right: data-tiles %q, want %q", got, want)
+	}
+	if got := p.text("move-count"); got != "2" {
+		t.Errorf("#move-count = %q after two moves", got)
+	}
+	if got := p.attr("board", "data-solved"); got != "false" {
+		t.Errorf("data-solved = %q off the goal", got)
+	}
+	// A click on a tile in line with the blank slides the tiles between.
+	p.do(chromedp.Click(chromedp.CSS(`#board .cell[data-i="7"]`)), chromedp.Click(chromedp.CSS(`#board .cell[data-i="11"]`)))
+	if got := p.attr("board", "data-tiles"); got != goal {
+		t.Errorf("after two clicks back: data-tiles %q, want the goal %q", got, goal)
+	}
+	if got := p.text("move-count"); got != "4" {
+		t.Errorf("#move-count = %q after four moves", got)
+	}
+	if got := p.attr("board", "data-solved"); got != "true" {
+		t.Errorf("data-solved = %q on the goal", got)
+	}
+	// The same seed gives the same board.
+	p.set("seed", "35")
+	p.click("shuffle")
+	p.waitStatus("ready", 30*time.Second)
+	first := p.attr("board", "data-tiles")
+	p.click("shuffle")
+	p.waitStatus("ready", 30*time.Second)
+	if again := p.attr("board", "data-tiles"); again != first || first == goal {
+		t.Errorf("shuffles of seed 35: %q then %q", first, again)
+	}
+	if got := p.text("solvable"); got != "solvable" {
+		t.Errorf("#solvable = %q after a shuffle", got)
+	}
+	// An unsolvable board says so.
+	p.set("paste", "2\n2 1\n3 0\n")
+	p.click("load")
+	p.waitStatus("ready", 30*time.Second)
+	if got := p.text("solvable"); got != "unsolvable" {
+		t.Errorf("#solvable = %q for 2 1 / 3 0", got)
+	}
+	// Bad input is an error in the status line, the library's text.
+	p.set("paste", "3\n1 2 3\n")
+	p.click("load")
+	p.waitFor(`!document.body.classList.contains("busy")`, 30*time.Second)
+	if got := p.text("status"); !strings.Contains(got, "3") || got == "ready" {
+		t.Errorf("status %q after loading a board of 3 tiles, want the library's error", got)
+	}
+}
+
+func testOptimal3x3(t *testing.T, p *page) {
+	p = p.on(t)
+	b := readBoards(t, "hard8_31.txt", 3)[0]
+	loadBoard(p, b)
+	if n := solve(p, "optimal", time.Minute); n != b.length {
+		t.Errorf("3 x 3 #%d: length %d, want %d", b.id, n, b.length)
+	}
+	if got := p.text("result-proof"); got != "optimal" {
+		t.Errorf("#result-proof = %q, want optimal", got)
+	}
+	checkOutputs(p, b.length)
+	if got, want := p.text("anim-pos"), fmt.Sprintf("0 / %d", b.length); got != want {
+		t.Errorf("#anim-pos = %q before playing, want %q", got, want)
+	}
+	p.click("step")
+	if got, want := p.text("anim-pos"), fmt.Sprintf("1 / %d", b.length); got != want {
+		t.Errorf("#anim-pos = %q after a step, want %q", got, want)
+	}
+	playToEnd(p, b.length)
+	if got, want := p.attr("board", "data-tiles"), spaced(goalTiles(9)); got != want {
+		t.Errorf("the animation ends on %q, want the goal %q", got, want)
+	}
+	if got := p.attr("board", "data-solved"); got != "true" {
+		t.Errorf("data-solved = %q at the end of the animation", got)
+	}
+
+	// A hint: a first move of a shortest solution, and the moves left.
+	loadBoard(p, b)
+	p.click("hint")
+	p.waitStatus("ready", time.Minute)
+	hint := p.text("hint-out")
+	m := regexp.MustCompile(`\(([UDLR])\): (\d+) moves to go`).FindStringSubmatch(hint)
+	if m == nil {
+		t.Fatalf("#hint-out = %q, want a move and the moves to go", hint)
+	}
+	if m[2] != strconv.Itoa(b.length) {
+		t.Errorf("hint %q: %s moves to go, want %d", hint, m[2], b.length)
+	}
+	after, err := play(b.tiles, 3, 3, m[1])
+	if err != nil {
+		t.Fatalf("hint %q: %v", hint, err)
+	}
+	rest := eval[int](p, fmt.Sprintf(`playground.request("solve", {board: {rows: 3, cols: 3, tiles: [%s]}, mode: "optimal", metric: "tile"}).then(r => r.length)`, strings.ReplaceAll(spaced(after), " ", ",")))
+	if rest != b.length-1 {
+		t.Errorf("after the hint's move %s the board needs %d moves, want %d", m[1], rest, b.length-1)
+	}
+}
+
+// checkOutputs checks the solution's text, JSON and SVG.
+func checkOutputs(p *page, length int) {
+	p.t.Helper()
+	var report struct {
+		Length  *int   `json:"length"`
+		Optimal *bool  `json:"optimal"`
+		Moves   string `json:"moves"`
+		Metric  string `json:"metric"`
+	}
+	js := p.value("out-json")
+	if err := json.Unmarshal([]byte(js), &report); err != nil {
+		p.t.Fatalf("#out-json is not JSON: %v\n%s", err, js)
+	}
+	if report.Length == nil || *report.Length != length || report.Optimal == nil || !*report.Optimal || len(report.Moves) != length || report.Metric != "tile" {
+		p.t.Errorf("#out-json = %s, want an optimal solution of %d tile moves", js, length)
+	}
+	if svg := p.value("out-svg"); !strings.Contains(svg, "<svg") || !strings.HasSuffix(strings.TrimSpace(svg), "</svg>") {
+		p.t.Errorf("#out-svg is no SVG picture: %.80q", svg)
+	}
+	if text := p.value("out-text"); !strings.Contains(text, strconv.Itoa(length)) {
+		p.t.Errorf("#out-text does not give the length %d: %.200q", length, text)
+	}
+}
+
+func testOptimal4x4(t *testing.T, p *page) {
+	p = p.on(t)
+	b := readBoards(t, "korf100.txt", 4)[0]
+	loadBoard(p, b)
+	// The first optimal 4 x 4 solve builds the pattern database, showing
+	// the progress bar.
+	eval[bool](p, `(() => { const el = document.getElementById("build"); window.sawBuild = false;
+		new MutationObserver(() => { if (!el.hidden) window.sawBuild = true; }).observe(el, {attributes: true}); return true; })()`)
+	began := time.Now()
+	if n := solve(p, "optimal", 5*time.Minute); n != b.length {
+		t.Errorf("Korf's #%d: length %d, want %d", b.id, n, b.length)
+	}
+	t.Logf("Korf's #%d solved in the page in %v, the build of its table included", b.id, time.Since(began).Round(time.Millisecond))
+	if got := p.text("result-proof"); got != "optimal" {
+		t.Errorf("#result-proof = %q, want optimal", got)
+	}
+	if !eval[bool](p, `window.sawBuild`) {
+		t.Error("the progress bar #build was not shown while the table was built")
+	}
+	if !eval[bool](p, `playground.request("tables").then(r => r.tables.some(t => t.name === "pdb663" && t.cached))`) {
+		t.Error("pdb663 is not cached after the solve that built it")
+	}
+	playToEnd(p, b.length)
+	if got := p.attr("board", "data-solved"); got != "true" {
+		t.Errorf("data-solved = %q at the end of the animation", got)
+	}
+	shot, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := *screenshotPath
+	if path == "" {
+		path = filepath.Join(os.TempDir(), "playground.png")
+	}
+	if err := os.WriteFile(path, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("screenshot of a solved board: %s\n", path)
+}
+
+func testAnytime(t *testing.T, p *page) {
+	p = p.on(t)
+	shuffle(p, "6", "6", "6")
+	p.set("budget", "1")
+	began := time.Now()
+	n := solve(p, "anytime", time.Minute)
+	took := time.Since(began)
+	t.Logf("6 x 6 in the anytime mode with a budget of 1 s: %d moves, %s, %v in the page, %s in the search", n, p.text("result-proof"), took.Round(time.Millisecond), p.text("result-time"))
+	var bound int
+	if _, err := fmt.Sscanf(p.text("result-proof"), "at least %d", &bound); err != nil || bound <= 0 || bound > n {
+		t.Errorf("#result-proof = %q for %d moves, want a lower bound", p.text("result-proof"), n)
+	}
+	if took > 10*time.Second { // generous: the machine may be loaded
+		t.Errorf("an anytime search of 1 s answered after %v", took)
+	}
+}
+
+func testFast50(t *testing.T, p *page) {
+	p = p.on(t)
+	start := shuffle(p, "50", "50", "50")
+	p.set("metric", "tile")
+	began := time.Now()
+	n := solve(p, "fast", time.Minute)
+	t.Logf("50 x 50 in the fast mode: %d moves, %v in the page, %s in the search", n, time.Since(began).Round(time.Millisecond), p.text("result-time"))
+	proof := p.text("result-proof")
+	var bound int
+	if _, err := fmt.Sscanf(proof, "at least %d", &bound); err != nil || bound <= 0 || bound > n {
+		t.Errorf("#result-proof = %q for %d moves, want a lower bound", proof, n)
+	}
+	var report struct {
+		Moves string `json:"moves"`
+	}
+	if err := json.Unmarshal([]byte(p.value("out-json")), &report); err != nil {
+		t.Fatal(err)
+	}
+	var tiles []int
+	for _, f := range strings.Fields(start) {
+		x, _ := strconv.Atoi(f)
+		tiles = append(tiles, x)
+	}
+	end, err := play(tiles, 50, 50, report.Moves)
+	if err != nil || spaced(end) != spaced(goalTiles(2500)) {
+		t.Errorf("the fast mode's %d moves do not reach the goal (%v)", n, err)
+	}
+}
+
+func testCancel(t *testing.T, p *page) {
+	p = p.on(t)
+	shuffle(p, "10", "10", "10")
+	p.set("mode", "anytime")
+	p.set("budget", "600")
+	p.click("solve")
+	p.waitFor(`document.getElementById("status").textContent.startsWith("searching")`, 30*time.Second)
+	time.Sleep(time.Second) // well into the search
+	// The page's own clock: from the click's event to the status's change.
+	eval[bool](p, `(() => { const s = document.getElementById("status"); window.cancelled = {};
+		document.getElementById("cancel").addEventListener("click", () => { cancelled.click = performance.now(); }, {capture: true});
+		new MutationObserver(() => { if (s.textContent === "cancelled") cancelled.shown ??= performance.now(); })
+			.observe(s, {childList: true, characterData: true, subtree: true});
+		return true; })()`)
+	began := time.Now()
+	p.click("cancel")
+	p.waitFor(`document.getElementById("status").textContent === "cancelled"`, 5*time.Second)
+	inPage := time.Duration(eval[float64](p, `cancelled.shown - cancelled.click`) * float64(time.Millisecond))
+	t.Logf("cancelled: %v from the click's event to the status's change, %v from the test's click", inPage.Round(time.Millisecond), time.Since(began).Round(time.Millisecond))
+	if inPage > time.Second {
+		t.Errorf("Cancel took %v to stop the search, want within a second", inPage)
+	}
+	if eval[bool](p, `document.getElementById("solve").disabled || !document.getElementById("cancel").disabled`) {
+		t.Error("after Cancel, Solve is not enabled again or Cancel is not disabled")
+	}
+	// A fresh worker answers, with the table kept by the first one.
+	began = time.Now()
+	if !eval[bool](p, `playground.request("tables").then(r => r.tables.some(t => t.name === "pdb663" && t.cached))`) {
+		t.Error("after Cancel, the fresh worker does not find pdb663 in the cache")
+	}
+	t.Logf("the fresh worker answered %v after Cancel", time.Since(began).Round(time.Millisecond))
+	time.Sleep(500 * time.Millisecond)
+	if got := p.text("status"); got != "cancelled" {
+		t.Errorf("status %q after Cancel: the cancelled search went on", got)
+	}
+}
+
+func testKlotski(t *testing.T, p *page) {
+	p = p.on(t)
+	p.click("tab-blocks")
+	p.waitFor(`[...document.getElementById("puzzle").options].some(o => o.value === "klotski_hengdaolima.txt")`, 30*time.Second)
+	p.set("puzzle", "klotski_hengdaolima.txt")
+	p.waitFor(`document.getElementById("blocks-paste").value.includes("5 4")`, 30*time.Second)
+	p.set("blocks-metric", "piece")
+	p.click("blocks-solve")
+	p.waitStatus("solved", time.Minute)
+	if got := p.text("blocks-length"); got != "81" {
+		t.Errorf("Klotski in piece moves: #blocks-length %q, want 81", got)
+	}
+	names := eval[[]string](p, `[...document.querySelectorAll("#blocks-board [data-name]")].map(e => e.dataset.name).sort()`)
+	if got, want := strings.Join(names, " "), "1 2 3 4 5 6 7 8 9 Z"; got != want {
+		t.Errorf("the pieces on #blocks-board are named %q, want %q", got, want)
+	}
+	moves := eval[[]string](p, `[...document.querySelectorAll("#blocks-moves li")].map(e => e.textContent)`)
+	if len(moves) != 81 {
+		t.Fatalf("#blocks-moves lists %d moves, want 81", len(moves))
+	}
+	if !strings.Contains(moves[0], "7") || !strings.Contains(moves[80], "Z") {
+		t.Errorf("the first move %q does not name piece 7, or the last %q the goal piece Z", moves[0], moves[80])
+	}
+	// A Rush Hour board's walls are drawn as fixed pieces.
+	p.set("blocks-paste", "6 6\n3 2 2 1 h\n1 1 1 1 n\n")
+	p.click("blocks-solve")
+	p.waitStatus("solved", time.Minute)
+	if got := eval[int](p, `document.querySelectorAll("#blocks-board .piece.fixed").length`); got != 1 {
+		t.Errorf("a puzzle of one wall draws %d fixed pieces", got)
+	}
+	if got := p.value("puzzle"); got != "" {
+		t.Errorf("#puzzle = %q after a paste, want the pasted puzzle (\"\")", got)
+	}
+	p.set("puzzle", "klotski_hengdaolima.txt")
+	p.waitFor(`document.getElementById("blocks-paste").value.includes("5 4")`, 30*time.Second)
+	p.click("blocks-solve")
+	p.waitStatus("solved", time.Minute)
+	playToEnd(p, 81)
+	// The goal piece ends at the bottom middle: rows 4-5, columns 2-3.
+	if area := eval[string](p, `document.querySelector('#blocks-board [data-name="Z"]').style.gridArea`); !strings.HasPrefix(area, "4 / 2 /") {
+		t.Errorf("the goal piece ends at %q, want rows 4-5, columns 2-3", area)
+	}
+	p.click("tab-tiles")
+}

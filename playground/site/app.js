@@ -1,0 +1,565 @@
+// app.js: the playground's page. The slide library runs in a Web Worker
+// (worker.js); this script draws the boards, sends the worker requests
+// ({id, op, ...args}) and shows its answers. window.playground gives the
+// same requests to tests and to the console.
+"use strict";
+
+(() => {
+	const $ = (id) => document.getElementById(id);
+	const int = (n) => Number(n).toLocaleString("en-US");
+	// status shows text in the status line at once; progress shows the
+	// progress of work at most ten times a second.
+	let progressTimer = 0, progressText = "";
+	const status = (text) => {
+		clearTimeout(progressTimer);
+		progressTimer = 0;
+		$("status").textContent = text;
+	};
+	const progress = (text) => {
+		progressText = text;
+		if (!progressTimer) progressTimer = setTimeout(() => { progressTimer = 0; $("status").textContent = progressText; }, 100);
+	};
+
+	// The worker. A request waits for the worker to be ready and is
+	// answered by a promise; Cancel terminates the worker, fails what is
+	// pending with a Cancelled error and starts a fresh worker.
+	class Cancelled extends Error {}
+	const client = (() => {
+		const module = fetch("slide.wasm").then((resp) => {
+			if (!resp.ok) throw new Error(`slide.wasm: ${resp.status} ${resp.statusText}`);
+			// A host that does not serve application/wasm still gets compiled.
+			return (resp.headers.get("Content-Type") || "").startsWith("application/wasm")
+				? WebAssembly.compileStreaming(resp)
+				: resp.arrayBuffer().then((b) => WebAssembly.compile(b));
+		});
+		let worker, ready, pending = new Map(), nextId = 1;
+
+		function start() {
+			const w = new Worker("worker.js");
+			worker = w;
+			ready = new Promise((resolve, reject) => {
+				const fail = (message) => {
+					console.error("worker:", message);
+					failAll(new Error(message));
+					reject(new Error(message));
+				};
+				w.onmessage = (e) => receive(e.data, resolve, fail);
+				w.onerror = (e) => {
+					e.preventDefault();
+					fail(e.message);
+				};
+				module.then((m) => w.postMessage({ module: m }), (err) => fail(err.message));
+			});
+			ready.catch(() => {}); // a failed start is shown by the requests that wait for it
+		}
+
+		function receive(m, resolve, fail) {
+			const p = pending.get(m.id);
+			switch (m.type) {
+			case "ready": resolve(); break;
+			case "failed": fail(m.error); break;
+			case "log": console[m.level === "error" ? "error" : "warn"]("worker:", m.text); break;
+			case "progress": if (p && p.onProgress) p.onProgress(m); break;
+			case "result":
+				if (!p) break;
+				pending.delete(m.id);
+				if (m.ok) p.resolve(m.result); else p.reject(new Error(m.error));
+				break;
+			case "exit":
+				failAll(new Error(`the solver stopped (exit status ${m.code}); it starts again`));
+				start();
+				break;
+			}
+		}
+
+		function failAll(err) {
+			for (const p of pending.values()) p.reject(err);
+			pending.clear();
+		}
+
+		function request(op, args = {}, onProgress) {
+			const w = worker;
+			return ready.then(() => new Promise((resolve, reject) => {
+				if (w !== worker) return reject(new Cancelled("cancelled"));
+				const id = nextId++;
+				pending.set(id, { resolve, reject, onProgress });
+				w.postMessage({ ...args, id, op });
+			}));
+		}
+
+		function cancel() {
+			worker.terminate();
+			failAll(new Cancelled("cancelled"));
+			start();
+		}
+
+		start();
+		return { request, cancel, ready: () => ready };
+	})();
+
+	// ---- Busy state: one search at a time; Cancel is live meanwhile.
+	const lockable = ["new", "shuffle", "load", "solve", "hint", "blocks-solve", "puzzle"];
+	let busy = false;
+	function setBusy(b) {
+		busy = b;
+		for (const id of lockable) $(id).disabled = b;
+		$("cancel").disabled = !b;
+		document.body.classList.toggle("busy", b);
+		if (!b) $("build").hidden = true;
+	}
+
+	// run does one piece of work of the page while the page is busy, and
+	// shows its error (the library's text) in the status line.
+	async function run(work) {
+		if (busy) return;
+		setBusy(true);
+		try {
+			await work();
+		} catch (err) {
+			if (!(err instanceof Cancelled)) status(err.message);
+		} finally {
+			setBusy(false);
+		}
+	}
+
+	// ---- Animation: one player for the visible tab's solution.
+	const rates = (v) => 2 ** Number(v); // moves a second
+	class Player {
+		// n moves; step(k) makes move k (0-based) and reset() goes back to
+		// the start; show() draws after a batch of steps.
+		constructor(n, step, reset, show) {
+			Object.assign(this, { n, stepFn: step, resetFn: reset, show, pos: 0, timer: 0 });
+		}
+		advance(k) {
+			for (let i = 0; i < k && this.pos < this.n; i++) this.stepFn(this.pos++);
+			this.show();
+			updateAnim();
+		}
+		play() {
+			if (this.pos >= this.n) { this.resetFn(); this.pos = 0; }
+			let last = performance.now(), owed = 0;
+			const tick = () => {
+				const t = performance.now();
+				owed += ((t - last) / 1000) * rates($("speed").value);
+				last = t;
+				const k = Math.floor(owed);
+				owed -= k;
+				this.advance(k);
+				if (this.pos >= this.n) this.pause();
+				else this.timer = setTimeout(tick, Math.max(16, 1000 / rates($("speed").value)));
+			};
+			this.timer = setTimeout(tick, 0);
+			owed = 1; // the first move at once
+			updateAnim();
+		}
+		pause() {
+			clearTimeout(this.timer);
+			this.timer = 0;
+			updateAnim();
+		}
+		stepOnce() {
+			this.pause();
+			if (this.pos >= this.n) { this.resetFn(); this.pos = 0; this.show(); }
+			this.advance(1);
+		}
+	}
+	const views = { tiles: { player: null, out: null }, blocks: { player: null, out: null } };
+	let tab = "tiles";
+	const player = () => views[tab].player;
+	function updateAnim() {
+		const p = player();
+		$("anim-pos").textContent = p ? `${p.pos} / ${p.n}` : "0 / 0";
+		$("play").disabled = !p || p.n === 0 || !!p.timer;
+		$("pause").disabled = !p || !p.timer;
+		$("step").disabled = !p || p.n === 0;
+	}
+	function setPlayer(name, p) {
+		const old = views[name].player;
+		if (old) old.pause();
+		views[name].player = p;
+		updateAnim();
+	}
+	$("play").onclick = () => player() && player().play();
+	$("pause").onclick = () => player() && player().pause();
+	$("step").onclick = () => player() && player().stepOnce();
+	$("speed").oninput = () => { $("speed-out").textContent = `${int(rates($("speed").value))} moves/s`; };
+	$("speed").oninput();
+
+	// ---- Outputs: the solution as text, JSON and SVG.
+	function showOutputs(out) {
+		$("out-text").value = out ? out.text : "";
+		$("out-json").value = out ? out.json : "";
+		$("out-svg").value = out ? out.svg : "";
+	}
+	function setOutputs(name, r) {
+		views[name].out = { text: r.text || "", json: r.report ? JSON.stringify(r.report) : "", svg: r.svg || "" };
+		if (name === tab) showOutputs(views[name].out);
+	}
+	document.querySelectorAll("[data-copy]").forEach((b) => {
+		b.onclick = async () => {
+			const area = $(b.dataset.copy);
+			try {
+				await navigator.clipboard.writeText(area.value);
+			} catch {
+				area.select();
+				document.execCommand("copy");
+			}
+		};
+	});
+	document.querySelectorAll("[data-download]").forEach((b) => {
+		b.onclick = () => {
+			const url = URL.createObjectURL(new Blob([$(b.dataset.download).value], { type: b.dataset.type }));
+			const a = Object.assign(document.createElement("a"), { href: url, download: b.dataset.file });
+			a.click();
+			setTimeout(() => URL.revokeObjectURL(url), 1000);
+		};
+	});
+
+	// ---- Tiles: the board, its cells, and moves by click and arrow keys.
+	// A move letter names the way a tile slides into the blank; FROM gives
+	// where that tile is, from the blank.
+	const FROM = { U: [1, 0], D: [-1, 0], L: [0, 1], R: [0, -1] };
+	const boardEl = $("board");
+	let board = null; // {rows, cols, tiles, blank}
+	let cells = [];
+	let moveCount = 0;
+	let hinted = -1; // the cell of the tile a hint names
+
+	// goal returns the goal of a board of rows x cols: 1 2 3 ... blank
+	// last; no tiles for a size no board has, which the library refuses.
+	const goal = ({ rows, cols }) => {
+		const n = rows * cols;
+		const tiles = Number.isInteger(n) && n > 0 && n <= 255 * 255 ? Array.from({ length: n }, (_, i) => (i + 1) % n) : [];
+		return { rows, cols, tiles };
+	};
+	const isGoal = (b) => b.tiles.every((t, i) => t === (i + 1) % b.tiles.length);
+	const plain = (b) => ({ rows: b.rows, cols: b.cols, tiles: Array.from(b.tiles) });
+
+	function setBoard(b, solvable) {
+		board = { rows: b.rows, cols: b.cols, tiles: Array.from(b.tiles), blank: b.tiles.indexOf(0) };
+		boardEl.style.setProperty("--cols", b.cols);
+		boardEl.style.setProperty("--rows", b.rows);
+		boardEl.replaceChildren();
+		cells = board.tiles.map((t, i) => {
+			const c = document.createElement("div");
+			c.className = "cell";
+			c.dataset.i = i;
+			boardEl.append(c);
+			return c;
+		});
+		board.tiles.forEach((_, i) => drawCell(i));
+		moveCount = 0;
+		$("move-count").textContent = "0";
+		$("solvable").textContent = solvable ? "solvable" : "unsolvable";
+		$("solvable").className = solvable ? "" : "bad";
+		hinted = -1;
+		clearHint();
+		setPlayer("tiles", null);
+		drawState();
+	}
+	function drawCell(i) {
+		const t = board.tiles[i];
+		cells[i].textContent = t === 0 ? "" : t;
+		cells[i].classList.toggle("blank", t === 0);
+	}
+	function clearHint() {
+		if (hinted >= 0) cells[hinted].classList.remove("hinted");
+		hinted = -1;
+		$("hint-out").textContent = "";
+	}
+	function drawState() {
+		boardEl.dataset.tiles = board.tiles.join(" ");
+		boardEl.dataset.solved = String(isGoal(board));
+		boardEl.classList.toggle("solved", isGoal(board));
+	}
+	// slide makes the move of letter dir, count tiles of one line, and
+	// reports whether it is on the board.
+	function slide(dir, count = 1) {
+		const [dr, dc] = FROM[dir];
+		const r = Math.floor(board.blank / board.cols) + dr * count, c = (board.blank % board.cols) + dc * count;
+		if (r < 0 || c < 0 || r >= board.rows || c >= board.cols) return false;
+		const step = dr * board.cols + dc;
+		for (let k = 0; k < count; k++) {
+			const from = board.blank + step;
+			board.tiles[board.blank] = board.tiles[from];
+			board.tiles[from] = 0;
+			drawCell(board.blank);
+			drawCell(from);
+			board.blank = from;
+		}
+		return true;
+	}
+	// userMove makes a move of the player's and counts it: count tile
+	// moves, or one under line moves.
+	function userMove(dir, count) {
+		if (busy || !slide(dir, count)) return;
+		moveCount += $("metric").value === "line" ? 1 : count;
+		$("move-count").textContent = int(moveCount);
+		clearHint();
+		setPlayer("tiles", null); // the solution shown is no longer this board's
+		drawState();
+	}
+	boardEl.addEventListener("click", (e) => {
+		const cell = e.target.closest(".cell");
+		if (!cell) return;
+		const i = Number(cell.dataset.i), cols = board.cols;
+		const r = Math.floor(i / cols), c = i % cols, br = Math.floor(board.blank / cols), bc = board.blank % cols;
+		if (r === br && c !== bc) userMove(c < bc ? "R" : "L", Math.abs(c - bc));
+		else if (c === bc && r !== br) userMove(r < br ? "D" : "U", Math.abs(r - br));
+	});
+	const KEYS = { ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R" };
+	boardEl.addEventListener("keydown", (e) => {
+		if (!KEYS[e.key]) return;
+		e.preventDefault();
+		userMove(KEYS[e.key], 1);
+	});
+
+	// parseMoves splits the moves of a report ("UDL", or "U2R" under line
+	// moves) into [letter, count] pairs.
+	const parseMoves = (s) => Array.from(s.matchAll(/([UDLR])(\d*)/g), (m) => [m[1], m[2] ? Number(m[2]) : 1]);
+
+	// size returns the size typed in, for the library to check.
+	const size = () => ({ rows: Number($("rows").value), cols: Number($("cols").value) });
+
+	$("new").onclick = () => run(async () => {
+		const b = goal(size());
+		await client.request("solvable", { board: b }); // the library's word on the size
+		setBoard(b, true);
+		status("ready");
+	});
+	$("shuffle").onclick = () => run(async () => {
+		if ($("seed").value.trim() === "") {
+			const words = crypto.getRandomValues(new Uint32Array(2));
+			$("seed").value = String((BigInt(words[0]) << 32n) | BigInt(words[1]));
+		}
+		const r = await client.request("shuffle", { ...size(), seed: $("seed").value.trim() });
+		setBoard(r.board, r.solvable);
+		status("ready");
+	});
+	$("load").onclick = () => run(async () => {
+		const r = await client.request("parse", { text: $("paste").value });
+		$("rows").value = r.board.rows;
+		$("cols").value = r.board.cols;
+		setBoard(r.board, r.solvable);
+		status("ready");
+	});
+
+	// ensureTables builds the pattern databases of the board's size that
+	// are not kept yet, showing the build's progress.
+	async function ensureTables(b) {
+		const { tables } = await client.request("tables");
+		for (const t of tables) {
+			if (t.board !== `${b.rows}x${b.cols}` || t.cached) continue;
+			const bar = $("build");
+			bar.hidden = false;
+			bar.value = 0;
+			status(`building the pattern database ${t.name} (once; it is kept for the next visit)`);
+			await client.request("build", { name: t.name }, (m) => showBuild(t.name, m.build));
+			bar.hidden = true;
+		}
+	}
+	// showBuild shows the progress p of the build of a table of name: its
+	// Table (from 0) of Tables, and the entries of it reached.
+	function showBuild(name, p) {
+		if (!p) return;
+		const done = p.entries > 0 ? Math.min(1, p.reached / p.entries) : 0;
+		const tables = p.tables || 1, table = Math.min(p.table || 0, tables - 1);
+		$("build").hidden = false;
+		$("build").value = (table + done) / tables;
+		progress(`building ${name}: table ${table + 1} of ${tables}, depth ${p.depth}, ${int(p.reached)} of ${int(p.entries)} entries`);
+	}
+	function showSearch(m) {
+		if (m.build) return showBuild(m.build.name || "the pattern database", m.build);
+		const s = m.search;
+		if (!s) return;
+		const parts = [];
+		if (s.bound) parts.push(`bound ${s.bound}`);
+		if (s.best) parts.push(`best ${int(s.best)} moves`);
+		if (s.lower_bound) parts.push(`at least ${int(s.lower_bound)}`);
+		parts.push(`${int(s.generated)} nodes`, `${Number(s.seconds).toFixed(1)} s`);
+		progress("searching: " + parts.join(", "));
+	}
+
+	function clearResult() {
+		for (const id of ["result-length", "result-proof", "result-nodes", "result-time"]) $(id).textContent = "-";
+	}
+	$("solve").onclick = () => run(async () => {
+		const start = plain(board), mode = $("mode").value;
+		clearResult();
+		clearHint();
+		if (mode === "optimal") await ensureTables(start);
+		status("searching");
+		const args = { board: start, mode, metric: $("metric").value };
+		if (mode === "anytime") args.budget_ms = Math.round(Number($("budget").value) * 1000);
+		const r = await client.request("solve", args, showSearch);
+		setOutputs("tiles", r);
+		if (!r.solvable) {
+			$("result-proof").textContent = "no solution";
+			status("unsolvable: this board cannot reach the goal");
+			return;
+		}
+		$("result-length").textContent = r.length;
+		$("result-proof").textContent = r.optimal ? "optimal" : `at least ${r.lower_bound}`;
+		$("result-nodes").textContent = int(r.generated);
+		$("result-time").textContent = `${Number(r.seconds).toFixed(3)} s`;
+		const moves = parseMoves(r.moves || "");
+		setPlayer("tiles", new Player(moves.length,
+			(k) => slide(moves[k][0], moves[k][1]),
+			() => setBoardTiles(start),
+			drawState));
+		status("solved");
+	});
+	// setBoardTiles puts the tiles of b, of the board's size, back.
+	function setBoardTiles(b) {
+		board.tiles = Array.from(b.tiles);
+		board.blank = board.tiles.indexOf(0);
+		board.tiles.forEach((_, i) => drawCell(i));
+		drawState();
+	}
+
+	const WORDS = { U: "up", D: "down", L: "left", R: "right" };
+	$("hint").onclick = () => run(async () => {
+		const b = plain(board);
+		clearHint();
+		await ensureTables(b);
+		status("looking for a hint");
+		const h = await client.request("hint", { board: b });
+		if (!h.solvable) {
+			$("hint-out").textContent = "This board cannot reach the goal.";
+		} else if (!h.move) {
+			$("hint-out").textContent = "The board is solved.";
+		} else {
+			const [dr, dc] = FROM[h.move];
+			const i = board.blank + dr * board.cols + dc;
+			hinted = i;
+			cells[i].classList.add("hinted");
+			$("hint-out").textContent = `Slide tile ${board.tiles[i]} ${WORDS[h.move]} (${h.move}): ` +
+				(h.optimal ? `${h.length} moves to go.` : `a solution of ${h.length} moves goes on from there; it may not be the shortest.`);
+		}
+		status("ready");
+	});
+	$("cancel").onclick = () => {
+		client.cancel();
+		status("cancelled");
+		setBusy(false);
+	};
+	$("mode").onchange = () => { $("budget").disabled = $("mode").value !== "anytime"; };
+	$("mode").onchange();
+
+	// ---- Blocks: the shipped puzzles, a pasted one, and their solutions.
+	const hue = (name) => [...name].reduce((h, ch) => (h * 31 + ch.codePointAt(0)) % 360, 7);
+	const blocksEl = $("blocks-board");
+	let pieceEls = null; // the elements of the pieces drawn, in their order
+	// drawBlocks draws the pieces (names, sizes) at the cells of a position
+	// ([{row, col}], from 0, in the order of pieces).
+	function drawBlocks(rows, cols, pieces, cells) {
+		blocksEl.style.setProperty("--cols", cols);
+		blocksEl.style.setProperty("--rows", rows);
+		if (!pieceEls) {
+			blocksEl.replaceChildren();
+			pieceEls = pieces.map((p) => {
+				const el = document.createElement("div");
+				el.className = "piece" + (p.goal ? " goal" : p.motion === "fixed" ? " fixed" : "");
+				el.dataset.name = p.name;
+				el.textContent = p.name;
+				el.style.setProperty("--hue", hue(p.name));
+				blocksEl.append(el);
+				return el;
+			});
+		}
+		pieces.forEach((p, i) => {
+			pieceEls[i].style.gridArea = `${cells[i].row + 1} / ${cells[i].col + 1} / span ${p.height} / span ${p.width}`;
+		});
+	}
+	$("blocks-solve").onclick = () => run(async () => {
+		status("searching");
+		const r = await client.request("blocks", { text: $("blocks-paste").value, metric: $("blocks-metric").value });
+		const { rows, cols, pieces, positions } = r;
+		pieceEls = null;
+		drawBlocks(rows, cols, pieces, positions[0]);
+		blocksEl.setAttribute("aria-label", `Sliding-block puzzle of ${rows} rows and ${cols} columns, ${pieces.length} pieces`);
+		$("blocks-length").textContent = r.report.solvable ? r.report.length : "no solution";
+		$("blocks-discarded").replaceChildren(...(r.discarded || []).map((d) => Object.assign(document.createElement("li"), { textContent: d })));
+		$("blocks-moves").replaceChildren(...(r.moves || []).map((m) => Object.assign(document.createElement("li"), { textContent: m.text })));
+		setOutputs("blocks", r);
+		let pos = 0;
+		setPlayer("blocks", new Player(positions.length - 1,
+			(k) => { pos = k + 1; },
+			() => { pos = 0; },
+			() => {
+				drawBlocks(rows, cols, pieces, positions[pos]);
+				markMove(pos);
+			}));
+		status(r.report.solvable ? "solved" : "unsolvable: no moves reach the goal");
+	});
+	// markMove marks the move that led to position pos in the list of moves.
+	function markMove(pos) {
+		const list = $("blocks-moves");
+		const old = list.querySelector(".current");
+		if (old) old.classList.remove("current");
+		const li = list.children[pos - 1];
+		if (!li) return;
+		li.classList.add("current");
+		list.scrollTop = li.offsetTop - list.clientHeight / 2; // the list is the offsetParent
+	}
+	async function loadPuzzles() {
+		const resp = await fetch("puzzles/index.json");
+		if (!resp.ok) throw new Error(`puzzles/index.json: ${resp.status} ${resp.statusText}`);
+		const list = await resp.json();
+		const sel = $("puzzle");
+		for (const p of list) {
+			const o = Object.assign(document.createElement("option"), { value: p.file, textContent: p.title });
+			o.title = `fewest moves: ${p.line} straight, ${p.piece} piece, ${p.step} step`;
+			sel.insertBefore(o, sel.lastElementChild);
+		}
+		sel.value = list.length ? list[0].file : "";
+		await loadPuzzle();
+	}
+	async function loadPuzzle() {
+		const file = $("puzzle").value;
+		if (!file) return;
+		const resp = await fetch("puzzles/" + encodeURIComponent(file));
+		if (!resp.ok) throw new Error(`puzzles/${file}: ${resp.status} ${resp.statusText}`);
+		$("blocks-paste").value = await resp.text();
+	}
+	$("puzzle").onchange = () => loadPuzzle().catch((err) => status(err.message));
+	$("blocks-paste").oninput = () => { $("puzzle").value = ""; };
+
+	// ---- Tabs.
+	const tabs = { tiles: $("tab-tiles"), blocks: $("tab-blocks") };
+	function showTab(name) {
+		if (player()) player().pause();
+		tab = name;
+		for (const [n, b] of Object.entries(tabs)) {
+			b.setAttribute("aria-selected", String(n === name));
+			b.tabIndex = n === name ? 0 : -1;
+			$(b.getAttribute("aria-controls")).hidden = n !== name;
+		}
+		showOutputs(views[name].out);
+		updateAnim();
+	}
+	for (const [n, b] of Object.entries(tabs)) {
+		b.onclick = () => showTab(n);
+		b.onkeydown = (e) => {
+			if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+			const other = n === "tiles" ? "blocks" : "tiles";
+			showTab(other);
+			tabs[other].focus();
+		};
+	}
+
+	// ---- Start: a 4 x 4 board at once; the worker's readiness next.
+	setBoard(goal({ rows: 4, cols: 4 }), true);
+	const ready = client.ready().then(() => {
+		window.playground.readyAt = performance.now();
+		if (!busy) status("ready");
+	});
+	ready.catch((err) => status("the solver cannot start: " + err.message));
+	loadPuzzles().catch((err) => status(err.message));
+
+	window.playground = {
+		ready,
+		readyAt: null,
+		request: (op, args) => client.request(op, args),
+	};
+})();
