@@ -30,6 +30,7 @@
 //	                                                  expanded, generated, seconds, text, svg, built}
 //	hint      board                                  {solvable, move, length, optimal, built}
 //	blocks    text, metric?                          {report, rows, cols, pieces, moves, positions, discarded, text, svg}
+//	warm      (none)                                 {tables, seconds}: the cached tables read, their search run briefly
 //
 // Solve's mode is optimal (the default; boards of at most 4 rows and 4
 // columns, 4 x 4 searched with pdb663, built first if need be), anytime (budget_ms, the

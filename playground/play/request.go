@@ -46,6 +46,7 @@ var ops = map[string]op{
 	"solve":    {[]string{"board", "mode", "budget_ms", "metric"}, []string{"board"}, Handler.solve},
 	"hint":     {[]string{"board"}, []string{"board"}, Handler.hint},
 	"blocks":   {[]string{"text", "metric"}, []string{"text"}, Handler.blocks},
+	"warm":     {nil, nil, Handler.warm},
 }
 
 // opNames returns the names of the ops, sorted, for messages.

@@ -91,6 +91,7 @@
 			worker.terminate();
 			failAll(new Cancelled("cancelled"));
 			start();
+			request("warm").catch(() => {}); // as at the start (see below)
 		}
 
 		start();
@@ -553,6 +554,11 @@
 	const ready = client.ready().then(() => {
 		window.playground.readyAt = performance.now();
 		if (!busy) status("ready");
+		// The tables kept from an earlier visit are read, and their search
+		// run briefly, while the page waits for the user: the browser
+		// optimizes that code after its first run, which is 2 to 3 times
+		// slower.
+		client.request("warm").catch(() => {});
 	});
 	ready.catch((err) => status("the solver cannot start: " + err.message));
 	loadPuzzles().catch((err) => status(err.message));
