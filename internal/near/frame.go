@@ -91,7 +91,9 @@ func (f *frame) wEval() bEval {
 // then ranks best; 6 x 6 boards are seldom trapped and do without them.
 // The weights are chosen by measurement (see docs/PERFORMANCE.md). It
 // reads the tables in the sparse layout when they have one (see
-// sparseBeam). Without a database, it is lcEval.
+// sparseBeam). Where a learned ranking ships for the board's shape and
+// database (see learn.For), or cfg.Ranking names one, it ranks by that
+// instead (see learnBeam). Without a database, it is lcEval.
 func (f *frame) bEval() bEval {
 	if f.db == nil {
 		return f.lcEval()

@@ -5,15 +5,24 @@
 //
 //	go run ./tools/train [flags]
 //
-// It bootstraps: round by round it solves random-walk boards from the
-// goal (blank first, as the shared samples), each walk longer than the
-// last round's, with one beam of fixed width ranking by the model so far
-// (the first round by the beams' hand-made ranking), and fits the model
-// to the moves left at every board of every path found so far (see
-// learn.Fit). Everything follows from -seed: the boards, the beams (one
-// worker each) and so the paths and the fit. Progress goes to standard
-// error. With -check, it then solves fresh boards with both rankings and
-// prints their mean lengths.
+// With -method search (the default, which made the shipped models) it
+// draws -boards random walks of -walk-max moves from the goal (blank
+// first, as the shared samples) and searches the weights of a model by
+// distance (see learn.ByDistance) coordinate by coordinate, from the
+// beams' hand-made ranking, for the least mean length of the paths that
+// single beams of -width find on them, for -rounds passes. With -method
+// fit it bootstraps instead: round by round it solves random walks, each
+// round's longer (-walk-min to -walk-max), with the model so far (the
+// first round with the hand-made ranking), and fits the model by least
+// squares to the moves left at every board of every path found so far.
+//
+// Everything follows from -seed: the boards, the beams (one worker each)
+// and so the paths and the weights; 7 x 7 takes about ten minutes on one
+// core. Progress goes to standard error. -o writes the model; -check
+// then solves that many other boards with both rankings and prints their
+// mean lengths; -compare measures the rankings where the fewest moves
+// are known (see compare); -weights takes a model's weights instead of
+// training one.
 package main
 
 import (
@@ -24,6 +33,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -31,22 +41,26 @@ import (
 	"github.com/slidekit/slide/internal/learn"
 	"github.com/slidekit/slide/internal/near"
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
 type settings struct {
 	size, rounds, boards, width, workers, check int
+	checkWidth                                  int
+	checkFile                                   string
 	walkMin, walkMax                            int
 	seed                                        uint64
 	ridge                                       float64
 	scale                                       int
-	db, out, basis, method                      string
+	db, out, basis, method, compare, weights    string
 }
 
 func main() {
 	var s settings
 	flag.IntVar(&s.size, "size", 7, "boards are `n` x n")
-	flag.StringVar(&s.db, "db", "", "the database's shipped partition (default 35 for 6 x 6, 48 for 7 x 7, 555 for 5 x 5)")
+	flag.StringVar(&s.db, "db", "", "the database: a shipped partition (default 35 for 6 x 6, 48 for 7 x 7), or a spec's name such as 5x5-b0-1.2.6.7-..., built in memory")
+	flag.StringVar(&s.compare, "compare", "", "a `file` of boards and their fewest moves (as testdata/korf24_50.txt) to compare the rankings on, with -check random walks solved optimally")
 	flag.IntVar(&s.rounds, "rounds", 4, "bootstrap rounds")
 	flag.IntVar(&s.boards, "boards", 40, "boards a round")
 	flag.IntVar(&s.width, "width", 1000, "the beams' width")
@@ -59,6 +73,9 @@ func main() {
 	flag.IntVar(&s.workers, "workers", 1, "boards solved at once")
 	flag.StringVar(&s.method, "method", "search", "search (the weights by the beams' lengths) or fit (least squares on the paths' moves left)")
 	flag.IntVar(&s.check, "check", 0, "fresh boards to compare the rankings on at the end")
+	flag.StringVar(&s.weights, "weights", "", "no training: the model of these weights (DB,LC,cycles,bias,d1,...,d8+ as -method search prints them), to -check or -compare")
+	flag.IntVar(&s.checkWidth, "check-width", 0, "the beams' width in the check (default -width)")
+	flag.StringVar(&s.checkFile, "check-file", "", "check on the boards of this `file` (lines id reference t0 t1 ..., as the shared samples) in place of random ones, and print the mean lengths over the references")
 	flag.StringVar(&s.out, "o", "", "the Go file to write the model to (default none)")
 	flag.Parse()
 	if err := run(s); err != nil {
@@ -72,32 +89,41 @@ func run(s settings) error {
 		return fmt.Errorf("bad settings: want -size 3 to 15 and -rounds, -boards, -width, -workers, -walk-min at least 1, -walk-max at least -walk-min")
 	}
 	if s.db == "" {
-		s.db = map[int]string{5: "555", 6: "35", 7: "48"}[s.size]
+		s.db = map[int]string{6: "35", 7: "48"}[s.size]
 	}
 	kind := map[string]learn.Basis{"shared": learn.Shared, "cells": learn.Cells}
 	if _, ok := kind[s.basis]; !ok {
 		return fmt.Errorf("-basis %q: want shared or cells", s.basis)
 	}
 	spec, err := pdb.Named(s.db)
+	custom := strings.Contains(s.db, "x")
+	if custom {
+		spec, err = pdb.ParseSpec(s.db)
+	}
 	if err != nil {
 		return err
 	}
 	if spec.Rows != s.size || spec.Cols != s.size {
 		return fmt.Errorf("-db %s is for %d x %d boards, not %d x %d", s.db, spec.Rows, spec.Cols, s.size, s.size)
 	}
-	cfg := near.Config{Heuristic: tiles.Heuristic{Kind: tiles.Database, Name: "pdb" + s.db, Spec: spec}, Workers: 1}
+	cfg := near.Config{Heuristic: tiles.Heuristic{Kind: tiles.Database, Name: "pdb" + s.db, Spec: spec, Custom: custom}, Workers: 1}
+	if custom {
+		cfg.Request = pdbcache.Request{DirSet: true, Build: true} // in memory
+	}
 	n := s.size * s.size
 	labels := make([]int, n)
 	for i := range labels {
 		labels[i] = i
 	}
 	t := tiles.NewGoal(s.size, s.size, labels, true)
-	rng := rand.New(rand.NewPCG(s.seed, 0x5eed))
+	rng := newRand(s.seed, 0x5eed)
 	var model *learn.Model
-	switch s.method {
-	case "fit":
+	switch {
+	case s.weights != "":
+		model, err = byDistance(s, spec)
+	case s.method == "fit":
 		model, err = bootstrap(s, t, spec, cfg, rng, kind[s.basis])
-	case "search":
+	case s.method == "search":
 		model, err = search(s, t, spec, cfg, rng)
 	default:
 		err = fmt.Errorf("-method %q: want search or fit", s.method)
@@ -110,22 +136,54 @@ func run(s settings) error {
 			return err
 		}
 	}
-	if s.check > 0 {
-		boards := make([][]int32, s.check)
-		crng := rand.New(rand.NewPCG(s.seed, 0xc4ec))
-		for i := range boards {
-			boards[i] = randomWalk(t, s.walkMax, crng)
+
+	if s.compare != "" {
+		return compare(s, t, spec, cfg, model, s.compare)
+	}
+	if s.check > 0 || s.checkFile != "" {
+		return check(s, t, cfg, model)
+	}
+	return nil
+}
+
+// check solves -check random walks of -walk-max moves, or the boards of
+// -check-file, with the hand-made ranking and with m, and prints the
+// mean lengths (over the file's references).
+func check(s settings, t *tiles.Goal, cfg near.Config, model *learn.Model) error {
+	boards := make([][]int32, s.check)
+	crng := newRand(s.seed, 0xc4ec)
+	for i := range boards {
+		boards[i] = randomWalk(t, s.walkMax, crng)
+	}
+	what, ref := fmt.Sprintf("%d boards, walks of %d", s.check, s.walkMax), 0.0
+	if s.checkFile != "" {
+		starts, err := readLengths(s.checkFile, t)
+		if err != nil {
+			return err
 		}
-		for _, m := range []*learn.Model{learn.Handmade, model} {
-			_, mean, err := solveAll(s, t, boards, m, cfg, "check")
-			if err != nil {
-				return err
-			}
-			name := "hand-made"
-			if m != learn.Handmade {
-				name = "learned"
-			}
-			fmt.Printf("check: %d boards, walks of %d, width %d: %s ranking, mean %.2f moves\n", s.check, s.walkMax, s.width, name, mean)
+		boards = boards[:0]
+		for _, st := range starts {
+			boards = append(boards, st.code)
+			ref += float64(st.length) / float64(len(starts))
+		}
+		what = s.checkFile
+	}
+	if s.checkWidth > 0 {
+		s.width = s.checkWidth
+	}
+	for _, m := range []*learn.Model{learn.Handmade, model} {
+		_, mean, err := solveAll(s, t, boards, m, cfg, "check")
+		if err != nil {
+			return err
+		}
+		name := "hand-made"
+		if m != learn.Handmade {
+			name = "learned"
+		}
+		if ref > 0 {
+			fmt.Printf("check: %s, width %d: %s ranking, mean %.2f moves, %.4f times the references' %.2f\n", what, s.width, name, mean, mean/ref, ref)
+		} else {
+			fmt.Printf("check: %s, width %d: %s ranking, mean %.2f moves\n", what, s.width, name, mean)
 		}
 	}
 	return nil
@@ -183,8 +241,7 @@ func search(s settings, t *tiles.Goal, spec pdb.Spec, cfg near.Config, rng *rand
 		w = []int32{16, 16, 0, 0, -12, -12, -12, -12, -12, -12, -12, -12}
 	}
 	model := func(w []int32) *learn.Model {
-		m := learn.ByDistance(s.size, s.size, spec.Blank, w[0], w[1], w[2], w[4:])
-		m.Bias, m.Partition = w[3], spec.String()
+		m := modelOf(s, spec, w)
 		m.Trained = fmt.Sprintf("-method search -size %d -db %s -rounds %d -boards %d -width %d -walk-max %d -seed %d",
 			s.size, s.db, s.rounds, s.boards, s.width, s.walkMax, s.seed)
 		m.TrainBoard = s.boards
@@ -235,6 +292,33 @@ func search(s settings, t *tiles.Goal, spec pdb.Spec, cfg near.Config, rng *rand
 		fmt.Fprintf(os.Stderr, "pass %d: mean %.2f moves %v\n", pass+1, best, w)
 	}
 	return model(w), nil
+}
+
+// newRand returns the random numbers of the given stream of seed.
+func newRand(seed, stream uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, stream)) }
+
+// byDistance returns the model of the weights of -weights.
+func byDistance(s settings, spec pdb.Spec) (*learn.Model, error) {
+	var w []int32
+	for _, f := range strings.Split(s.weights, ",") {
+		x, err := strconv.ParseInt(strings.TrimSpace(f), 10, 32)
+		if err != nil {
+			return nil, fmt.Errorf("-weights: %v", err)
+		}
+		w = append(w, int32(x))
+	}
+	if len(w) < 5 {
+		return nil, fmt.Errorf("-weights: %d weights, want DB, LC, cycles, bias and at least one by distance", len(w))
+	}
+	return modelOf(s, spec, w), nil
+}
+
+// modelOf returns the model of the weights w: DB, LC, cycles, bias and
+// a tile by its distance from home (see learn.ByDistance).
+func modelOf(s settings, spec pdb.Spec, w []int32) *learn.Model {
+	m := learn.ByDistance(s.size, s.size, spec.Blank, w[0], w[1], w[2], w[4:])
+	m.Bias, m.Partition = w[3], spec.String()
+	return m
 }
 
 // walkLength returns the walks' length in round r: geometric from
