@@ -27,10 +27,9 @@
 // measure that directly. Fitting the moves left along solutions by least
 // squares (Fit, bootstrapped round by round, kept to compare rankings)
 // gives values nearer the truth on the boards of those paths, yet beams
-// ranking by them circle and find far longer paths: most boards of a
-// layer are off any path the fit saw, and there the fitted weights
-// reward places of tiles that went with progress on those paths rather
-// than cause it. docs/PERFORMANCE.md has the figures.
+// ranking by them find far longer paths: most boards of a layer are off
+// any path the fit saw, and the fit is not made to order them.
+// docs/PERFORMANCE.md has the figures.
 //
 // The weights ship as generated Go source (models_*.go, written by
 // tools/train, whose command line each file names): a few kilobytes,
