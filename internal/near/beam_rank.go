@@ -37,8 +37,8 @@ type rankBeam[E bEval] struct {
 	_               [64]byte // see pdbBeam
 	in              E
 	num, sub, cycle int
-	blankVal        uint8
-	at              int // the counts' offset in a board's data
+	tileCounts
+	at int // the counts' offset in a board's data
 	// the loaded board's
 	board       []uint8
 	mis, cycles int
@@ -51,7 +51,7 @@ const maxCycle = 4
 // newRankBeam returns in ranking boards whose blank has the value
 // blankVal by num*h - sub*misplaced + cycle*cycles.
 func newRankBeam[E bEval](in E, blankVal, num, sub, cycle int) *rankBeam[E] {
-	return &rankBeam[E]{in: in, num: num, sub: sub, cycle: cycle, blankVal: uint8(blankVal), at: in.auxLen()}
+	return &rankBeam[E]{in: in, num: num, sub: sub, cycle: cycle, tileCounts: tileCounts{blankVal: uint8(blankVal), withCycles: cycle != 0}, at: in.auxLen()}
 }
 
 func (e *rankBeam[E]) auxLen() int { return e.at + 2 }
@@ -67,23 +67,35 @@ func (e *rankBeam[E]) rank(h, mis, cycles int) int {
 
 func (e *rankBeam[E]) root(board, aux []uint8) int {
 	h := e.in.root(board, aux[:e.at])
-	mis, cycles := 0, 0
+	mis, cycles := e.count(board)
+	aux[e.at], aux[e.at+1] = uint8(mis), uint8(cycles)
+	return e.rank(h, mis, cycles)
+}
+
+// tileCounts counts a board's misplaced tiles and, withCycles, its short
+// cycles (see rankBeam), from scratch and move by move.
+type tileCounts struct {
+	blankVal   uint8
+	withCycles bool
+}
+
+// count returns board's misplaced tiles and short cycles.
+func (e *tileCounts) count(board []uint8) (mis, cycles int) {
 	for c, v := range board {
 		if v == e.blankVal || int(v) == c {
 			continue
 		}
 		mis++
-		if e.cycle != 0 && e.leastOfCycle(board, c) {
+		if e.withCycles && e.leastOfCycle(board, c) {
 			cycles++
 		}
 	}
-	aux[e.at], aux[e.at+1] = uint8(mis), uint8(cycles)
-	return e.rank(h, mis, cycles)
+	return mis, cycles
 }
 
 // leastOfCycle reports whether the tile on cell c is in a short cycle of
 // board (see rankBeam) of which c is the least cell.
-func (e *rankBeam[E]) leastOfCycle(board []uint8, c int) bool {
+func (e *tileCounts) leastOfCycle(board []uint8, c int) bool {
 	x := int(board[c])
 	for range maxCycle - 1 {
 		if x == c {
@@ -108,14 +120,14 @@ func (e *rankBeam[E]) load(board, aux []uint8, rank int) {
 // (values are goal cells, see tileSpace), board being the parent's or
 // the child's: they differ on those two cells only. The only cycles the
 // move changes are v's.
-func (e *rankBeam[E]) moved(board []uint8, v uint8, from, to int) (mis, cycles int) {
+func (e *tileCounts) moved(board []uint8, v uint8, from, to int) (mis, cycles int) {
 	switch int(v) {
 	case from:
 		return 1, 0
 	case to:
 		return -1, 0
 	}
-	if e.cycle == 0 {
+	if !e.withCycles {
 		return 0, 0 // not counted: the cycles' data stays 0
 	}
 	if e.inCycle(board, to, v, from) {
@@ -130,7 +142,7 @@ func (e *rankBeam[E]) moved(board []uint8, v uint8, from, to int) (mis, cycles i
 // inCycle reports whether the tile v, not on its goal cell, is in a short
 // cycle (see rankBeam) of board with v on cell at and the blank on cell
 // blank.
-func (e *rankBeam[E]) inCycle(board []uint8, at int, v uint8, blank int) bool {
+func (e *tileCounts) inCycle(board []uint8, at int, v uint8, blank int) bool {
 	x := int(v) // the next cell of the cycle; board is read on no other than at and blank
 	for range maxCycle - 1 {
 		if x == blank {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/slidekit/slide/internal/learn"
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/testsets"
@@ -95,4 +96,47 @@ func heuristicName(h tiles.Heuristic) string {
 		return "linear"
 	}
 	return h.Name
+}
+
+// BenchmarkChild measures one child's rank, on 7 x 7 boards (random
+// walks of 700 moves, PDB48 if cached, in the sparse layout), by the
+// database's bound alone (a table lookup a direction), by the hand-made
+// ranking (see rankBeam) and by a learned one (see learnBeam, with
+// random weights: the cost does not depend on them). The children are
+// those of one board, whose table entries stay in the cache: the cost
+// of the arithmetic, which a beam's cache misses add to alike.
+func BenchmarkChild(b *testing.B) {
+	f := beamFrames(b, 7, 700)[0]
+	if f.db == nil {
+		b.Skip("PDB48 is not cached")
+	}
+	f.db.Sparse()
+	f.sparse = true
+	rng := rand.New(rand.NewPCG(36, 5))
+	m := learn.ByDistance(f.rows, f.cols, f.blankVal, 16, 16, 32, []int32{-16, -32, -24, -24, -16, -8})
+	for i := range m.Cell {
+		m.Cell[i] += int32(rng.IntN(5))
+	}
+	mdlc := func() *mdlcBeam { return &mdlcBeam{mdlcEval: newMDLC(f.rows, f.cols, uint8(f.blankVal))} }
+	for _, c := range []struct {
+		name string
+		ev   bEval
+	}{
+		{"table", newSparseBeam(f.db)},
+		{"handmade", newRankBeam(&sumBeam[*sparseBeam]{p: newSparseBeam(f.db), m: mdlc()}, f.blankVal, 4, 4, 8)},
+		{"learned", newLearnBeam(newSparseBeam(f.db), mdlc(), m, f.blankVal)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			aux := make([]uint8, c.ev.auxLen())
+			moves := children(f.cells, uint8(f.blankVal), f.cols)
+			c.ev.load(f.cells, aux, c.ev.root(f.cells, aux))
+			b.ReportAllocs()
+			k := 0
+			for b.Loop() {
+				mv := moves[k%len(moves)]
+				c.ev.child(mv.v, mv.from, mv.to)
+				k++
+			}
+		})
+	}
 }

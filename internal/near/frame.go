@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/slidekit/slide/internal/learn"
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
@@ -21,6 +22,7 @@ type frame struct {
 	db         *pdb.DB // nil: Manhattan distance and linear conflicts
 	sparse     bool    // the beams read db's sparse layout (see sparseBeam)
 	heur       tiles.Heuristic
+	model      *learn.Model // the beams' learned ranking, nil for rankBeam's
 }
 
 // newFrame returns the frame of the board of codes code, for a board with
@@ -52,6 +54,7 @@ func newFrame(ctx context.Context, t *tiles.Goal, code []int32, cfg *Config) (*f
 			return nil, err
 		}
 		f.blankVal = spec.Blank
+		f.model = rankingFor(cfg.Ranking, spec)
 		if d, ok := ctx.Deadline(); !ok || time.Until(d) >= sparseMinTime || f.db.SparseMade() {
 			f.db.Sparse() // the beams' layout, made before they start
 			f.sparse = true
@@ -88,10 +91,15 @@ func (f *frame) wEval() bEval {
 // then ranks best; 6 x 6 boards are seldom trapped and do without them.
 // The weights are chosen by measurement (see docs/PERFORMANCE.md). It
 // reads the tables in the sparse layout when they have one (see
-// sparseBeam). Without a database, it is lcEval.
+// sparseBeam). Where a learned ranking ships for the board's shape and
+// database (see learn.For), or cfg.Ranking names one, it ranks by that
+// instead (see learnBeam). Without a database, it is lcEval.
 func (f *frame) bEval() bEval {
 	if f.db == nil {
 		return f.lcEval()
+	}
+	if f.model != nil {
+		return f.learnEval()
 	}
 	sub, cycle := 3, 0
 	if f.rows*f.cols > 36 {
@@ -102,6 +110,29 @@ func (f *frame) bEval() bEval {
 		return newRankBeam(&sumBeam[*sparseBeam]{p: sp, m: m}, f.blankVal, 4, sub, cycle)
 	}
 	return newRankBeam(&sumBeam[*pdbBeam]{p: &pdbBeam{pdbEval: *newPDBEval(f.db), keep: true}, m: m}, f.blankVal, 4, sub, cycle)
+}
+
+// learnEval returns the frame's learned ranking (see learnBeam), reading
+// the tables in the sparse layout when they have one.
+func (f *frame) learnEval() bEval {
+	m := &mdlcBeam{mdlcEval: newMDLC(f.rows, f.cols, uint8(f.blankVal))}
+	if sp := f.sparseBeam(); sp != nil {
+		return newLearnBeam(sp, m, f.model, f.blankVal)
+	}
+	return newLearnBeam(&pdbBeam{pdbEval: *newPDBEval(f.db), keep: true}, m, f.model, f.blankVal)
+}
+
+// rankingFor returns the learned ranking of boards under the database of
+// spec: the one asked for if it was trained for it, else the shipped
+// one if any; nil for none, or if learn.Handmade is asked for.
+func rankingFor(asked *learn.Model, spec pdb.Spec) *learn.Model {
+	if asked == learn.Handmade {
+		return nil
+	}
+	if asked != nil && asked.Fits(spec.Rows, spec.Cols, spec.String()) {
+		return asked
+	}
+	return learn.For(spec.Rows, spec.Cols, spec.String())
 }
 
 // sparseBeam returns the database's tables as a sparseBeam when the frame

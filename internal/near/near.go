@@ -6,6 +6,7 @@ import (
 
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/idastar"
+	"github.com/slidekit/slide/internal/learn"
 	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
 )
@@ -31,6 +32,10 @@ type Config struct {
 	// maxCost moves: the anytime mode runs it on boards small enough.
 	Optimal Optimal
 	Began   time.Time // when the call began, for Progress
+	// Ranking is the learned ranking of the beams: nil, the shipped one
+	// for the board's shape and database if any (see learn.For);
+	// learn.Handmade, none.
+	Ranking *learn.Model
 }
 
 // An Optimal searches for a solution of at most maxCost moves, optimal

@@ -1,0 +1,475 @@
+// Train learns the ranking of the anytime mode's beams on n x n boards
+// (see internal/learn) and writes it as Go source.
+//
+// Usage:
+//
+//	go run ./tools/train [flags]
+//
+// With -method search (the default, which made the shipped models) it
+// draws -boards random walks of -walk-max moves from the goal (blank
+// first, as the shared samples) and searches the weights of a model by
+// distance (see learn.ByDistance) coordinate by coordinate, from the
+// beams' hand-made ranking, for the least mean length of the paths that
+// single beams of -width find on them, for -rounds passes. With -method
+// fit it bootstraps instead: round by round it solves random walks, each
+// round's longer (-walk-min to -walk-max), with the model so far (the
+// first round with the hand-made ranking), and fits the model by least
+// squares to the moves left at every board of every path found so far.
+//
+// Everything follows from -seed: the boards, the beams (one worker each)
+// and so the paths and the weights; 7 x 7 takes about ten minutes on one
+// core. Progress goes to standard error. -o writes the model; -check
+// then solves that many other boards with both rankings and prints their
+// mean lengths; -compare measures the rankings where the fewest moves
+// are known (see compare); -weights takes a model's weights instead of
+// training one.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/slidekit/slide/internal/learn"
+	"github.com/slidekit/slide/internal/near"
+	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
+	"github.com/slidekit/slide/internal/tiles"
+)
+
+type settings struct {
+	size, rounds, boards, width, workers, check int
+	checkWidth                                  int
+	checkFile                                   string
+	walkMin, walkMax                            int
+	seed                                        uint64
+	ridge                                       float64
+	scale                                       int
+	db, out, basis, method, compare, weights    string
+}
+
+func main() {
+	var s settings
+	flag.IntVar(&s.size, "size", 7, "boards are `n` x n")
+	flag.StringVar(&s.db, "db", "", "the database: a shipped partition (default 35 for 6 x 6, 48 for 7 x 7), or a spec's name such as 5x5-b0-1.2.6.7-..., built in memory")
+	flag.StringVar(&s.compare, "compare", "", "a `file` of boards and their fewest moves (as testdata/korf24_50.txt) to compare the rankings on, with -check random walks solved optimally")
+	flag.IntVar(&s.rounds, "rounds", 4, "passes of the search, or rounds of the fit")
+	flag.IntVar(&s.boards, "boards", 40, "boards to search on, or a round of the fit")
+	flag.IntVar(&s.width, "width", 1000, "the beams' width")
+	flag.IntVar(&s.walkMin, "walk-min", 100, "the fit's first round's walks, in moves")
+	flag.IntVar(&s.walkMax, "walk-max", 5000, "the walks of the search, the check and the fit's last round, in moves")
+	flag.Uint64Var(&s.seed, "seed", 1, "the seed of everything random")
+	flag.Float64Var(&s.ridge, "ridge", 0.01, "the fit's ridge penalty on the tiles' weights")
+	flag.IntVar(&s.scale, "scale", 16, "the fitted model's units a move (the search's are 16)")
+	flag.StringVar(&s.basis, "basis", "shared", "the fit's weights of the tiles on their cells: shared (by rows and columns from the goal cell) or cells (every tile on every cell)")
+	flag.IntVar(&s.workers, "workers", 1, "boards solved at once")
+	flag.StringVar(&s.method, "method", "search", "search (the weights by the beams' lengths) or fit (least squares on the paths' moves left)")
+	flag.IntVar(&s.check, "check", 0, "fresh boards to compare the rankings on at the end")
+	flag.StringVar(&s.weights, "weights", "", "no training: the model of these weights (DB,LC,cycles,bias,d1,...,d8+ as -method search prints them), to -check or -compare")
+	flag.IntVar(&s.checkWidth, "check-width", 0, "the beams' width in the check (default -width)")
+	flag.StringVar(&s.checkFile, "check-file", "", "check on the boards of this `file` (lines id reference t0 t1 ..., as the shared samples) in place of random ones, and print the mean lengths over the references")
+	flag.StringVar(&s.out, "o", "", "the Go file to write the model to (default none)")
+	flag.Parse()
+	if err := run(s); err != nil {
+		fmt.Fprintln(os.Stderr, "train:", err)
+		os.Exit(1)
+	}
+}
+
+func run(s settings) error {
+	if s.size < 3 || s.size > 15 || s.rounds < 1 || s.boards < 1 || s.width < 1 || s.workers < 1 || s.walkMin < 1 || s.walkMax < s.walkMin {
+		return fmt.Errorf("bad settings: want -size 3 to 15 and -rounds, -boards, -width, -workers, -walk-min at least 1, -walk-max at least -walk-min")
+	}
+	if s.db == "" {
+		s.db = map[int]string{6: "35", 7: "48"}[s.size]
+	}
+	kind := map[string]learn.Basis{"shared": learn.Shared, "cells": learn.Cells}
+	if _, ok := kind[s.basis]; !ok {
+		return fmt.Errorf("-basis %q: want shared or cells", s.basis)
+	}
+	spec, err := pdb.Named(s.db)
+	custom := strings.Contains(s.db, "x")
+	if custom {
+		spec, err = pdb.ParseSpec(s.db)
+	}
+	if err != nil {
+		return err
+	}
+	if spec.Rows != s.size || spec.Cols != s.size {
+		return fmt.Errorf("-db %s is for %d x %d boards, not %d x %d", s.db, spec.Rows, spec.Cols, s.size, s.size)
+	}
+	cfg := near.Config{Heuristic: tiles.Heuristic{Kind: tiles.Database, Name: "pdb" + s.db, Spec: spec, Custom: custom}, Workers: 1}
+	if custom {
+		cfg.Request = pdbcache.Request{DirSet: true, Build: true} // in memory
+	}
+	n := s.size * s.size
+	labels := make([]int, n)
+	for i := range labels {
+		labels[i] = i
+	}
+	t := tiles.NewGoal(s.size, s.size, labels, true)
+	rng := newRand(s.seed, 0x5eed)
+	var model *learn.Model
+	switch {
+	case s.weights != "":
+		model, err = byDistance(s, spec)
+	case s.method == "fit":
+		model, err = bootstrap(s, t, spec, cfg, rng, kind[s.basis])
+	case s.method == "search":
+		model, err = search(s, t, spec, cfg, rng)
+	default:
+		err = fmt.Errorf("-method %q: want search or fit", s.method)
+	}
+	if err != nil {
+		return err
+	}
+	if s.out != "" {
+		if err := os.WriteFile(s.out, source(model, s.size), 0o644); err != nil {
+			return err
+		}
+	}
+
+	if s.compare != "" {
+		return compare(s, t, spec, cfg, model, s.compare)
+	}
+	if s.check > 0 || s.checkFile != "" {
+		return check(s, t, cfg, model)
+	}
+	return nil
+}
+
+// check solves -check random walks of -walk-max moves, or the boards of
+// -check-file, with the hand-made ranking and with m, and prints the
+// mean lengths (over the file's references).
+func check(s settings, t *tiles.Goal, cfg near.Config, model *learn.Model) error {
+	boards := make([][]int32, s.check)
+	crng := newRand(s.seed, 0xc4ec)
+	for i := range boards {
+		boards[i] = randomWalk(t, s.walkMax, crng)
+	}
+	what, ref := fmt.Sprintf("%d boards, walks of %d", s.check, s.walkMax), 0.0
+	if s.checkFile != "" {
+		starts, err := readLengths(s.checkFile, t)
+		if err != nil {
+			return err
+		}
+		boards = boards[:0]
+		for _, st := range starts {
+			boards = append(boards, st.code)
+			ref += float64(st.length) / float64(len(starts))
+		}
+		what = s.checkFile
+	}
+	if s.checkWidth > 0 {
+		s.width = s.checkWidth
+	}
+	for _, m := range []*learn.Model{learn.Handmade, model} {
+		_, mean, err := solveAll(s, t, boards, m, cfg, "check")
+		if err != nil {
+			return err
+		}
+		name := "hand-made"
+		if m != learn.Handmade {
+			name = "learned"
+		}
+		if ref > 0 {
+			fmt.Printf("check: %s, width %d: %s ranking, mean %.2f moves, %.4f times the references' %.2f\n", what, s.width, name, mean, mean/ref, ref)
+		} else {
+			fmt.Printf("check: %s, width %d: %s ranking, mean %.2f moves\n", what, s.width, name, mean)
+		}
+	}
+	return nil
+}
+
+// bootstrap fits the model round by round to the paths that the model so
+// far finds (see the package's doc).
+func bootstrap(s settings, t *tiles.Goal, spec pdb.Spec, cfg near.Config, rng *rand.Rand, kind learn.Basis) (*learn.Model, error) {
+	model := learn.Handmade
+	var all []learn.Sample
+	began := time.Now()
+	for r := range s.rounds {
+		walk := walkLength(s, r)
+		boards := make([][]int32, s.boards)
+		for i := range boards {
+			boards[i] = randomWalk(t, walk, rng)
+		}
+		samples, mean, err := solveAll(s, t, boards, model, cfg, fmt.Sprintf("round %d/%d", r+1, s.rounds))
+		if err != nil {
+			return nil, err
+		}
+		if len(all) > 0 {
+			fmt.Fprintf(os.Stderr, "round %d/%d: walks of %d moves, mean path %.1f; on these boards, before the fit: %s\n", r+1, s.rounds, walk, mean, quality(model, samples, spec.Blank))
+		}
+		all = append(all, samples...)
+		fit, err := learn.Fit(s.size, s.size, spec.Blank, kind, all, s.ridge, int32(s.scale))
+		if err != nil {
+			return nil, err
+		}
+		fit.Partition, fit.TrainBoard = spec.String(), s.boards*(r+1)
+		fit.Trained = fmt.Sprintf("-size %d -db %s -rounds %d -boards %d -width %d -walk-min %d -walk-max %d -seed %d -ridge %g -scale %d -basis %s",
+			s.size, s.db, s.rounds, s.boards, s.width, s.walkMin, s.walkMax, s.seed, s.ridge, s.scale, s.basis)
+		model = fit
+		fmt.Fprintf(os.Stderr, "round %d/%d: walks of %d moves, mean path %.1f, %d samples; fitted: %s; DB %d LC %d cycles %d bias %d (/%d); %v\n",
+			r+1, s.rounds, walk, mean, len(all), quality(model, all, spec.Blank), model.DB, model.LC, model.Cycles, model.Bias, model.Scale, time.Since(began).Round(time.Second))
+	}
+	return model, nil
+}
+
+// search returns the model by distance (see learn.ByDistance) whose
+// beams find the shortest paths on -boards random walks of -walk-max
+// moves, by coordinate search from the beams' hand-made ranking: every
+// weight in turn moves by a step up, then down, while the mean length
+// falls; a pass with no move halves the step, until -rounds passes.
+func search(s settings, t *tiles.Goal, spec pdb.Spec, cfg near.Config, rng *rand.Rand) (*learn.Model, error) {
+	boards := make([][]int32, s.boards)
+	for i := range boards {
+		boards[i] = randomWalk(t, s.walkMax, rng)
+	}
+	// The hand-made ranking of boards past 6 x 6 (see near.rankBeam):
+	// 4 (h - misplaced) + 8 cycles in quarter moves, h being the
+	// database's bound plus Manhattan distance and linear conflicts.
+	w := []int32{16, 16, 32, 0, -16, -16, -16, -16, -16, -16, -16, -16}
+	if s.size <= 6 {
+		w = []int32{16, 16, 0, 0, -12, -12, -12, -12, -12, -12, -12, -12}
+	}
+	model := func(w []int32) *learn.Model {
+		m := modelOf(s, spec, w)
+		m.Trained = fmt.Sprintf("-method search -size %d -db %s -rounds %d -boards %d -width %d -walk-max %d -seed %d",
+			s.size, s.db, s.rounds, s.boards, s.width, s.walkMax, s.seed)
+		m.TrainBoard = s.boards
+		return m
+	}
+	began := time.Now()
+	evals := 0
+	mean := func(w []int32) (float64, error) {
+		evals++
+		_, m, err := solveAll(s, t, boards, model(w), cfg, "")
+		return m, err
+	}
+	best, err := mean(w)
+	if err != nil {
+		return nil, err
+	}
+	names := []string{"DB", "LC", "cycles", "bias", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8+"}
+	fmt.Fprintf(os.Stderr, "start: mean %.2f moves %v\n", best, w)
+	step := int32(8)
+	for pass := range s.rounds {
+		moved := false
+		for i := range w {
+			if i == 3 {
+				continue // the bias ranks nothing
+			}
+			for _, dir := range []int32{1, -1} {
+				for {
+					try := slices.Clone(w)
+					try[i] += dir * step
+					m, err := mean(try)
+					if err != nil {
+						return nil, err
+					}
+					if m >= best {
+						break
+					}
+					best, w, moved = m, try, true
+					fmt.Fprintf(os.Stderr, "pass %d, step %d: %s %d, mean %.2f moves; %d evaluations, %v\n", pass+1, step, names[i], w[i], best, evals, time.Since(began).Round(time.Second))
+				}
+			}
+		}
+		if !moved {
+			if step == 1 {
+				break
+			}
+			step /= 2
+		}
+		fmt.Fprintf(os.Stderr, "pass %d: mean %.2f moves %v\n", pass+1, best, w)
+	}
+	return model(w), nil
+}
+
+// newRand returns the random numbers of the given stream of seed.
+func newRand(seed, stream uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, stream)) }
+
+// byDistance returns the model of the weights of -weights.
+func byDistance(s settings, spec pdb.Spec) (*learn.Model, error) {
+	var w []int32
+	for _, f := range strings.Split(s.weights, ",") {
+		x, err := strconv.ParseInt(strings.TrimSpace(f), 10, 32)
+		if err != nil {
+			return nil, fmt.Errorf("-weights: %v", err)
+		}
+		w = append(w, int32(x))
+	}
+	if len(w) < 5 {
+		return nil, fmt.Errorf("-weights: %d weights, want DB, LC, cycles, bias and at least one by distance", len(w))
+	}
+	m := modelOf(s, spec, w)
+	m.Trained = fmt.Sprintf("-size %d -db %s -weights %s", s.size, s.db, s.weights)
+	return m, nil
+}
+
+// modelOf returns the model of the weights w: DB, LC, cycles, bias and
+// a tile by its distance from home (see learn.ByDistance).
+func modelOf(s settings, spec pdb.Spec, w []int32) *learn.Model {
+	m := learn.ByDistance(s.size, s.size, spec.Blank, w[0], w[1], w[2], w[4:])
+	m.Bias, m.Partition = w[3], spec.String()
+	return m
+}
+
+// walkLength returns the walks' length in round r: geometric from
+// walkMin to walkMax.
+func walkLength(s settings, r int) int {
+	if s.rounds == 1 {
+		return s.walkMax
+	}
+	f := float64(r) / float64(s.rounds-1)
+	return int(math.Round(float64(s.walkMin) * math.Pow(float64(s.walkMax)/float64(s.walkMin), f)))
+}
+
+// randomWalk returns the codes of the board walk random moves from the
+// goal, never undoing the last.
+func randomWalk(t *tiles.Goal, walk int, rng *rand.Rand) []int32 {
+	n := t.Rows * t.Cols
+	code := make([]int32, n)
+	labels := make([]int, n)
+	for i := range labels {
+		labels[i] = i
+	}
+	c, _ := t.Encode(labels)
+	copy(code, c)
+	blank, prev := 0, -1
+	for range walk {
+		var nbs [4]int
+		k := 0
+		r, col := blank/t.Cols, blank%t.Cols
+		for _, nb := range [4]int{blank - t.Cols, blank - 1, blank + 1, blank + t.Cols} {
+			switch {
+			case nb == blank-t.Cols && r == 0, nb == blank+t.Cols && r == t.Rows-1, nb == blank-1 && col == 0, nb == blank+1 && col == t.Cols-1, nb == prev:
+				continue
+			}
+			nbs[k] = nb
+			k++
+		}
+		nb := nbs[rng.IntN(k)]
+		code[blank], code[nb] = code[nb], code[blank]
+		prev, blank = blank, nb
+	}
+	return code
+}
+
+// solveAll solves boards with one beam each ranking by m, workers at a
+// time, and returns the samples of their paths, in the boards' order,
+// and the paths' mean length.
+func solveAll(s settings, t *tiles.Goal, boards [][]int32, m *learn.Model, cfg near.Config, what string) ([]learn.Sample, float64, error) {
+	cfg.Ranking = m
+	per := make([][]learn.Sample, len(boards))
+	lengths := make([]int, len(boards))
+	errs := make([]error, len(boards))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for range s.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				blanks, err := near.Beam(context.Background(), t, boards[i], s.width, cfg)
+				if err == nil {
+					per[i], _, err = near.Samples(context.Background(), t, boards[i], blanks, cfg)
+				}
+				errs[i], lengths[i] = err, len(blanks)-1
+				mu.Lock()
+				done++
+				if what != "" {
+					fmt.Fprintf(os.Stderr, "\r%s: %d/%d boards", what, done, len(boards))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range boards {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if what != "" {
+		fmt.Fprintln(os.Stderr)
+	}
+	var out []learn.Sample
+	total := 0
+	for i := range boards {
+		if errs[i] != nil {
+			return nil, 0, errs[i]
+		}
+		out = append(out, per[i]...)
+		total += lengths[i]
+	}
+	return out, float64(total) / float64(len(boards)), nil
+}
+
+// quality describes how m's values, the database's bound and the
+// hand-made ranking (see near.rankBeam) fit the samples' targets: rank
+// correlation, and mean absolute error of values in moves.
+func quality(m *learn.Model, samples []learn.Sample, blank int) string {
+	var est, db, hand, truth []float64
+	for i := range samples {
+		s := &samples[i]
+		truth = append(truth, s.Target)
+		db = append(db, float64(s.DB))
+		hand = append(hand, float64(s.DB+s.LC-misplaced(s.Board, blank)+2*s.Cycles))
+		if m != learn.Handmade {
+			est = append(est, float64(m.Value(s.Board, s.DB, s.LC, s.Cycles))/float64(m.Scale))
+		}
+	}
+	_, dbAbs := learn.Errors(db, truth)
+	out := fmt.Sprintf("database rho %.4f err %.1f, hand-made rho %.4f", learn.Spearman(db, truth), dbAbs, learn.Spearman(hand, truth))
+	if est != nil {
+		_, abs := learn.Errors(est, truth)
+		out += fmt.Sprintf(", learned rho %.4f err %.1f", learn.Spearman(est, truth), abs)
+	}
+	return out
+}
+
+// misplaced returns the tiles of board off their goal cells, blank being
+// the blank's value.
+func misplaced(board []uint8, blank int) int {
+	k := 0
+	for c, v := range board {
+		if int(v) != c && int(v) != blank {
+			k++
+		}
+	}
+	return k
+}
+
+// source returns the Go source of the package learn file that ships m.
+func source(m *learn.Model, size int) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "// Code generated by go run ./tools/train %s; DO NOT EDIT.\n\npackage learn\n\n", m.Trained)
+	from := fmt.Sprintf("learned\n// from the paths of %d boards", m.TrainBoard)
+	if m.TrainBoard == 0 {
+		from = "of the\n// weights given"
+	}
+	fmt.Fprintf(&b, "// model%dx%d is the ranking of %d x %d boards under the database %s, %s.\n", size, size, size, size, m.Partition, from)
+	fmt.Fprintf(&b, "var model%dx%d = &Model{Rows: %d, Cols: %d, Partition: %q, Scale: %d, DB: %d, LC: %d, Cycles: %d, Bias: %d,\n\tTrained: %q, TrainBoard: %d,\n\tCell: []int32{",
+		size, size, m.Rows, m.Cols, m.Partition, m.Scale, m.DB, m.LC, m.Cycles, m.Bias, m.Trained, m.TrainBoard)
+	n := m.Rows * m.Cols
+	for i, w := range m.Cell {
+		if i%n == 0 {
+			fmt.Fprintf(&b, "\n\t\t")
+		} else {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%d,", w)
+	}
+	b.WriteString("\n\t},\n}\n")
+	return []byte(b.String())
+}
