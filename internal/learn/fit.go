@@ -79,7 +79,7 @@ func (b *basis) features(s *Sample, n int, f func(i int, x float64)) {
 // the values on their cells (in the basis kind) shrunk toward 0 by ridge
 // (a penalty of ridge times their squares a sample), in units of 1/scale
 // moves. The cost is the samples times (n+4)^2 and d^3/3 for n cells and
-// d weights: seconds for 7 x 7 with Cells.
+// d weights.
 func Fit(rows, cols, blank int, kind Basis, samples []Sample, ridge float64, scale int32) (*Model, error) {
 	n := rows * cols
 	bs := newBasis(kind, rows, cols, blank)

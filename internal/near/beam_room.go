@@ -33,8 +33,9 @@ func room[T any](ctx context.Context, buf []T, n int) ([]T, bool) {
 // appendPolled appends src to dst, which has room for it, 16*stopEvery
 // items at a time, and reports false, with part of src appended, if stop
 // is done first. A copy is one step that neither a cancellation nor the
-// garbage collector's pauses can interrupt: one of a wide layer's
-// candidates into fresh memory took 24 ms, its page faults included.
+// garbage collector's pauses can interrupt, and one of a wide layer's
+// candidates into fresh memory takes tens of milliseconds (see
+// docs/PERFORMANCE.md, "Every mode keeps its word").
 func appendPolled[T any](dst, src []T, stop *engine.Stop) ([]T, bool) {
 	for i := 0; i < len(src); i += 16 * stopEvery {
 		if stop.Done() {
