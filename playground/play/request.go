@@ -205,46 +205,55 @@ func skipSpace(b []byte, i int) int {
 // skipValue returns the index just past the JSON value that starts at i
 // in b, or -1 if there is none: a string, an array or object (its
 // brackets counted, the strings in it skipped), or a number or literal
-// (to the next delimiter).
+// (to the next delimiter). It looks for each byte that matters with
+// bytes.IndexByte, over each stretch of b at most once: one pass a byte.
 func skipValue(b []byte, i int) int {
 	if i >= len(b) {
 		return -1
 	}
 	switch b[i] {
 	case '"':
-		for i++; i < len(b); i += 2 {
-			j := bytes.IndexAny(b[i:], `"\`)
-			if j < 0 {
+		for j := i + 1; j <= len(b); j++ {
+			k := bytes.IndexByte(b[j:], '"')
+			if k < 0 {
 				return -1
 			}
-			if i += j; b[i] == '"' {
-				return i + 1
+			j += k
+			escapes := 0 // the backslashes before the quote: an odd run escapes it
+			for b[j-1-escapes] == '\\' {
+				escapes++
+			}
+			if escapes%2 == 0 {
+				return j + 1
 			}
 		}
 		return -1
 	case '{', '[':
-		depth := 0
-		for i < len(b) {
-			j := bytes.IndexAny(b[i:], `"{}[]`)
-			if j < 0 {
-				return -1
+		next := [...]nextByte{{'"', -2}, {'{', -2}, {'[', -2}, {'}', -2}, {']', -2}}
+		for depth := 0; ; {
+			k := -1
+			for n := range next {
+				if at := next[n].from(b, i); at >= 0 && (k < 0 || at < k) {
+					k = at
+				}
 			}
-			switch i += j; b[i] {
-			case '"':
-				if i = skipValue(b, i); i < 0 {
+			switch {
+			case k < 0:
+				return -1
+			case b[k] == '"':
+				if i = skipValue(b, k); i < 0 {
 					return -1
 				}
 				continue
-			case '{', '[':
+			case b[k] == '{' || b[k] == '[':
 				depth++
 			default:
 				if depth--; depth == 0 {
-					return i + 1
+					return k + 1
 				}
 			}
-			i++
+			i = k + 1
 		}
-		return -1
 	}
 	j := bytes.IndexAny(b[i:], ",}] \t\r\n")
 	if j < 0 {
@@ -254,6 +263,25 @@ func skipValue(b []byte, i int) int {
 		return -1
 	}
 	return i + j
+}
+
+// A nextByte is where the next byte c is in a text: at, -1 if there is
+// none, or below the place asked from if not looked for since.
+type nextByte struct {
+	c  byte
+	at int
+}
+
+// from returns the index of the first c in b from i, or -1.
+func (n *nextByte) from(b []byte, i int) int {
+	if n.at == -1 || n.at >= i {
+		return n.at
+	}
+	n.at = bytes.IndexByte(b[i:], n.c)
+	if n.at >= 0 {
+		n.at += i
+	}
+	return n.at
 }
 
 // takes says which fields an op takes.

@@ -151,14 +151,18 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"id": "x", "op": "blocks", "text": "2 2\n1 1 1 1 b\n", "metric": "piece"}`))
 	f.Add([]byte(`{"op": "shuffle", "rows": 3, "cols": 3, "seed": "18446744073709551615"}`))
 	f.Fuzz(func(t *testing.T, req []byte) {
+		id := idOf(req)
+		if id != nil && (len(id) > maxIDBytes || !json.Valid(id)) {
+			t.Fatalf("idOf(%q) = %q", req, id)
+		}
 		var fields map[string]json.RawMessage
 		if json.Unmarshal(req, &fields) == nil && fields != nil {
 			want := fields["id"]
 			if len(want) > maxIDBytes {
 				want = nil
 			}
-			if got := idOf(req); !bytes.Equal(got, want) {
-				t.Fatalf("idOf(%q) = %q, want %q", req, got, want)
+			if !bytes.Equal(id, want) {
+				t.Fatalf("idOf(%q) = %q, want %q", req, id, want)
 			}
 		}
 		r, err := decode(req)
