@@ -224,7 +224,10 @@ func TestLargePeakHeap(t *testing.T) {
 		t.Skip("set SLIDE_PLAY_LARGE=1 to solve a 255 x 255 board")
 	}
 	b, _ := slide.RandomBoard(slide.Goal(255, 255), rand.New(rand.NewPCG(1, 0)))
-	for _, req := range []string{reqJSON("solve", solveArgs(b, "mode", "fast")), reqJSON("hint", solveArgs(b))} {
+	for _, tc := range []struct{ name, req string }{
+		{"fast solve", reqJSON("solve", solveArgs(b, "mode", "fast"))},
+		{"hint", reqJSON("hint", solveArgs(b))},
+	} {
 		runtime.GC()
 		var peak atomic.Uint64
 		done, stopped := make(chan struct{}), make(chan struct{})
@@ -244,13 +247,13 @@ func TestLargePeakHeap(t *testing.T) {
 		}()
 		began := time.Now()
 		var last int
-		Handler{Cache: testCache(t)}.Handle(context.Background(), []byte(req), func(msg []byte) { last = len(msg) })
+		Handler{Cache: testCache(t)}.Handle(context.Background(), []byte(tc.req), func(msg []byte) { last = len(msg) })
 		took := time.Since(began)
 		close(done)
 		<-stopped
-		t.Logf("%.30s: %v, peak heap %d MiB, result message %d bytes", req, took, peak.Load()>>20, last)
+		t.Logf("%s of 255 x 255: %v, peak heap %d MiB, result message %d bytes", tc.name, took, peak.Load()>>20, last)
 		if peak.Load() > maxMemory {
-			t.Errorf("%.30s: peak heap %d bytes, more than %d", req, peak.Load(), maxMemory)
+			t.Errorf("%s of 255 x 255: peak heap %d bytes, more than %d", tc.name, peak.Load(), maxMemory)
 		}
 	}
 }
@@ -277,6 +280,18 @@ func TestMovesLimit(t *testing.T) {
 		if !moves.over || stopped != 1 {
 			t.Errorf("%v: a move past the limit: over %v, stopped %d times", mode, moves.over, stopped)
 		}
+	}
+}
+
+// TestMoveRecordAllocs checks that recording a move of one tile, once the
+// first moves are kept and room made, allocates nothing.
+func TestMoveRecordAllocs(t *testing.T) {
+	r := newMoveRecord(slide.Goal(30, 30))
+	for range slide.DefaultSVGMoves + 1 {
+		r.add(slide.Move{Dir: slide.Left, Tiles: 1})
+	}
+	if n := testing.AllocsPerRun(1000, func() { r.add(slide.Move{Dir: slide.Down, Tiles: 1}) }); n != 0 || r.over {
+		t.Errorf("%v allocations a move (over %v)", n, r.over)
 	}
 }
 
