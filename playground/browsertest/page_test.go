@@ -155,6 +155,19 @@ func testPlay(t *testing.T, p *page) {
 	if got := p.text("status"); !strings.Contains(got, "3") || got == "ready" {
 		t.Errorf("status %q after loading a board of 3 tiles, want the library's error", got)
 	}
+	// A size the page's protocol refuses is refused by the shuffle, in
+	// its words, the board left as it was.
+	shown := p.attr("board", "data-tiles")
+	p.set("rows", "2")
+	p.set("cols", "16000")
+	p.click("shuffle")
+	p.waitFor(`!document.body.classList.contains("busy")`, 30*time.Second)
+	if got := p.text("status"); got != "size 2 x 16000: the page takes 2 to 255 rows and columns" {
+		t.Errorf("status %q after a shuffle of 2 x 16000, want the protocol's refusal", got)
+	}
+	if got := p.attr("board", "data-tiles"); got != shown {
+		t.Errorf("after a refused shuffle: data-tiles %.80q, want %.80q", got, shown)
+	}
 }
 
 func testOptimal3x3(t *testing.T, p *page) {

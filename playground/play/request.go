@@ -63,11 +63,17 @@ func opNames() string {
 // with the fields that op takes and needs, each of its type. It returns
 // the request's id, if it has one, also with an error.
 func decode(req []byte) (request, error) {
+	if len(req) > maxRequestBytes {
+		return request{ID: idOf(req)}, fmt.Errorf("the request takes %d bytes: the page takes at most %d", len(req), maxRequestBytes)
+	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(req, &fields); err != nil {
 		return request{}, fmt.Errorf("the request is not a JSON object: %s", jsonError(err))
 	} else if fields == nil {
 		return request{}, errors.New("the request is not a JSON object: got null")
+	}
+	if id := fields["id"]; len(id) > maxIDBytes {
+		return request{}, fmt.Errorf(`"id": want at most %d bytes of JSON, got %d`, maxIDBytes, len(id))
 	}
 	r := request{ID: fields["id"]}
 	if err := field(fields, "op", &r.Op); err != nil {
@@ -102,7 +108,15 @@ func decode(req []byte) (request, error) {
 			return r, err
 		}
 	}
+	if fields["rows"] != nil || fields["cols"] != nil {
+		if err := checkSize(r.Rows, r.Cols); err != nil {
+			return r, err
+		}
+	}
 	if tiles != nil {
+		if err := checkSize(tiles.Rows, tiles.Cols); err != nil {
+			return r, fmt.Errorf(`"board": %w`, err)
+		}
 		b, err := slide.New(tiles.Rows, tiles.Cols, tiles.Tiles)
 		if err != nil {
 			return r, fmt.Errorf(`"board": %s`, errorText(err))
@@ -110,6 +124,164 @@ func decode(req []byte) (request, error) {
 		r.Board = b
 	}
 	return r, nil
+}
+
+// The bounds of a request: its bytes (a 255 x 255 board, as tiles or as
+// text, takes under half of them), the bytes of its id's JSON, and the
+// rows and columns of its boards (the page's, and its own bound: see
+// maxLetters).
+const (
+	maxRequestBytes = 1 << 20
+	maxIDBytes      = 256
+	minSide         = 2
+	maxSide         = 255
+)
+
+// checkSize returns an error unless the page takes boards of rows x cols.
+func checkSize(rows, cols int) error {
+	if rows < minSide || rows > maxSide || cols < minSide || cols > maxSide {
+		return fmt.Errorf("size %d x %d: the page takes %d to %d rows and columns", rows, cols, minSide, maxSide)
+	}
+	return nil
+}
+
+// idOf returns the value of the "id" of the JSON object req, if req has
+// one of at most maxIDBytes, or nil: it skips the other values without
+// decoding them, for a request too large to decode (the page gives the id
+// last). It is not a check of req: a value it takes is valid JSON.
+func idOf(req []byte) json.RawMessage {
+	var id json.RawMessage
+	i := skipSpace(req, 0)
+	if i == len(req) || req[i] != '{' {
+		return nil
+	}
+	for i = skipSpace(req, i+1); i < len(req) && req[i] == '"'; i = skipSpace(req, i+1) {
+		end := skipValue(req, i)
+		if end < 0 {
+			return nil
+		}
+		key := req[i:end]
+		if i = skipSpace(req, end); i == len(req) || req[i] != ':' {
+			return nil
+		}
+		start := skipSpace(req, i+1)
+		if end = skipValue(req, start); end < 0 {
+			return nil
+		}
+		if isIDKey(key) {
+			id = nil
+			if v := req[start:end]; len(v) <= maxIDBytes && json.Valid(v) {
+				id = v
+			}
+		}
+		if i = skipSpace(req, end); i == len(req) || req[i] != ',' {
+			break
+		}
+	}
+	if i == len(req) || req[i] != '}' {
+		return nil
+	}
+	return id
+}
+
+// isIDKey reports whether key, the JSON text of a string, says "id".
+func isIDKey(key []byte) bool {
+	if string(key) == `"id"` {
+		return true
+	}
+	var s string
+	return len(key) <= 64 && bytes.IndexByte(key, '\\') >= 0 && json.Unmarshal(key, &s) == nil && s == "id"
+}
+
+// skipSpace returns the index of the first byte of b from i that is not
+// JSON white space.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipValue returns the index just past the JSON value that starts at i
+// in b, or -1 if there is none: a string, an array or object (its
+// brackets counted, the strings in it skipped), or a number or literal
+// (to the next delimiter). It looks for each byte that matters with
+// bytes.IndexByte, over each stretch of b at most once: one pass a byte.
+func skipValue(b []byte, i int) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		for j := i + 1; j <= len(b); j++ {
+			k := bytes.IndexByte(b[j:], '"')
+			if k < 0 {
+				return -1
+			}
+			j += k
+			escapes := 0 // the backslashes before the quote: an odd run escapes it
+			for b[j-1-escapes] == '\\' {
+				escapes++
+			}
+			if escapes%2 == 0 {
+				return j + 1
+			}
+		}
+		return -1
+	case '{', '[':
+		next := [...]nextByte{{'"', -2}, {'{', -2}, {'[', -2}, {'}', -2}, {']', -2}}
+		for depth := 0; ; {
+			k := -1
+			for n := range next {
+				if at := next[n].from(b, i); at >= 0 && (k < 0 || at < k) {
+					k = at
+				}
+			}
+			switch {
+			case k < 0:
+				return -1
+			case b[k] == '"':
+				if i = skipValue(b, k); i < 0 {
+					return -1
+				}
+				continue
+			case b[k] == '{' || b[k] == '[':
+				depth++
+			default:
+				if depth--; depth == 0 {
+					return k + 1
+				}
+			}
+			i = k + 1
+		}
+	}
+	j := bytes.IndexAny(b[i:], ",}] \t\r\n")
+	if j < 0 {
+		return len(b)
+	}
+	if j == 0 {
+		return -1
+	}
+	return i + j
+}
+
+// A nextByte is where the next byte c is in a text: at, -1 if there is
+// none, or below the place asked from if not looked for since.
+type nextByte struct {
+	c  byte
+	at int
+}
+
+// from returns the index of the first c in b from i, or -1.
+func (n *nextByte) from(b []byte, i int) int {
+	if n.at == -1 || n.at >= i {
+		return n.at
+	}
+	n.at = bytes.IndexByte(b[i:], n.c)
+	if n.at >= 0 {
+		n.at += i
+	}
+	return n.at
 }
 
 // takes says which fields an op takes.

@@ -1,9 +1,16 @@
 package play
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/slidekit/slide"
 )
 
 // badRequests are requests that Handle refuses, each with a part of the
@@ -29,6 +36,9 @@ var badRequests = []struct{ req, want string }{
 	{`{"id": 1, "op": "solvable", "board": {"rows": 2, "cols": 2, "tiles": [1, 2, 3]}}`, `"board": 2 x 2 board needs 4 tiles, got 3`},
 	{`{"id": 1, "op": "solvable", "board": null}`, `"board": want a board {"rows", "cols", "tiles"}, got null`},
 	{`{"id": 1, "op": "parse", "text": "` + strings.Repeat("x", 1000) + `"}`, "..."},
+	{`{"id": 1, "op": "solvable", "board": {"rows": 1, "cols": 4, "tiles": [1, 2, 3, 0]}}`, `"board": size 1 x 4: the page takes 2 to 255 rows and columns`},
+	{`{"id": 1, "op": "solve", "board": {"rows": 256, "cols": 2, "tiles": []}, "mode": "fast"}`, `"board": size 256 x 2: the page takes 2 to 255 rows and columns`},
+	{`{"id": 1, "op": "shuffle", "rows": 2, "cols": 16000, "seed": "1"}`, `size 2 x 16000: the page takes 2 to 255 rows and columns`},
 }
 
 // TestDecodeErrors checks that each bad request fails with a message that
@@ -52,17 +62,109 @@ func TestPanic(t *testing.T) {
 	}
 }
 
+// TestRequestBounds checks that a request past the page's bounds is
+// refused before any work, with little memory, its id echoed where it is
+// found and within its bound: a request of more than a megabyte (10
+// million tiles, a text or an id of 20 MB), an id of more than 256 bytes,
+// and a fast solve of a 2 x 16000 board.
+func TestRequestBounds(t *testing.T) {
+	long := strings.Repeat("x", 20<<20)
+	thin, err := slide.RandomBoard(slide.Goal(2, 16000), rand.New(rand.NewPCG(1, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ req, id, want string }{
+		{`{"op": "solvable", "board": {"rows": 3, "cols": 3, "tiles": [` + strings.Repeat("1, ", 1e7) + `0]}, "id": 7}`, "7", "the request takes 30000074 bytes: the page takes at most 1048576"},
+		{`{"op": "parse", "text": "` + long + `", "id": {"n": [1, "]"]}}`, `{"n":[1,"]"]}`, "the request takes 20971570 bytes"},
+		{`{"id": "` + long + `", "op": "tables"}`, "null", "the request takes"},
+		{`{"id": "` + strings.Repeat("x", 255) + `", "op": "tables"}`, "null", `"id": want at most 256 bytes of JSON, got 257`},
+		{reqJSON("solve", solveArgs(thin, "mode", "fast")), "7", `"board": size 2 x 16000: the page takes 2 to 255 rows and columns`},
+	} {
+		req, h := []byte(tc.req), Handler{Cache: testCache(t)}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		began := time.Now()
+		var msgs []string
+		h.Handle(context.Background(), req, func(msg []byte) { msgs = append(msgs, string(msg)) })
+		took := time.Since(began)
+		runtime.ReadMemStats(&after)
+		var m struct {
+			ID    json.RawMessage
+			Error string
+		}
+		if len(msgs) != 1 || json.Unmarshal([]byte(msgs[0]), &m) != nil {
+			t.Fatalf("%s: messages %.200q", clip(tc.req), msgs)
+		}
+		allocated := after.TotalAlloc - before.TotalAlloc
+		t.Logf("%s: refused in %v, %d bytes allocated", clip(tc.req), took, allocated)
+		if string(m.ID) != tc.id || !strings.Contains(m.Error, tc.want) || allocated > 8<<20 {
+			t.Errorf("%s: id %.80s, error %q, %d bytes allocated; want id %s, error %q, at most 8 MiB", clip(tc.req), m.ID, m.Error, allocated, tc.id, tc.want)
+		}
+	}
+	id := `"` + strings.Repeat("x", 254) + `"` // 256 bytes: echoed
+	if a := do(t, Handler{}, `{"id": `+id+`, "op": "solvable", "board": {"rows": 2, "cols": 2, "tiles": [1, 2, 3, 0]}}`); a.result["solvable"] != true {
+		t.Errorf("an id of 256 bytes: %v", a.err)
+	}
+}
+
+// idCases are requests and their ids as idOf finds them, "" for none.
+var idCases = []struct{ req, id string }{
+	{`{"op": "x", "id": 5}`, "5"},
+	{` {"text": "a\"b\\", "board": {"id": 1, "t": [[], {}]}, "id" : [1, {"a": "]}"}]} `, `[1, {"a": "]}"}]`},
+	{`{"id": 1, "id": -2.5e3}`, "-2.5e3"},
+	{`{"\u0069d": "x", "op": true}`, `"x"`},
+	{`{"id": null}`, "null"},
+	{`{"ids": 1, "Id": 2}`, ""},
+	{`{"a": {"id": 1}}`, ""},
+	{`[{"id": 1}]`, ""},
+	{`{"id": 1`, ""},
+	{`{"id": 1 "op": 2}`, ""},
+	{`{"id": tru}`, ""},
+	{`{"id": "\"}`, ""},
+	{`{"id": "` + strings.Repeat("x", 255) + `"}`, ""},
+	{`{"id": 1, "id": "` + strings.Repeat("x", 255) + `"}`, ""},
+}
+
+// TestIDOf checks that idOf finds the id of a request at the top level
+// only, the last if there are several, within its bound.
+func TestIDOf(t *testing.T) {
+	for _, tc := range idCases {
+		if got := idOf([]byte(tc.req)); string(got) != tc.id {
+			t.Errorf("idOf(%s) = %s, want %s", clip(tc.req), got, tc.id)
+		}
+	}
+}
+
 // FuzzDecode checks that decode never panics, that what it takes is a
 // request of a known op with the fields that op needs, and that what it
-// refuses it says in one line.
+// refuses it says in one line; and that idOf, which reads the id of a
+// request too large to decode, finds in a JSON object the id that
+// decode reads.
 func FuzzDecode(f *testing.F) {
 	for _, tc := range badRequests {
+		f.Add([]byte(tc.req))
+	}
+	for _, tc := range idCases {
 		f.Add([]byte(tc.req))
 	}
 	f.Add([]byte(`{"id": 1, "op": "solve", "board": {"rows": 2, "cols": 2, "tiles": [1, 2, 3, 0]}, "mode": "anytime", "budget_ms": 5}`))
 	f.Add([]byte(`{"id": "x", "op": "blocks", "text": "2 2\n1 1 1 1 b\n", "metric": "piece"}`))
 	f.Add([]byte(`{"op": "shuffle", "rows": 3, "cols": 3, "seed": "18446744073709551615"}`))
 	f.Fuzz(func(t *testing.T, req []byte) {
+		id := idOf(req)
+		if id != nil && (len(id) > maxIDBytes || !json.Valid(id)) {
+			t.Fatalf("idOf(%q) = %q", req, id)
+		}
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(req, &fields) == nil && fields != nil {
+			want := fields["id"]
+			if len(want) > maxIDBytes {
+				want = nil
+			}
+			if !bytes.Equal(id, want) {
+				t.Fatalf("idOf(%q) = %q, want %q", req, id, want)
+			}
+		}
 		r, err := decode(req)
 		if err != nil {
 			if msg := err.Error(); msg == "" || strings.ContainsAny(msg, "\n\r") {

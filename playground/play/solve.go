@@ -10,6 +10,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/near"
 	"github.com/slidekit/slide/internal/report"
 )
 
@@ -52,7 +53,8 @@ func (h Handler) solve(ctx context.Context, r request, tell func(progress)) (any
 	}
 	start, goal := r.Board, slide.Goal(r.Board.Rows(), r.Board.Cols())
 	began := time.Now()
-	sol, moves, built, err := h.search(ctx, start, mode, metric, tell)
+	moves := newMoveRecord(start)
+	sol, built, err := h.search(ctx, start, mode, metric, moves, tell)
 	solved := err == nil
 	if err != nil && !errors.Is(err, slide.ErrUnsolvable) {
 		return nil, err
@@ -62,13 +64,16 @@ func (h Handler) solve(ctx context.Context, r request, tell func(progress)) (any
 	res.Seconds = res.Report.Seconds
 	if solved {
 		letters := moves.letters.String()
-		res.Report.Moves = letters // the moves went to OnMove, not to sol
 		res.Moves, res.Length, res.Optimal, res.LowerBound = letters, sol.Len(), sol.Optimal, sol.LowerBound
 		res.Expanded, res.Generated = sol.Expanded, sol.Generated
 		var text strings.Builder
-		text.Grow(len(letters) + 64)
 		report.WriteHeader(&text, sol)
-		text.WriteString(letters + "\n") // as report.WriteMoves writes it
+		res.Report.Moves = nil // as slide solve -count -json reports it
+		if len(letters) <= maxListed {
+			res.Report.Moves = letters // the moves went to OnMove, not to sol
+			text.WriteString(letters)  // as report.WriteMoves writes them
+			text.WriteByte('\n')
+		}
 		res.Text = text.String()
 	}
 	var svg strings.Builder
@@ -111,20 +116,30 @@ func modeName(m string) string {
 }
 
 // search solves start in mode under metric, as the page asks: with the
-// page's memory bound, pdb663 for an optimal search on 4 x 4 (built
-// first if need be, and so named in built), and the progress of the
-// builds and the search told to tell. An optimal search is refused past
-// 4 x 4 (see optimalFits). The solution's moves go to moves.
-func (h Handler) search(ctx context.Context, start slide.Board, mode slide.Mode, metric slide.Metric, tell func(progress)) (sol slide.Solution, moves *moveRecord, built []string, err error) {
-	goal, moves, built := slide.Goal(start.Rows(), start.Cols()), &moveRecord{}, []string{}
-	s := slide.Solver{Mode: mode, Metric: metric, Limits: slide.Limits{MaxMemory: maxMemory}, OnMove: moves.add}
+// page's memory bound less the answer's share (see maxLetters), pdb663
+// for an optimal search on 4 x 4 (built first if need be, and so named in
+// built), and the progress of the builds and the search told to tell. An
+// optimal search is refused past 4 x 4 (see optimalFits). The solution's
+// moves go to moves; an answer whose letters pass moves.limit is stopped
+// and refused.
+func (h Handler) search(ctx context.Context, start slide.Board, mode slide.Mode, metric slide.Metric, moves *moveRecord, tell func(progress)) (sol slide.Solution, built []string, err error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	moves.stop = cancel
+	defer func() {
+		if moves.over {
+			sol, err = slide.Solution{}, fmt.Errorf("the answer passes the page's memory bound: its moves take more than the %d bytes it keeps for a %d x %d board", moves.limit, start.Rows(), start.Cols())
+		}
+	}()
+	goal, built := slide.Goal(start.Rows(), start.Cols()), []string{}
+	s := slide.Solver{Mode: mode, Metric: metric, Limits: slide.Limits{MaxMemory: searchMemory(start)}, OnMove: moves.add}
 	if mode == slide.Fast() { // which takes no cache and makes no reports
 		sol, err = s.Solve(ctx, start, goal)
-		return sol, moves, built, err
+		return sol, built, err
 	}
 	optimal := mode == slide.Optimal()
 	if optimal && !optimalFits(start) {
-		return sol, moves, built, fmt.Errorf("a shortest solution of a %d x %d board may take hours: the page searches up to %d x %d; choose anytime or fast", start.Rows(), start.Cols(), maxOptimalSide, maxOptimalSide)
+		return sol, built, fmt.Errorf("a shortest solution of a %d x %d board may take hours: the page searches up to %d x %d; choose anytime or fast", start.Rows(), start.Cols(), maxOptimalSide, maxOptimalSide)
 	}
 	if optimal && start.Rows() == 4 && start.Cols() == 4 && metric == slide.TileMoves {
 		s.Heuristic = slide.PDB663
@@ -139,65 +154,139 @@ func (h Handler) search(ctx context.Context, start slide.Board, mode slide.Mode,
 		case err == nil:
 			prepared.add(s.Cache.Dir, s.Heuristic)
 		case !errors.Is(err, slide.ErrCache): // the tables are in memory: the search goes on with them
-			return sol, moves, built, err
+			return sol, built, err
 		}
 	}
 	sol, err = s.Solve(ctx, start, goal)
-	return sol, moves, built, err
+	return sol, built, err
+}
+
+// The answer's share of maxMemory. An answer's moves are held as letters,
+// at most maxLetters bytes of them, and at once in at most answerCopies
+// copies: the letters, the result's message, and the copy of it that the
+// caller of emit may make (a string for JavaScript). The text and the
+// report of a solve list the moves only up to maxListed bytes of them, so
+// that the message holds them once past it.
+const (
+	answerCopies = 3
+	maxListed    = 1 << 20
+)
+
+// maxLetters returns the most bytes of move letters kept for an answer on
+// a rows x cols board: twice the moves of the fast mode on a random board
+// (near.FastMoves), which its answers stay within (a letter a move, and
+// under the line metric fewer letters than the tiles moved), and room for
+// a small board's. On 255 x 255, the largest board the page takes, the
+// answer's share is under a fifth of maxMemory.
+func maxLetters(rows, cols int) int { return 2*near.FastMoves(rows, cols) + 1024 }
+
+// searchMemory returns the memory bound of a search of the board b: the
+// page's, less its answer's share.
+func searchMemory(b slide.Board) int64 {
+	return maxMemory - answerCopies*int64(maxLetters(b.Rows(), b.Cols()))
 }
 
 // A moveRecord keeps the moves of a solution as Solver.OnMove hands them
-// over: their letters (see slide.FormatMoves), a byte a move, and the
-// first slide.DefaultSVGMoves of them, for the picture and the hint. The
-// Solution then keeps neither its moves, 16 bytes each, nor its boards:
-// a fast solution of 255 x 255 has tens of millions of moves, and the
-// boards of smaller ones take long to replay once a budget is spent.
+// over: their letters (see slide.FormatMoves), a byte a move, at most
+// limit bytes of them, and the first slide.DefaultSVGMoves of them, for
+// the picture and the hint. The Solution then keeps neither its moves, 16
+// bytes each, nor its boards: a fast solution of 255 x 255 has tens of
+// millions of moves, and the boards of smaller ones take long to replay
+// once a budget is spent. A move past limit sets over and calls stop.
 type moveRecord struct {
 	letters strings.Builder
 	first   []slide.Move
+	room    int // the bytes of letters made room for at the first move
+	limit   int
+	over    bool
+	stop    func()
+}
+
+// newMoveRecord returns a record for an answer on the board b, with
+// maxLetters as its limit and room for as many letters as the fast mode
+// makes on a random board.
+func newMoveRecord(b slide.Board) *moveRecord {
+	return &moveRecord{room: near.FastMoves(b.Rows(), b.Cols()) + 1, limit: maxLetters(b.Rows(), b.Cols()), stop: func() {}}
 }
 
 // add records the move m.
 func (r *moveRecord) add(m slide.Move) {
+	if r.over {
+		return
+	}
 	if len(r.first) < slide.DefaultSVGMoves {
 		r.first = append(r.first, m)
 	}
+	var letter string
 	if m.Tiles == 1 && m.Dir <= slide.Right {
-		r.letters.WriteByte("UDLR"[m.Dir]) // FormatMoves's letter
+		letter = "UDLR"[m.Dir : m.Dir+1] // FormatMoves's letter
 	} else {
-		r.letters.WriteString(slide.FormatMoves([]slide.Move{m}))
+		letter = slide.FormatMoves([]slide.Move{m})
 	}
+	if r.letters.Len()+len(letter) > r.limit {
+		r.over = true
+		r.stop()
+		return
+	}
+	if r.letters.Cap() == 0 {
+		r.letters.Grow(min(r.room, r.limit))
+	}
+	r.letters.WriteString(letter)
 }
 
 // A hintResult is the answer to hint: the next move, and the length of
-// the solution it starts.
+// the solution it starts if it is known.
 type hintResult struct {
 	Solvable bool     `json:"solvable"`
 	Move     string   `json:"move"`
-	Length   int      `json:"length"`
+	Length   *int     `json:"length,omitempty"`
 	Optimal  bool     `json:"optimal"`
 	Built    []string `json:"built"`
 }
 
 // hint returns the first move of a shortest solution of the board of r,
-// past 4 x 4 of the anytime mode's answer within hintBudget.
+// past 4 x 4 of the anytime mode's answer within hintBudget, or if it
+// has none by then, the fast mode's first move.
 func (h Handler) hint(ctx context.Context, r request, tell func(progress)) (any, error) {
 	mode := slide.Optimal()
 	if !optimalFits(r.Board) {
 		mode = slide.Anytime(hintBudget)
 	}
-	sol, moves, built, err := h.search(ctx, r.Board, mode, slide.TileMoves, tell)
+	moves := newMoveRecord(r.Board)
+	sol, built, err := h.search(ctx, r.Board, mode, slide.TileMoves, moves, tell)
 	switch {
 	case errors.Is(err, slide.ErrUnsolvable):
 		return hintResult{Built: built}, nil
+	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil: // the budget was spent before any answer
+		move, err := fastMove(ctx, r.Board)
+		return hintResult{Solvable: true, Move: move, Built: built}, err
 	case err != nil:
 		return nil, err
 	}
-	res := hintResult{Solvable: true, Length: sol.Len(), Optimal: sol.Optimal, Built: built}
+	res := hintResult{Solvable: true, Length: report.Ptr(sol.Len()), Optimal: sol.Optimal, Built: built}
 	if len(moves.first) > 0 {
 		res.Move = slide.FormatMoves(moves.first[:1])
 	}
 	return res, nil
+}
+
+// fastMove returns the first move of the fast mode's answer for b, which
+// is not the goal: the search stops there, long before its answer.
+func fastMove(ctx context.Context, b slide.Board) (string, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var first []slide.Move
+	s := slide.Solver{Mode: slide.Fast(), Limits: slide.Limits{MaxMemory: searchMemory(b)}, OnMove: func(m slide.Move) {
+		if first == nil {
+			first = []slide.Move{m}
+			cancel()
+		}
+	}}
+	_, err := s.Solve(ctx, b, slide.Goal(b.Rows(), b.Cols()))
+	if first != nil {
+		return slide.FormatMoves(first), nil
+	}
+	return "", err
 }
 
 // parseName returns the value that parse reads from name, the field

@@ -6,7 +6,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/metrics"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -162,6 +165,136 @@ func TestSolveFast(t *testing.T) {
 	}
 }
 
+// TestSolveListed checks that past maxListed letters of moves, a
+// solve's answer holds them once: its text and its report are those of
+// slide solve -count and -count -json, without the moves, which only
+// moves gives.
+func TestSolveListed(t *testing.T) {
+	h := Handler{Cache: testCache(t)}
+	b, err := slide.RandomBoard(slide.Goal(100, 100), rand.New(rand.NewPCG(100, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := ok(t, h, reqJSON("solve", solveArgs(b, "mode", "fast")))
+	moves, _ := a.result["moves"].(string)
+	length := int(a.result["length"].(float64))
+	if len(moves) != length || strings.Trim(moves, "UDLR") != "" { // a replay would take long: TestSolveFast replays
+		t.Fatalf("%d moves: %d letters %.80q", length, len(moves), moves)
+	}
+	rep := a.result["report"].(map[string]any)
+	header := fmt.Sprintf("Number of moves = %d (at least %v needed)\n", length, a.result["lower_bound"])
+	if _, listed := rep["moves"]; len(moves) <= maxListed || listed || a.result["text"] != header || rep["length"] != a.result["length"] {
+		t.Errorf("%d moves: text %.100q, report %.200v", len(moves), a.result["text"], rep)
+	}
+}
+
+// TestAnswerShare checks the answer's share of the page's memory: on
+// every board the page takes, less than a fifth of it, the rest the
+// search's; and that the fast mode's answers on random boards of the
+// thinnest shapes, which take the most moves for their cells, stay
+// within maxLetters.
+func TestAnswerShare(t *testing.T) {
+	if share := answerCopies * maxLetters(maxSide, maxSide); share > maxMemory/5 {
+		t.Errorf("on %d x %d the answer's share is %d bytes of %d", maxSide, maxSide, share, maxMemory)
+	}
+	if m := searchMemory(slide.Goal(maxSide, maxSide)); m+answerCopies*int64(maxLetters(maxSide, maxSide)) != maxMemory {
+		t.Errorf("the search's share %d and the answer's do not make up %d", m, maxMemory)
+	}
+	for _, size := range [][2]int{{2, maxSide}, {maxSide, 2}, {3, maxSide}, {2, 2}, {3, 3}} {
+		for seed := range uint64(3) {
+			b, _ := slide.RandomBoard(slide.Goal(size[0], size[1]), rand.New(rand.NewPCG(seed, 0)))
+			var moves int
+			s := slide.Solver{Mode: slide.Fast(), OnMove: func(slide.Move) { moves++ }}
+			if _, err := s.Solve(context.Background(), b, slide.Goal(size[0], size[1])); err != nil {
+				t.Fatal(err)
+			}
+			if moves > maxLetters(size[0], size[1]) {
+				t.Errorf("random %d x %d board of seed %d: %d moves, more than %d", size[0], size[1], seed, moves, maxLetters(size[0], size[1]))
+			}
+		}
+	}
+}
+
+// TestLargePeakHeap checks that the largest answers the page gives, a
+// fast solve of 255 x 255 and its hint, hold less than the page's bound of
+// memory at their peak: the heap's objects, read every millisecond. It
+// takes seconds, and runs with SLIDE_PLAY_LARGE=1.
+func TestLargePeakHeap(t *testing.T) {
+	if os.Getenv("SLIDE_PLAY_LARGE") != "1" {
+		t.Skip("set SLIDE_PLAY_LARGE=1 to solve a 255 x 255 board")
+	}
+	b, _ := slide.RandomBoard(slide.Goal(255, 255), rand.New(rand.NewPCG(1, 0)))
+	for _, tc := range []struct{ name, req string }{
+		{"fast solve", reqJSON("solve", solveArgs(b, "mode", "fast"))},
+		{"hint", reqJSON("hint", solveArgs(b))},
+	} {
+		runtime.GC()
+		var peak atomic.Uint64
+		done, stopped := make(chan struct{}), make(chan struct{})
+		go func() {
+			defer close(stopped)
+			s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+			for tick := time.NewTicker(time.Millisecond); ; {
+				metrics.Read(s)
+				peak.Store(max(peak.Load(), s[0].Value.Uint64()))
+				select {
+				case <-done:
+					tick.Stop()
+					return
+				case <-tick.C:
+				}
+			}
+		}()
+		began := time.Now()
+		var last int
+		Handler{Cache: testCache(t)}.Handle(context.Background(), []byte(tc.req), func(msg []byte) { last = len(msg) })
+		took := time.Since(began)
+		close(done)
+		<-stopped
+		t.Logf("%s of 255 x 255: %v, peak heap %d MiB, result message %d bytes", tc.name, took, peak.Load()>>20, last)
+		if peak.Load() > maxMemory {
+			t.Errorf("%s of 255 x 255: peak heap %d bytes, more than %d", tc.name, peak.Load(), maxMemory)
+		}
+	}
+}
+
+// TestMovesLimit checks that an answer whose letters pass the record's
+// limit is refused, its search stopped, and no more letters kept.
+func TestMovesLimit(t *testing.T) {
+	h := Handler{Cache: testCache(t)}
+	b, _ := slide.RandomBoard(slide.Goal(30, 30), rand.New(rand.NewPCG(30, 0)))
+	for _, mode := range []slide.Mode{slide.Fast(), slide.Anytime(100 * time.Millisecond)} {
+		moves := newMoveRecord(b)
+		moves.limit = 100
+		stopped := 0
+		_, _, err := h.search(context.Background(), b, mode, slide.TileMoves, moves, func(progress) {})
+		if err == nil || !strings.Contains(err.Error(), "the answer passes the page's memory bound: its moves take more than the 100 bytes it keeps for a 30 x 30 board") {
+			t.Errorf("%v: %v", mode, err)
+		}
+		if moves.letters.Len() > 100 || !moves.over {
+			t.Errorf("%v: %d letters kept of at most 100", mode, moves.letters.Len())
+		}
+		moves.stop = func() { stopped++ }
+		moves.over = false
+		moves.add(slide.Move{Dir: slide.Up, Tiles: 1})
+		if !moves.over || stopped != 1 {
+			t.Errorf("%v: a move past the limit: over %v, stopped %d times", mode, moves.over, stopped)
+		}
+	}
+}
+
+// TestMoveRecordAllocs checks that recording a move of one tile, once the
+// first moves are kept and room made, allocates nothing.
+func TestMoveRecordAllocs(t *testing.T) {
+	r := newMoveRecord(slide.Goal(30, 30))
+	for range slide.DefaultSVGMoves + 1 {
+		r.add(slide.Move{Dir: slide.Left, Tiles: 1})
+	}
+	if n := testing.AllocsPerRun(1000, func() { r.add(slide.Move{Dir: slide.Down, Tiles: 1}) }); n != 0 || r.over {
+		t.Errorf("%v allocations a move (over %v)", n, r.over)
+	}
+}
+
 // TestSolveAnytime solves a random 5 x 5 board in the anytime mode, which
 // tells each better answer it finds.
 func TestSolveAnytime(t *testing.T) {
@@ -247,10 +380,22 @@ func TestHint(t *testing.T) {
 		b, _ := slide.RandomBoard(slide.Goal(size[0], size[1]), rand.New(rand.NewPCG(6, 0)))
 		a := ok(t, h, reqJSON("hint", solveArgs(b)))
 		moved(t, b, a.result["move"].(string))
-		if a.result["optimal"] != false || a.result["length"].(float64) < 20 {
+		if length, _ := a.result["length"].(float64); a.result["optimal"] != false || length < 20 {
 			t.Errorf("hint of a random %d x %d board: %v", size[0], size[1], a.result)
 		}
 	}
+	// 255 x 255: the fast mode's answer takes seconds, past the hint's
+	// budget; the hint is its first move, of a length not known.
+	b, _ := slide.RandomBoard(slide.Goal(255, 255), rand.New(rand.NewPCG(255, 0)))
+	a := ok(t, h, reqJSON("hint", solveArgs(b)))
+	if _, known := a.result["length"]; a.result["optimal"] != false || known || a.result["solvable"] != true {
+		t.Errorf("hint of a random 255 x 255 board: %v", a.result)
+	}
+	first, err := fastMove(context.Background(), b)
+	if err != nil || a.result["move"] != first {
+		t.Errorf("hint of a random 255 x 255 board: %v, want the fast mode's first move %q (%v)", a.result["move"], first, err)
+	}
+	moved(t, b, first)
 	if a := ok(t, h, reqJSON("hint", solveArgs(slide.Goal(3, 4)))); a.result["move"] != "" || a.result["length"] != 0.0 || a.result["optimal"] != true {
 		t.Errorf("hint of the goal: %v", a.result)
 	}
@@ -287,7 +432,8 @@ func TestSearchRecordsMoves(t *testing.T) {
 		{b5, slide.Fast(), slide.LineMoves},
 		{b30, slide.Fast(), slide.TileMoves},
 	} {
-		sol, moves, _, err := h.search(context.Background(), tc.b, tc.mode, tc.metric, func(progress) {})
+		moves := newMoveRecord(tc.b)
+		sol, _, err := h.search(context.Background(), tc.b, tc.mode, tc.metric, moves, func(progress) {})
 		if err != nil || sol.Boards != nil || sol.Moves != nil {
 			t.Fatalf("%v %v: %d moves and %d boards kept (%v)", tc.mode, tc.metric, len(sol.Moves), len(sol.Boards), err)
 		}

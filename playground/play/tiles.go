@@ -22,17 +22,16 @@ func (h Handler) parse(_ context.Context, r request, _ func(progress)) (any, err
 	if err != nil {
 		return nil, err
 	}
+	if err := checkSize(b.Rows(), b.Cols()); err != nil {
+		return nil, err
+	}
 	return boardResult{boardOf(b), b.IsSolvable()}, nil
 }
 
-// shuffle draws a board of r's size uniformly from those that reach the
-// goal, as slide random -seed does with r's seed.
+// shuffle draws a board of r's size (checked by decode) uniformly from
+// those that reach the goal, as slide random -seed does with r's seed.
 func (h Handler) shuffle(_ context.Context, r request, _ func(progress)) (any, error) {
 	goal := slide.Goal(r.Rows, r.Cols)
-	if !goal.IsValid() {
-		_, err := slide.New(r.Rows, r.Cols, nil) // for the error: the size is checked first
-		return nil, err
-	}
 	seed, err := strconv.ParseUint(r.Seed, 10, 64)
 	if err != nil {
 		return nil, fmt.Errorf(`"seed": want a decimal number from 0 to %d, got %s`, uint64(1<<64-1), input.Quote(r.Seed))

@@ -21,6 +21,7 @@ func TestParse(t *testing.T) {
 		{"3\n1 2 3\n4 5 6\n7 0 8\n", []int{1, 2, 3, 4, 5, 6, 7, 0, 8}, true, ""},
 		{"2 3\n1 2 3\n5 4 0\n", []int{1, 2, 3, 5, 4, 0}, false, ""},
 		{"2\n1 2\n3 3\n", nil, false, "blank"},
+		{"1 3\n1 0 2\n", nil, false, "size 1 x 3: the page takes 2 to 255 rows and columns"},
 		{"", nil, false, "size"},
 	} {
 		a := do(t, h, reqJSON("parse", map[string]any{"text": tc.text}))
@@ -66,9 +67,11 @@ func TestShuffle(t *testing.T) {
 		rows, cols int
 		seed, want string
 	}{
-		{0, 3, "1", "size 0 x 3: rows and columns must be at least 1"},
-		{1, 1, "1", "at least 2 cells"},
-		{300, 300, "1", "more than"},
+		{0, 3, "1", "size 0 x 3: the page takes 2 to 255 rows and columns"},
+		{1, 5, "1", "size 1 x 5: the page takes 2 to 255 rows and columns"},
+		{256, 2, "1", "size 256 x 2: the page takes"},
+		{2, 16000, "1", "size 2 x 16000: the page takes"},
+		{300, 300, "1", "size 300 x 300: the page takes"},
 		{3, 3, "-1", `"seed": want a decimal number from 0 to 18446744073709551615, got "-1"`},
 		{3, 3, "18446744073709551616", "got \"18446744073709551616\""},
 		{3, 3, "", `got ""`},

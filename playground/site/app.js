@@ -435,7 +435,9 @@
 			hinted = i;
 			cells[i].classList.add("hinted");
 			$("hint-out").textContent = `Slide tile ${board.tiles[i]} ${WORDS[h.move]} (${h.move}): ` +
-				(h.optimal ? `${h.length} moves to go.` : `a solution of ${h.length} moves goes on from there; it may not be the shortest.`);
+				(h.optimal ? `${h.length} moves to go.`
+					: h.length === undefined ? "it starts the fast mode's solution, whose length is not known yet; it may not be the shortest."
+						: `a solution of ${h.length} moves goes on from there; it may not be the shortest.`);
 		}
 		status("ready");
 	});
