@@ -65,7 +65,7 @@ func TestServeSpecialFiles(t *testing.T) {
 }
 
 // TestServeFIFOFlood sends 10,000 requests for a named pipe (1,000 with
-// -short) on 64 kept-alive connections, and checks that each is refused at
+// -short or the race detector) on 64 kept-alive connections, and checks that each is refused at
 // once, that the server makes no thread per request, and that its
 // goroutines end with the connections.
 func TestServeFIFOFlood(t *testing.T) {
@@ -74,7 +74,7 @@ func TestServeFIFOFlood(t *testing.T) {
 	goroutinesBefore := runtime.NumGoroutine()
 	addr := startServer(t, newServer(dir, serveLimits))
 	n, workers := 10000, 64
-	if testing.Short() {
+	if testing.Short() || race {
 		n = 1000
 	}
 	transport := &http.Transport{MaxIdleConnsPerHost: workers, DisableCompression: true}
