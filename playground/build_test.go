@@ -48,7 +48,7 @@ func fakeBuilder(t *testing.T) *builder {
 }
 
 // writeFile writes text to the file name, making its folders.
-func writeFile(t *testing.T, name, text string) {
+func writeFile(t testing.TB, name, text string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		t.Fatal(err)

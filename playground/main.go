@@ -17,7 +17,11 @@
 // default; port 0 takes a free one): a file with a .gz beside it goes
 // compressed, with Content-Encoding: gzip, to a client that accepts gzip.
 // It prints one line, "serving DIR at http://HOST:PORT/", and serves until
-// SIGINT or SIGTERM.
+// SIGINT or SIGTERM. It serves only the regular files of DIR, to GET and
+// HEAD: no name that starts with a dot, no symbolic link, no listing of a
+// folder, no special file; and it bounds the time a connection may take
+// to send its request, to receive its answer, and to wait idle. It is a
+// host for the page on a trusted network, not a hardened public server.
 package main
 
 import (
