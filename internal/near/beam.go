@@ -62,6 +62,11 @@ type beamSearch struct {
 	minWidth, maxWidth int
 	memory             int64
 	kept               int64 // boards of every layer so far
+	// The clock the search reads (nil: the wall clock, see workClock),
+	// and with one that is not, the time at which it stops (zero: none),
+	// as a context's deadline stops it under the wall clock.
+	clock *workClock
+	end   time.Time
 
 	// With global, children are checked against every board kept so far
 	// (of the same parity), not only the last layers: a trapped beam
@@ -213,9 +218,14 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		if s.layerPasses(depth) {
 			return nil, &engine.LimitError{Limit: "nodes", Value: s.maxNodes, Expanded: s.expanded, Generated: s.generated}
 		}
-		began := time.Now()
+		if s.clock.passed(s.end) {
+			return nil, context.DeadlineExceeded
+		}
+		began, generated := s.clock.now(), s.generated
 		boards := len(s.cur.h)
-		if goal, ok := s.expand(); ok {
+		goal, ok := s.expand()
+		s.clock.spend(s.generated - generated)
+		if ok {
 			return s.path(goal), nil
 		}
 		if ctx.Err() != nil { // s.stop stopped the layer, or its arrays were not made
@@ -253,7 +263,7 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		}
 		// Timed over layers of at least 32 boards together: a narrower
 		// beam would otherwise never widen again.
-		spent += time.Since(began).Seconds()
+		spent += s.clock.now().Sub(began).Seconds()
 		if timed += boards; timed < 32 {
 			continue
 		}
@@ -307,7 +317,7 @@ func (s *beamSearch) adapt(depth, maxDepth, h0, hmin int, perBoard float64) {
 	if fallen := h0 - hmin; fallen > h0/10 {
 		left = min(left, int(1.25*float64(depth)*float64(hmin)/float64(fallen))+1)
 	}
-	seconds := 0.9 * time.Until(s.deadline).Seconds()
+	seconds := 0.9 * s.clock.until(s.deadline).Seconds()
 	width := int(seconds / (float64(left) * perBoard))
 	if s.memory > 0 {
 		width = min(width, s.memoryCap(left))
