@@ -26,7 +26,7 @@ import (
 // node limit, or none within the cost bound was found) or the fast mode's
 // error, only when it has no solution it may return.
 func Anytime(ctx context.Context, t *tiles.Goal, code []int32, budget time.Duration, cfg Config) (Answer, error) {
-	end, _ := ctx.Deadline()
+	var end time.Time
 	if budget > 0 {
 		began := cfg.Began
 		if began.IsZero() || cfg.clock != nil {
@@ -37,8 +37,11 @@ func Anytime(ctx context.Context, t *tiles.Goal, code []int32, budget time.Durat
 		ctx, cancel = withClock(ctx, cfg.clock, end)
 		defer cancel()
 	}
-	a := newAnytime(ctx, t, code, cfg)
-	a.budget, a.end = budget, end
+	a := newAnytime(ctx, t, code, cfg) // its end the context's deadline
+	a.budget = budget
+	if cfg.clock != nil {
+		a.end = end
+	}
 	err := a.run()
 	if a.blanks != nil && len(a.blanks)-1 > a.maxCost {
 		a.blanks, err = nil, cfg.Limits.CostError(a.lower, a.expanded, a.generated)
