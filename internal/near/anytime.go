@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"sync"
 	"time"
@@ -406,7 +405,7 @@ func (a *anytime) complete(blanks []int, h tiles.Heuristic) {
 // leave until the garbage collector frees it: with all of it, a process's
 // peak would pass the limit.
 func (a *anytime) fitBeam(b *beamSearch, deadline time.Time, shares int) {
-	limit := math.MaxInt32
+	limit := maxBeamWidth
 	if b.maxWidth > 0 {
 		limit = min(limit, b.maxWidth)
 	}

@@ -63,7 +63,7 @@ func TestRoundsFillBudget(t *testing.T) {
 	run := func(rounds bool) (*anytime, float64) {
 		clock := &workClock{start: time.Now(), per: 2 * time.Microsecond}
 		cfg := *lcConfig()
-		cfg.Workers, cfg.clock, cfg.Limits = 2, clock, engine.Limits{MaxMemory: 1 << 20}
+		cfg.Workers, cfg.clock, cfg.Limits = 2, clock, engine.Limits{MaxMemory: 1 << 19}
 		a := newAnytime(context.Background(), tg, code, cfg)
 		a.budget, a.end = budget, clock.start.Add(budget)
 		if err := a.startFast(); err != nil {
