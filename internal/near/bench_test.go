@@ -168,18 +168,8 @@ func BenchmarkRounds(b *testing.B) {
 			for b.Loop() {
 				moves, used = 0, 0
 				for _, code := range codes {
-					clock := &workClock{start: time.Now(), per: 70 * time.Nanosecond}
-					cfg := Config{Heuristic: h, Request: req, Workers: 1, clock: clock, Limits: engine.Limits{MaxMemory: 16 << 20}}
-					a := newAnytime(context.Background(), t, code, cfg)
-					a.budget = 500 * time.Millisecond
-					a.end = clock.start.Add(a.budget)
-					if err := a.startFast(); err != nil {
-						b.Fatal(err)
-					}
-					f, err := newFrame(context.Background(), t, code, &a.cfg)
-					if err != nil {
-						b.Fatal(err)
-					}
+					cfg := Config{Heuristic: h, Request: req, Workers: 1, Limits: engine.Limits{MaxMemory: 16 << 20}}
+					a, f := clockedAnytime(b, t, code, cfg, 70*time.Nanosecond, 500*time.Millisecond)
 					if all {
 						a.rounds(f, 1)
 					} else {
@@ -188,7 +178,7 @@ func BenchmarkRounds(b *testing.B) {
 					a.polish()
 					checkBlanks(b, t, code, a.blanks)
 					moves += int64(len(a.blanks) - 1)
-					used += float64(clock.now().Sub(clock.start)) / float64(a.budget)
+					used += a.used()
 				}
 			}
 			b.ReportMetric(float64(moves)/float64(len(codes)), "moves/board")

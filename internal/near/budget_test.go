@@ -7,14 +7,14 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // TestAnytimeBudgetUse checks, on a clock that advances with the boards
 // generated rather than with the wall clock (see workClock), that the
 // anytime mode keeps searching until 95% of its budget and stops by 105%
 // of it, whatever the machine's speed and load: on 6 x 6 and 7 x 7 boards,
-// with the beams' width bounded by their time, and by a memory bound that
-// ends the first round of beams early.
+// with the beams' width bounded by their time, and by a memory bound.
 func TestAnytimeBudgetUse(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -61,25 +61,16 @@ func TestRoundsFillBudget(t *testing.T) {
 	code := randomReaching(rand.New(rand.NewPCG(41, 6)), tg)
 	const budget = 800 * time.Millisecond
 	run := func(rounds bool) (*anytime, float64) {
-		clock := &workClock{start: time.Now(), per: 2 * time.Microsecond}
 		cfg := *lcConfig()
-		cfg.Workers, cfg.clock, cfg.Limits = 2, clock, engine.Limits{MaxMemory: 1 << 19}
-		a := newAnytime(context.Background(), tg, code, cfg)
-		a.budget, a.end = budget, clock.start.Add(budget)
-		if err := a.startFast(); err != nil {
-			t.Fatal(err)
-		}
-		f, err := newFrame(context.Background(), tg, code, &a.cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		cfg.Workers, cfg.Limits = 2, engine.Limits{MaxMemory: 1 << 19}
+		a, f := clockedAnytime(t, tg, code, cfg, 2*time.Microsecond, budget)
 		if rounds {
 			a.rounds(f, 2)
 		} else {
 			a.beams(f, a.beamDeadline(), f.roundBeams(0, 2)...)
 		}
 		checkBlanks(t, tg, code, a.blanks)
-		return a, float64(clock.now().Sub(clock.start)) / float64(budget)
+		return a, a.used()
 	}
 	first, used := run(false)
 	if used > 0.9 {
@@ -93,4 +84,28 @@ func TestRoundsFillBudget(t *testing.T) {
 	if len(all.blanks) > len(first.blanks) {
 		t.Errorf("the rounds' answer has %d moves, the first round's %d", len(all.blanks)-1, len(first.blanks)-1)
 	}
+}
+
+// clockedAnytime returns the state of an anytime solve of the board of
+// codes code (goal t) under cfg, on a clock of per a board generated whose
+// budget ends budget after its start, holding the fast mode's answer; and
+// its frame.
+func clockedAnytime(tb testing.TB, t *tiles.Goal, code []int32, cfg Config, per, budget time.Duration) (*anytime, *frame) {
+	tb.Helper()
+	cfg.clock = &workClock{start: time.Now(), per: per}
+	a := newAnytime(context.Background(), t, code, cfg)
+	a.budget, a.end = budget, cfg.clock.start.Add(budget)
+	if err := a.startFast(); err != nil {
+		tb.Fatal(err)
+	}
+	f, err := newFrame(context.Background(), t, code, &a.cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return a, f
+}
+
+// used returns the share of its budget that the clocked solve a has used.
+func (a *anytime) used() float64 {
+	return float64(a.clock.now().Sub(a.clock.start)) / float64(a.budget)
 }
