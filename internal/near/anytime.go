@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"sync"
 	"time"
@@ -26,17 +25,22 @@ import (
 // node limit, or none within the cost bound was found) or the fast mode's
 // error, only when it has no solution it may return.
 func Anytime(ctx context.Context, t *tiles.Goal, code []int32, budget time.Duration, cfg Config) (Answer, error) {
+	var end time.Time
 	if budget > 0 {
 		began := cfg.Began
-		if began.IsZero() {
-			began = time.Now()
+		if began.IsZero() || cfg.clock != nil {
+			began = cfg.clock.now()
 		}
+		end = began.Add(budget)
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, began.Add(budget))
+		ctx, cancel = withClock(ctx, cfg.clock, end)
 		defer cancel()
 	}
-	a := newAnytime(ctx, t, code, cfg)
+	a := newAnytime(ctx, t, code, cfg) // its end the context's deadline
 	a.budget = budget
+	if cfg.clock != nil {
+		a.end = end
+	}
 	err := a.run()
 	if a.blanks != nil && len(a.blanks)-1 > a.maxCost {
 		a.blanks, err = nil, cfg.Limits.CostError(a.lower, a.expanded, a.generated)
@@ -60,7 +64,9 @@ type anytime struct {
 	code                []int32
 	cfg                 Config
 	budget              time.Duration
-	best                Answer // its Method and Heuristic
+	end                 time.Time  // when the budget ends (zero: no deadline)
+	clock               *workClock // nil: the wall clock
+	best                Answer     // its Method and Heuristic
 	blanks              []int
 	lower               int
 	maxCost             int // cfg.Limits's cost bound, in moves
@@ -83,7 +89,9 @@ func (a *anytime) beamWidth() int {
 // newAnytime returns the state of an anytime solve of the board of codes
 // code (goal t) under cfg, with no solution yet.
 func newAnytime(ctx context.Context, t *tiles.Goal, code []int32, cfg Config) *anytime {
-	return &anytime{ctx: ctx, t: t, code: code, cfg: cfg, lower: t.LowerBound(code, cfg.Line), maxCost: cfg.Limits.DepthBound()}
+	end, _ := ctx.Deadline()
+	return &anytime{ctx: ctx, t: t, code: code, cfg: cfg, lower: t.LowerBound(code, cfg.Line), maxCost: cfg.Limits.DepthBound(),
+		end: end, clock: cfg.clock}
 }
 
 // nodesLeft returns how many more boards the searches may generate.
@@ -171,17 +179,17 @@ func (a *anytime) run() error {
 		a.peelSolve(f, w, a.beamDeadline())
 		return a.polish()
 	}
-	// Beams whose width adapts, layer by layer, so that they end within
-	// the time left (see beamDeadline; a beam stopped by the deadline
-	// gives nothing), then polishing. A beam's answers improve with the
-	// logarithm of its width, so one wide beam beats a series of narrower
-	// ones; but beams ranking by different heuristics are trapped on
-	// different boards (see stall), which happens on 7 x 7 boards and not
-	// on 6 x 6 ones. There, with a database and at least two workers, two
-	// beams run at once on half the workers each, one ranking by the
-	// database and linear conflicts, one by linear conflicts alone; the
-	// shorter answer is kept, and if neither beam reaches the goal, the
-	// fast mode finishes each one's way (see complete).
+	// Rounds of beams whose width adapts, layer by layer, so that they end
+	// within the time left (see beamDeadline and rounds), then polishing.
+	// A beam's answers improve with the logarithm of its width, so one wide
+	// beam beats a series of narrower ones, and the first round takes
+	// nearly all of the time; but beams ranking by different heuristics are
+	// trapped on different boards (see stall), which happens on 7 x 7
+	// boards and not on 6 x 6 ones. There, with a database and at least two
+	// workers, two beams run at once on half the workers each, one ranking
+	// by the database and linear conflicts, one by linear conflicts alone;
+	// the shorter answer is kept, and the fast mode finishes the way of
+	// each beam that does not reach the goal (see complete).
 	//
 	// At equal time the beams' answers depend on the ranking's strength
 	// alone. A stronger database ranks better at the same width but costs
@@ -189,14 +197,7 @@ func (a *anytime) run() error {
 	// answers in the time (docs/PERFORMANCE.md lists the alternatives
 	// measured). Polishing finds nearly nothing on these paths: their last
 	// tens of moves are already shortest.
-	bs := []*beamSearch{f.beam(256, w)}
-	if f.db != nil && w >= 2 && n > 36 {
-		bs = []*beamSearch{f.beam(256, w/2), f.lcBeam(256, w-w/2)}
-	}
-	for _, b := range bs {
-		b.stall = beamStall
-	}
-	a.beams(f, a.beamDeadline(), bs...)
+	a.rounds(f, w)
 	return a.polish()
 }
 
@@ -212,7 +213,11 @@ const beamStall = 64
 // takes a few milliseconds, so a larger share would leave the end of the
 // budget idle.
 func (a *anytime) beamDeadline() time.Time {
-	return time.Now().Add(time.Until(deadlineOf(a.ctx)) * 97 / 100)
+	end := a.end
+	if end.IsZero() {
+		end = deadlineOf(a.ctx)
+	}
+	return a.clock.now().Add(a.clock.until(end) * 97 / 100)
 }
 
 // exactBeamDeadline returns when the beam before the optimal search on a
@@ -253,6 +258,7 @@ func (a *anytime) startFast() error {
 	var done float64
 	blanks, err := fastBlanks(fctx, a.t, a.code, a.cfg.Line, a.cfg.Limits.MemoryBound(), a.nodesLeft(), &done)
 	a.generated += int64(len(blanks) - 1)
+	a.clock.spend(int64(len(blanks) - 1))
 	switch {
 	case err == nil:
 		a.offer(blanks, FastMode, FastHeuristic(a.t))
@@ -354,17 +360,15 @@ func (a *anytime) beams(f *frame, deadline time.Time, bs ...*beamSearch) []error
 		}()
 	}
 	wg.Wait()
-	solved := false
 	for i, b := range bs {
 		a.expanded += b.expanded
 		a.generated += b.generated
 		if errs[i] == nil {
 			a.offer(f.back(paths[i]), BeamSearch, b.heur)
-			solved = true
 		}
 	}
-	if !solved {
-		for _, b := range bs {
+	for i, b := range bs {
+		if errs[i] != nil {
 			a.complete(f.back(b.closest()), b.heur)
 		}
 	}
@@ -386,6 +390,7 @@ func (a *anytime) complete(blanks []int, h tiles.Heuristic) {
 	}
 	rest, err := fastBlanks(context.WithoutCancel(a.ctx), a.t, mid, false, a.cfg.Limits.MemoryBound(), a.nodesLeft(), nil)
 	a.generated += int64(len(rest) - 1)
+	a.clock.spend(int64(len(rest) - 1))
 	if err != nil {
 		return
 	}
@@ -400,12 +405,13 @@ func (a *anytime) complete(blanks []int, h tiles.Heuristic) {
 // leave until the garbage collector frees it: with all of it, a process's
 // peak would pass the limit.
 func (a *anytime) fitBeam(b *beamSearch, deadline time.Time, shares int) {
-	limit := math.MaxInt32
+	limit := maxBeamWidth
 	if b.maxWidth > 0 {
 		limit = min(limit, b.maxWidth)
 	}
 	memory := a.cfg.Limits.Memory()
 	b.deadline, b.minWidth, b.maxWidth, b.memory = deadline, 16, limit, max(1, memory/10*9/int64(shares))
+	b.clock, b.end = a.clock, a.end
 }
 
 // deadlineOf returns ctx's deadline, or a time far ahead.
@@ -458,11 +464,12 @@ func (a *anytime) polish() error {
 			vals[i] = c
 		}
 	}
-	p := &polisher{rows: a.t.Rows, cols: a.t.Cols, blankVal: int32(a.t.BlankGoal), ctx: a.ctx, maxNodes: 200_000, budget: a.nodesLeft()}
+	p := &polisher{rows: a.t.Rows, cols: a.t.Cols, blankVal: int32(a.t.BlankGoal), ctx: a.ctx, maxNodes: 200_000, budget: min(a.nodesLeft(), a.clock.nodesUntil(a.end))}
 	for _, w := range []int{16, 24, 32, 40} {
-		for a.ctx.Err() == nil && p.work.Generated < p.budget {
-			before := len(a.blanks)
+		for !a.done() && p.work.Generated < p.budget {
+			before, spent := len(a.blanks), p.work.Generated
 			path := p.polish(vals, a.blanks, w, w/3)
+			a.clock.spend(p.work.Generated - spent)
 			a.offer(path, a.best.Method, a.best.Heuristic)
 			if len(path) == before {
 				break

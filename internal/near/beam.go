@@ -43,8 +43,8 @@ type beamSearch struct {
 	dup       *hashSet      // with checksAll, the closed set of the children's depth
 	closed    [2]hashSet    // with global: every board kept, by parity of depth
 	recent    [][]uint64    // hashes of the last layers, newest last
-	parents   [][]int32     // every layer's parent indices, for the path
-	blanks    [][]uint8     // every layer's blank cells
+	steps     [][]uint32    // every layer's boards' steps, for the path (see step)
+	start     int           // the start's blank cell
 
 	expanded, generated int64
 	// maxNodes bounds generated: a layer whose children could pass it is
@@ -62,6 +62,11 @@ type beamSearch struct {
 	minWidth, maxWidth int
 	memory             int64
 	kept               int64 // boards of every layer so far
+	// The clock the search reads (nil: the wall clock, see workClock),
+	// and with one that is not, the time at which it stops (zero: none),
+	// as a context's deadline stops it under the wall clock.
+	clock *workClock
+	end   time.Time
 
 	// With global, children are checked against every board kept so far
 	// (of the same parity), not only the last layers: a trapped beam
@@ -129,9 +134,13 @@ type bEval interface {
 	apply(board, aux []uint8, delta uint32, v uint8, from, to int)
 }
 
+// maxBeamWidth is the most boards a layer of a beam search holds: a
+// board's step holds its parent's index in 30 bits (see step).
+const maxBeamWidth = 1 << 30
+
 func newBeamSearch(rows, cols, blankVal, width int, ev bEval) *beamSearch {
 	n := rows * cols
-	s := &beamSearch{rows: rows, cols: cols, n: n, blankVal: uint8(blankVal), width: max(1, width), ev: ev, aux: ev.auxLen(),
+	s := &beamSearch{rows: rows, cols: cols, n: n, blankVal: uint8(blankVal), width: min(max(1, width), maxBeamWidth), ev: ev, aux: ev.auxLen(),
 		zob: zobrist(n), maxNodes: math.MaxInt64}
 	return s
 }
@@ -165,7 +174,7 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 	s.stop.Watch(ctx)
 	defer s.stop.End()
 	s.cur.reset()
-	s.parents, s.blanks, s.recent = s.parents[:0], s.blanks[:0], s.recent[:0]
+	s.steps, s.recent, s.start = s.steps[:0], s.recent[:0], blank
 	s.expanded, s.generated, s.escaped, s.kept = 0, 0, 0, 1
 	if s.maxNodes < 1 {
 		return nil, &engine.LimitError{Limit: "nodes", Value: s.maxNodes}
@@ -183,8 +192,7 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 	s.cur.hash = append(s.cur.hash, hash)
 	s.cur.blank = append(s.cur.blank, uint8(blank))
 	s.cur.prev = append(s.cur.prev, 255)
-	s.parents = append(s.parents, []int32{-1})
-	s.blanks = append(s.blanks, []uint8{uint8(blank)})
+	s.steps = append(s.steps, []uint32{0})
 	s.recent = append(s.recent, []uint64{hash})
 	if h == 0 {
 		return []int{blank}, nil
@@ -213,9 +221,14 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		if s.layerPasses(depth) {
 			return nil, &engine.LimitError{Limit: "nodes", Value: s.maxNodes, Expanded: s.expanded, Generated: s.generated}
 		}
-		began := time.Now()
+		if s.clock.passed(s.end) {
+			return nil, context.DeadlineExceeded
+		}
+		began, generated := s.clock.now(), s.generated
 		boards := len(s.cur.h)
-		if goal, ok := s.expand(); ok {
+		goal, ok := s.expand()
+		s.clock.spend(s.generated - generated)
+		if ok {
 			return s.path(goal), nil
 		}
 		if ctx.Err() != nil { // s.stop stopped the layer, or its arrays were not made
@@ -253,7 +266,7 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 		}
 		// Timed over layers of at least 32 boards together: a narrower
 		// beam would otherwise never widen again.
-		spent += time.Since(began).Seconds()
+		spent += s.clock.now().Sub(began).Seconds()
 		if timed += boards; timed < 32 {
 			continue
 		}
@@ -307,7 +320,7 @@ func (s *beamSearch) adapt(depth, maxDepth, h0, hmin int, perBoard float64) {
 	if fallen := h0 - hmin; fallen > h0/10 {
 		left = min(left, int(1.25*float64(depth)*float64(hmin)/float64(fallen))+1)
 	}
-	seconds := 0.9 * time.Until(s.deadline).Seconds()
+	seconds := 0.9 * s.clock.until(s.deadline).Seconds()
 	width := int(seconds / (float64(left) * perBoard))
 	if s.memory > 0 {
 		width = min(width, s.memoryCap(left))
@@ -345,11 +358,11 @@ func (s *beamSearch) keepToMemory() error {
 	return nil
 }
 
-// Bytes a board of a beam search holds for every layer: its parent and
-// blank, kept for the path; and with checksAll, its hash in a closed set
+// Bytes a board of a beam search holds for every layer: its step (its
+// parent and the blank's move), kept for the path; and with checksAll, its hash in a closed set
 // (see hashSet: a table at most half full, which doubles as it grows).
 const (
-	beamPathBytes   = 5
+	beamPathBytes   = 4
 	beamClosedBytes = 6 * 4 // the old table and the new while it doubles
 )
 
@@ -408,7 +421,7 @@ func (s *beamSearch) boardBytes() int64 {
 // (its Stop then says so).
 func (s *beamSearch) expand() (beamCand, bool) {
 	if s.checksAll() {
-		s.dup = &s.closed[len(s.parents)&1] // the children's depth
+		s.dup = &s.closed[len(s.steps)&1] // the children's depth
 	}
 	layer := len(s.cur.h)
 	w := len(s.evs)
@@ -518,19 +531,43 @@ func (s *beamSearch) closest() []int {
 // path returns the blank's cells from the start to the goal child c of
 // the current layer.
 func (s *beamSearch) path(c beamCand) []int {
-	out := s.pathTo(len(s.parents)-1, c.parent, 1)
+	out := s.pathTo(len(s.steps)-1, c.parent, 1)
 	return append(out, int(c.nb))
 }
 
 // pathTo returns the blank's cells from the start to board i of the layer
-// at depth d, with room for extra more.
+// at depth d, with room for extra more: the boards' steps back to the
+// start give the blank's moves, which it then makes from the start's
+// blank.
 func (s *beamSearch) pathTo(d int, i int32, extra int) []int {
 	out := make([]int, d+1, d+1+extra)
-	for k := d; k >= 0; k-- {
-		out[k] = int(s.blanks[k][i])
-		i = s.parents[k][i]
+	for k := d; k > 0; k-- {
+		st := s.steps[k][i]
+		out[k], i = int(st&3), int32(st>>2)
+	}
+	moves := [4]int{-s.cols, -1, 1, s.cols}
+	out[0] = s.start
+	for k := 1; k <= d; k++ {
+		out[k] = out[k-1] + moves[out[k]]
 	}
 	return out
+}
+
+// step returns a board's step in its layer: its parent's index in the
+// layer before, and the way the blank moved from the parent's blank cell
+// b to its cell nb (0 to 3: up, left, right, down), in 4 bytes (see
+// beamPathBytes): index<<2 | way.
+func (s *beamSearch) step(parent int32, b, nb int) uint32 {
+	way := uint32(0)
+	switch nb - b {
+	case -1:
+		way = 1
+	case 1:
+		way = 2
+	case s.cols:
+		way = 3
+	}
+	return uint32(parent)<<2 | way
 }
 
 // pdbBeam is an additive pattern database (maxed with its reflected lookup

@@ -23,7 +23,7 @@ func TestBeamClassSets(t *testing.T) {
 			t.Fatal(err)
 		}
 		widest := 0
-		for _, l := range b.parents {
+		for _, l := range b.steps {
 			widest = max(widest, len(l))
 		}
 		var bytes int64
@@ -60,14 +60,14 @@ func TestBeamArraysCharged(t *testing.T) {
 		b.onLayer = func() {
 			held := b.kept*beamPathBytes + b.arrayBytes()
 			if held > memory {
-				t.Errorf("%d workers, layer %d of %d boards: %d bytes held, more than %d", workers, len(b.parents)-1, len(b.cur.h), held, memory)
+				t.Errorf("%d workers, layer %d of %d boards: %d bytes held, more than %d", workers, len(b.steps)-1, len(b.cur.h), held, memory)
 			}
 			peak = max(peak, held)
 		}
 		if _, err := b.search(context.Background(), f.cells, f.blank, 1000); err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("%d workers: %d bytes at the peak, %d layers", workers, peak, len(b.parents))
+		t.Logf("%d workers: %d bytes at the peak, %d layers", workers, peak, len(b.steps))
 		b.kept = memory / beamPathBytes // paths that take all the memory
 		for left := range 2 {
 			if w := b.memoryCap(left); w != 0 {

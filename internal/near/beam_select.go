@@ -25,7 +25,7 @@ func (s *beamSearch) selectNext() bool {
 	}
 	s.ensureClasses(w)
 	limit, marked := s.markLimit()
-	depth := len(s.parents) // the candidates'
+	depth := len(s.steps) // the candidates'
 	for _, c := range s.classes[:w] {
 		if !c.ready(s.ctx, depth, classRoom(marked, w)) {
 			return false
@@ -249,7 +249,7 @@ func (s *beamSearch) choose(w int) ([]int32, bool) {
 }
 
 // build makes the chosen candidates the next layer, each of w workers a
-// run of them, and records their parents and blanks; it reports false if
+// run of them, and records their steps (see step); it reports false if
 // the search's context is done first.
 func (s *beamSearch) build(w int) bool {
 	m, n, a := len(s.chosen), s.n, s.aux
@@ -259,15 +259,11 @@ func (s *beamSearch) build(w int) bool {
 	if !s.next.resize(s.ctx, m, n, a) {
 		return false
 	}
-	parents, err := engine.Make[int32](s.ctx, m)
+	steps, err := engine.Make[uint32](s.ctx, m)
 	if err != nil {
 		return false
 	}
-	blanks, err := engine.Make[uint8](s.ctx, m)
-	if err != nil {
-		return false
-	}
-	parents, blanks = parents[:m], blanks[:m]
+	steps = steps[:m]
 	s.parallel(w, func(k int) {
 		ev := s.ev
 		if w > 1 {
@@ -290,15 +286,13 @@ func (s *beamSearch) build(w int) bool {
 			s.next.hash[j] = c.hash
 			s.next.blank[j] = c.nb
 			s.next.prev[j] = uint8(b)
-			parents[j] = c.parent
-			blanks[j] = c.nb
+			steps[j] = s.step(c.parent, b, int(c.nb))
 		}
 	})
 	if s.stop.Done() {
 		return false
 	}
-	s.parents = append(s.parents, parents)
-	s.blanks = append(s.blanks, blanks)
+	s.steps = append(s.steps, steps)
 	// The hashes of the layer that leaves recent make room for the new one.
 	var hashes []uint64
 	if len(s.recent) == 2*beamDedupLayers {

@@ -76,7 +76,7 @@ func TestBeamMemory(t *testing.T) {
 		checkFramePath(t, f, p)
 		var kept, peak int64
 		var closed [2]int64
-		for d, layer := range b.parents {
+		for d, layer := range b.steps {
 			kept += int64(len(layer))
 			held := kept*beamPathBytes + int64(len(layer))*b.boardBytes()
 			if global {
@@ -116,16 +116,16 @@ func TestBeamFixedWidthMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	var kept int64
-	for d, layer := range b.parents {
+	for d, layer := range b.steps {
 		kept += int64(len(layer))
 		if held := kept*beamPathBytes + int64(len(layer))*b.boardBytes(); held > memory {
 			t.Fatalf("layer %d of %d boards: %d bytes held, more than %d", d, len(layer), held, memory)
 		}
 	}
 	if b.width >= 4096 {
-		t.Errorf("the beam kept its width of %d over %d layers", b.width, len(b.parents))
+		t.Errorf("the beam kept its width of %d over %d layers", b.width, len(b.steps))
 	}
-	t.Logf("%d layers, width %d at the end, %v", len(b.parents), b.width, err)
+	t.Logf("%d layers, width %d at the end, %v", len(b.steps), b.width, err)
 }
 
 // TestHashSet checks the beams' set of hashes against a map, growing it

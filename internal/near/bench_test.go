@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
+	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/learn"
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/pdbcache"
@@ -137,6 +139,50 @@ func BenchmarkChild(b *testing.B) {
 				c.ev.child(mv.v, mv.from, mv.to)
 				k++
 			}
+		})
+	}
+}
+
+// BenchmarkRounds runs the anytime mode's beams on five 7 x 7 boards
+// (random walks of 700 moves, PDB48 if cached) for a budget of 0.5 s on a
+// clock that counts 70 ns a board generated (see workClock), on one
+// worker (beams at once would share the clock in an order that varies
+// from run to run), with a memory bound of 16 MiB that caps the first
+// round's width, so that it ends early: the first round alone, and every
+// round (see anytime.rounds), each then polished. It reports
+// the mean length and the share of the budget used, which depend on the
+// boards generated only, not on the machine's speed or load.
+func BenchmarkRounds(b *testing.B) {
+	t := blankFirstGoal(7, 7)
+	rng := rand.New(rand.NewPCG(7, 700)) // BenchmarkBeam's first boards
+	req := pdbcache.Request{Dir: testsets.UserPDBCache, DirSet: true}
+	h := cachedDatabase(t, &req)
+	var codes [][]int32
+	for range 5 {
+		codes = append(codes, testsets.RandomWalk(rng, t.Rows, t.Cols, goalCode(t), tiles.BlankCode, 700))
+	}
+	for _, all := range []bool{false, true} {
+		b.Run(fmt.Sprintf("rounds=%v", all), func(b *testing.B) {
+			var moves int64
+			var used float64
+			for b.Loop() {
+				moves, used = 0, 0
+				for _, code := range codes {
+					cfg := Config{Heuristic: h, Request: req, Workers: 1, Limits: engine.Limits{MaxMemory: 16 << 20}}
+					a, f := clockedAnytime(b, t, code, cfg, 70*time.Nanosecond, 500*time.Millisecond)
+					if all {
+						a.rounds(f, 1)
+					} else {
+						a.beams(f, a.beamDeadline(), f.roundBeams(0, 1)...)
+					}
+					a.polish()
+					checkBlanks(b, t, code, a.blanks)
+					moves += int64(len(a.blanks) - 1)
+					used += a.used()
+				}
+			}
+			b.ReportMetric(float64(moves)/float64(len(codes)), "moves/board")
+			b.ReportMetric(used/float64(len(codes)), "budget/board")
 		})
 	}
 }

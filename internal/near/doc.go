@@ -22,7 +22,18 @@
 //     (see peelSolve), and on boards larger than a frame on the region the
 //     fast mode leaves (see solveRegion); then it polishes the best path by
 //     re-solving windows of it optimally (see polisher). On small boards it
-//     runs the optimal search bounded by its answer instead.
+//     runs the optimal search bounded by its answer instead. Up to 7 x 7
+//     the beams run in rounds (see anytime.rounds): a beam's answers
+//     improve with the logarithm of its width, so the first round is sized
+//     to nearly all of the budget; where it ends early (its memory caps
+//     its width, or it finds the goal sooner than it foresaw), rounds
+//     ranking boards other ways take the time left, until under a
+//     twenty-fifth of the budget is left, which polishing takes. An
+//     answer is kept only when shorter, and the way of a beam that finds
+//     no goal in time is finished by the fast mode (see complete). A clock
+//     that counts the boards generated in place of the wall clock (see
+//     workClock) tests the use of the budget apart from the machine's
+//     speed.
 //
 // A frame is where the weighted and beam searches work: a board of at
 // most 255 cells as bytes, turned to the orientation of a pattern

@@ -36,6 +36,10 @@ type Config struct {
 	// for the board's shape and database if any (see learn.For);
 	// learn.Handmade, none.
 	Ranking *learn.Model
+	// clock, if not nil, is the time the anytime mode's searches read in
+	// place of the wall clock, and its budget ends by it (tests; see
+	// workClock).
+	clock *workClock
 }
 
 // An Optimal searches for a solution of at most maxCost moves, optimal
