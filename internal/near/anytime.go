@@ -142,7 +142,7 @@ func (a *anytime) run() error {
 			if a.t.Distinct && !line && a.t.Rows >= 2 && a.t.Cols >= 2 {
 				a.solveRegion()
 			}
-			return a.polish()
+			return a.repair()
 		}
 		return a.improveOptimally()
 	}
@@ -169,7 +169,7 @@ func (a *anytime) run() error {
 	}
 	if n > peelCells {
 		a.peelSolve(f, w, a.beamDeadline())
-		return a.polish()
+		return a.repair()
 	}
 	// Beams whose width adapts, layer by layer, so that they end within
 	// the time left (see beamDeadline; a beam stopped by the deadline
@@ -197,7 +197,7 @@ func (a *anytime) run() error {
 		b.stall = beamStall
 	}
 	a.beams(f, a.beamDeadline(), bs...)
-	return a.polish()
+	return a.repair()
 }
 
 // beamStall is the layers without a new least heuristic after which the

@@ -494,7 +494,10 @@ func fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, emit func
 	}
 	var pending tiles.Dir
 	runs := 0 // line moves: the tile moves of the run in direction pending
-	z := newReducer(ctx, t.Rows, t.Cols, code, func(d tiles.Dir) {
+	// The reducer's moves pass a canceller, which takes out every move
+	// followed by its undo, before the runs of line moves are made.
+	cn := canceller{held: make([]tiles.Dir, 0, min(maxHeld, FastMoves(t.Rows, t.Cols)))}
+	cn.emit = func(d tiles.Dir) {
 		switch {
 		case !line:
 			emit(d, 1)
@@ -506,8 +509,10 @@ func fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, emit func
 			}
 			pending, runs = d, 1
 		}
-	})
+	}
+	z := newReducer(ctx, t.Rows, t.Cols, code, cn.add)
 	err := z.solve(int32(t.BlankGoal))
+	cn.flush()
 	if runs > 0 {
 		emit(pending, runs)
 	}
