@@ -25,10 +25,12 @@ type proof struct {
 }
 
 // cheapProof reports whether the optimal search of the board of goal t
-// under o is cheap enough to run after a Fast or Weighted answer: on
-// boards of at most 9 cells, on boards of at most 12 with single-tile
-// moves and distinct labels, and on boards of at most 16 of those where a
-// shipped database is in memory or on disk (none is built for it).
+// under o (its heuristic, Auto's choice included) is cheap enough to run
+// after a Fast or Weighted answer: on boards of at most 9 cells, on
+// boards of at most 12 with single-tile moves and distinct labels, and on
+// boards of at most 16 of those that o searches by a database: one it
+// names, or under Auto a shipped one in memory or on disk (Auto builds
+// none).
 func cheapProof(t *tiles.Goal, o options) bool {
 	n := t.Rows * t.Cols
 	switch {
@@ -36,10 +38,12 @@ func cheapProof(t *tiles.Goal, o options) bool {
 		return true
 	case n > 16 || o.metric == LineMoves || !t.Distinct:
 		return false
-	case n <= 12:
+	case n <= 12 || o.heur.IsDatabase():
 		return true
+	case o.heur != Auto:
+		return false
 	}
-	o.heur, o.algo, o.readWithin = Auto, AlgoAuto, 0
+	o.readWithin = 0
 	o.resolve(t)
 	return o.autoDB != pdbcache.Absent
 }
@@ -65,7 +69,7 @@ func prove(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, 
 		return p, false
 	}
 	o.mode, o.onMove, o.progress = Optimal(), nil, nil
-	o.heur, o.algo, o.wd, o.autoDB, o.readWithin = Auto, AlgoAuto, false, pdbcache.Absent, 0
+	o.autoDB, o.readWithin = pdbcache.Absent, 0
 	// In the tile metric every answer's length has the parity of moves:
 	// bounds step by two.
 	step := 1
