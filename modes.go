@@ -32,7 +32,9 @@ func solveFast(ctx context.Context, start, goal Board, t *tiles.Goal, code []int
 	maxMoves := min(int64(lim.DepthBound()), lim.NodesLeft(0))
 	budget := engine.Budget{Limit: lim.Memory()}
 	emit := o.onMove
-	stream := emit != nil && maxMoves == math.MaxInt64
+	// Moves are handed out as they are made but on boards whose optimal
+	// search may replace them (see prove).
+	stream := emit != nil && maxMoves == math.MaxInt64 && !cheapProof(t, o)
 	if !stream {
 		room := min(int64(near.FastMoves(t.Rows, t.Cols)), maxMoves, budget.Limit/movesBytes(1))
 		budget.Charge(movesBytes(int(room)))

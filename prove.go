@@ -52,8 +52,8 @@ func cheapProof(t *tiles.Goal, o options) bool {
 // search for an answer shorter than moves, the length of the mode's
 // answer whose proven bound is lower, within proveNodes and what o's node
 // limit leaves after used nodes. It raises the bound by the searches that
-// complete: one a bound, each proving that no answer of that many moves
-// exists, and stops at the first answer found, which is optimal. The
+// complete, each proving that no answer within its bound exists, and
+// stops at the first answer found, which is optimal. The
 // context stops it as it stops the search; what was proven before
 // stands. ok is false where nothing ran.
 func prove(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time, moves, lower int, used int64) (p proof, ok bool) {
@@ -85,9 +85,12 @@ func prove(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, 
 		}
 	}
 	raise(lower)
-	for p.lower < moves && budget > 0 && ctx.Err() == nil {
+	// Each search runs to a bound gap moves past the last proven, the
+	// gap doubling: a search repeats the iterations of those before it,
+	// whose work then sums to about that of the last.
+	for gap := 0; p.lower < moves && budget > 0 && ctx.Err() == nil; gap = max(step, 2*gap) {
 		so := o
-		so.limits.MaxCost, so.limits.MaxNodes = float64(p.lower), budget
+		so.limits.MaxCost, so.limits.MaxNodes = float64(min(p.lower+gap, moves-1)), budget
 		sol, blanks, err := optimalSearch(ctx, start, goal, t, code, so, began)
 		p.sol.Expanded += sol.Expanded
 		p.sol.Generated += sol.Generated
@@ -98,7 +101,7 @@ func prove(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, 
 			p.blanks, p.lower = blanks, len(blanks)-1
 			return p, true
 		case errors.Is(toError("Solver.Solve", err), ErrNotFound):
-			raise(max(p.lower+1, sol.LowerBound))
+			raise(max(int(so.limits.MaxCost)+1, sol.LowerBound))
 		default:
 			return p, true // the node budget, the context, or the memory bound
 		}
