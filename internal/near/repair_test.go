@@ -100,6 +100,17 @@ func TestCanceller(t *testing.T) {
 			t.Fatalf("move %d: %v, Tidy's %v", k, d, dirOf(want[k], want[k+1], g.Cols))
 		}
 	}
+	// A move passes the canceller allocating nothing.
+	sent := 0
+	cn = canceller{held: make([]tiles.Dir, 0, maxHeld), emit: func(tiles.Dir) { sent++ }}
+	if allocs := testing.AllocsPerRun(10, func() {
+		for k := range 3 * maxHeld {
+			cn.add(tiles.Dir(k % 3)) // Up, Down cancel; Left stays
+		}
+		cn.flush()
+	}); allocs != 0 || sent == 0 {
+		t.Errorf("%v allocations a run, %d moves handed on", allocs, sent)
+	}
 }
 
 // dirOf returns the direction of the move that takes the blank from cell
