@@ -29,13 +29,18 @@ const (
 // Optimal asks for a shortest solution, proven so.
 func Optimal() Mode { return Mode{} }
 
-// Weighted asks for at most w >= 1 times the fewest moves, if in reach.
+// Weighted asks for at most w >= 1 times the fewest moves, if in reach. On
+// boards of at most 12 cells, and of 16 with a database at hand, a brief
+// optimal search follows its answer: a shorter answer it finds replaces
+// it, proven optimal, and what it proves labels it (see [Solution]).
 func Weighted(w float64) Mode { return Mode{kind: weighted, weight: w} }
 
 // Anytime asks for the best solution within d (0: none) and Limits.MaxNodes.
 func Anytime(d time.Duration) Mode { return Mode{kind: anytime, budget: d} }
 
-// Fast asks for a solution within seconds on any board: about 2 n^3 moves.
+// Fast asks for a solution within seconds on any board: about 2 n^3 moves,
+// none followed by its undo. On small boards, as for [Weighted], a brief
+// optimal search follows its answer.
 func Fast() Mode { return Mode{kind: fast} }
 
 // String returns "optimal", "weighted W", "anytime D" or "fast".

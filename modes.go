@@ -20,7 +20,7 @@ import (
 // engine.GrowChargedCtx: both return when ctx is done, not when the
 // runtime has cleared hundreds of megabytes). With a limit on its moves, it keeps them until it
 // knows they are within it, then hands them to OnMove.
-func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
+func solveFast(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
 	line := o.metric == LineMoves
 	lim := o.limits.eng()
 	sol := Solution{Start: start, Engine: "fast", Heuristic: heuristicOf(near.FastHeuristic(t), Database{}), LowerBound: t.LowerBound(code, line)}
@@ -32,7 +32,9 @@ func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o 
 	maxMoves := min(int64(lim.DepthBound()), lim.NodesLeft(0))
 	budget := engine.Budget{Limit: lim.Memory()}
 	emit := o.onMove
-	stream := emit != nil && maxMoves == math.MaxInt64
+	// Moves are handed out as they are made but on boards whose optimal
+	// search may replace them (see prove).
+	stream := emit != nil && maxMoves == math.MaxInt64 && !cheapProof(t, o)
 	if !stream {
 		room := min(int64(near.FastMoves(t.Rows, t.Cols)), maxMoves, budget.Limit/movesBytes(1))
 		budget.Charge(movesBytes(int(room)))
@@ -78,15 +80,29 @@ func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o 
 	case err != nil:
 		return sol, err
 	}
+	// On small boards the optimal search labels the answer with what it
+	// proves, or replaces it with a shorter one where the moves are not
+	// handed out yet (see prove).
+	p, proved := prove(ctx, start, goal, t, code, o, began, int(made), sol.LowerBound, made)
+	if stream {
+		p.blanks = nil
+	}
 	switch {
 	case stream:
 		sol.handed = int(made)
+	case p.blanks != nil: // adopt makes the moves
 	case o.onMove != nil:
 		sol.handTo(o.onMove)
 	default:
 		sol.keepBoards(ctx, min(maxBoardsBytes/2, budget.Limit-budget.Used))
 	}
 	sol.Optimal = sol.Len() == sol.LowerBound
+	if proved {
+		if err := p.adopt(ctx, &sol, o); err != nil {
+			return failed, err
+		}
+		sol.Elapsed = time.Since(began)
+	}
 	return sol, nil
 }
 
@@ -101,7 +117,7 @@ func movesBytes(n int) int64 { return int64(n) * int64(unsafe.Sizeof(Move{})) }
 // reachOptimalWork over its cells: past those, the weight is out of reach.
 func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
 	if near.Frames(t, o.metric == LineMoves) {
-		return solveFrames(ctx, start, t, code, o, began)
+		return solveFrames(ctx, start, goal, t, code, o, began)
 	}
 	var fast Solution
 	var fastErr error
@@ -109,7 +125,7 @@ func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 	if big {
 		fo := o
 		fo.onMove = nil // handed only if kept
-		fast, fastErr = solveFast(ctx, start, t, code, fo, began)
+		fast, fastErr = solveFast(ctx, start, goal, t, code, fo, began)
 		if fastErr == nil && near.Within(fast.Len(), fast.LowerBound, o.mode.weight) {
 			if o.onMove != nil {
 				fast.handTo(o.onMove)
@@ -165,7 +181,7 @@ func nodeLimited(err error) bool {
 
 // solveFrames is the Weighted mode on the boards of internal/near's
 // frames.
-func solveFrames(ctx context.Context, start Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
+func solveFrames(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
 	cfg, err := o.nearConfig(t, began)
 	if err != nil {
 		return Solution{}, err
@@ -176,10 +192,21 @@ func solveFrames(ctx context.Context, start Board, t *tiles.Goal, code []int32, 
 	}
 	sol := Solution{Start: start, Engine: engineOf(ans.Method), Heuristic: heuristicOf(ans.Heuristic, o.heur.db),
 		LowerBound: ans.Lower, Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}
-	if err := finishPath(ctx, &sol, ans.Blanks, o); err != nil {
-		return Solution{Start: start, LowerBound: ans.Lower, Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}, err
+	// On small boards the optimal search labels the answer with what it
+	// proves, or replaces it with a shorter one (see prove).
+	p, proved := prove(ctx, start, goal, t, code, o, began, len(ans.Blanks)-1, ans.Lower, ans.Generated)
+	if p.blanks == nil {
+		if err := finishPath(ctx, &sol, ans.Blanks, o); err != nil {
+			return Solution{Start: start, LowerBound: ans.Lower, Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}, err
+		}
 	}
 	sol.Optimal = sol.LowerBound == sol.Len()
+	if proved {
+		if err := p.adopt(ctx, &sol, o); err != nil {
+			return Solution{Start: start, LowerBound: p.lower, Expanded: sol.Expanded, Generated: sol.Generated, Elapsed: time.Since(began)}, err
+		}
+		sol.Elapsed = time.Since(began)
+	}
 	return sol, nil
 }
 

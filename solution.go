@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/near"
 )
 
 // A Solution is a path to a goal, labelled with what is proven of its length.
@@ -67,7 +68,8 @@ func (s Solution) All() iter.Seq2[int, Board] {
 const maxBoardsBytes = 64 << 20
 
 // finishPath fills in sol's moves from blanks, the blank's cell in every
-// board of the path from sol.Start: handed to o's move function if there
+// board of the path from sol.Start, less every move followed by its undo
+// (see near.Tidy), which it takes out in place: handed to o's move function if there
 // is one, kept in sol.Moves otherwise, with sol.Boards while they take at
 // most maxBoardsBytes. A cancellation of ctx stops it within
 // milliseconds, on paths of tens of millions of moves too, with ctx's
@@ -75,6 +77,7 @@ const maxBoardsBytes = 64 << 20
 // time, see near's finishTime).
 func finishPath(ctx context.Context, sol *Solution, blanks []int, o options) error {
 	cols := sol.Start.Cols()
+	blanks = near.Tidy(blanks, cols, o.metric == LineMoves)
 	if o.onMove != nil {
 		for i := 1; i < len(blanks); i++ {
 			if i%pollMoves == 0 && cancelled(ctx) {

@@ -65,7 +65,7 @@ func (s Solver) Solve(ctx context.Context, start, goal Board) (Solution, error) 
 	var sol Solution
 	switch {
 	case s.Mode.kind == fast:
-		sol, err = solveFast(ctx, start, t, code, o, began)
+		sol, err = solveFast(ctx, start, goal, t, code, o, began)
 	case s.Mode.kind == weighted && s.Mode.weight > 1:
 		sol, err = solveWeighted(ctx, start, goal, t, code, o, began)
 	case s.Mode.kind == anytime:

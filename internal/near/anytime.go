@@ -150,7 +150,7 @@ func (a *anytime) run() error {
 			if a.t.Distinct && !line && a.t.Rows >= 2 && a.t.Cols >= 2 {
 				a.solveRegion()
 			}
-			return a.polish()
+			return a.repair()
 		}
 		return a.improveOptimally()
 	}
@@ -177,7 +177,7 @@ func (a *anytime) run() error {
 	}
 	if n > peelCells {
 		a.peelSolve(f, w, a.beamDeadline())
-		return a.polish()
+		return a.repair()
 	}
 	// Rounds of beams whose width adapts, layer by layer, so that they end
 	// within the time left (see beamDeadline and rounds), then polishing.
@@ -198,7 +198,7 @@ func (a *anytime) run() error {
 	// measured). Polishing finds nearly nothing on these paths: their last
 	// tens of moves are already shortest.
 	a.rounds(f, w)
-	return a.polish()
+	return a.repair()
 }
 
 // beamStall is the layers without a new least heuristic after which the

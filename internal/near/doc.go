@@ -35,6 +35,20 @@
 //     workClock) tests the use of the budget apart from the machine's
 //     speed.
 //
+// Answers are repaired before they leave: none holds a move followed by
+// its undo. The fast mode's moves pass a canceller, a stack of bounded
+// size, as they are made; Tidy takes such pairs out of any path of blank
+// cells (and with line moves makes two moves along one line one), where
+// the root package turns answers into moves and before the anytime mode
+// polishes. The polisher re-solves windows of the path measured in moves,
+// each optimally by IDA* on the rectangle the blank visits (its
+// heuristic the distance to the window's far end), sliding them along the
+// path and repeating while a pass gains. A beam's path has no short
+// detours, as a beam keeps each board at the first layer that reaches it:
+// what gains are windows of tens of moves, not a search of the few moves
+// around each board of the path for shortcuts (Nakhost and Müller's plan
+// neighbourhood).
+//
 // A frame is where the weighted and beam searches work: a board of at
 // most 255 cells as bytes, turned to the orientation of a pattern
 // database's tables when it has one.

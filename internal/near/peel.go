@@ -210,7 +210,8 @@ func (a *anytime) reduceEdges(f *frame, board []uint8, blank int, g region, line
 // reducerIn returns a reducer (see newReducer) on board, a frame's cell
 // values, with region g left to solve, that appends the blank's cell after
 // every move to *out, as many as the node limit leaves: past them its err
-// is errMoveCap.
+// is errMoveCap. A move that undoes the last one it appended takes that
+// one out instead, as the fast mode's canceller does.
 func (a *anytime) reducerIn(f *frame, board []uint8, g region, out *[]int) *reducer {
 	code := make([]int32, len(board))
 	for c, v := range board {
@@ -229,6 +230,10 @@ func (a *anytime) reducerIn(f *frame, board []uint8, g region, out *[]int) *redu
 		}
 		dr, dc := d.Source()
 		b += dr*f.cols + dc
+		if n := len(*out); n > first && (*out)[n-2] == b {
+			*out = (*out)[:n-1] // the move undoes the last (see canceller)
+			return
+		}
 		*out = append(*out, b)
 	})
 	z.r0, z.r1, z.c0, z.c1 = g.r0, g.r1, g.c0, g.c1

@@ -478,8 +478,9 @@ func (z *reducer) finish(blankGoal int32) error {
 
 // Fast solves the board of codes code (goal t) by reduction (see
 // reducer), in time polynomial in its size and memory for the board only,
-// handing every move to emit as it is made: the direction and the tiles
-// that slide, 1 or, with line, the length of a run of moves in one
+// handing every move to emit at most maxHeld moves after it is made, less
+// every move followed by its undo (see canceller): the direction and the
+// tiles that slide, 1 or, with line, the length of a run of moves in one
 // direction. Random n x n boards take about 2 n^3 moves. It fails only
 // when ctx is done.
 func Fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, emit func(d tiles.Dir, n int)) error {
@@ -494,7 +495,10 @@ func fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, emit func
 	}
 	var pending tiles.Dir
 	runs := 0 // line moves: the tile moves of the run in direction pending
-	z := newReducer(ctx, t.Rows, t.Cols, code, func(d tiles.Dir) {
+	// The reducer's moves pass a canceller, which takes out every move
+	// followed by its undo, before the runs of line moves are made.
+	cn := canceller{held: make([]tiles.Dir, 0, min(maxHeld, FastMoves(t.Rows, t.Cols)))}
+	cn.emit = func(d tiles.Dir) {
 		switch {
 		case !line:
 			emit(d, 1)
@@ -506,8 +510,10 @@ func fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, emit func
 			}
 			pending, runs = d, 1
 		}
-	})
+	}
+	z := newReducer(ctx, t.Rows, t.Cols, code, cn.add)
 	err := z.solve(int32(t.BlankGoal))
+	cn.flush()
 	if runs > 0 {
 		emit(pending, runs)
 	}
