@@ -62,6 +62,10 @@ func (s Solver) Solve(ctx context.Context, start, goal Board) (Solution, error) 
 		return Solution{}, err
 	}
 	o := s.options()
+	if lower := t.LowerBound(code, o.metric == LineMoves); s.OnMove == nil && movesBytes(lower) > o.limits.eng().Memory() {
+		// No answer fits: every mode refuses before any work.
+		return Solution{Start: start, LowerBound: lower}, answerMemoryError(lower, o.limits.eng().Memory(), true)
+	}
 	var sol Solution
 	switch {
 	case s.Mode.kind == fast:
