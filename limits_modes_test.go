@@ -211,3 +211,24 @@ func TestMemoryHoldsAnswer(t *testing.T) {
 		t.Errorf("optimal, MaxMemory of %d moves: %d moves, %d boards, %v", ref.Len(), sol.Len(), len(sol.Boards), err)
 	}
 }
+
+// TestLineMovesHonorHeuristic checks that AlgoAuto under line moves on a
+// board of up to 16 cells searches by the Heuristic set, where it chose
+// bidirectional BFS and dropped it in silence: A* by it, the same length.
+func TestLineMovesHonorHeuristic(t *testing.T) {
+	useTempCache(t)
+	ctx := context.Background()
+	goal := Goal(3, 4)
+	start := randomWalk(rand.New(rand.NewPCG(44, 7)), goal, 30)
+	ref, err := Solver{Metric: LineMoves}.Solve(ctx, start, goal)
+	if err != nil || ref.Engine != "bibfs" {
+		t.Fatalf("Auto: %s, %v", ref.Engine, err)
+	}
+	db := MustParseDatabase(goal, "1 2 3 4 5/6 7 8 9 10 11").Heuristic()
+	for _, h := range []Heuristic{Manhattan, WalkingDistance, db} {
+		sol, err := Solver{Metric: LineMoves, Heuristic: h}.Solve(ctx, start, goal)
+		if err != nil || sol.Len() != ref.Len() || sol.Engine != "astar" || sol.Heuristic != h {
+			t.Errorf("%v: %d moves by %s and %v, %v; want %d by astar and %v", h, sol.Len(), sol.Engine, sol.Heuristic, err, ref.Len(), h)
+		}
+	}
+}

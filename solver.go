@@ -216,8 +216,8 @@ func (o *options) dbRequest(build bool) pdbcache.Request {
 func (o *options) resolve(t *tiles.Goal) {
 	if o.algo == AlgoAuto {
 		switch {
-		case o.metric == LineMoves && t.Rows*t.Cols <= 16:
-			o.algo = AlgoBidirectional
+		case o.metric == LineMoves && t.Rows*t.Cols <= 16 && o.heur == Auto:
+			o.algo = AlgoBidirectional // BFS uses no heuristic: a Heuristic set takes A*
 		case o.metric == LineMoves || !t.Distinct || o.heur == WalkingDistance:
 			o.algo = AlgoAStar
 		default:
