@@ -120,7 +120,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case rushGiven:
 		name = "Rush Hour " + *rush
 		shown = name
-		if err := checkOutputs([]output{{"-svg", *svg}}, nil, stdin); err != nil {
+		if err := checkOutputs([]output{{"-svg", *svg}}, nil, stdin, stdout); err != nil {
 			return failure(stderr, "blocks", "%v", err)
 		}
 		if puzzle, err = slide.ParseRushHour(*rush); err != nil {
@@ -136,7 +136,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *html {
 			outs = append(outs, output{"-h", pageName(name)})
 		}
-		if err := checkOutputs(outs, files, stdin); err != nil {
+		if err := checkOutputs(outs, files, stdin, stdout); err != nil {
 			return failure(stderr, "blocks", "%v", err)
 		}
 		puzzle, shown, err = readBlocks(name, stdin)

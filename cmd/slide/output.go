@@ -24,16 +24,21 @@ type output struct {
 }
 
 // checkOutputs returns why a command that reads the files inputs (""
-// or "-" for stdin) may not write outs, or nil: the check made before any
-// work, which writeAtomic makes again at the last moment. Its message
-// names the flag and the path.
-func checkOutputs(outs []output, inputs []string, stdin io.Reader) error {
+// or "-" for stdin) and writes stdout may not write outs, or nil: the
+// check made before any work, which writeAtomic makes again at the last
+// moment. Its message names the flag and the path. A file that stdout
+// writes ("slide solve -svg out.svg in.txt > out.svg") is the other
+// output: replacing it would lose what stdout wrote.
+func checkOutputs(outs []output, inputs []string, stdin io.Reader, stdout io.Writer) error {
 	for i, o := range outs {
 		if o.path == "" {
 			continue
 		}
 		if err := checkOutput(o.path); err != nil {
 			return fmt.Errorf("%s: %v", o.flag, err)
+		}
+		if isStdout(o.path, stdout) {
+			return fmt.Errorf("%s: %s: is the file standard output writes", o.flag, o.path)
 		}
 		for _, in := range inputs {
 			switch {
@@ -129,6 +134,24 @@ func sameFile(path, in string, stdin io.Reader) bool {
 		fi, err = os.Stat(in)
 	}
 	return err == nil && fi != nil && os.SameFile(out, fi)
+}
+
+// isStdout reports whether path is the file stdout writes, through the
+// watchedWriter that run wraps it in.
+func isStdout(path string, stdout io.Writer) bool {
+	if w, ok := stdout.(*watchedWriter); ok {
+		stdout = w.w
+	}
+	f, ok := stdout.(*os.File)
+	if !ok {
+		return false
+	}
+	out, err := os.Stat(path)
+	if err != nil {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && os.SameFile(out, fi)
 }
 
 // samePath reports whether the paths a and b name one file, existing or
