@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/outfile"
 	"github.com/slidekit/slide/internal/report"
 )
 
@@ -222,9 +223,9 @@ func pageName(name string) string {
 }
 
 // writeBlocksPage writes the web page of r to the file page (see
-// writeAtomic).
+// outfile.Write).
 func writeBlocksPage(page, name string, discarded []string, r report.Blocks) error {
-	return writeAtomic(page, func(w io.Writer) error {
+	return outfile.Write(page, func(w io.Writer) error {
 		return writeBlocksHTML(w, name, discarded, r)
 	})
 }

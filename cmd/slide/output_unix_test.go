@@ -13,6 +13,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/slidekit/slide/internal/outfile"
 )
 
 // A target is what a test puts at an output path before a command runs.
@@ -236,7 +238,7 @@ func TestBinaryOutputIsInput(t *testing.T) {
 	}
 }
 
-// TestWriteAtomicLast checks that writeAtomic looks again at the last
+// TestWriteAtomicLast checks that outfile.Write looks again at the last
 // moment: what replaces the path while the file is written (a FIFO, a
 // link, a folder) is left as it is, with an error that names the path and
 // no temporary file left.
@@ -246,7 +248,7 @@ func TestWriteAtomicLast(t *testing.T) {
 		path := filepath.Join(dir, "out.svg")
 		mustDo(t, os.WriteFile(filepath.Join(dir, "kept.txt"), []byte("kept"), 0o644))
 		before := ""
-		err := writeAtomic(path, func(w io.Writer) error {
+		err := outfile.Write(path, func(w io.Writer) error {
 			tg.make(t, path)
 			before = snapshot(path)
 			_, err := io.WriteString(w, "picture")
@@ -264,19 +266,19 @@ func TestWriteAtomicLast(t *testing.T) {
 	}
 }
 
-// TestWriteAtomicNames checks that writeAtomic's errors name the path it
+// TestWriteAtomicNames checks that outfile.Write's errors name the path it
 // was asked to write, never its temporary file.
 func TestWriteAtomicNames(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "no", "out.svg")
-	err := writeAtomic(path, func(w io.Writer) error { return nil })
+	err := outfile.Write(path, func(w io.Writer) error { return nil })
 	if err == nil || !strings.HasPrefix(err.Error(), path+": ") || strings.Contains(err.Error(), ".tmp") {
 		t.Errorf("in a missing folder: %v", err)
 	}
 	// An error of the temporary file, as a full disk gives.
 	path = filepath.Join(dir, "out.svg")
 	full := errors.New("no space left on device")
-	err = writeAtomic(path, func(w io.Writer) error {
+	err = outfile.Write(path, func(w io.Writer) error {
 		names := dirNames(t, dir)
 		return &fs.PathError{Op: "write", Path: filepath.Join(dir, names[0]), Err: full}
 	})
