@@ -30,20 +30,9 @@ func Check(path string) error {
 	case err != nil:
 		return pathError(path, err)
 	}
-	why := ""
+	why := NotRegular(fi.Mode())
 	switch m := fi.Mode(); {
-	case m&os.ModeSymlink != 0:
-		why = "is a symbolic link, not a regular file"
-	case m.IsDir():
-		why = "is a folder, not a file"
-	case m&os.ModeDevice != 0:
-		why = "is a device, not a regular file"
-	case m&os.ModeNamedPipe != 0:
-		why = "is a named pipe (FIFO), not a regular file"
-	case m&os.ModeSocket != 0:
-		why = "is a socket, not a regular file"
-	case !m.IsRegular():
-		why = "is not a regular file"
+	case why != "":
 	case linkCount(fi) > 1:
 		why = fmt.Sprintf("has %d hard links, which replacing it would break", linkCount(fi))
 	case m.Perm()&0o222 == 0 || !writable(path):
@@ -52,6 +41,27 @@ func Check(path string) error {
 		return nil
 	}
 	return fmt.Errorf("%s: %s", path, why)
+}
+
+// NotRegular says what a file of mode m is if it is not a regular file
+// ("is a device, not a regular file"), "" if it is one: the words of
+// Check, for the inputs of a command too.
+func NotRegular(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "is a symbolic link, not a regular file"
+	case m.IsDir():
+		return "is a folder, not a file"
+	case m&fs.ModeDevice != 0:
+		return "is a device, not a regular file"
+	case m&fs.ModeNamedPipe != 0:
+		return "is a named pipe (FIFO), not a regular file"
+	case m&fs.ModeSocket != 0:
+		return "is a socket, not a regular file"
+	case !m.IsRegular():
+		return "is not a regular file"
+	}
+	return ""
 }
 
 // checkFolder returns why no new file path can be made, or nil.

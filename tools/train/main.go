@@ -154,18 +154,7 @@ func checkInput(path string) error {
 	case err != nil:
 		return err
 	case !fi.Mode().IsRegular():
-		kind := "not a regular file"
-		switch m := fi.Mode(); {
-		case m.IsDir():
-			kind = "a folder, not a file"
-		case m&os.ModeDevice != 0:
-			kind = "a device, not a regular file"
-		case m&os.ModeNamedPipe != 0:
-			kind = "a named pipe (FIFO), not a regular file"
-		case m&os.ModeSocket != 0:
-			kind = "a socket, not a regular file"
-		}
-		return fmt.Errorf("%s: is %s", path, kind)
+		return fmt.Errorf("%s: %s", path, outfile.NotRegular(fi.Mode()))
 	case fi.Size() > maxInputBytes:
 		return fmt.Errorf("%s: %d bytes, more than the %d MiB an input may take", path, fi.Size(), maxInputBytes>>20)
 	}
