@@ -75,6 +75,13 @@ func TestMaxCostFractional(t *testing.T) {
 		}
 	}
 
+	for _, bound := range []float64{1e-9, 0.5, 2.5, 3.999} {
+		counts, err := BlockSolver{Limits: Limits{MaxCost: bound}}.Distances(ctx, rush)
+		if err != nil || len(counts) != int(bound)+1 {
+			t.Errorf("BlockSolver.Distances, MaxCost %v: %v, %v", bound, counts, err)
+		}
+	}
+
 	// The generic engines, on a line whose goal lies 5 moves away.
 	for _, bound := range fractionalBounds(5) {
 		lim := Limits{MaxCost: bound}
