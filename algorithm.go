@@ -4,7 +4,8 @@ package slide
 type Algorithm uint8
 
 // The engines; AlgoAuto lets the Solver choose: IDA*, or A* for repeated
-// labels and line moves, bidirectional BFS for line moves up to 16 cells.
+// labels and line moves, bidirectional BFS for line moves up to 16 cells
+// unless Solver.Heuristic names one (A* searches by it).
 const (
 	AlgoAuto Algorithm = iota
 	AlgoAStar

@@ -305,7 +305,7 @@ func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, maxCost f
 			continue
 		}
 		if depth+1 >= maxDepth {
-			return next, false, &LimitError{Limit: "memory", Value: int64(maxDepth) * frameBytes, Expanded: res.Expanded, Generated: res.Generated}
+			return next, false, &LimitError{Limit: "memory", Value: d.Limits.eng().Memory(), Expanded: res.Expanded, Generated: res.Generated}
 		}
 		d.path = append(d.path, arc.To)
 		depth++

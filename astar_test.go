@@ -5,8 +5,10 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
+	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -222,19 +224,25 @@ func TestZeroAllocationIDA(t *testing.T) {
 	}
 }
 
+// TestIDADepthLimit checks that the memory limit stops IDA*'s dive and
+// that the error names the bound set, not the depth's share of it (once
+// "memory limit (0 B)" for a bound of 1 byte).
 func TestIDADepthLimit(t *testing.T) {
 	// An endless line explored with a huge bound: the memory limit stops
 	// the dive.
-	d := IDAStar[line, int]{Limits: Limits{MaxMemory: 1 << 16}}
-	_, err := d.Search(context.Background(), line(0))
-	var le *LimitError
-	if !errors.As(err, &le) || le.Limit != "memory" {
-		t.Errorf("IDA* depth: %v", err)
+	for _, memory := range []int64{1, 1<<16 + 7} {
+		d := IDAStar[line, int]{Limits: Limits{MaxMemory: memory}}
+		_, err := d.Search(context.Background(), line(0))
+		var le *LimitError
+		if !errors.As(err, &le) || le.Limit != "memory" || le.Value != memory || !strings.Contains(err.Error(), engine.FormatBytes(memory)) {
+			t.Errorf("IDA* depth, MaxMemory %d: %v", memory, err)
+		}
 	}
 	// The same for the grid solver on a large board.
 	start := randomWalk(rand.New(rand.NewPCG(1, 9)), Goal(20, 20), 60)
-	_, err = Solver{Limits: Limits{MaxMemory: 256 * 10}}.Solve(context.Background(), start, Goal(20, 20))
-	if !errors.As(err, &le) || le.Limit != "memory" {
+	var le *LimitError
+	_, err := Solver{Limits: Limits{MaxMemory: 256*10 + 100}}.Solve(context.Background(), start, Goal(20, 20))
+	if !errors.As(err, &le) || le.Limit != "memory" || le.Value != 256*10+100 {
 		t.Errorf("grid IDA* depth: %v", err)
 	}
 }

@@ -74,13 +74,13 @@ func (b *BFS[S, C]) search(ctx context.Context, start S) (Result[S, C], error) {
 	}
 	b.index.add(start)
 	maxNodes := b.Limits.eng().Nodes()
-	maxDepth := b.Limits.eng().CostBound()
+	maxDepth := b.Limits.eng().DepthBound()
 	depth, layerEnd := 0, 1 // the depth of the nodes before layerEnd
 	for head := 0; head < b.nodes.Len(); head++ {
 		if head == layerEnd {
 			depth, layerEnd = depth+1, b.nodes.Len()
 		}
-		if float64(depth) >= maxDepth {
+		if depth >= maxDepth {
 			b.bounded = true
 			break // children would lie beyond the bound
 		}
@@ -125,7 +125,7 @@ func (b *BFS[S, C]) search(ctx context.Context, start S) (Result[S, C], error) {
 			}
 		}
 	}
-	return res, notFound(fn, maxDepth)
+	return res, notFound(fn, b.Limits.eng().CostBound())
 }
 
 // keepCost records c, the cost of the move into node i, the newest node.
@@ -227,12 +227,12 @@ func (b *BFS[S, C]) bidirectional(ctx context.Context, start, goal S) (Result[S,
 	b.index.put(goal, 1)
 	fronts := [2][]int32{{0}, {1}}
 	maxNodes := b.Limits.eng().Nodes()
-	maxDepth := b.Limits.eng().CostBound()
+	maxDepth := b.Limits.eng().DepthBound()
 	var next []int32
 	// Invariant: no path has depth moves or fewer, depth being the layers
 	// searched from both ends together.
 	for depth := 0; len(fronts[0]) > 0 && len(fronts[1]) > 0; depth++ {
-		if float64(depth) >= maxDepth {
+		if depth >= maxDepth {
 			break
 		}
 		dir := 0
@@ -286,7 +286,7 @@ func (b *BFS[S, C]) bidirectional(ctx context.Context, start, goal S) (Result[S,
 		// The layer just expanded becomes the buffer of the next one.
 		fronts[dir], next = next, fronts[dir]
 	}
-	return res, notFound(fn, maxDepth)
+	return res, notFound(fn, b.Limits.eng().CostBound())
 }
 
 // joinPaths returns the path from the start through node i and its
@@ -317,9 +317,9 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 		extra := stateBytes(&b.arcs[0].To) - int64(unsafe.Sizeof(start)) + b.index.entryBytes()
 		layer, next := []S{start}, []S(nil)
 		var expanded, generated int64
-		maxDepth := b.Limits.eng().CostBound()
+		maxDepth := b.Limits.eng().DepthBound()
 		for d := 0; len(layer) > 0; d++ {
-			if !yield(d, layer) || float64(d) >= maxDepth {
+			if !yield(d, layer) || d >= maxDepth {
 				return
 			}
 			next = next[:0]

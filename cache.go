@@ -104,8 +104,9 @@ func (c Cache) tables(fn string, h Heuristic) (pdb.Spec, error) {
 }
 
 // Build makes the tables of h ready, read from the cache or built into it:
-// [ErrCache] if they are in memory only. A build beyond MaxMemory fails at
-// once.
+// [ErrCache] if they are in memory only. A damaged file of any kind at the
+// table's path is replaced, but a directory there is never: Build fails at
+// once with [ErrCache], as it does for a build beyond MaxMemory.
 func (c Cache) Build(ctx context.Context, h Heuristic) error {
 	const fn = "Cache.Build"
 	spec, err := c.tables(fn, h)

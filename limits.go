@@ -12,7 +12,9 @@ import (
 // int if it has one. A [Solver] keeps all three in every mode: MaxNodes
 // bounds Solution.Generated, all workers' (passed by a board a worker at
 // most; in [Fast], a node is a move), and no answer longer than MaxCost is
-// returned ([ErrNotFound] where a proven lower bound passes it).
+// returned ([ErrNotFound] where a proven lower bound passes it); a
+// fractional MaxCost bounds a count of moves by its floor (80.5 allows 80,
+// 0.5 none), in every call alike.
 type Limits struct {
 	MaxNodes  int64   // states stored (engines A*, BFS) or generated; 0: none (IDAStar: 2^30); < 0: none
 	MaxMemory int64   // bytes held; 0: DefaultMaxMemory; < 0: none

@@ -168,3 +168,67 @@ func TestFastMovesWithinLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryHoldsAnswer checks that every mode counts the moves it keeps
+// against Limits.MaxMemory alike: a bound too small for an answer of the
+// lower bound's moves is refused by all before any work, one too small
+// for the answer found is refused, and moves handed to OnMove are not
+// counted. The optimal and anytime modes once answered within 1 byte
+// while the fast and weighted modes refused.
+func TestMemoryHoldsAnswer(t *testing.T) {
+	ctx := context.Background()
+	goal := Goal(4, 4)
+	start := randomWalk(rand.New(rand.NewPCG(44, 6)), goal, 40)
+	ref, err := Solver{Heuristic: LinearConflict}.Solve(ctx, start, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	modes := []Mode{Optimal(), Weighted(1.5), Anytime(time.Second), Fast()}
+	for _, m := range modes {
+		s := Solver{Mode: m, Heuristic: LinearConflict, Limits: Limits{MaxMemory: 1}}
+		if m == Fast() {
+			s.Heuristic = Auto
+		}
+		sol, err := s.Solve(ctx, start, goal)
+		if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "memory limit of 1 B") || sol.Expanded != 0 || sol.LowerBound == 0 {
+			t.Errorf("%v, MaxMemory 1: %d moves, %d expanded, lower bound %d, %v", m, sol.Len(), sol.Expanded, sol.LowerBound, err)
+		}
+		n := 0
+		s.OnMove = func(Move) { n++ }
+		if m == Fast() {
+			if sol, err := s.Solve(ctx, start, goal); err != nil || n != sol.Len() || n == 0 {
+				t.Errorf("%v, MaxMemory 1, moves handed out: %d moves, %d handed, %v", m, sol.Len(), n, err)
+			}
+		}
+	}
+	// Room for the lower bound's moves, not for the answer's.
+	s := Solver{Heuristic: LinearConflict, Limits: Limits{MaxMemory: movesBytes(ref.Len()) - 1}}
+	if sol, err := s.Solve(ctx, start, goal); !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "memory limit") {
+		t.Errorf("optimal, MaxMemory a byte short of %d moves: %d moves, %v", ref.Len(), sol.Len(), err)
+	}
+	s.Limits.MaxMemory = movesBytes(ref.Len())
+	if sol, err := s.Solve(ctx, start, goal); err != nil || sol.Len() != ref.Len() || sol.Boards != nil {
+		t.Errorf("optimal, MaxMemory of %d moves: %d moves, %d boards, %v", ref.Len(), sol.Len(), len(sol.Boards), err)
+	}
+}
+
+// TestLineMovesHonorHeuristic checks that AlgoAuto under line moves on a
+// board of up to 16 cells searches by the Heuristic set, where it chose
+// bidirectional BFS and dropped it in silence: A* by it, the same length.
+func TestLineMovesHonorHeuristic(t *testing.T) {
+	useTempCache(t)
+	ctx := context.Background()
+	goal := Goal(3, 4)
+	start := randomWalk(rand.New(rand.NewPCG(44, 7)), goal, 30)
+	ref, err := Solver{Metric: LineMoves}.Solve(ctx, start, goal)
+	if err != nil || ref.Engine != "bibfs" {
+		t.Fatalf("Auto: %s, %v", ref.Engine, err)
+	}
+	db := MustParseDatabase(goal, "1 2 3 4 5/6 7 8 9 10 11").Heuristic()
+	for _, h := range []Heuristic{Manhattan, WalkingDistance, db} {
+		sol, err := Solver{Metric: LineMoves, Heuristic: h}.Solve(ctx, start, goal)
+		if err != nil || sol.Len() != ref.Len() || sol.Engine != "astar" || sol.Heuristic != h {
+			t.Errorf("%v: %d moves by %s and %v, %v; want %d by astar and %v", h, sol.Len(), sol.Engine, sol.Heuristic, err, ref.Len(), h)
+		}
+	}
+}

@@ -274,7 +274,7 @@ func TestAutoSmallProblems(t *testing.T) {
 // TestAutoBadCacheFiles: a directory, an empty file, a truncated file or
 // a file damaged inside at a cache path is never used by Auto, never
 // rebuilt by it, and Cache.Build rebuilds it with the reason (or, for a
-// directory, says that it cannot cache).
+// directory, which no build replaces, says at once that it cannot cache).
 func TestAutoBadCacheFiles(t *testing.T) {
 	path := cached555(t)
 	good, err := os.ReadFile(path)
@@ -320,14 +320,14 @@ func TestAutoBadCacheFiles(t *testing.T) {
 		}
 		var reasons []string
 		err := Cache{Progress: func(p DatabaseProgress) { reasons = append(reasons, p.Reason) }}.Build(context.Background(), PDB555)
-		if len(reasons) == 0 || !strings.Contains(reasons[0], c.reason) || !strings.Contains(reasons[0], path) || strings.Contains(reasons[0], "pdb:") {
-			t.Errorf("%s: rebuild reasons %q", c.name, reasons[:min(1, len(reasons))])
-		}
 		if c.name == "directory" {
-			if !errors.Is(err, ErrCache) {
-				t.Errorf("directory at the cache path: %v, want ErrCache", err)
+			if !errors.Is(err, ErrCache) || !strings.Contains(err.Error(), "is a directory, which a build does not replace") || len(reasons) != 0 {
+				t.Errorf("directory at the cache path: %v after %d reports, want ErrCache before any build", err, len(reasons))
 			}
 			continue
+		}
+		if len(reasons) == 0 || !strings.Contains(reasons[0], c.reason) || !strings.Contains(reasons[0], path) || strings.Contains(reasons[0], "pdb:") {
+			t.Errorf("%s: rebuild reasons %q", c.name, reasons[:min(1, len(reasons))])
 		}
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"iter"
+	"strconv"
 	"time"
 
 	"github.com/slidekit/slide/internal/engine"
@@ -78,6 +79,10 @@ const maxBoardsBytes = 64 << 20
 func finishPath(ctx context.Context, sol *Solution, blanks []int, o options) error {
 	cols := sol.Start.Cols()
 	blanks = near.Tidy(blanks, cols, o.metric == LineMoves)
+	memory := o.limits.eng().Memory()
+	if n := max(0, len(blanks)-1); o.onMove == nil && movesBytes(n) > memory {
+		return answerMemoryError(n, memory, false)
+	}
 	if o.onMove != nil {
 		for i := 1; i < len(blanks); i++ {
 			if i%pollMoves == 0 && cancelled(ctx) {
@@ -101,8 +106,20 @@ func finishPath(ctx context.Context, sol *Solution, blanks []int, o options) err
 		moves = append(moves, moveOf(blanks[i-1], blanks[i], cols))
 	}
 	sol.Moves = moves
-	sol.keepBoards(ctx, maxBoardsBytes/2)
+	sol.keepBoards(ctx, min(maxBoardsBytes/2, memory-movesBytes(len(moves))))
 	return nil
+}
+
+// answerMemoryError returns the ErrLimit error of an answer of n moves
+// (of at least n moves, if atLeast) whose moves take more than the memory
+// bound: a Solver counts the moves it keeps, not those it hands to OnMove.
+func answerMemoryError(n int, memory int64, atLeast bool) error {
+	what := strconv.Itoa(n)
+	if atLeast {
+		what = "at least " + what
+	}
+	return errorf("Solver.Solve", ErrLimit, "the answer's moves, %s, take %s and pass the memory limit of %s",
+		what, engine.FormatBytes(movesBytes(n)), engine.FormatBytes(memory))
 }
 
 // pollMoves is how many moves finishPath and keepBoards make between

@@ -62,6 +62,10 @@ func (s Solver) Solve(ctx context.Context, start, goal Board) (Solution, error) 
 		return Solution{}, err
 	}
 	o := s.options()
+	if lower := t.LowerBound(code, o.metric == LineMoves); s.OnMove == nil && movesBytes(lower) > o.limits.eng().Memory() {
+		// No answer fits: every mode refuses before any work.
+		return Solution{Start: start, LowerBound: lower}, answerMemoryError(lower, o.limits.eng().Memory(), true)
+	}
 	var sol Solution
 	switch {
 	case s.Mode.kind == fast:
@@ -212,8 +216,8 @@ func (o *options) dbRequest(build bool) pdbcache.Request {
 func (o *options) resolve(t *tiles.Goal) {
 	if o.algo == AlgoAuto {
 		switch {
-		case o.metric == LineMoves && t.Rows*t.Cols <= 16:
-			o.algo = AlgoBidirectional
+		case o.metric == LineMoves && t.Rows*t.Cols <= 16 && o.heur == Auto:
+			o.algo = AlgoBidirectional // BFS uses no heuristic: a Heuristic set takes A*
 		case o.metric == LineMoves || !t.Distinct || o.heur == WalkingDistance:
 			o.algo = AlgoAStar
 		default:

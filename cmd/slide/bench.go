@@ -89,7 +89,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&f.heuristic, "heuristic", f.heuristic.usage())
 	fs.Var(&f.algorithm, "algorithm", f.algorithm.usage())
 	fs.IntVar(&f.workers, "workers", 0, "run each instance's search on `N` goroutines (default 0: all the cores, shared by the -j instances; with -w, -time or -fast, the cores divided among them)")
-	fs.IntVar(&f.jobs, "j", 1, "solve `N` instances at once")
+	fs.IntVar(&f.jobs, "j", 1, fmt.Sprintf("solve `N` instances at once, 1 to %d", maxJobs))
 	fs.Var(&f.shard, "shard", f.shard.usage())
 	fs.BoolVar(&f.json, "json", false, "print a JSON object a line per instance (see above)")
 	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels, as \"1 2 3/4 5 6/...\" (groups split by /, labels by spaces or commas), for the goal of bench files (see \"slide pdb -h\")")
@@ -101,8 +101,8 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case fs.NArg() != 1:
 		return usageError(stderr, "bench", "want one FILE, got %d arguments", fs.NArg())
-	case f.jobs < 1:
-		return usageError(stderr, "bench", "-j %d: want at least 1 instance at once", f.jobs)
+	case f.jobs < 1 || f.jobs > maxJobs:
+		return usageError(stderr, "bench", "-j %d: want 1 to %d instances at once", f.jobs, maxJobs)
 	}
 	if status := f.checkFlags("bench", f.workers, stderr); status != exitOK {
 		return status
@@ -373,6 +373,10 @@ func blankFirst(rows, cols int) slide.Board {
 	b, _ := slide.New(rows, cols, tiles)
 	return b
 }
+
+// maxJobs bounds -j: each job holds a search's memory, a -j-th of
+// -max-memory, which the moves of its answer count against.
+const maxJobs = 1024
 
 // shareMemory returns the limits of each instance's search: -max-memory
 // bounds the process, so that each of the -j searches at once may hold the

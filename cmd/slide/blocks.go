@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/outfile"
 	"github.com/slidekit/slide/internal/report"
 )
 
@@ -120,7 +121,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case rushGiven:
 		name = "Rush Hour " + *rush
 		shown = name
-		if err := checkOutputs([]output{{"-svg", *svg}}, nil, stdin); err != nil {
+		if err := checkOutputs([]output{{"-svg", *svg}}, nil, stdin, stdout); err != nil {
 			return failure(stderr, "blocks", "%v", err)
 		}
 		if puzzle, err = slide.ParseRushHour(*rush); err != nil {
@@ -136,7 +137,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *html {
 			outs = append(outs, output{"-h", pageName(name)})
 		}
-		if err := checkOutputs(outs, files, stdin); err != nil {
+		if err := checkOutputs(outs, files, stdin, stdout); err != nil {
 			return failure(stderr, "blocks", "%v", err)
 		}
 		puzzle, shown, err = readBlocks(name, stdin)
@@ -222,9 +223,9 @@ func pageName(name string) string {
 }
 
 // writeBlocksPage writes the web page of r to the file page (see
-// writeAtomic).
+// outfile.Write).
 func writeBlocksPage(page, name string, discarded []string, r report.Blocks) error {
-	return writeAtomic(page, func(w io.Writer) error {
+	return outfile.Write(page, func(w io.Writer) error {
 		return writeBlocksHTML(w, name, discarded, r)
 	})
 }

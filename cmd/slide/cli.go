@@ -6,9 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -209,63 +207,6 @@ func skipBOM(r io.Reader) io.Reader {
 type failingReader struct{ err error }
 
 func (r failingReader) Read([]byte) (int, error) { return 0, r.err }
-
-// writeAtomic writes the file path with write, whole or not at all: write
-// fills a temporary file in the same folder, which replaces path only
-// once it is written, synced and closed, and only if path still may take
-// output (see checkOutput): a link or a FIFO put there meanwhile is left
-// as it is. A file replaced keeps its permissions; a new one is 0644. On any failure (a full disk, a path that is a folder) the
-// temporary file is removed and path is left as it was, so that no
-// truncated file stays behind. Its errors name path, never the temporary
-// file.
-func writeAtomic(path string, write func(io.Writer) error) (err error) {
-	perm := fs.FileMode(0o644) // not CreateTemp's 0600, for private files
-	if fi, err := os.Stat(path); err == nil {
-		perm = fi.Mode().Perm() // a file replaced keeps its mode
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return pathError(path, err)
-	}
-	defer func() {
-		if err == nil {
-			return
-		}
-		f.Close()
-		os.Remove(f.Name())
-		var pe *fs.PathError
-		if errors.As(err, &pe) && pe.Path == f.Name() {
-			pe.Path = path
-		}
-	}()
-	w := bufio.NewWriter(f)
-	if err := write(w); err != nil {
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	if err := f.Chmod(perm); err != nil {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := checkOutput(path); err != nil {
-		return err
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		var le *os.LinkError
-		if errors.As(err, &le) {
-			err = le.Err // its message names the temporary file
-		}
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	return nil
-}
 
 // isStdin reports whether the file name stands for standard input.
 func isStdin(name string) bool { return name == "" || name == "-" }

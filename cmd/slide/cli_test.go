@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/slidekit/slide/internal/outfile"
 )
 
 // dirNames returns the names of the files in dir.
@@ -24,7 +26,7 @@ func dirNames(t *testing.T, dir string) []string {
 	return names
 }
 
-// TestWriteAtomic checks that writeAtomic, and writeSVGFile through it,
+// TestWriteAtomic checks that outfile.Write, and writeSVGFile through it,
 // leave exactly the file written on success, and on a failed write
 // neither a truncated file nor a temporary one, and an older file as it
 // was.
@@ -36,7 +38,7 @@ func TestWriteAtomic(t *testing.T) {
 		io.WriteString(w, strings.Repeat("x", 1<<16)) // past bufio's buffer: the temporary file holds some
 		return boom
 	}
-	if err := writeAtomic(path, failing); !errors.Is(err, boom) {
+	if err := outfile.Write(path, failing); !errors.Is(err, boom) {
 		t.Fatalf("failed write: got %v, want %v", err, boom)
 	}
 	if err := writeSVGFile(path, failing); err == nil || err.Error() != boom.Error() {
@@ -45,13 +47,13 @@ func TestWriteAtomic(t *testing.T) {
 	if names := dirNames(t, dir); len(names) != 0 {
 		t.Fatalf("a failed write left %q", names)
 	}
-	if err := writeAtomic(path, func(w io.Writer) error { _, err := io.WriteString(w, "whole"); return err }); err != nil {
+	if err := outfile.Write(path, func(w io.Writer) error { _, err := io.WriteString(w, "whole"); return err }); err != nil {
 		t.Fatal(err)
 	}
 	if names := dirNames(t, dir); !slices.Equal(names, []string{"out.svg"}) {
 		t.Fatalf("a write left %q, want only out.svg", names)
 	}
-	if err := writeAtomic(path, failing); !errors.Is(err, boom) {
+	if err := outfile.Write(path, failing); !errors.Is(err, boom) {
 		t.Fatalf("failed write: got %v, want %v", err, boom)
 	}
 	data, err := os.ReadFile(path)
@@ -67,7 +69,7 @@ func TestWriteAtomic(t *testing.T) {
 	if err := os.Mkdir(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	err = writeAtomic(sub, func(w io.Writer) error { _, err := io.WriteString(w, "x"); return err })
+	err = outfile.Write(sub, func(w io.Writer) error { _, err := io.WriteString(w, "x"); return err })
 	if err == nil || !strings.HasPrefix(err.Error(), sub+": ") || strings.Contains(err.Error(), ".tmp") {
 		t.Errorf("writing over a folder: %v", err)
 	}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/slidekit/slide/internal/outfile"
 )
 
 // A target is what a test puts at an output path before a command runs.
@@ -236,7 +238,7 @@ func TestBinaryOutputIsInput(t *testing.T) {
 	}
 }
 
-// TestWriteAtomicLast checks that writeAtomic looks again at the last
+// TestWriteAtomicLast checks that outfile.Write looks again at the last
 // moment: what replaces the path while the file is written (a FIFO, a
 // link, a folder) is left as it is, with an error that names the path and
 // no temporary file left.
@@ -246,7 +248,7 @@ func TestWriteAtomicLast(t *testing.T) {
 		path := filepath.Join(dir, "out.svg")
 		mustDo(t, os.WriteFile(filepath.Join(dir, "kept.txt"), []byte("kept"), 0o644))
 		before := ""
-		err := writeAtomic(path, func(w io.Writer) error {
+		err := outfile.Write(path, func(w io.Writer) error {
 			tg.make(t, path)
 			before = snapshot(path)
 			_, err := io.WriteString(w, "picture")
@@ -264,19 +266,19 @@ func TestWriteAtomicLast(t *testing.T) {
 	}
 }
 
-// TestWriteAtomicNames checks that writeAtomic's errors name the path it
+// TestWriteAtomicNames checks that outfile.Write's errors name the path it
 // was asked to write, never its temporary file.
 func TestWriteAtomicNames(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "no", "out.svg")
-	err := writeAtomic(path, func(w io.Writer) error { return nil })
+	err := outfile.Write(path, func(w io.Writer) error { return nil })
 	if err == nil || !strings.HasPrefix(err.Error(), path+": ") || strings.Contains(err.Error(), ".tmp") {
 		t.Errorf("in a missing folder: %v", err)
 	}
 	// An error of the temporary file, as a full disk gives.
 	path = filepath.Join(dir, "out.svg")
 	full := errors.New("no space left on device")
-	err = writeAtomic(path, func(w io.Writer) error {
+	err = outfile.Write(path, func(w io.Writer) error {
 		names := dirNames(t, dir)
 		return &fs.PathError{Op: "write", Path: filepath.Join(dir, names[0]), Err: full}
 	})
@@ -301,7 +303,7 @@ func TestCheckOutputs(t *testing.T) {
 		{[]output{{"-svg", filepath.Join(dir, "a.svg")}, {"-h", dir + "/./a.svg"}}, nil, "-h: " + dir + "/./a.svg: -svg writes it too"},
 		{[]output{{"-svg", filepath.Join(in, "x.svg")}}, nil, "-svg: " + filepath.Join(in, "x.svg") + ": " + in + " is not a folder"},
 	} {
-		err := checkOutputs(tc.outs, tc.inputs, strings.NewReader(""))
+		err := checkOutputs(tc.outs, tc.inputs, strings.NewReader(""), io.Discard)
 		if got := fmtErr(err); got != tc.want {
 			t.Errorf("%v: %q, want %q", tc.outs, got, tc.want)
 		}
@@ -345,5 +347,40 @@ func TestBinaryClosedStdout(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(in); string(got) != readTestdata(t, "solve/puzzle3x3-10.txt") {
 		t.Errorf("the input became %q", got)
+	}
+}
+
+// TestBinaryOutputIsStdout checks that an output that standard output
+// writes too ("slide solve -svg out.svg in.txt > out.svg") is refused
+// before any work, whatever its name, and left as it was: the picture
+// once replaced the text.
+func TestBinaryOutputIsStdout(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, dir, "in.txt", readTestdata(t, "solve/puzzle3x3-10.txt"))
+	blocks, err := os.ReadFile(filepath.Join("testdata", "blocks", "sample.txt"))
+	mustDo(t, err)
+	puzzle := writeFile(t, dir, "puzzle.txt", string(blocks))
+	out := writeFile(t, dir, "out.svg", "")
+	page := writeFile(t, dir, "puzzle.html", "")
+	for _, tc := range []struct {
+		stdout string
+		args   []string
+	}{
+		{out, []string{"solve", "-svg", out, in}},
+		{out, []string{"solve", "-svg", dir + "/./out.svg", in}},
+		{out, []string{"blocks", "-svg", out, puzzle}},
+		{out, []string{"blocks", "-svg", out, "-rush", "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"}},
+		{page, []string{"blocks", "-h", puzzle}},
+	} {
+		f, err := os.OpenFile(tc.stdout, os.O_WRONLY|os.O_TRUNC, 0)
+		mustDo(t, err)
+		stderr, status, _ := execSlide(t, strings.NewReader(""), f, tc.args...)
+		f.Close()
+		if status != exitError || !oneLineWith(stderr, ": is the file standard output writes") {
+			t.Errorf("slide %q > %s: status %d, stderr %q", tc.args, tc.stdout, status, stderr)
+		}
+		if data, err := os.ReadFile(tc.stdout); err != nil || len(data) != 0 {
+			t.Errorf("slide %q > %s wrote %d bytes (%v)", tc.args, tc.stdout, len(data), err)
+		}
 	}
 }

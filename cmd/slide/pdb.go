@@ -17,8 +17,8 @@ import (
 // databases (shippedTable) for %s.
 const pdbAbout = `Pdb build builds a pattern database ahead of time and keeps it in the cache
 under the user's cache directory, where solve and bench find it. A
-database already cached is only checked, and rebuilt if it is damaged. The
-build shows its progress on standard error. Pdb exits with status 1 if the
+database already cached is only checked, and rebuilt if it is damaged (a
+directory at the table's path is refused, never replaced). The build shows its progress on standard error. Pdb exits with status 1 if the
 tables could not be written to the cache. Interrupted (SIGINT, as by Ctrl-C,
 or SIGTERM), pdb build and pdb verify stop at once, leaving the cache as it
 was, and exit with status 128 and the signal's number (130, 143).

@@ -107,7 +107,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f.goalFile != "" {
 		inputs = append(inputs, f.goalFile)
 	}
-	if err := checkOutputs([]output{{"-svg", f.svg}}, inputs, stdin); err != nil {
+	if err := checkOutputs([]output{{"-svg", f.svg}}, inputs, stdin, stdout); err != nil {
 		return failure(stderr, "solve", "%v", err)
 	}
 	start, err := readBoard(fs.Arg(0), stdin)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/outfile"
 	"github.com/slidekit/slide/internal/report"
 )
 
@@ -39,9 +40,9 @@ func noteCap(stderr io.Writer, command string, n int) {
 	}
 }
 
-// writeSVGFile writes the file path with draw (see writeAtomic).
+// writeSVGFile writes the file path with draw (see outfile.Write).
 func writeSVGFile(path string, draw func(io.Writer) error) error {
-	if err := writeAtomic(path, draw); err != nil {
+	if err := outfile.Write(path, draw); err != nil {
 		return fmt.Errorf("%s", message(err))
 	}
 	return nil

@@ -50,14 +50,14 @@ func (sp *Space) BFS64(ctx context.Context, start uint64, lim engine.Limits, sol
 	}
 	b.seen.Add(start)
 	maxNodes := lim.Nodes()
-	maxDepth := lim.CostBound()
+	maxDepth := lim.DepthBound()
 	depth, layerEnd := 0, 1 // the depth of the nodes before layerEnd
 	for head := 0; head < b.nodes.Len(); head++ {
 		if head == layerEnd {
 			depth, layerEnd = depth+1, b.nodes.Len()
 		}
-		if float64(depth) >= maxDepth {
-			return nil, true, engine.ErrNotFound(maxDepth)
+		if depth >= maxDepth {
+			return nil, true, engine.ErrNotFound(lim.CostBound())
 		}
 		if b.guard.Stopped() {
 			return nil, false, b.guard.Err(ctx, sol.Expanded, sol.Generated)
@@ -92,7 +92,7 @@ func (sp *Space) BFS64(ctx context.Context, start uint64, lim engine.Limits, sol
 			}
 		}
 	}
-	return nil, false, engine.ErrNotFound(maxDepth)
+	return nil, false, engine.ErrNotFound(lim.CostBound())
 }
 
 // path returns the keys from the start to node i.

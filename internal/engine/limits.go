@@ -95,7 +95,10 @@ func (l Limits) DepthLimit(frameBytes int64) int {
 	return int(mem / frameBytes)
 }
 
-// DepthBound returns MaxCost as a number of moves, math.MaxInt for none.
+// DepthBound returns MaxCost as a number of moves, math.MaxInt for none:
+// rounded down, as a path of whole moves is within MaxCost only if its
+// moves are within the floor. Every search whose moves cost 1 each bounds
+// its depth by it, so that a fractional bound reads the same in all.
 func (l Limits) DepthBound() int {
 	if b := l.CostBound(); b < math.MaxInt32 {
 		return int(b)

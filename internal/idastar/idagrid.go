@@ -23,7 +23,8 @@ type idaGrid struct {
 	board         []int32
 	lis           tiles.LIS
 	path          []int32
-	maxDepth      int // the path's length the memory limit allows
+	maxDepth      int   // the path's length the memory limit allows
+	memory        int64 // that limit, in bytes
 	idaCore
 
 	root      []int32    // on several workers: the start's cell values
@@ -43,9 +44,6 @@ const gridCheckEvery = 1 << 10
 // gridFrameBytes is what a level of idaGrid's recursion costs: its stack
 // frame and its path entry, generously.
 const gridFrameBytes = 256
-
-// lim returns the memory limit a depth limit stands for.
-func lim(depth int) int64 { return int64(depth) * gridFrameBytes }
 
 func newIDAGrid(sp *tiles.Space, lc bool) *idaGrid {
 	rows, cols := sp.Rows(), sp.Cols()
@@ -85,7 +83,7 @@ func (s *idaGrid) solve(ctx context.Context, board []int32, blank int, lim engin
 // sets the depth the memory limit allows, and returns the heuristic.
 func (s *idaGrid) setBoard(board []int32, blank int, lim engine.Limits) int {
 	s.board = board
-	s.maxDepth = lim.DepthLimit(gridFrameBytes)
+	s.maxDepth, s.memory = lim.DepthLimit(gridFrameBytes), lim.Memory()
 	h := 0
 	for c, v := range board {
 		if c != blank {
@@ -138,7 +136,7 @@ func (s *idaGrid) dfs(g, h, blank, prev int) bool {
 		}
 		if g == len(s.path) {
 			if g >= s.maxDepth {
-				s.Err = &engine.LimitError{Limit: "memory", Value: lim(s.maxDepth), Expanded: s.Expanded, Generated: s.Gen}
+				s.Err = &engine.LimitError{Limit: "memory", Value: s.memory, Expanded: s.Expanded, Generated: s.Gen}
 				return false
 			}
 			s.path = append(s.path, 0)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/slidekit/slide/internal/pdb"
 )
@@ -203,6 +204,9 @@ func detail(err error) string {
 // (see CleanStale). The error is a *CacheError, or ctx's.
 func Save(ctx context.Context, dir string, db *pdb.DB) error {
 	path := CachePath(dir, db.Spec())
+	if err := refuseDir(path); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return saveError(path, err)
 	}
@@ -246,6 +250,16 @@ func writeTemp(ctx context.Context, f *os.File, db *pdb.DB) (os.FileInfo, uint64
 		err = ctx.Err()
 	}
 	return st, sum, err
+}
+
+// refuseDir returns the *CacheError of a directory at path, where a
+// table belongs, nil if there is none: a build replaces a file of any
+// kind there, but never a directory, which may hold what its user keeps.
+func refuseDir(path string) error {
+	if st, err := os.Lstat(path); err == nil && st.IsDir() {
+		return &CacheError{Path: path, Problem: "is a directory, which a build does not replace: remove it to cache the tables", Err: syscall.EISDIR}
+	}
+	return nil
 }
 
 // saveError returns the *CacheError of the file at path that could not be

@@ -202,7 +202,7 @@ func TestSaveErrors(t *testing.T) {
 	os.Mkdir(CachePath(dir, smallSpec), 0o755) // a directory where the file goes
 	err := Save(context.Background(), dir, db)
 	var ce *CacheError
-	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "cannot be written") {
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "is a directory, which a build does not replace") {
 		t.Errorf("directory at the path: %v", err)
 	}
 	blocker := filepath.Join(t.TempDir(), "file")

@@ -205,6 +205,9 @@ func Prepare(ctx context.Context, spec pdb.Spec, req Request) error {
 	}
 	if dir != "" {
 		CleanStale(dir)
+		if err := refuseDir(CachePath(dir, spec)); err != nil {
+			return engine.Errorf(engine.Cache, "%v", err) // before the build, which could not be cached
+		}
 	}
 	req.Dir, req.DirSet, req.Build = dir, true, true
 	db, got, err := Shared(ctx, spec, req)

@@ -110,13 +110,25 @@ func TestSpecialTable(t *testing.T) {
 				switch {
 				case err != nil || got.Source != FromBuild:
 					t.Errorf("Shared: %v, from %d; want a build", err, got.Source)
-				case kind == "directory" && got.SaveErr == nil:
-					t.Error("Shared wrote its tables over a directory")
+				case kind == "directory" && (got.SaveErr == nil || !strings.Contains(got.SaveErr.Error(), "is a directory, which a build does not replace")):
+					t.Errorf("Shared over a directory: %v", got.SaveErr)
 				case kind != "directory" && got.SaveErr != nil:
 					t.Errorf("Shared did not replace the %s: %v", kind, got.SaveErr)
 				}
 			})
 			if kind == "directory" {
+				// Prepare, the build of pdb build, refuses before it builds.
+				within(t, "Prepare", func() {
+					Release()
+					var built bool
+					err := Prepare(context.Background(), smallSpec, Request{Dir: dir, DirSet: true, Progress: func(pdb.Progress) { built = true }})
+					if !engine.Is(err, engine.Cache) || !strings.Contains(err.Error(), path+" is a directory, which a build does not replace") || built {
+						t.Errorf("Prepare over a directory: %v (built: %v)", err, built)
+					}
+					if st, err := os.Lstat(path); err != nil || !st.IsDir() {
+						t.Errorf("Prepare left %v, %v at the directory's path", st, err)
+					}
+				})
 				within(t, "Remove", func() {
 					if _, err := Remove(dir, smallSpec); !errors.Is(err, ErrCorrupt) {
 						t.Errorf("Remove of a directory: %v", err)

@@ -51,7 +51,7 @@ func (sp *Space) Census(ctx context.Context, goal []int32, lim engine.Limits) (c
 	}
 	for len(layer) > 0 {
 		counts = append(counts, int64(len(layer)))
-		if float64(len(counts)-1) >= lim.CostBound() {
+		if len(counts)-1 >= lim.DepthBound() {
 			lastLayer() // the layers beyond the bound are not counted
 			break
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -24,12 +25,8 @@ import (
 // (the -check count), solved by the root package under the same
 // database (those not solved within optimalTime left out); it prints the rank correlation with the truth of each and
 // the mean error of the database's bound and of m's value.
-func compare(s settings, t *tiles.Goal, spec pdb.Spec, cfg near.Config, m *learn.Model, file string) error {
+func compare(s settings, t *tiles.Goal, spec pdb.Spec, cfg near.Config, m *learn.Model, file string, starts []start) error {
 	var truth []learn.Sample
-	starts, err := readLengths(file, t)
-	if err != nil {
-		return err
-	}
 	for _, st := range starts {
 		sm, _, err := near.Samples(context.Background(), t, st.code, []int{blankOf(st.code), 0}, cfg)
 		if err != nil {
@@ -89,15 +86,22 @@ type start struct {
 	length int
 }
 
-// readLengths reads the boards and fewest moves of file.
+// readLengths reads the boards and fewest moves of file, a regular file
+// of at most maxInputBytes (see checkInput), of which it reads no more.
 func readLengths(file string, t *tiles.Goal) ([]start, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	switch fi, err := f.Stat(); {
+	case err != nil:
+		return nil, err
+	case !fi.Mode().IsRegular() || fi.Size() > maxInputBytes:
+		return nil, fmt.Errorf("%s: not a regular file of at most %d MiB", file, maxInputBytes>>20)
+	}
 	var out []start
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(io.LimitReader(f, maxInputBytes))
 	for line := 1; sc.Scan(); line++ {
 		fields := strings.Fields(sc.Text())
 		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {

@@ -29,6 +29,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -40,6 +41,7 @@ import (
 
 	"github.com/slidekit/slide/internal/learn"
 	"github.com/slidekit/slide/internal/near"
+	"github.com/slidekit/slide/internal/outfile"
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/pdbcache"
 	"github.com/slidekit/slide/internal/tiles"
@@ -61,22 +63,22 @@ func main() {
 	flag.IntVar(&s.size, "size", 7, "boards are `n` x n")
 	flag.StringVar(&s.db, "db", "", "the database: a shipped partition (default 35 for 6 x 6, 48 for 7 x 7), or a spec's name such as 5x5-b0-1.2.6.7-..., built in memory")
 	flag.StringVar(&s.compare, "compare", "", "a `file` of boards and their fewest moves (as testdata/korf24_50.txt) to compare the rankings on, with -check random walks solved optimally")
-	flag.IntVar(&s.rounds, "rounds", 4, "passes of the search, or rounds of the fit")
-	flag.IntVar(&s.boards, "boards", 40, "boards to search on, or a round of the fit")
-	flag.IntVar(&s.width, "width", 1000, "the beams' width")
-	flag.IntVar(&s.walkMin, "walk-min", 100, "the fit's first round's walks, in moves")
-	flag.IntVar(&s.walkMax, "walk-max", 5000, "the walks of the search, the check and the fit's last round, in moves")
+	flag.IntVar(&s.rounds, "rounds", 4, fmt.Sprintf("passes of the search, or rounds of the fit: 1 to %d", maxRounds))
+	flag.IntVar(&s.boards, "boards", 40, fmt.Sprintf("boards to search on, or a round of the fit: 1 to %d", maxBoards))
+	flag.IntVar(&s.width, "width", 1000, fmt.Sprintf("the beams' width: 1 to %d", maxWidth))
+	flag.IntVar(&s.walkMin, "walk-min", 100, fmt.Sprintf("the fit's first round's walks, in moves: 1 to %d", maxWalk))
+	flag.IntVar(&s.walkMax, "walk-max", 5000, fmt.Sprintf("the walks of the search, the check and the fit's last round, in moves: -walk-min to %d", maxWalk))
 	flag.Uint64Var(&s.seed, "seed", 1, "the seed of everything random")
-	flag.Float64Var(&s.ridge, "ridge", 0.01, "the fit's ridge penalty on the tiles' weights")
-	flag.IntVar(&s.scale, "scale", 16, "the fitted model's units a move (the search's are 16)")
+	flag.Float64Var(&s.ridge, "ridge", 0.01, "the fit's ridge penalty on the tiles' weights: a finite number of at least 0")
+	flag.IntVar(&s.scale, "scale", 16, fmt.Sprintf("the fitted model's units a move (the search's are 16): 1 to %d", maxScale))
 	flag.StringVar(&s.basis, "basis", "shared", "the fit's weights of the tiles on their cells: shared (by rows and columns from the goal cell) or cells (every tile on every cell)")
-	flag.IntVar(&s.workers, "workers", 1, "boards solved at once")
+	flag.IntVar(&s.workers, "workers", 1, fmt.Sprintf("boards solved at once: 1 to %d", maxWorkers))
 	flag.StringVar(&s.method, "method", "search", "search (the weights by the beams' lengths) or fit (least squares on the paths' moves left)")
-	flag.IntVar(&s.check, "check", 0, "fresh boards to compare the rankings on at the end")
+	flag.IntVar(&s.check, "check", 0, fmt.Sprintf("fresh boards to compare the rankings on at the end: 0 to %d", maxBoards))
 	flag.StringVar(&s.weights, "weights", "", "no training: the model of these weights (DB,LC,cycles,bias,d1,...,d8+ as -method search prints them), to -check or -compare")
-	flag.IntVar(&s.checkWidth, "check-width", 0, "the beams' width in the check (default -width)")
-	flag.StringVar(&s.checkFile, "check-file", "", "check on the boards of this `file` (lines id reference t0 t1 ..., as the shared samples) in place of random ones, and print the mean lengths over the references")
-	flag.StringVar(&s.out, "o", "", "the Go file to write the model to (default none)")
+	flag.IntVar(&s.checkWidth, "check-width", 0, fmt.Sprintf("the beams' width in the check: 0 (-width) to %d", maxWidth))
+	flag.StringVar(&s.checkFile, "check-file", "", fmt.Sprintf("check on the boards of this regular `file` of at most %d MiB (lines id reference t0 t1 ..., as the shared samples) in place of random ones, and print the mean lengths over the references", maxInputBytes>>20))
+	flag.StringVar(&s.out, "o", "", "the Go file to write the model to (default none): a new or regular file, never a link, device, FIFO or folder")
 	flag.Parse()
 	if err := run(s); err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
@@ -84,9 +86,91 @@ func main() {
 	}
 }
 
+// The bounds of the flags, far past what training takes (the shipped
+// models took -width 2000, -walk-max 5000, -boards 40), so that a mistyped
+// number fails at once instead of running for hours or filling the memory.
+const (
+	maxRounds     = 1000
+	maxBoards     = 100_000
+	maxWidth      = 100_000
+	maxWalk       = 10_000_000
+	maxScale      = 1 << 16
+	maxWorkers    = 1024
+	maxInputBytes = 64 << 20 // -check-file and -compare
+)
+
+// validate returns why the flags of s cannot be run, or nil: every bound
+// of the flags, and the files, each checked before any work.
+func validate(s settings) error {
+	for _, f := range []struct {
+		name           string
+		v, least, most int
+	}{
+		{"-size", s.size, 3, 15},
+		{"-rounds", s.rounds, 1, maxRounds},
+		{"-boards", s.boards, 1, maxBoards},
+		{"-width", s.width, 1, maxWidth},
+		{"-walk-min", s.walkMin, 1, maxWalk},
+		{"-walk-max", s.walkMax, max(1, s.walkMin), maxWalk},
+		{"-scale", s.scale, 1, maxScale},
+		{"-workers", s.workers, 1, maxWorkers},
+		{"-check", s.check, 0, maxBoards},
+		{"-check-width", s.checkWidth, 0, maxWidth},
+	} {
+		if f.v < f.least || f.v > f.most {
+			return fmt.Errorf("%s %d: want %d to %d", f.name, f.v, f.least, f.most)
+		}
+	}
+	if math.IsNaN(s.ridge) || math.IsInf(s.ridge, 0) || s.ridge < 0 {
+		return fmt.Errorf("-ridge %v: want a finite number of at least 0", s.ridge)
+	}
+	if s.method != "search" && s.method != "fit" {
+		return fmt.Errorf("-method %q: want search or fit", s.method)
+	}
+	for _, in := range []struct{ flag, path string }{{"-check-file", s.checkFile}, {"-compare", s.compare}} {
+		if in.path == "" {
+			continue
+		}
+		if err := checkInput(in.path); err != nil {
+			return fmt.Errorf("%s: %v", in.flag, err)
+		}
+		if s.out != "" && sameFile(s.out, in.path) {
+			return fmt.Errorf("-o: %s: is the %s file", s.out, in.flag)
+		}
+	}
+	if s.out != "" {
+		if err := outfile.Check(s.out); err != nil {
+			return fmt.Errorf("-o: %v", err)
+		}
+	}
+	return nil
+}
+
+// checkInput returns why path cannot be read as an input file, or nil: it
+// must be a regular file (a link to one will do) of at most maxInputBytes.
+func checkInput(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return err
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("%s: %s", path, outfile.NotRegular(fi.Mode()))
+	case fi.Size() > maxInputBytes:
+		return fmt.Errorf("%s: %d bytes, more than the %d MiB an input may take", path, fi.Size(), maxInputBytes>>20)
+	}
+	return nil
+}
+
+// sameFile reports whether the paths a and b name one existing file.
+func sameFile(a, b string) bool {
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}
+
 func run(s settings) error {
-	if s.size < 3 || s.size > 15 || s.rounds < 1 || s.boards < 1 || s.width < 1 || s.workers < 1 || s.walkMin < 1 || s.walkMax < s.walkMin {
-		return fmt.Errorf("bad settings: want -size 3 to 15 and -rounds, -boards, -width, -workers, -walk-min at least 1, -walk-max at least -walk-min")
+	if err := validate(s); err != nil {
+		return err
 	}
 	if s.db == "" {
 		s.db = map[int]string{6: "35", 7: "48"}[s.size]
@@ -116,40 +200,57 @@ func run(s settings) error {
 		labels[i] = i
 	}
 	t := tiles.NewGoal(s.size, s.size, labels, true)
+	// The boards of the files are read before any work: a file that is
+	// not what it should be fails at once.
+	var checkStarts, compareStarts []start
+	if s.checkFile != "" {
+		if checkStarts, err = readLengths(s.checkFile, t); err != nil {
+			return err
+		}
+	}
+	if s.compare != "" {
+		if compareStarts, err = readLengths(s.compare, t); err != nil {
+			return err
+		}
+	}
+	var fixed *learn.Model
+	if s.weights != "" {
+		if fixed, err = byDistance(s, spec); err != nil {
+			return err
+		}
+	}
 	rng := newRand(s.seed, 0x5eed)
 	var model *learn.Model
 	switch {
-	case s.weights != "":
-		model, err = byDistance(s, spec)
+	case fixed != nil:
+		model = fixed
 	case s.method == "fit":
 		model, err = bootstrap(s, t, spec, cfg, rng, kind[s.basis])
-	case s.method == "search":
-		model, err = search(s, t, spec, cfg, rng)
 	default:
-		err = fmt.Errorf("-method %q: want search or fit", s.method)
+		model, err = search(s, t, spec, cfg, rng)
 	}
 	if err != nil {
 		return err
 	}
 	if s.out != "" {
-		if err := os.WriteFile(s.out, source(model, s.size), 0o644); err != nil {
-			return err
+		if err := outfile.Write(s.out, func(w io.Writer) error { _, err := w.Write(source(model, s.size)); return err }); err != nil {
+			return fmt.Errorf("-o: %v", err)
 		}
 	}
 
 	if s.compare != "" {
-		return compare(s, t, spec, cfg, model, s.compare)
+		return compare(s, t, spec, cfg, model, s.compare, compareStarts)
 	}
 	if s.check > 0 || s.checkFile != "" {
-		return check(s, t, cfg, model)
+		return check(s, t, cfg, model, checkStarts)
 	}
 	return nil
 }
 
 // check solves -check random walks of -walk-max moves, or the boards of
-// -check-file, with the hand-made ranking and with m, and prints the
+// -check-file (starts, read from it), with the hand-made ranking and with m, and prints the
 // mean lengths (over the file's references).
-func check(s settings, t *tiles.Goal, cfg near.Config, model *learn.Model) error {
+func check(s settings, t *tiles.Goal, cfg near.Config, model *learn.Model, starts []start) error {
 	boards := make([][]int32, s.check)
 	crng := newRand(s.seed, 0xc4ec)
 	for i := range boards {
@@ -157,10 +258,6 @@ func check(s settings, t *tiles.Goal, cfg near.Config, model *learn.Model) error
 	}
 	what, ref := fmt.Sprintf("%d boards, walks of %d", s.check, s.walkMax), 0.0
 	if s.checkFile != "" {
-		starts, err := readLengths(s.checkFile, t)
-		if err != nil {
-			return err
-		}
 		boards = boards[:0]
 		for _, st := range starts {
 			boards = append(boards, st.code)
