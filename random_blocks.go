@@ -62,7 +62,7 @@ func (s BlockSolver) Random(ctx context.Context, b Blocks, moves int, rng *rand.
 	case err != nil:
 		return BlockSolution{}, err
 	case !found:
-		return BlockSolution{}, errorf(fn, ErrOption, "%d moves: the farthest positions of the puzzle lie %d %s moves from a solved one", moves, last, s.Metric)
+		return BlockSolution{}, errorf(fn, ErrOption, "%s: the farthest positions of the puzzle lie %s from a solved one", moveCount(moves, ""), moveCount(last, s.Metric.String()))
 	}
 	return s.solveAt(ctx, fn, sp, b, at, moves)
 }
