@@ -83,13 +83,18 @@ func runRandom(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case set["blocks"] && (set["goal"] || set["fast"] || fs.NArg() > 0):
 		return usageError(stderr, "random", "-blocks takes the size and pieces of FILE: no ROWS, COLS, -goal or -fast")
 	}
-	if !set["seed"] {
-		*seed = uint64(time.Now().UnixNano())
-		fmt.Fprintf(stderr, "slide random: -seed %d\n", *seed)
+	// newRNG returns the generator of -seed, once the input is read: a
+	// seed from the clock is printed then, so that a board can be drawn
+	// again.
+	newRNG := func() *rand.Rand {
+		if !set["seed"] {
+			*seed = uint64(time.Now().UnixNano())
+			fmt.Fprintf(stderr, "slide random: -seed %d\n", *seed)
+		}
+		return rand.New(rand.NewPCG(*seed, 0))
 	}
-	rng := rand.New(rand.NewPCG(*seed, 0))
 	if set["blocks"] {
-		return randomBlocks(*blocksFile, *metricName, *moves, rng, stdin, stdout, stderr)
+		return randomBlocks(*blocksFile, *metricName, *moves, newRNG, stdin, stdout, stderr)
 	}
 	if fs.NArg() > 2 {
 		return usageError(stderr, "random", "want ROWS and at most COLS, got %d arguments (flags go before them)", fs.NArg())
@@ -112,6 +117,7 @@ func runRandom(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		goal = g
 	}
+	rng := newRNG()
 	var b slide.Board
 	var err error
 	switch {
@@ -159,8 +165,9 @@ func randomMoves(goal slide.Board, n int, fast bool, rng *rand.Rand, stdout, std
 
 // randomBlocks writes a puzzle of the board and pieces of the file name
 // whose shortest solution has exactly n moves in the metric named (see
-// slide.BlockSolver.Random), after a comment line giving its length.
-func randomBlocks(name, metricName string, n int, rng *rand.Rand, stdin io.Reader, stdout, stderr io.Writer) int {
+// slide.BlockSolver.Random), after a comment line giving its length;
+// newRNG returns the generator of -seed.
+func randomBlocks(name, metricName string, n int, newRNG func() *rand.Rand, stdin io.Reader, stdout, stderr io.Writer) int {
 	metric, err := slide.ParseBlockMetric(metricName)
 	if err != nil {
 		return usageError(stderr, "random", "-metric: %s", message(err))
@@ -182,7 +189,7 @@ func randomBlocks(name, metricName string, n int, rng *rand.Rand, stdin io.Reade
 	}
 	ctx, stop := interruptible()
 	defer stop()
-	sol, err := slide.BlockSolver{Metric: metric}.Random(ctx, puzzle, n, rng)
+	sol, err := slide.BlockSolver{Metric: metric}.Random(ctx, puzzle, n, newRNG())
 	if sig := stop(); sig != nil {
 		return stopped(stderr, "random", sig, "no puzzle printed")
 	}
