@@ -16,6 +16,7 @@
 package deal
 
 import (
+	"cmp"
 	"context"
 	"math/rand/v2"
 	"slices"
@@ -39,16 +40,7 @@ func Layer(ctx context.Context, goal tiles.Packed, n, maxLayer int, lim engine.L
 	var next []tiles.Packed
 	var arcs []engine.Arc[tiles.Packed, int]
 	var expanded int64
-	cmp := func(a, b tiles.Packed) int {
-		ka, kb := tiles.PackedKey(a), tiles.PackedKey(b)
-		switch {
-		case ka < kb:
-			return -1
-		case ka > kb:
-			return 1
-		}
-		return 0
-	}
+	byKey := func(a, b tiles.Packed) int { return cmp.Compare(tiles.PackedKey(a), tiles.PackedKey(b)) }
 	for d := 0; d < n; d++ {
 		if maxLayer > 0 && len(cur) > maxLayer {
 			return nil, -1, nil
@@ -70,7 +62,7 @@ func Layer(ctx context.Context, goal tiles.Packed, n, maxLayer int, lim engine.L
 				next = append(next, a.To)
 			}
 		}
-		slices.SortFunc(next, cmp)
+		slices.SortFunc(next, byKey)
 		next = slices.CompactFunc(next, func(a, b tiles.Packed) bool { return tiles.PackedKey(a) == tiles.PackedKey(b) })
 		// Drop the boards of the layer before: the rest lie at d+1.
 		kept, j := next[:0], 0
