@@ -2,6 +2,7 @@ package slide
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -23,10 +24,11 @@ import (
 //     8192 boards each (4 x 4: up to 13 moves);
 //   - approximately uniformly on other boards of up to 16 cells: the board
 //     moves moves from goal on the shortest solution of a board
-//     [RandomBoard] draws, the farthest of up to 4 draws, or, if none lies
+//     [RandomBoard] draws (after the first, the one of 64 with the
+//     greatest lower bound), the farthest of up to 4 draws, or, if none lies
 //     that far, a board one walks to outward from it, depth first, each
 //     step a neighbour that a shortest solution proves one move farther,
-//     back a step where there is none (at most 256 searches a walk, 8 walks);
+//     back a step where there is none (at most 32 searches a walk, 16 walks);
 //   - by that walk outward from goal itself on boards of 17 to 25 cells.
 //
 // Boards of more than 25 cells are past optimal reach, and refused with
@@ -41,10 +43,12 @@ import (
 // the exhaustive searches OEIS A151944 lists, or found by the breadth-first
 // search), a nil rng, the Weighted and Anytime modes, line moves and
 // OnMove. Every search is bounded by ctx and s.Limits (which bound each
-// optimal search, not their sum); past the walks it may take, it fails
-// with [ErrNotFound]. Progress hears every optimal search. The same rng
-// state, settings and goal give the same board, but for Workers above 1,
-// whose searches may return another shortest solution of a board.
+// optimal search, not their sum), and the search of a board drawn or
+// walked to by 2^23 nodes, a board that needs more being passed over;
+// when the walks find no board that far it fails with [ErrNotFound].
+// Progress hears every optimal search. The same rng state, settings and
+// goal give the same board, but for Workers above 1, whose searches may
+// return another shortest solution of a board.
 func (s Solver) Random(ctx context.Context, goal Board, moves int, rng *rand.Rand) (Solution, error) {
 	const fn = "Solver.Random"
 	began := time.Now()
@@ -93,8 +97,10 @@ const (
 	enumerateCells = 10      // boards this small have their layers searched in full
 	maxDealLayer   = 1 << 13 // on larger boards, the most boards of a layer searched
 	dealDraws      = 4       // boards drawn to find one far enough
-	dealClimbs     = 8       // walks outward, each from a new start
-	climbSolves    = 256     // the most optimal searches of a walk outward
+	dealPicks      = 64      // boards drawn for each but the first, the farthest by its lower bound kept
+	dealClimbs     = 16      // walks outward, each from a new start
+	climbSolves    = 32      // the most optimal searches of a walk outward
+	dealNodes      = 1 << 23 // the most nodes of the search of a board drawn or walked to
 )
 
 // farthest is the greatest distance, in tile moves, of a board from the
@@ -151,11 +157,14 @@ func (s Solver) randomOptimal(ctx context.Context, goal Board, t *tiles.Goal, mo
 		if goal.Len() > 16 {
 			return Solution{Start: goal, Boards: []Board{goal}, Optimal: true}, nil
 		}
-		for range dealDraws {
-			b, _ := RandomBoard(goal, rng)
-			sol, err := s.Solve(ctx, b, goal)
+		for i := range dealDraws {
+			b := deepDraw(goal, t, rng, min(i, 1)*dealPicks)
+			sol, ok, err := s.solveCapped(ctx, b, goal)
 			if err != nil {
 				return sol, err
+			}
+			if !ok {
+				continue
 			}
 			if sol.Len() >= moves {
 				return suffix(sol, moves), nil
@@ -178,6 +187,25 @@ func (s Solver) randomOptimal(ctx context.Context, goal Board, t *tiles.Goal, mo
 		farthest = max(farthest, sol.Len())
 	}
 	return Solution{}, errorf(fn, ErrNotFound, "no board %s from goal found: %d walks outward stopped by %s (out of reach of this search)", moveCount(moves, ""), dealClimbs, moveCount(farthest, ""))
+}
+
+// deepDraw returns a board RandomBoard draws, or with picks above 1 the
+// one of picks boards it draws whose lower bound (Manhattan distance and
+// linear conflicts) is greatest, the first of equals: a board likely to
+// lie farther than most.
+func deepDraw(goal Board, t *tiles.Goal, rng *rand.Rand, picks int) Board {
+	best, bound := Board{}, -1
+	for range max(picks, 1) {
+		b, _ := RandomBoard(goal, rng)
+		if picks <= 1 {
+			return b
+		}
+		code, _ := encode("Solver.Random", t, b)
+		if h := t.LowerBound(code, false); h > bound {
+			best, bound = b, h
+		}
+	}
+	return best
 }
 
 // climb walks outward from sol.Start, a shortest solution of which sol
@@ -219,12 +247,12 @@ func (s Solver) climb(ctx context.Context, sol Solution, goal Board, moves int, 
 			continue
 		}
 		tried[nb] = true
-		next, err := s.Solve(ctx, nb, goal)
+		next, ok, err := s.solveCapped(ctx, nb, goal)
 		solves++
 		if err != nil {
 			return Solution{}, err
 		}
-		if next.Len() == top.sol.Len()+1 {
+		if ok && next.Len() == top.sol.Len()+1 {
 			if next.Len() > best.Len() {
 				best = next
 			}
@@ -232,6 +260,24 @@ func (s Solver) climb(ctx context.Context, sol Solution, goal Board, moves int, 
 		}
 	}
 	return best, nil
+}
+
+// solveCapped returns the shortest solution of b, or ok false if its
+// search takes more than dealNodes nodes (or s.Limits.MaxNodes, if
+// fewer): a board that Random passes over, so that no one board holds it
+// long.
+func (s Solver) solveCapped(ctx context.Context, b, goal Board) (sol Solution, ok bool, err error) {
+	c := s
+	capped := s.Limits.MaxNodes <= 0 || s.Limits.MaxNodes > dealNodes
+	if capped {
+		c.Limits.MaxNodes = dealNodes
+	}
+	sol, err = c.Solve(ctx, b, goal)
+	var lim *LimitError
+	if capped && errors.As(err, &lim) && lim.Limit == "nodes" {
+		return sol, false, nil
+	}
+	return sol, err == nil, err
 }
 
 // suffix returns the last moves moves of the shortest solution sol, a

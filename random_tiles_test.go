@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 	"time"
 )
@@ -57,7 +58,7 @@ func TestRandomUniform(t *testing.T) {
 		k := len(layers[n])
 		draws := 20 * k
 		if n == 31 {
-			draws = 16 // two boards, each draw a full search
+			draws = 8 // two boards, each draw a full search
 		}
 		rng := rand.New(rand.NewPCG(uint64(n), 5))
 		hits := map[Board]int{}
@@ -69,22 +70,12 @@ func TestRandomUniform(t *testing.T) {
 			hits[sol.Start]++
 		}
 		for b := range hits {
-			if !slicesContain(layers[n], b) {
+			if !slices.Contains(layers[n], b) {
 				t.Fatalf("%d moves: dealt a board not at that distance:\n%v", n, b)
 			}
 		}
 		checkChiSquare(t, hits, draws, k)
 	}
-}
-
-// slicesContain reports whether bs holds b.
-func slicesContain(bs []Board, b Board) bool {
-	for _, c := range bs {
-		if c == b {
-			return true
-		}
-	}
-	return false
 }
 
 // TestRandomApproximate deals 3 x 4 boards past the exact draw's reach
@@ -137,7 +128,7 @@ func TestRandomFiveByFive(t *testing.T) {
 func TestRandomFast(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(3, 0))
-	for _, c := range []struct{ rows, cols, n int }{{6, 6, 0}, {6, 6, 60}, {8, 8, 200}, {3, 3, 20}, {30, 40, 5000}} {
+	for _, c := range []struct{ rows, cols, n int }{{6, 6, 0}, {6, 6, 60}, {8, 8, 200}, {3, 3, 20}, {20, 30, 2000}} {
 		goal := Goal(c.rows, c.cols)
 		sol, err := Solver{Mode: Fast()}.Random(ctx, goal, c.n, rng)
 		if err != nil {
