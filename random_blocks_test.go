@@ -257,6 +257,8 @@ func TestBlocksRandomErrors(t *testing.T) {
 		{"unsolvable", second(BlockSolver{}.Farthest(ctx, blockCaseNamed(t, "edge_unsolvable").puzzle)), ErrUnsolvable},
 		{"unsolvable random", second(BlockSolver{}.Random(ctx, blockCaseNamed(t, "edge_unsolvable").puzzle, 1, rng)), ErrUnsolvable},
 		{"zero", second(BlockSolver{}.Farthest(ctx, Blocks{})), ErrPiece},
+		{"no moves", second(BlockSolver{}.Random(ctx, MustParseBlocks("1 1\n1 1 1 1 b\n"), 1, rng)), ErrOption},
+		{"fixed pieces", second(BlockSolver{}.Random(ctx, MustParseBlocks("2 2\n1 2 1 1 n\n2 1 1 1 n\n"), 1, rng)), ErrOption},
 		{"nodes", second(BlockSolver{Limits: Limits{MaxNodes: 100}}.Farthest(ctx, rh)), ErrLimit},
 		{"memory", second(BlockSolver{Limits: Limits{MaxMemory: 1000}}.Farthest(ctx, rh)), ErrLimit},
 		{"cancelled", second(BlockSolver{}.Farthest(cancelled, rh)), context.Canceled},

@@ -28,7 +28,8 @@ import (
 //     greatest lower bound), the farthest of up to 4 draws, or, if none lies
 //     that far, a board one walks to outward from it, depth first, each
 //     step a neighbour that a shortest solution proves one move farther,
-//     back a step where there is none (at most 32 searches a walk, 16 walks);
+//     back a step where there is none (16 walks, each until 32 searches
+//     found no step);
 //   - by that walk outward from goal itself on boards of 17 to 25 cells.
 //
 // Boards of more than 25 cells are past optimal reach, and refused with
@@ -99,7 +100,7 @@ const (
 	dealDraws      = 4       // boards drawn to find one far enough
 	dealPicks      = 64      // boards drawn for each but the first, the farthest by its lower bound kept
 	dealClimbs     = 16      // walks outward, each from a new start
-	climbSolves    = 32      // the most optimal searches of a walk outward
+	climbSolves    = 32      // the searches that find no step after which a walk outward stops
 	dealNodes      = 1 << 23 // the most nodes of the search of a board drawn or walked to
 )
 
@@ -211,8 +212,8 @@ func deepDraw(goal Board, t *tiles.Goal, rng *rand.Rand, picks int) Board {
 // climb walks outward from sol.Start, a shortest solution of which sol
 // is, to a board moves moves from goal, depth first: each step to a
 // neighbour one move farther (its shortest solution proves it), tried in
-// an order rng draws, back a step where none is, at most climbSolves
-// searches in all. It returns the shortest solution of the farthest board
+// an order rng draws, back a step where none is, until climbSolves
+// searches found no step. It returns the shortest solution of the farthest board
 // reached.
 func (s Solver) climb(ctx context.Context, sol Solution, goal Board, moves int, rng *rand.Rand) (Solution, error) {
 	type frame struct {
@@ -232,7 +233,7 @@ func (s Solver) climb(ctx context.Context, sol Solution, goal Board, moves int, 
 	stack := push(nil, sol)
 	best := sol
 	tried := map[Board]bool{sol.Start: true}
-	for solves := 0; len(stack) > 0 && solves < climbSolves; {
+	for failed := 0; len(stack) > 0 && failed < climbSolves; {
 		top := &stack[len(stack)-1]
 		if top.sol.Len() == moves {
 			return top.sol, nil
@@ -248,16 +249,17 @@ func (s Solver) climb(ctx context.Context, sol Solution, goal Board, moves int, 
 		}
 		tried[nb] = true
 		next, ok, err := s.solveCapped(ctx, nb, goal)
-		solves++
 		if err != nil {
 			return Solution{}, err
 		}
-		if ok && next.Len() == top.sol.Len()+1 {
-			if next.Len() > best.Len() {
-				best = next
-			}
-			stack = push(stack, next)
+		if !ok || next.Len() != top.sol.Len()+1 {
+			failed++
+			continue
 		}
+		if next.Len() > best.Len() {
+			best = next
+		}
+		stack = push(stack, next)
 	}
 	return best, nil
 }
