@@ -14,10 +14,11 @@ import (
 // nearest solved position of the component is the greatest, proven by a
 // breadth-first search from all of them at once. Of several, it returns
 // the first that search finds. It fails with [ErrUnsolvable] if no
-// position of the component is solved; Limits.MaxNodes bounds the
-// positions of the component, which Limits.MaxCost may not bound
-// ([ErrOption]). It costs two searches of the component, and a third,
-// [BlockSolver.Solve] of the answer, which checks its length.
+// position of the component is solved. Limits.MaxNodes bounds the
+// positions of the component; Limits.MaxCost, which would leave part of
+// it unexplored, is refused with [ErrOption]. It costs two searches of the
+// component and a third, [BlockSolver.Solve] of the answer, which checks
+// its length.
 func (s BlockSolver) Farthest(ctx context.Context, b Blocks) (BlockSolution, error) {
 	const fn = "BlockSolver.Farthest"
 	var far uint64

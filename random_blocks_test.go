@@ -278,3 +278,36 @@ func TestBlocksRandomErrors(t *testing.T) {
 		t.Errorf("a 20 ms deadline stopped the search after %v", d)
 	}
 }
+
+// TestBlocksGoalLayersCount checks that the layers of every shipped
+// puzzle's component hold each of its positions once: as many as the
+// puzzle's header counts, its start at the distance of its optimum.
+func TestBlocksGoalLayersCount(t *testing.T) {
+	for _, c := range readBlockCases(t) {
+		if c.optimum[StraightMoves] < 0 || testing.Short() && c.states > 50000 {
+			continue
+		}
+		sp, err := newBlockSpace("test", c.puzzle, BlockSolver{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := sp.Pack64(sp.StartCodes())
+		seen := map[uint64]bool{}
+		at := -1
+		err = sp.GoalLayers(context.Background(), start, Limits{}.eng(), func(depth int, layer []uint64) bool {
+			for _, k := range layer {
+				if seen[k] {
+					t.Errorf("%s: position %#x twice", c.name, k)
+				}
+				seen[k] = true
+				if k == start {
+					at = depth
+				}
+			}
+			return true
+		})
+		if err != nil || int64(len(seen)) != c.states || at != c.optimum[StraightMoves] {
+			t.Errorf("%s: %d positions, the start at %d, %v; want %d and %d", c.name, len(seen), at, err, c.states, c.optimum[StraightMoves])
+		}
+	}
+}
