@@ -27,7 +27,8 @@
 // SVG picture, one line a sample, beside DeepCubeA's line at 1.0; -from
 // reads a -json file instead of running anything (to print and plot it
 // again). A board whose process fails is reported and left out of the
-// sums; samples then exits with status 1 once it has written its files.
+// sums; samples then exits with status 1 once it has written its files,
+// as it does when interrupted (SIGINT or SIGTERM), with the runs so far.
 // Progress goes to standard error.
 package main
 
@@ -80,16 +81,16 @@ func main() {
 func parseFlags(fs *flag.FlagSet, args []string) (settings, error) {
 	var s settings
 	fs.StringVar(&s.samples, "samples", "testdata/deep6x6_sample50.txt,testdata/deep7x7_sample50.txt", "the sample `files`, split by commas (lines: id reference t0 t1 ..., the goal blank first)")
-	fs.StringVar(&s.budgets, "budgets", "1s", "the budgets (-time) a board, split by commas, such as 1s,10s,60s")
-	fs.StringVar(&s.slide, "slide", "", "the slide command to run (default: go build -o of ./cmd/slide into a temporary directory)")
-	fs.StringVar(&s.maxMemory, "max-memory", "", "passed to slide solve as -max-memory (default: slide's own)")
+	fs.StringVar(&s.budgets, "budgets", "1s", "the `budgets` (-time) a board, split by commas, such as 1s,10s,60s")
+	fs.StringVar(&s.slide, "slide", "", "the slide `command` to run (default: go build -o of ./cmd/slide into a temporary directory)")
+	fs.StringVar(&s.maxMemory, "max-memory", "", "`SIZE` passed to slide solve as -max-memory (default: slide's own)")
 	fs.IntVar(&s.boards, "boards", 0, "the first `N` boards of each sample (default 0: all)")
-	fs.IntVar(&s.workers, "workers", 0, "passed to slide solve as -workers (default 0: slide's own, one per core)")
+	fs.IntVar(&s.workers, "workers", 0, "`N` passed to slide solve as -workers (default 0: slide's own, one per core)")
 	fs.StringVar(&s.jsonOut, "json", "", "write every run and the summaries to this JSON `file`")
 	fs.StringVar(&s.csvOut, "csv", "", "write every run to this CSV `file`")
 	fs.StringVar(&s.plot, "plot", "", "draw length over DeepCubeA's against the budget in this SVG `file`")
 	fs.StringVar(&s.from, "from", "", "run nothing: read the runs from this JSON `file` (written by -json), print and -plot them")
-	fs.StringVar(&s.title, "title", "Anytime mode on the samples, a process a board", "the plot's title")
+	fs.StringVar(&s.title, "title", "Anytime mode on the samples, a process a board", "the plot's `title`")
 	if err := fs.Parse(args); err != nil {
 		return s, err
 	}
@@ -231,7 +232,8 @@ func execute(ctx context.Context, s settings, stdout, stderr io.Writer) error {
 // measure runs slide on every board of every sample at every budget. It
 // returns the runs, an error naming the failed boards if any failed, and
 // an error of its own where it cannot go on (a sample that does not
-// read, slide that does not build, or an interrupt).
+// read, slide that does not build). Interrupted, it returns the runs that
+// ended, and says so in the first error.
 func measure(ctx context.Context, s settings, stderr io.Writer) (results, error, error) {
 	var res results
 	var samples []sample
@@ -284,7 +286,8 @@ func measure(ctx context.Context, s settings, stderr io.Writer) (results, error,
 				args := append([]string{"solve", "-time", budget.String(), "-json"}, append(extra, "-goal", goal, file)...)
 				r := solveOne(ctx, slide, args, budget)
 				if ctx.Err() != nil {
-					return res, nil, fmt.Errorf("interrupted")
+					res.LoadEnd = loadavg()
+					return res, fmt.Errorf("interrupted after %d runs, which the summary and the files hold", len(res.Runs)), nil
 				}
 				r.Sample, r.Size, r.ID, r.Reference, r.Budget = sm.Name, sm.Size, bd.ID, bd.Reference, budget.Seconds()
 				res.Runs = append(res.Runs, r)
