@@ -26,7 +26,8 @@
 // summaries; -plot draws length over reference against the budget as an
 // SVG picture, one line a sample, beside DeepCubeA's line at 1.0; -from
 // reads a -json file instead of running anything (to print and plot it
-// again). A board whose process fails is reported and left out of the
+// again); -json is rewritten after every run, so that it keeps the runs
+// that ended should samples be killed. A board whose process fails is reported and left out of the
 // sums; samples then exits with status 1 once it has written its files,
 // as it does when interrupted (SIGINT or SIGTERM), with the runs so far.
 // Progress goes to standard error.
@@ -190,21 +191,11 @@ func execute(ctx context.Context, s settings, stdout, stderr io.Writer) error {
 		}
 	}
 	sums := summarize(res.Runs)
-	res.Summaries = res.Summaries[:0]
-	for _, x := range sums {
-		if x.Boards > 0 {
-			res.Summaries = append(res.Summaries, x)
-		}
-	}
 	if err := printSummaries(stdout, sums); err != nil {
 		return err
 	}
 	if s.jsonOut != "" {
-		data, err := json.MarshalIndent(res, "", "  ")
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(s.jsonOut, append(data, '\n'), 0o644); err != nil {
+		if err := writeResults(s.jsonOut, res); err != nil {
 			return err
 		}
 	}
@@ -227,6 +218,22 @@ func execute(ctx context.Context, s settings, stdout, stderr io.Writer) error {
 		}
 	}
 	return failed
+}
+
+// writeResults writes res to path as JSON, with the summaries of its
+// runs where a board answered.
+func writeResults(path string, res results) error {
+	res.Summaries = nil
+	for _, x := range summarize(res.Runs) {
+		if x.Boards > 0 {
+			res.Summaries = append(res.Summaries, x)
+		}
+	}
+	data, err := json.MarshalIndent(res, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
 }
 
 // measure runs slide on every board of every sample at every budget. It
@@ -291,6 +298,12 @@ func measure(ctx context.Context, s settings, stderr io.Writer) (results, error,
 				}
 				r.Sample, r.Size, r.ID, r.Reference, r.Budget = sm.Name, sm.Size, bd.ID, bd.Reference, budget.Seconds()
 				res.Runs = append(res.Runs, r)
+				if s.jsonOut != "" {
+					// The file holds every run so far, should the process be killed.
+					if err := writeResults(s.jsonOut, res); err != nil {
+						return res, nil, err
+					}
+				}
 				if r.Error != "" {
 					bad = append(bad, fmt.Sprintf("%s board %d at %v", sm.Name, bd.ID, budget))
 					fmt.Fprintf(stderr, "samples: %s board %d at %v: %s\n", sm.Name, bd.ID, budget, r.Error)
