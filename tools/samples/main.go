@@ -22,19 +22,21 @@
 //	go run ./tools/samples [flags]
 //
 // It builds the command once into a temporary directory (go build -o)
-// unless -slide names one. -json and -csv write every run and the
-// summaries; -plot draws length over reference against the budget as an
-// SVG picture, one line a sample, beside DeepCubeA's line at 1.0; -from
-// reads a -json file instead of running anything (to print and plot it
-// again); -json is rewritten after every run, so that it keeps the runs
-// that ended should samples be killed. A board whose process fails is reported and left out of the
-// sums; samples then exits with status 1 once it has written its files,
-// as it does when interrupted (SIGINT or SIGTERM), with the runs so far.
-// Progress goes to standard error.
+// unless -slide names one. -json writes every run and the summaries,
+// rewritten after every run so that a killed run keeps the runs that
+// ended; -csv writes every run; -plot draws length over reference against
+// the budget as an SVG picture, one line a sample, beside DeepCubeA's
+// line at 1.0; -from reads -json files instead of running anything (to
+// print and plot them again, several runs as one). A board whose process
+// fails is reported and left out of the sums; samples then exits with
+// status 1 once it has written its files, as it does when interrupted
+// (SIGINT or SIGTERM), with the runs so far. Progress goes to standard
+// error.
 package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -52,13 +54,13 @@ import (
 )
 
 type settings struct {
-	samples, budgets  string
-	slide, maxMemory  string
-	boards, workers   int
-	jsonOut, csvOut   string
-	plot, from, title string
-	budgetList        []time.Duration
-	sampleList        []string
+	samples, budgets     string
+	slide, maxMemory     string
+	boards, workers      int
+	jsonOut, csvOut      string
+	plot, from, title    string
+	budgetList           []time.Duration
+	sampleList, fromList []string
 }
 
 func main() {
@@ -90,7 +92,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (settings, error) {
 	fs.StringVar(&s.jsonOut, "json", "", "write every run and the summaries to this JSON `file`")
 	fs.StringVar(&s.csvOut, "csv", "", "write every run to this CSV `file`")
 	fs.StringVar(&s.plot, "plot", "", "draw length over DeepCubeA's against the budget in this SVG `file`")
-	fs.StringVar(&s.from, "from", "", "run nothing: read the runs from this JSON `file` (written by -json), print and -plot them")
+	fs.StringVar(&s.from, "from", "", "run nothing: read the runs from these JSON `files` (written by -json; split by commas), print and -plot them")
 	fs.StringVar(&s.title, "title", "Anytime mode on the samples, a process a board", "the plot's `title`")
 	if err := fs.Parse(args); err != nil {
 		return s, err
@@ -104,8 +106,18 @@ func parseFlags(fs *flag.FlagSet, args []string) (settings, error) {
 	if s.workers < 0 {
 		return s, fmt.Errorf("-workers %d: want 0 (slide's own) or more", s.workers)
 	}
+	files := []struct{ flag, path string }{{"-json", s.jsonOut}, {"-csv", s.csvOut}, {"-plot", s.plot}}
+	if s.from != "" {
+		for _, f := range strings.Split(s.from, ",") {
+			if f = strings.TrimSpace(f); f == "" {
+				return s, fmt.Errorf("-from %q: an empty file name", s.from)
+			}
+			s.fromList = append(s.fromList, f)
+			files = append(files, struct{ flag, path string }{"-from", f})
+		}
+	}
 	outs := map[string]string{}
-	for _, o := range []struct{ flag, path string }{{"-json", s.jsonOut}, {"-csv", s.csvOut}, {"-plot", s.plot}, {"-from", s.from}} {
+	for _, o := range files {
 		if o.path == "" {
 			continue
 		}
@@ -168,20 +180,25 @@ func execute(ctx context.Context, s settings, stdout, stderr io.Writer) error {
 	var res results
 	var failed error
 	if s.from != "" {
-		data, err := os.ReadFile(s.from)
-		if err != nil {
-			return err
-		}
-		if err := json.Unmarshal(data, &res); err != nil {
-			return fmt.Errorf("%s: %w", s.from, err)
-		}
-		if len(res.Runs) == 0 {
-			return fmt.Errorf("%s: no runs", s.from)
-		}
-		for _, r := range res.Runs {
-			if r.Budget <= 0 || r.Size < 2 || r.Sample == "" {
-				return fmt.Errorf("%s: run of board %d of %q: want a sample, a size of at least 2 and a budget above 0", s.from, r.ID, r.Sample)
+		for _, f := range s.fromList {
+			var part results
+			data, err := os.ReadFile(f)
+			if err != nil {
+				return err
 			}
+			if err := json.Unmarshal(data, &part); err != nil {
+				return fmt.Errorf("%s: %w", f, err)
+			}
+			if len(part.Runs) == 0 {
+				return fmt.Errorf("%s: no runs", f)
+			}
+			for _, r := range part.Runs {
+				if r.Budget <= 0 || r.Size < 2 || r.Sample == "" {
+					return fmt.Errorf("%s: run of board %d of %q: want a sample, a size of at least 2 and a budget above 0", f, r.ID, r.Sample)
+				}
+			}
+			res.Runs = append(res.Runs, part.Runs...)
+			res.Command = cmp.Or(res.Command, part.Command)
 		}
 	} else {
 		var err error

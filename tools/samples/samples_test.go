@@ -219,6 +219,8 @@ func TestParseFlags(t *testing.T) {
 		{[]string{"-plot", os.TempDir()}, "not a regular file"},
 		{[]string{"-json", "/no/such/folder/r.json"}, "no folder /no/such/folder"},
 		{[]string{"-nosuch"}, "nosuch"},
+		{[]string{"-from", "a.json,,b.json"}, "empty file name"},
+		{[]string{"-from", "a.json,./a.json"}, "-from ./a.json is also the -from file"},
 	} {
 		fs := flag.NewFlagSet("samples", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
@@ -287,13 +289,29 @@ func TestFrom(t *testing.T) {
 	if !strings.Contains(out.String(), "1.0400") {
 		t.Errorf("summary %q", out.String())
 	}
+	// Two files read as one: the 7 x 7 run of the second is a line of its own.
+	in2 := filepath.Join(dir, "in2.json")
+	data, _ = json.Marshal(results{Runs: []run{{Sample: "b", Size: 7, ID: 3, Budget: 60, Reference: 200, Length: 210, LowerBound: 150, Wall: 60}}})
+	os.WriteFile(in2, data, 0o644)
+	s2, err := parseFlags(flag.NewFlagSet("samples", flag.ContinueOnError), []string{"-from", in + "," + in2, "-plot", filepath.Join(dir, "p2.svg")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := execute(context.Background(), s2, &out, io.Discard); err != nil || !strings.Contains(out.String(), "1.0500") || !strings.Contains(out.String(), "1.0100") {
+		t.Errorf("two files: %v %q", err, out.String())
+	}
+	svg, _ = os.ReadFile(filepath.Join(dir, "p2.svg"))
+	if names, texts := svgElements(t, svg); names["circle"] != 3 || names["polyline"] != 1 || !slices.Contains(texts, "1m0s") {
+		t.Errorf("plot of two files %v %v", names, texts)
+	}
 	for _, bad := range []string{`{}`, `{"runs":[{"sample":"a","size":6}]}`, `[`} {
 		os.WriteFile(in, []byte(bad), 0o644)
 		if err := execute(context.Background(), s, io.Discard, io.Discard); err == nil {
 			t.Errorf("%s: no error", bad)
 		}
 	}
-	s.from = filepath.Join(dir, "none.json")
+	s.fromList = []string{filepath.Join(dir, "none.json")}
 	if err := execute(context.Background(), s, io.Discard, io.Discard); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
 	}
