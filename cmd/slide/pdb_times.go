@@ -22,6 +22,7 @@ var buildTimes = map[slide.Heuristic]time.Duration{
 	slide.PDB6666: 27 * time.Second,
 	slide.PDB35:   16 * time.Second,
 	slide.PDB48:   4500 * time.Millisecond,
+	slide.PDB48x5: 8 * time.Minute,
 }
 
 // buildTime says how long building the tables of h takes on an idle
@@ -34,6 +35,8 @@ func buildTime(h slide.Heuristic) string {
 		return ""
 	case d < time.Second:
 		return "under a second"
+	case d >= 2*time.Minute:
+		return fmt.Sprintf("about %d minutes", int(math.Round(d.Minutes())))
 	}
 	return fmt.Sprintf("about %d s", int(math.Round(d.Seconds())))
 }
