@@ -356,12 +356,22 @@ func NearOptimalDatabase(goal Board) (Heuristic, bool) {
 }
 
 // StrongerDatabase returns the database, stronger and larger than
-// [NearOptimalDatabase]'s, that Weighted and Anytime rank goal by, and take
-// their lower bound from, when it is cached and fits their memory bound
-// (and, under Anytime, its time): [PDB48x5] on 7 x 7. Nothing builds it
-// but [Cache.Build] ("slide pdb build").
-func StrongerDatabase(goal Board) (Heuristic, bool) {
-	return databaseFor(strongerDatabases, goal)
+// [NearOptimalDatabase]'s, that the mode m ranks goal's boards by, and
+// takes its lower bound from, in its place when it is cached and fits the
+// memory bound: [PDB48x5] on 7 x 7, under [Weighted], and under [Anytime]
+// when the budget leaves time to read it (twice the time, at the rate
+// docs/PERFORMANCE.md gives). Nothing builds it but [Cache.Build] ("slide
+// pdb build").
+func StrongerDatabase(goal Board, m Mode) (Heuristic, bool) {
+	h, ok := databaseFor(strongerDatabases, goal)
+	spec, _ := h.partition()
+	switch {
+	case !ok, m.kind != weighted && m.kind != anytime:
+		return Auto, false
+	case m.kind == anytime && m.budget > 0 && m.budget/2 < readTime(spec):
+		return Auto, false
+	}
+	return h, true
 }
 
 // databaseFor returns the first of hs for goal's board, whose blank must

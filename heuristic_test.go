@@ -353,8 +353,16 @@ func TestNearOptimalDatabase(t *testing.T) {
 		} else {
 			want, ok = Auto, false
 		}
-		if h, got := StrongerDatabase(tc.goal); h != want || got != ok {
+		if h, got := StrongerDatabase(tc.goal, Anytime(10*time.Second)); h != want || got != ok {
 			t.Errorf("%d x %d goal, blank at %v: stronger %v, %v; want %v, %v", tc.goal.Rows(), tc.goal.Cols(), tc.goal.blank, h, got, want, ok)
+		}
+		if h, got := StrongerDatabase(tc.goal, Weighted(1.5)); h != want || got != ok {
+			t.Errorf("%d x %d goal, blank at %v, -w: stronger %v, %v; want %v, %v", tc.goal.Rows(), tc.goal.Cols(), tc.goal.blank, h, got, want, ok)
+		}
+		for _, m := range []Mode{Anytime(time.Second), Optimal(), Fast()} { // no time to read it; or no use for it
+			if h, got := StrongerDatabase(tc.goal, m); got {
+				t.Errorf("%d x %d goal, blank at %v, %v: stronger %v", tc.goal.Rows(), tc.goal.Cols(), tc.goal.blank, m, h)
+			}
 		}
 	}
 }

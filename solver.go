@@ -150,6 +150,9 @@ func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
 		}
 	}
 	var th tiles.Heuristic
+	if o.mode.kind == anytime {
+		o.limitReading(ctx) // as Solve: no database it would not read in time
+	}
 	if o.mode.kind == optimal {
 		o.resolve(t)
 		th = o.heur.tiles()

@@ -97,8 +97,8 @@ func (m *modeFlags) any() bool { return m.weight != 0 || m.budget != 0 || m.fast
 // the library's choice) cannot start with it (h, as Solver.Prepare
 // returned it) though its tables would fit bound: -time builds nothing,
 // its budget bounding the whole call. Where the search starts with that
-// database, it names the stronger one (see slide.StrongerDatabase) if it
-// is not cached and would fit bound. Under -w Solver.Prepare builds the
+// database, it names the stronger one if -time would take it (see
+// slide.StrongerDatabase) but it is not cached, and it would fit bound. Under -w Solver.Prepare builds the
 // first database on first use; if it could not, hint says what the
 // search uses instead.
 func (m *modeFlags) hint(goal slide.Board, asked, h slide.Heuristic, bound int64, w io.Writer) {
@@ -107,19 +107,18 @@ func (m *modeFlags) hint(goal slide.Board, asked, h slide.Heuristic, bound int64
 	}
 	uses := func(db slide.Heuristic) bool { return h == db || h == db.WithWalkingDistance() }
 	db, ok := slide.NearOptimalDatabase(goal)
-	if !ok {
+	if !ok || h.IsDatabase() && !uses(db) { // it starts with the stronger one
 		return
 	}
-	if stronger, has := slide.StrongerDatabase(goal); has {
-		switch {
-		case uses(stronger), uses(db) && m.weight != 0:
+	if uses(db) {
+		stronger, has := slide.StrongerDatabase(goal, m.mode)
+		if m.weight != 0 || !has {
 			return
-		case uses(db):
-			db = stronger
 		}
+		db = stronger
 	}
 	tables, build, _ := db.Memory()
-	if uses(db) || max(tables, build) > bound {
+	if max(tables, build) > bound {
 		return
 	}
 	if m.weight != 0 {
