@@ -347,11 +347,9 @@ func TestNearOptimalDatabase(t *testing.T) {
 		if h, ok := NearOptimalDatabase(tc.goal); h != tc.want || ok != tc.ok {
 			t.Errorf("%d x %d goal, blank at %v: %v, %v; want %v, %v", tc.goal.Rows(), tc.goal.Cols(), tc.goal.blank, h, ok, tc.want, tc.ok)
 		}
-		want, ok := tc.want, tc.ok
+		want, ok := Auto, false
 		if tc.want == PDB48 {
-			want = PDB48x5
-		} else {
-			want, ok = Auto, false
+			want, ok = PDB48x5, true
 		}
 		if h, got := StrongerDatabase(tc.goal, Anytime(10*time.Second)); h != want || got != ok {
 			t.Errorf("%d x %d goal, blank at %v: stronger %v, %v; want %v, %v", tc.goal.Rows(), tc.goal.Cols(), tc.goal.blank, h, got, want, ok)
