@@ -37,6 +37,7 @@ const (
 	pdb6666
 	pdb35
 	pdb48
+	pdb48x5
 	custom   // a Database's own tables
 	numNamed = custom
 )
@@ -57,13 +58,14 @@ var (
 	PDB6666         = Heuristic{kind: pdb6666}         // 24-puzzle
 	PDB35           = Heuristic{kind: pdb35}           // 6 x 6, for the near-optimal modes
 	PDB48           = Heuristic{kind: pdb48}           // 7 x 7, for the near-optimal modes
+	PDB48x5         = Heuristic{kind: pdb48x5}         // 7 x 7, for the near-optimal modes: stronger than PDB48, 40 times larger
 )
 
-var heuristicNames = [...]string{"auto", "zero", "hamming", "manhattan", "linear", "wd", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb35", "pdb48"}
+var heuristicNames = [...]string{"auto", "zero", "hamming", "manhattan", "linear", "wd", "pdb555", "pdb663", "pdb78", "pdb6666", "pdb35", "pdb48", "pdb48x5"}
 
 // heuristicAliases are the other names ParseHeuristic reads.
 var heuristicAliases = map[string]heuristicKind{"linear-conflict": linearConflict, "lc": linearConflict, "walking-distance": walkingDistance,
-	"555": pdb555, "663": pdb663, "78": pdb78, "6666": pdb6666, "35": pdb35, "48": pdb48}
+	"555": pdb555, "663": pdb663, "78": pdb78, "6666": pdb6666, "35": pdb35, "48": pdb48, "48x5": pdb48x5}
 
 // Heuristics returns the named heuristics, weakest first.
 func Heuristics() []Heuristic {
@@ -336,17 +338,48 @@ func readTime(spec pdb.Spec) time.Duration {
 const readRate = 400e6
 
 // The shipped databases Auto may take, strongest first: in an optimal
-// search, and besides in the Weighted and Anytime modes.
+// search, and besides in the Weighted and Anytime modes, which take a
+// stronger database when it is cached and the one of NearOptimalDatabase
+// otherwise. Only the latter does Solver.Prepare build on its own: the
+// stronger ones take minutes and a gigabyte.
 var (
 	optimalDatabases     = []Heuristic{PDB78, PDB663, PDB555, PDB6666}
+	strongerDatabases    = []Heuristic{PDB48x5}
 	nearOptimalDatabases = []Heuristic{PDB35, PDB48}
 )
 
-// NearOptimalDatabase returns the database Weighted and Anytime rank goal by.
+// NearOptimalDatabase returns the database Weighted and Anytime rank goal by,
+// which Solver.Prepare builds for Weighted; they rank by
+// [StrongerDatabase]'s instead where it is cached.
 func NearOptimalDatabase(goal Board) (Heuristic, bool) {
+	return databaseFor(nearOptimalDatabases, goal)
+}
+
+// StrongerDatabase returns the database, stronger and larger than
+// [NearOptimalDatabase]'s, that the mode m ranks goal's boards by, and
+// takes its lower bound from, in its place when it is cached and fits the
+// memory bound: [PDB48x5] on 7 x 7, under [Weighted], and under [Anytime]
+// when the budget leaves time to read it (twice the time, at the rate
+// docs/PERFORMANCE.md gives). Nothing builds it but [Cache.Build] ("slide
+// pdb build").
+func StrongerDatabase(goal Board, m Mode) (Heuristic, bool) {
+	h, ok := databaseFor(strongerDatabases, goal)
+	spec, _ := h.partition()
+	switch {
+	case !ok, m.kind != weighted && m.kind != anytime:
+		return Auto, false
+	case m.kind == anytime && m.budget > 0 && m.budget/2 < readTime(spec):
+		return Auto, false
+	}
+	return h, true
+}
+
+// databaseFor returns the first of hs for goal's board, whose blank must
+// belong in a corner.
+func databaseFor(hs []Heuristic, goal Board) (Heuristic, bool) {
 	r, c := goal.Blank()
 	corner := (r == 0 || r == goal.Rows()-1) && (c == 0 || c == goal.Cols()-1)
-	for _, h := range nearOptimalDatabases {
+	for _, h := range hs {
 		if spec, _ := h.partition(); corner && goal.IsPermutation() && goal.Rows() == spec.Rows && goal.Cols() == spec.Cols {
 			return h, true
 		}

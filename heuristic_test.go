@@ -347,5 +347,20 @@ func TestNearOptimalDatabase(t *testing.T) {
 		if h, ok := NearOptimalDatabase(tc.goal); h != tc.want || ok != tc.ok {
 			t.Errorf("%d x %d goal, blank at %v: %v, %v; want %v, %v", tc.goal.Rows(), tc.goal.Cols(), tc.goal.blank, h, ok, tc.want, tc.ok)
 		}
+		want, ok := Auto, false
+		if tc.want == PDB48 {
+			want, ok = PDB48x5, true
+		}
+		if h, got := StrongerDatabase(tc.goal, Anytime(10*time.Second)); h != want || got != ok {
+			t.Errorf("%d x %d goal, blank at %v: stronger %v, %v; want %v, %v", tc.goal.Rows(), tc.goal.Cols(), tc.goal.blank, h, got, want, ok)
+		}
+		if h, got := StrongerDatabase(tc.goal, Weighted(1.5)); h != want || got != ok {
+			t.Errorf("%d x %d goal, blank at %v, -w: stronger %v, %v; want %v, %v", tc.goal.Rows(), tc.goal.Cols(), tc.goal.blank, h, got, want, ok)
+		}
+		for _, m := range []Mode{Anytime(time.Second), Optimal(), Fast()} { // no time to read it; or no use for it
+			if h, got := StrongerDatabase(tc.goal, m); got {
+				t.Errorf("%d x %d goal, blank at %v, %v: stronger %v", tc.goal.Rows(), tc.goal.Cols(), tc.goal.blank, m, h)
+			}
+		}
 	}
 }

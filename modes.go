@@ -210,15 +210,20 @@ func solveFrames(ctx context.Context, start, goal Board, t *tiles.Goal, code []i
 	return sol, nil
 }
 
-// solveAnytime is the Anytime mode.
-func solveAnytime(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
-	// Auto reads no tables from disk that would take more than half the
-	// time to the deadline: the stronger database would leave too little
-	// time to search.
+// limitReading sets, for the Anytime mode, the most time Auto may spend
+// reading tables from disk: no more than half the budget or half the time
+// to ctx's deadline, since a stronger database would leave too little
+// time to search.
+func (o *options) limitReading(ctx context.Context) {
 	o.readWithin = o.mode.budget / 2
 	if d, ok := ctx.Deadline(); ok && (o.readWithin == 0 || time.Until(d)/2 < o.readWithin) {
 		o.readWithin = max(1, time.Until(d)/2)
 	}
+}
+
+// solveAnytime is the Anytime mode.
+func solveAnytime(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
+	o.limitReading(ctx)
 	cfg, err := o.nearConfig(t, began)
 	if err != nil {
 		return Solution{}, err

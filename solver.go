@@ -116,7 +116,8 @@ func (s Solver) check(fn string) error {
 }
 
 // Prepare checks s for boards like goal and readies the tables Solve would
-// use, Auto's and under Weighted [NearOptimalDatabase]'s included.
+// use, Auto's and under Weighted [NearOptimalDatabase]'s included (unless
+// [StrongerDatabase]'s is ready, which it then reads).
 func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
 	const fn = "Solver.Prepare"
 	t, err := s.target(ctx, fn, s.check, goal)
@@ -132,8 +133,11 @@ func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
 	}
 	h := o.heur
 	if h == Auto && s.Mode.kind == weighted && o.metric == TileMoves {
-		if db, ok := NearOptimalDatabase(goal); ok {
-			h = db
+		req := o.dbRequest(false) // a stronger database ready needs no build
+		if _, stronger := availableDatabase(strongerDatabases, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits, 0); stronger == pdbcache.Absent {
+			if db, ok := NearOptimalDatabase(goal); ok {
+				h = db
+			}
 		}
 	}
 	var built error // a build that serves this process only (ErrCache)
@@ -150,6 +154,9 @@ func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
 		}
 	}
 	var th tiles.Heuristic
+	if o.mode.kind == anytime {
+		o.limitReading(ctx) // as Solve: no database it would not read in time
+	}
 	if o.mode.kind == optimal {
 		o.resolve(t)
 		th = o.heur.tiles()
@@ -292,7 +299,7 @@ func (o *options) frameHeuristic(t *tiles.Goal) (h tiles.Heuristic, build bool) 
 	switch {
 	case o.heur == Auto:
 		req := o.dbRequest(false)
-		hs := append(slices.Clip(optimalDatabases), nearOptimalDatabases...)
+		hs := slices.Concat(optimalDatabases, strongerDatabases, nearOptimalDatabases)
 		if db, state := availableDatabase(hs, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits, o.readWithin); state != pdbcache.Absent {
 			return db.tiles(), build
 		}

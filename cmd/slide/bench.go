@@ -402,6 +402,9 @@ func (f *benchFlags) shareMemory(h slide.Heuristic) slide.Limits {
 // is Solve's to handle.
 func (f *benchFlags) readAhead(goal slide.Board, h slide.Heuristic, stderr io.Writer) {
 	db, ok := slide.NearOptimalDatabase(goal)
+	if stronger, has := slide.StrongerDatabase(goal, f.modes.mode); has && (h == stronger || h == stronger.WithWalkingDistance()) {
+		db = stronger
+	}
 	if f.modes.budget == 0 || !ok || h != db && h != db.WithWalkingDistance() {
 		return
 	}

@@ -96,24 +96,37 @@ func (m *modeFlags) any() bool { return m.weight != 0 || m.budget != 0 || m.fast
 // slide.NearOptimalDatabase) if a Solver whose Heuristic is asked (Auto:
 // the library's choice) cannot start with it (h, as Solver.Prepare
 // returned it) though its tables would fit bound: -time builds nothing,
-// its budget bounding the whole call. Under -w Solver.Prepare builds that
-// database on first use; if it could not, hint says what the search uses
-// instead.
+// its budget bounding the whole call. Where the search starts with that
+// database, it names the stronger one if -time would take it (see
+// slide.StrongerDatabase) but it is not cached, and it would fit bound. Under -w Solver.Prepare builds the
+// first database on first use; if it could not, hint says what the
+// search uses instead.
 func (m *modeFlags) hint(goal slide.Board, asked, h slide.Heuristic, bound int64, w io.Writer) {
 	if m.weight == 0 && m.budget == 0 || asked != slide.Auto && asked != slide.Auto.WithWalkingDistance() {
 		return
 	}
+	uses := func(db slide.Heuristic) bool { return h == db || h == db.WithWalkingDistance() }
 	db, ok := slide.NearOptimalDatabase(goal)
+	if !ok || h.IsDatabase() && !uses(db) { // it starts with the stronger one
+		return
+	}
+	if uses(db) {
+		stronger, has := slide.StrongerDatabase(goal, m.mode)
+		if m.weight != 0 || !has {
+			return
+		}
+		db = stronger
+	}
 	tables, build, _ := db.Memory()
-	if !ok || h == db || h == db.WithWalkingDistance() || max(tables, build) > bound {
+	if max(tables, build) > bound {
 		return
 	}
 	if m.weight != 0 {
 		fmt.Fprintf(w, "slide: %v unavailable; using %v\n", db, h)
 		return
 	}
-	fmt.Fprintf(w, "slide: -time ranks boards better with %v, which is not built: \"slide pdb build %v\" builds it once (%s of tables)\n",
-		db, db, sizeText(tables))
+	fmt.Fprintf(w, "slide: -time ranks boards better with %v, which is not built: \"slide pdb build %v\" builds it once (%s of tables, %s)\n",
+		db, db, sizeText(tables), buildTime(db))
 }
 
 // A progress shows how a long search goes on standard error: after a

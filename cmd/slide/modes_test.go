@@ -188,6 +188,41 @@ func TestSolveTimeBuildsNothing(t *testing.T) {
 	}
 }
 
+// TestHintStronger checks the hints of -time and -w on 7 x 7, where the
+// search may start with pdb48 or the stronger pdb48x5: -time names
+// pdb48 when it starts with neither, pdb48x5 when it starts with pdb48
+// and its budget leaves time to read pdb48x5, which fits the memory
+// bound, and nothing once it starts with pdb48x5; -w, which builds pdb48
+// itself, names nothing while it has either.
+func TestHintStronger(t *testing.T) {
+	goal := slide.Goal(7, 7)
+	long, short := modeFlags{budget: 10 * time.Second, mode: slide.Anytime(10 * time.Second)}, modeFlags{budget: time.Second, mode: slide.Anytime(time.Second)}
+	weighted := modeFlags{weight: 1.5, mode: slide.Weighted(1.5)}
+	for _, tc := range []struct {
+		m     modeFlags
+		h     slide.Heuristic
+		bound int64
+		want  string // the database named, "" for no hint
+	}{
+		{long, slide.LinearConflict, 2 << 30, `"slide pdb build pdb48"`},
+		{short, slide.LinearConflict, 2 << 30, `"slide pdb build pdb48"`},
+		{long, slide.PDB48, 2 << 30, `"slide pdb build pdb48x5"`},
+		{long, slide.PDB48.WithWalkingDistance(), 2 << 30, `"slide pdb build pdb48x5"`},
+		{short, slide.PDB48, 2 << 30, ""}, // no time to read it
+		{long, slide.PDB48, 1 << 30, ""},  // its build's peak is over the bound
+		{long, slide.PDB48x5, 2 << 30, ""},
+		{weighted, slide.PDB48, 2 << 30, ""},
+		{weighted, slide.PDB48x5, 2 << 30, ""},
+		{weighted, slide.LinearConflict, 2 << 30, "pdb48 unavailable"},
+	} {
+		var out strings.Builder
+		tc.m.hint(goal, slide.Auto, tc.h, tc.bound, &out)
+		if tc.want == "" && out.Len() > 0 || !strings.Contains(out.String(), tc.want) {
+			t.Errorf("%v, starting with %v under %d bytes: %q, want %q", tc.m.mode, tc.h, tc.bound, out.String(), tc.want)
+		}
+	}
+}
+
 // TestSolveWeightOutOfReach checks that solve -w refuses a factor out of
 // reach with status 1 and a line naming the factor its best answer meets,
 // which then answers with that many moves; on a random 10 x 10 board,

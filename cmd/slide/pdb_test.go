@@ -353,6 +353,11 @@ func TestBinaryPDB(t *testing.T) {
 		if status != exitError || !strings.Contains(stderr, "over the memory bound") || strings.Contains(stderr, "slide: building") || time.Since(began) > 2*time.Second {
 			t.Errorf("6x6 in groups of 6: status %d, %q", status, stderr)
 		}
+		// So is a shipped one: pdb48x5's build peaks at 1.7 GiB.
+		_, stderr, status = b.run("", "pdb", "build", "-max-memory", "1GiB", "pdb48x5")
+		if status != exitError || !strings.Contains(stderr, "over the memory bound of 1.0 GiB") || strings.Contains(stderr, "slide: building") {
+			t.Errorf("pdb48x5 under 1 GiB: status %d, %q", status, stderr)
+		}
 	})
 }
 

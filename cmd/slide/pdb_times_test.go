@@ -18,7 +18,7 @@ func TestBuildTimesDocumented(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := strings.Join(strings.Fields(string(data)), " ") // sentences across lines
-	times := regexp.MustCompile("`(pdb[0-9]+)`[^`]{0,60}? in ((?:about |under )?(?:a |[0-9.]+ ?)(?:ms|s|second|minute)s?)\\b")
+	times := regexp.MustCompile("`(pdb[0-9]+(?:x[0-9]+)?)`[^`]{0,60}? in ((?:about |under )?(?:a |[0-9.]+ ?)(?:ms|s|second|minute)s?)\\b")
 	found := times.FindAllStringSubmatch(text, -1)
 	if len(found) < 3 {
 		t.Fatalf("README.md gives %d build times, want those of pdb35, pdb48 and pdb6666: %q", len(found), found)

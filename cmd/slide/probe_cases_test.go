@@ -549,7 +549,7 @@ func probePDB() []probeCase {
 		p("pdb/list-flag", "", 2, "err:slide pdb: list takes no arguments", "pdb", "list", "-size", "3"),
 		p("pdb/build-no-name", "", 2, "err:slide pdb: want \"build NAME\", got 0 arguments (flags go before NAME)", "pdb", "build"),
 		p("pdb/build-unknown", "", 2, "err:slide pdb: \"pdb999\" is not a pattern database (want pdb555, pdb663, pdb78, pdb6666, pdb35", "pdb", "build", "pdb999"),
-		p("pdb/build-empty-name", "", 2, "err:slide pdb: \"\" is not a pattern database (want pdb555, pdb663, pdb78, pdb6666, pdb35 or", "pdb", "build", ""),
+		p("pdb/build-empty-name", "", 2, "err:slide pdb: \"\" is not a pattern database (want pdb555, pdb663, pdb78, pdb6666, pdb35, pdb48 or", "pdb", "build", ""),
 		p("pdb/build-path-name", "", 2, "err:slide pdb: \"../../etc/passwd\" is not a pattern database (want pdb555, pdb663, pdb78,", "pdb", "build", "../../etc/passwd"),
 		p("pdb/build-two-names", "", 2, "err:slide pdb: want \"build NAME\", got 2 arguments (flags go before NAME)", "pdb", "build", "pdb999", "pdb998"),
 		p("pdb/build-name-and-partition", "", 2, "err:slide pdb: NAME and -partition exclude each other", "pdb", "build", "-size", "3", "-partition", "1 2 3 4/5 6 7 8", "pdb555"),

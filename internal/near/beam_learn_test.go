@@ -116,6 +116,10 @@ func TestRankingFor(t *testing.T) {
 			t.Errorf("asked %p: got %p, want %p", c.asked, got, c.want)
 		}
 	}
+	// pdb48x5 ranks 7 x 7 boards by the model of pdb48, which it replaces.
+	if got, want := rankingFor(nil, pdb.Seven48x5()), learn.For(7, 7, pdb.Seven48().String()); got != want || got == nil {
+		t.Errorf("pdb48x5: got %p, want %p", got, want)
+	}
 }
 
 // TestBeamSamples: a training beam's path replays to the goal, and the

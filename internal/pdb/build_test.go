@@ -46,6 +46,10 @@ func TestTablesMatchOracle(t *testing.T) {
 		{Rows: 2, Cols: 4, Blank: 7, Patterns: [][]uint8{{0, 1, 2, 3}, {4, 5, 6}}},
 		{Rows: 3, Cols: 4, Blank: 0, Patterns: [][]uint8{{1, 5, 6, 9}, {2, 3, 7}}},
 		{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{4, 2, 6, 8, 1, 3}}}, // walls split the empty cells
+		// Groups of 5 shaped as Seven48x5's: a 2 x 3 block less the blank,
+		// beside one of 3, and a bent block.
+		{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4, 5}, {6, 7, 8}}},
+		{Rows: 2, Cols: 5, Blank: 0, Patterns: [][]uint8{{2, 3, 4, 7, 8}, {1, 5, 6, 9}}},
 	}
 	for _, spec := range specs {
 		checkOracle(t, spec, mustBuild(t, spec))

@@ -26,7 +26,7 @@ func TestCachedEntries(t *testing.T) {
 		t.Skip(err)
 	}
 	rng := rand.New(rand.NewPCG(uint64(len(dir)), 1))
-	for _, name := range []string{"555", "663", "78", "6666", "35", "48"} {
+	for _, name := range []string{"555", "663", "78", "6666", "35", "48", "48x5"} {
 		spec, _ := pdb.Named(name)
 		if pdbcache.Check(dir, spec) != nil {
 			t.Logf("%s: not cached", name)

@@ -20,6 +20,7 @@ func TestBuildBytes(t *testing.T) {
 		{Korf6666(), 473_633_428, 255_024_000},
 		{Six35(), 307_886_880, 158_336_640},
 		{Seven48(), 77_617_048, 28_022_929},
+		{Seven48x5(), 1_802_988_360, 1_029_772_632},
 	} {
 		if got := c.spec.BuildBytes(); got != c.build {
 			t.Errorf("%v: BuildBytes %d, want %d", c.spec, got, c.build)

@@ -61,7 +61,7 @@ type settings struct {
 func main() {
 	var s settings
 	flag.IntVar(&s.size, "size", 7, "boards are `n` x n")
-	flag.StringVar(&s.db, "db", "", "the database: a shipped partition (default 35 for 6 x 6, 48 for 7 x 7), or a spec's name such as 5x5-b0-1.2.6.7-..., built in memory")
+	flag.StringVar(&s.db, "db", "", "the database: a shipped partition (default 35 for 6 x 6, 48 for 7 x 7, or the stronger 48x5), or a spec's name such as 5x5-b0-1.2.6.7-..., built in memory")
 	flag.StringVar(&s.compare, "compare", "", "a `file` of boards and their fewest moves (as testdata/korf24_50.txt) to compare the rankings on, with -check random walks solved optimally")
 	flag.IntVar(&s.rounds, "rounds", 4, fmt.Sprintf("passes of the search, or rounds of the fit: 1 to %d", maxRounds))
 	flag.IntVar(&s.boards, "boards", 40, fmt.Sprintf("boards to search on, or a round of the fit: 1 to %d", maxBoards))
@@ -180,7 +180,7 @@ func run(s settings) error {
 		return fmt.Errorf("-basis %q: want shared or cells", s.basis)
 	}
 	spec, err := pdb.Named(s.db)
-	custom := strings.Contains(s.db, "x")
+	custom := err != nil // a spec's name
 	if custom {
 		spec, err = pdb.ParseSpec(s.db)
 	}
