@@ -99,6 +99,9 @@ func movesBytes(n int) int64 { return int64(n) * int64(unsafe.Sizeof(Move{})) }
 // optimal search's, which meets every weight, with the nodes the fast
 // mode left, and on boards of more than 16 cells at most
 // reachOptimalWork over its cells: past those, the weight is out of reach.
+// The fast mode's moves are first only counted: its answer, of hundreds
+// of megabytes on the largest boards, is made only if it is within the
+// weight. A context that ends returns at once with its error.
 func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
 	if near.Frames(t, o.metric == LineMoves) {
 		return solveFrames(ctx, start, t, code, o, began)
@@ -108,13 +111,15 @@ func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 	big := t.Rows*t.Cols > 16
 	if big {
 		fo := o
-		fo.onMove = nil // handed only if kept
+		fo.onMove = func(Move) {} // counted, not kept
 		fast, fastErr = solveFast(ctx, start, t, code, fo, began)
+		if err := ctx.Err(); err != nil {
+			return Solution{Start: start, LowerBound: fast.LowerBound, Expanded: fast.Expanded, Generated: fast.Generated, Elapsed: time.Since(began)}, err
+		}
 		if fastErr == nil && near.Within(fast.Len(), fast.LowerBound, o.mode.weight) {
-			if o.onMove != nil {
-				fast.handTo(o.onMove)
-			}
-			return fast, nil
+			// The fast mode is deterministic: the same answer, kept or
+			// handed to OnMove.
+			return solveFast(ctx, start, t, code, o, began)
 		}
 	}
 	nodes := o.limits.MaxNodes

@@ -481,6 +481,40 @@ func TestWeightedHandsOneAnswer(t *testing.T) {
 	}
 }
 
+// TestWeightedCancelLarge cancels the Weighted mode on a 255 x 255 board,
+// before it starts and while its fast phase runs: it returns the
+// context's error with the lower bound it proved, having allocated less
+// than 64 MiB. Its fast phase counts the fast mode's moves rather than
+// keep them (over 500 MB on this board), and a cancelled one returns at
+// once; before, it went on into the optimal search, whose lower bound of
+// 0 it returned.
+func TestWeightedCancelLarge(t *testing.T) {
+	b := randomSolvable(rand.New(rand.NewPCG(44, 44)), 255, 255)
+	goal := Goal(255, 255)
+	for _, after := range []time.Duration{0, 30 * time.Millisecond} {
+		ctx, cancel := context.WithCancel(context.Background())
+		if after == 0 {
+			cancel()
+		}
+		timer := time.AfterFunc(after, cancel)
+		var before, done runtime.MemStats
+		runtime.ReadMemStats(&before)
+		sol, err := Solver{Mode: Weighted(1.5)}.Solve(ctx, b, goal)
+		runtime.ReadMemStats(&done)
+		timer.Stop()
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("cancelled after %v: %v, want context.Canceled", after, err)
+		}
+		if sol.LowerBound < b.Manhattan() {
+			t.Errorf("cancelled after %v: lower bound %d, below the Manhattan distance %d", after, sol.LowerBound, b.Manhattan())
+		}
+		if got := done.TotalAlloc - before.TotalAlloc; got > 64<<20 {
+			t.Errorf("cancelled after %v: allocated %d bytes, want at most 64 MiB", after, got)
+		}
+	}
+}
+
 // TestWeightedReachLarge checks the Weighted mode on boards the frame
 // searches do not take (more than 255 cells, line moves): the fast mode's
 // answer where it is within the factor; the optimal search, bounded, on
