@@ -15,11 +15,13 @@ import (
 // solveFast is the Fast mode. A node is a board of its answer, one a
 // move: the limits on nodes and cost both bound its moves, and stop it
 // once it passes them. The moves it keeps count against the memory bound
-// (those handed to OnMove do not): room for as many as a random board
-// takes is made at once, and more only while the bound allows (see
+// (those handed to OnMove do not): an answer whose lower bound's moves
+// pass it is refused at once; room for as many as a random board takes
+// is made at once, and more only while the bound allows (see
 // engine.GrowChargedCtx: both return when ctx is done, not when the
-// runtime has cleared hundreds of megabytes). With a limit on its moves, it keeps them until it
-// knows they are within it, then hands them to OnMove.
+// runtime has cleared hundreds of megabytes). With a limit on its moves,
+// it keeps them until it knows they are within it, then hands them to
+// OnMove.
 func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
 	line := o.metric == LineMoves
 	lim := o.limits.eng()
@@ -34,6 +36,12 @@ func solveFast(ctx context.Context, start Board, t *tiles.Goal, code []int32, o 
 	emit := o.onMove
 	stream := emit != nil && maxMoves == math.MaxInt64
 	if !stream {
+		if int64(sol.LowerBound) <= maxMoves && movesBytes(sol.LowerBound) > budget.Limit {
+			// The answer has at least the lower bound's moves: refused
+			// before any is made.
+			return Solution{Start: start, LowerBound: sol.LowerBound, Elapsed: time.Since(began)}, errorf("Solver.Solve", ErrLimit,
+				"the answer's moves, at least %d, pass the memory limit of %s", sol.LowerBound, engine.FormatBytes(budget.Limit))
+		}
 		room := min(int64(near.FastMoves(t.Rows, t.Cols)), maxMoves, budget.Limit/movesBytes(1))
 		budget.Charge(movesBytes(int(room)))
 		var err error

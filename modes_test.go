@@ -515,6 +515,24 @@ func TestWeightedCancelLarge(t *testing.T) {
 	}
 }
 
+// TestFastLowerBoundMemory: the fast mode refuses at once, before any
+// move, an answer whose lower bound's moves pass the memory bound, and
+// says so; handed to OnMove, they are not kept, and it answers.
+func TestFastLowerBoundMemory(t *testing.T) {
+	b := randomSolvable(rand.New(rand.NewPCG(7, 7)), 2, 2000) // at least 2.6 M moves, 42 MB
+	s := Solver{Mode: Fast(), Limits: Limits{MaxMemory: 16 << 20}}
+	sol, err := s.Solve(context.Background(), b, Goal(2, 2000))
+	want := fmt.Sprintf("the answer's moves, at least %d, pass the memory limit of 16 MiB", sol.LowerBound)
+	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), want) || sol.Generated != 0 {
+		t.Errorf("2 x 2000 within 16 MiB: %d moves made, %v; want none and %q", sol.Generated, err, want)
+	}
+	n := 0
+	s.OnMove = func(Move) { n++ }
+	if sol, err = s.Solve(context.Background(), b, Goal(2, 2000)); err != nil || n != sol.Len() || n < sol.LowerBound {
+		t.Errorf("2 x 2000 within 16 MiB, handed out: %d moves, %d handed out, %v", sol.Len(), n, err)
+	}
+}
+
 // TestWeightedReachLarge checks the Weighted mode on boards the frame
 // searches do not take (more than 255 cells, line moves): the fast mode's
 // answer where it is within the factor; the optimal search, bounded, on
