@@ -35,7 +35,8 @@ func Weighted(w float64) Mode { return Mode{kind: weighted, weight: w} }
 // Anytime asks for the best solution within d (0: none) and Limits.MaxNodes.
 func Anytime(d time.Duration) Mode { return Mode{kind: anytime, budget: d} }
 
-// Fast asks for a solution within seconds on any board: about 2 n^3 moves.
+// Fast asks for a solution quickly: about r*c*(r+c) moves on an r x c board
+// (2 n^3 on n x n), in time that grows with them, seconds up to 255 x 255.
 func Fast() Mode { return Mode{kind: fast} }
 
 // String returns "optimal", "weighted W", "anytime D" or "fast".

@@ -533,6 +533,45 @@ func TestFastLowerBoundMemory(t *testing.T) {
 	}
 }
 
+// TestWeightedThin runs the Weighted mode at 1.5 on random 2 x 8 boards
+// (slide random -seed N 2 8), within 512 MiB: each answers within the
+// factor, or refuses naming a factor at which it then answers, as on
+// boards past 4 x 4, having held at most reachMemory in weighted A*.
+// Before, weighted A* with linear conflicts ran on them until it answered
+// or reached the memory bound: up to 11 s and 1.15 GB (seeds 2 and 5
+// failed at the bound).
+func TestWeightedThin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: seconds of beams")
+	}
+	goal := Goal(2, 8)
+	for _, seed := range []uint64{1, 2, 5, 6} {
+		start, err := RandomBoard(goal, rand.New(rand.NewPCG(seed, 0)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := Solver{Mode: Weighted(1.5), Limits: Limits{MaxMemory: 512 << 20}}
+		sol, err := s.Solve(context.Background(), start, goal)
+		var le *LimitError
+		switch {
+		case err == nil:
+			t.Logf("seed %d: %d moves, at least %d, by %s after %d boards", seed, sol.Len(), sol.LowerBound, sol.Engine, sol.Generated)
+			checkValid(t, sol, start, goal, TileMoves)
+			if float64(sol.Len()) > 1.5*float64(sol.LowerBound) {
+				t.Errorf("seed %d: %d moves, lower bound %d", seed, sol.Len(), sol.LowerBound)
+			}
+		case errors.As(err, &le) && le.Limit == "weight":
+			t.Logf("seed %d: refused after %d boards: %v", seed, sol.Generated, err)
+			s.Mode = Weighted(le.Reach)
+			if again, err := s.Solve(context.Background(), start, goal); err != nil || int64(again.Len()) != le.Value {
+				t.Errorf("seed %d: at the factor named, %v: %d moves, want %d (%v)", seed, le.Reach, again.Len(), le.Value, err)
+			}
+		default:
+			t.Errorf("seed %d: %v after %d boards", seed, err, sol.Generated)
+		}
+	}
+}
+
 // TestWeightedReachLarge checks the Weighted mode on boards the frame
 // searches do not take (more than 255 cells, line moves): the fast mode's
 // answer where it is within the factor; the optimal search, bounded, on
