@@ -76,6 +76,7 @@ func (f *filler) walk(i int, used uint64, r, x int64) {
 	if i == t.rk.k-1 {
 		t.fillLast(f.st, used, r, x)
 		if f.left -= t.rk.n; f.left <= 0 {
+			engine.Yield() // lets a deadline's timer fire on one thread
 			f.left, f.err = fillPoll, f.ctx.Err()
 		}
 		return

@@ -98,6 +98,7 @@ func (b *conflictBuild) last(key, n, runs int) {
 		b.t[key+d*p] = uint8(2 * (n + 1 - max(runs, k+1)))
 	}
 	if b.left -= b.length + 1; b.left <= 0 {
+		engine.Yield() // lets a deadline's timer fire on one thread
 		b.left, b.err = conflictPoll, b.ctx.Err()
 	}
 }
