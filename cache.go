@@ -120,8 +120,10 @@ func (c Cache) Build(ctx context.Context, h Heuristic) error {
 	req.Progress = c.progress(h)
 	err = toError(fn, pdbcache.Prepare(ctx, spec, req))
 	if slices.Contains(nearOptimalDatabases, h) && (err == nil || errors.Is(err, ErrCache)) {
-		if db, _, err := pdbcache.Shared(ctx, spec, c.request(false, Limits{})); err == nil {
-			db.Sparse()
+		if db, _, serr := pdbcache.Shared(ctx, spec, c.request(false, Limits{})); serr == nil {
+			if serr = db.MakeSparse(ctx); serr != nil {
+				return toError(fn, serr) // the context's
+			}
 		}
 	}
 	return err

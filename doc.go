@@ -23,8 +23,8 @@
 // for a proven optimum, and a LowerBound. Its [Mode] asks for a shortest
 // solution ([Optimal]: IDA* on every core with linear conflicts or the
 // strongest pattern database at hand), one within a factor ([Weighted]),
-// the best within a time ([Anytime]) or one within seconds on any board
-// ([Fast]). Searches keep to their [Limits], memory included, and stop
+// the best within a time ([Anytime]) or one quickly on any board, in
+// seconds up to 255 x 255 ([Fast]). Searches keep to their [Limits], memory included, and stop
 // soon after their context ends. Pattern databases, shipped ([PDB663] and
 // others) or a [Database] of your own, are built once into a [Cache];
 // [Auto] takes the strongest at hand, and [Solver.Prepare] builds ahead.

@@ -38,8 +38,9 @@ func Weighted(w float64) Mode { return Mode{kind: weighted, weight: w} }
 // Anytime asks for the best solution within d (0: none) and Limits.MaxNodes.
 func Anytime(d time.Duration) Mode { return Mode{kind: anytime, budget: d} }
 
-// Fast asks for a solution within seconds on any board: about 2 n^3 moves,
-// none followed by its undo. On small boards, as for [Weighted], a brief
+// Fast asks for a solution quickly: about r*c*(r+c) moves on an r x c board
+// (2 n^3 on n x n), none followed by its undo, in time that grows with them,
+// seconds up to 255 x 255. On small boards, as for [Weighted], a brief
 // optimal search follows its answer.
 func Fast() Mode { return Mode{kind: fast} }
 

@@ -15,11 +15,13 @@ import (
 // solveFast is the Fast mode. A node is a board of its answer, one a
 // move: the limits on nodes and cost both bound its moves, and stop it
 // once it passes them. The moves it keeps count against the memory bound
-// (those handed to OnMove do not): room for as many as a random board
-// takes is made at once, and more only while the bound allows (see
+// (those handed to OnMove do not): an answer whose lower bound's moves
+// pass it is refused at once; room for as many as a random board takes
+// is made at once, and more only while the bound allows (see
 // engine.GrowChargedCtx: both return when ctx is done, not when the
-// runtime has cleared hundreds of megabytes). With a limit on its moves, it keeps them until it
-// knows they are within it, then hands them to OnMove.
+// runtime has cleared hundreds of megabytes). With a limit on its moves,
+// it keeps them until it knows they are within it, then hands them to
+// OnMove.
 func solveFast(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
 	line := o.metric == LineMoves
 	lim := o.limits.eng()
@@ -36,6 +38,12 @@ func solveFast(ctx context.Context, start, goal Board, t *tiles.Goal, code []int
 	// search may replace them (see prove).
 	stream := emit != nil && maxMoves == math.MaxInt64 && !cheapProof(t, o)
 	if !stream {
+		if int64(sol.LowerBound) <= maxMoves && movesBytes(sol.LowerBound) > budget.Limit {
+			// The answer has at least the lower bound's moves: refused
+			// before any is made.
+			return Solution{Start: start, LowerBound: sol.LowerBound, Elapsed: time.Since(began)}, errorf("Solver.Solve", ErrLimit,
+				"the answer's moves, at least %d, pass the memory limit of %s", sol.LowerBound, engine.FormatBytes(budget.Limit))
+		}
 		room := min(int64(near.FastMoves(t.Rows, t.Cols)), maxMoves, budget.Limit/movesBytes(1))
 		budget.Charge(movesBytes(int(room)))
 		var err error
@@ -115,6 +123,9 @@ func movesBytes(n int) int64 { return int64(n) * int64(unsafe.Sizeof(Move{})) }
 // optimal search's, which meets every weight, with the nodes the fast
 // mode left, and on boards of more than 16 cells at most
 // reachOptimalWork over its cells: past those, the weight is out of reach.
+// The fast mode's moves are first only counted: its answer, of hundreds
+// of megabytes on the largest boards, is made only if it is within the
+// weight. A context that ends returns at once with its error.
 func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, error) {
 	if near.Frames(t, o.metric == LineMoves) {
 		return solveFrames(ctx, start, goal, t, code, o, began)
@@ -124,13 +135,15 @@ func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 	big := t.Rows*t.Cols > 16
 	if big {
 		fo := o
-		fo.onMove = nil // handed only if kept
+		fo.onMove = func(Move) {} // counted, not kept
 		fast, fastErr = solveFast(ctx, start, goal, t, code, fo, began)
+		if err := ctx.Err(); err != nil {
+			return Solution{Start: start, LowerBound: fast.LowerBound, Expanded: fast.Expanded, Generated: fast.Generated, Elapsed: time.Since(began)}, err
+		}
 		if fastErr == nil && near.Within(fast.Len(), fast.LowerBound, o.mode.weight) {
-			if o.onMove != nil {
-				fast.handTo(o.onMove)
-			}
-			return fast, nil
+			// The fast mode is deterministic: the same answer, kept or
+			// handed to OnMove.
+			return solveFast(ctx, start, goal, t, code, o, began)
 		}
 	}
 	nodes := o.limits.MaxNodes

@@ -481,6 +481,97 @@ func TestWeightedHandsOneAnswer(t *testing.T) {
 	}
 }
 
+// TestWeightedCancelLarge cancels the Weighted mode on a 255 x 255 board,
+// before it starts and while its fast phase runs: it returns the
+// context's error with the lower bound it proved, having allocated less
+// than 64 MiB. Its fast phase counts the fast mode's moves rather than
+// keep them (over 500 MB on this board), and a cancelled one returns at
+// once; before, it went on into the optimal search, whose lower bound of
+// 0 it returned.
+func TestWeightedCancelLarge(t *testing.T) {
+	b := randomSolvable(rand.New(rand.NewPCG(44, 44)), 255, 255)
+	goal := Goal(255, 255)
+	for _, after := range []time.Duration{0, 30 * time.Millisecond} {
+		ctx, cancel := context.WithCancel(context.Background())
+		if after == 0 {
+			cancel()
+		}
+		timer := time.AfterFunc(after, cancel)
+		var before, done runtime.MemStats
+		runtime.ReadMemStats(&before)
+		sol, err := Solver{Mode: Weighted(1.5)}.Solve(ctx, b, goal)
+		runtime.ReadMemStats(&done)
+		timer.Stop()
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("cancelled after %v: %v, want context.Canceled", after, err)
+		}
+		if sol.LowerBound < b.Manhattan() {
+			t.Errorf("cancelled after %v: lower bound %d, below the Manhattan distance %d", after, sol.LowerBound, b.Manhattan())
+		}
+		if got := done.TotalAlloc - before.TotalAlloc; got > 64<<20 {
+			t.Errorf("cancelled after %v: allocated %d bytes, want at most 64 MiB", after, got)
+		}
+	}
+}
+
+// TestFastLowerBoundMemory: the fast mode refuses at once, before any
+// move, an answer whose lower bound's moves pass the memory bound, and
+// says so; handed to OnMove, they are not kept, and it answers.
+func TestFastLowerBoundMemory(t *testing.T) {
+	b := randomSolvable(rand.New(rand.NewPCG(7, 7)), 2, 2000) // at least 2.6 M moves, 42 MB
+	s := Solver{Mode: Fast(), Limits: Limits{MaxMemory: 16 << 20}}
+	sol, err := s.Solve(context.Background(), b, Goal(2, 2000))
+	want := fmt.Sprintf("the answer's moves, at least %d, pass the memory limit of 16 MiB", sol.LowerBound)
+	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), want) || sol.Generated != 0 {
+		t.Errorf("2 x 2000 within 16 MiB: %d moves made, %v; want none and %q", sol.Generated, err, want)
+	}
+	n := 0
+	s.OnMove = func(Move) { n++ }
+	if sol, err = s.Solve(context.Background(), b, Goal(2, 2000)); err != nil || n != sol.Len() || n < sol.LowerBound {
+		t.Errorf("2 x 2000 within 16 MiB, handed out: %d moves, %d handed out, %v", sol.Len(), n, err)
+	}
+}
+
+// TestWeightedThin runs the Weighted mode at 1.5 on random 2 x 8 boards
+// (slide random -seed N 2 8), within 512 MiB: each answers within the
+// factor, or refuses naming a factor at which it then answers, as on
+// boards past 4 x 4, having held at most reachMemory in weighted A*.
+// Before, weighted A* with linear conflicts ran on them until it answered
+// or reached the memory bound: up to 11 s and 1.15 GB (seeds 2 and 5
+// failed at the bound).
+func TestWeightedThin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: seconds of beams")
+	}
+	goal := Goal(2, 8)
+	for _, seed := range []uint64{1, 2, 5, 6} {
+		start, err := RandomBoard(goal, rand.New(rand.NewPCG(seed, 0)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := Solver{Mode: Weighted(1.5), Limits: Limits{MaxMemory: 512 << 20}}
+		sol, err := s.Solve(context.Background(), start, goal)
+		var le *LimitError
+		switch {
+		case err == nil:
+			t.Logf("seed %d: %d moves, at least %d, by %s after %d boards", seed, sol.Len(), sol.LowerBound, sol.Engine, sol.Generated)
+			checkValid(t, sol, start, goal, TileMoves)
+			if float64(sol.Len()) > 1.5*float64(sol.LowerBound) {
+				t.Errorf("seed %d: %d moves, lower bound %d", seed, sol.Len(), sol.LowerBound)
+			}
+		case errors.As(err, &le) && le.Limit == "weight":
+			t.Logf("seed %d: refused after %d boards: %v", seed, sol.Generated, err)
+			s.Mode = Weighted(le.Reach)
+			if again, err := s.Solve(context.Background(), start, goal); err != nil || int64(again.Len()) != le.Value {
+				t.Errorf("seed %d: at the factor named, %v: %d moves, want %d (%v)", seed, le.Reach, again.Len(), le.Value, err)
+			}
+		default:
+			t.Errorf("seed %d: %v after %d boards", seed, err, sol.Generated)
+		}
+	}
+}
+
 // TestWeightedReachLarge checks the Weighted mode on boards the frame
 // searches do not take (more than 255 cells, line moves): the fast mode's
 // answer where it is within the factor; the optimal search, bounded, on

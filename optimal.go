@@ -31,6 +31,9 @@ func solveOptimal(ctx context.Context, start, goal Board, t *tiles.Goal, code []
 // it, the start's included.
 func optimalSearch(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time) (Solution, []int, error) {
 	const fn = "Solver.Solve"
+	if err := ctx.Err(); err != nil { // before the space's tables are made
+		return Solution{Elapsed: time.Since(began)}, nil, err
+	}
 	o.resolve(t)
 	line := o.metric == LineMoves
 	if o.limits.MaxCost > 0 && start != goal {

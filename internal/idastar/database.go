@@ -33,10 +33,13 @@ func DatabaseIDA(ctx context.Context, sp *tiles.Space, code []int32, lim engine.
 	if err != nil {
 		return nil, err
 	}
+	if err := db.MakeSparse(ctx); err != nil { // the layout the Solver reads, made on first use
+		return nil, err
+	}
 	opt := SolverOptions{Reflect: true, Workers: workers}
 	if wd {
 		// The walking distance of the oriented board equals that of the board.
-		if opt.WD, err = tiles.SharedWalkingTables(sp.Rows(), sp.Cols(), db.Spec().Blank); err != nil {
+		if opt.WD, err = tiles.SharedWalkingTables(ctx, sp.Rows(), sp.Cols(), db.Spec().Blank); err != nil {
 			return nil, err
 		}
 	}

@@ -56,7 +56,11 @@ func newFrame(ctx context.Context, t *tiles.Goal, code []int32, cfg *Config) (*f
 		f.blankVal = spec.Blank
 		f.model = rankingFor(cfg.Ranking, spec)
 		if d, ok := ctx.Deadline(); !ok || time.Until(d) >= sparseMinTime || f.db.SparseMade() {
-			f.db.Sparse() // the beams' layout, made before they start
+			// The beams' layout, made before they start; a making that
+			// ctx stops is made again by a later call.
+			if err := f.db.MakeSparse(ctx); err != nil {
+				return nil, err
+			}
 			f.sparse = true
 		}
 		if f.rot != nil {
@@ -64,7 +68,14 @@ func newFrame(ctx context.Context, t *tiles.Goal, code []int32, cfg *Config) (*f
 		}
 	}
 	f.cells = f.rot.Apply(vals)
-	newMDLC(f.rows, f.cols, uint8(f.blankVal)) // its conflict tables, made before any time budget starts
+	// The conflict tables of newMDLC, made before any time budget starts.
+	for _, line := range []int{f.rows, f.cols} {
+		if line <= tiles.MaxConflictLine {
+			if _, err := tiles.ConflictTableContext(ctx, line); err != nil {
+				return nil, err
+			}
+		}
+	}
 	return f, nil
 }
 

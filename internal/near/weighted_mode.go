@@ -14,13 +14,14 @@ import (
 // Weighted returns a solution of the board of codes code (goal t, distinct
 // labels, at most maxFrameCells cells, at least 2 x 2) of at most weight
 // times the fewest moves, w > 1, with a proven lower bound; or, on boards
-// of more than 16 cells, a *ReachError at once where no search it has
-// would prove the weight (see reach). A solution within the weight of a
-// proven lower bound needs no further search, so cheap answers are tried
-// first: the fast mode's; on boards of more than 16 cells, the probe's
-// beams and what reach allows. Up to 4 x 4, weighted IDA* with a database,
-// which needs no memory per node, or weighted A* (see wastar) otherwise,
-// or on a path too long for weighted IDA*, then search for one. Every
+// of more than 16 cells and on 2 x 8 without a database (see thin), a
+// *ReachError at once where no search it has would prove the weight (see
+// reach). A solution within the weight of a proven lower bound needs no
+// further search, so cheap answers are tried first: the fast mode's; on
+// those boards, the probe's beams and what reach allows. Up to 4 x 4,
+// weighted IDA* with a database, which needs no memory per node, or
+// weighted A* (see wastar) otherwise, or on a path too long for weighted
+// IDA*, then search for one. Every
 // search keeps to cfg's limits (see Config.Limits; the fast mode's moves
 // count as nodes, and no answer passes the cost bound); one that reaches
 // the memory or node limit leaves the fast mode's answer if that is
@@ -52,7 +53,7 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 	if fast != nil && len(fast)-1 <= lower {
 		return fastAns, nil
 	}
-	if t.Rows*t.Cols > 16 {
+	if t.Rows*t.Cols > 16 || thin(t) && f.db == nil {
 		return reach(ctx, f, t, code, weight, fastAns, cfg)
 	}
 	fastFits := fast != nil && Within(len(fast)-1, lower, weight)
@@ -99,6 +100,12 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 	ans.Lower = min(len(path)-1, lower)
 	return ans, nil
 }
+
+// thin reports whether the board of goal t is 2 x 8 or 8 x 2: the board of
+// at most 16 cells where weighted A* with linear conflicts alone, which
+// bound it poorly, holds up to gigabytes, so that the weighted mode runs
+// there what it runs on larger boards (see reach).
+func thin(t *tiles.Goal) bool { return min(t.Rows, t.Cols) == 2 && t.Rows*t.Cols == 16 }
 
 // weightedAStar runs weighted A* with weight on the frame's board, within
 // cfg's limits and, if memory is above 0, within memory bytes, and returns

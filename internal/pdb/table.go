@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // A Table is the pattern database of one pattern: for every placement of
@@ -32,8 +34,7 @@ type Table struct {
 	data    []uint8
 	dist    []uint8 // compact: dist[i*n+c], tile i's distance from cell c to its goal
 
-	sparseMu sync.Mutex
-	sparse   *sparseTable // nil until made
+	sparse engine.Lazy[*sparseTable] // made on first use (see sparseUpTo)
 }
 
 // A sparseTable holds a Table's entries at the placement's cells read as
@@ -52,20 +53,43 @@ type sparseTable struct {
 // 8-tile ones and the 24-puzzle's 6-tile ones (25^6) do not.
 const maxSparse = 1 << 25
 
-// fillSparse copies into st the entries of every placement whose first i
-// tiles stand on the cells used, at dense rank r and sparse index x so
-// far: a walk over the placements in the order of both layouts.
-func (t *Table) fillSparse(st *sparseTable, i int, used uint64, r, x int64) {
+// A filler walks the placements of a table to copy their entries into
+// its sparse layout, polling its context every fillPoll entries.
+type filler struct {
+	t    *Table
+	st   *sparseTable
+	ctx  context.Context
+	left int   // entries before the next poll
+	err  error // the context's error, once a poll has seen it
+}
+
+// fillPoll is how many entries a filler copies between two polls of its
+// context: a few hundred microseconds of work.
+const fillPoll = 1 << 16
+
+// walk copies into the layout the entries of every placement whose first
+// i tiles stand on the cells used, at dense rank r and sparse index x so
+// far: a walk over the placements in the order of both layouts. It stops
+// once a poll sees the context done.
+func (f *filler) walk(i int, used uint64, r, x int64) {
+	t := f.t
 	if i == t.rk.k-1 {
-		t.fillLast(st, used, r, x)
+		t.fillLast(f.st, used, r, x)
+		if f.left -= t.rk.n; f.left <= 0 {
+			engine.Yield() // lets a deadline's timer fire on one thread
+			f.left, f.err = fillPoll, f.ctx.Err()
+		}
 		return
 	}
 	for p := range t.rk.n {
+		if f.err != nil {
+			return
+		}
 		if used>>p&1 != 0 {
 			continue
 		}
 		a := int64(p - bits.OnesCount64(used&(1<<p-1)))
-		t.fillSparse(st, i+1, used|1<<p, r+a*t.rk.w[i], x+int64(p)*st.w[i])
+		f.walk(i+1, used|1<<p, r+a*t.rk.w[i], x+int64(p)*f.st.w[i])
 	}
 }
 
@@ -109,13 +133,15 @@ func (t *Table) fillLast(st *sparseTable, used uint64, r, x int64) {
 	}
 }
 
-// fill fills st on up to workers goroutines: one task for every cell of
-// the first tile when each task's entries fill whole bytes (st's weight
-// of the first tile even, or byte entries), else one.
-func (t *Table) fill(st *sparseTable, workers int) {
+// fill fills st on up to workers goroutines, or returns ctx's error if
+// ctx ends first, st then partly filled: one task for every cell of the
+// first tile when each task's entries fill whole bytes (st's weight of the
+// first tile even, or byte entries), else one.
+func (t *Table) fill(ctx context.Context, st *sparseTable, workers int) error {
 	if t.rk.k == 1 || t.compact && st.w[0]%2 != 0 || workers <= 1 {
-		t.fillSparse(st, 0, 0, 0, 0)
-		return
+		f := &filler{t: t, st: st, ctx: ctx, left: fillPoll}
+		f.walk(0, 0, 0, 0)
+		return f.err
 	}
 	cells := make(chan int, t.rk.n)
 	for p := range t.rk.n {
@@ -123,50 +149,68 @@ func (t *Table) fill(st *sparseTable, workers int) {
 	}
 	close(cells)
 	var wg sync.WaitGroup
-	for range min(workers, t.rk.n) {
+	errs := make([]error, min(workers, t.rk.n))
+	for w := range errs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			f := &filler{t: t, st: st, ctx: ctx, left: fillPoll}
 			for p := range cells {
-				t.fillSparse(st, 1, 1<<p, int64(p)*t.rk.w[0], int64(p)*st.w[0])
+				if f.err == nil {
+					f.walk(1, 1<<p, int64(p)*t.rk.w[0], int64(p)*st.w[0])
+				}
 			}
+			errs[w] = f.err
 		}()
 	}
 	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // SparseLayout returns the table's entries in the sparse layout (see
 // sparseTable), in the table's own format, bytes or compact, and the weight
 // of each of its tiles' cells in an index; the layout is made on first use
-// and kept with the table. ok is false when the layout would exceed 2^25
-// entries (maxSparse). The caller must not modify data.
+// (see DB.MakeSparse, which can be stopped) and kept with the table. ok is
+// false when the layout would exceed 2^25 entries (maxSparse). The caller
+// must not modify data.
 func (t *Table) SparseLayout() (w [MaxPattern]int64, data []uint8, ok bool) {
-	st := t.sparseUpTo(maxSparse)
+	st, _ := t.sparseUpTo(context.Background(), maxSparse)
 	if st == nil {
 		return w, nil, false
 	}
 	return st.w, st.data, true
 }
 
-// sparseUpTo returns the table in the sparse layout, built on first use,
-// or nil when it would exceed limit entries.
-func (t *Table) sparseUpTo(limit int64) *sparseTable {
+// sparseUpTo returns the table in the sparse layout, made on first use,
+// or nil when it would exceed limit entries; or ctx's error if ctx ends
+// before the layout is made: a layout that ctx stopped is dropped, never
+// kept, and a later call makes it anew (see engine.Lazy).
+func (t *Table) sparseUpTo(ctx context.Context, limit int64) (*sparseTable, error) {
 	n, k := int64(t.rk.n), t.rk.k
 	size := int64(1)
 	for range k {
 		if size > limit/n {
-			return nil
+			return nil, nil
 		}
 		size *= n
 	}
-	t.sparseMu.Lock()
-	defer t.sparseMu.Unlock()
-	if t.sparse != nil {
-		return t.sparse
+	return t.sparse.Get(ctx, func(ctx context.Context) (*sparseTable, error) { return t.makeSparse(ctx, size) })
+}
+
+// makeSparse returns the table in the sparse layout of size entries, or
+// ctx's error if ctx ends first (before it allocates, or while it fills).
+func (t *Table) makeSparse(ctx context.Context, size int64) (*sparseTable, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	st := &sparseTable{}
-	w := int64(1)
-	for i := k - 1; i >= 0; i-- {
+	w, n := int64(1), int64(t.rk.n)
+	for i := t.rk.k - 1; i >= 0; i-- {
 		st.w[i] = w
 		w *= n
 	}
@@ -175,9 +219,10 @@ func (t *Table) sparseUpTo(limit int64) *sparseTable {
 	} else {
 		st.data = make([]uint8, size)
 	}
-	t.fill(st, runtime.GOMAXPROCS(0))
-	t.sparse = st
-	return st
+	if err := t.fill(ctx, st, runtime.GOMAXPROCS(0)); err != nil {
+		return nil, err
+	}
+	return st, nil
 }
 
 // maxBeamSparse bounds the entries of a table's sparse layout that Sparse
@@ -217,7 +262,7 @@ func (t *Table) Sparse() (Sparse, bool) {
 	if !t.compact {
 		return Sparse{}, false
 	}
-	st := t.sparseUpTo(sparseLimit(t.rk.n))
+	st, _ := t.sparseUpTo(context.Background(), sparseLimit(t.rk.n))
 	if st == nil {
 		return Sparse{}, false
 	}
@@ -373,14 +418,28 @@ func (db *DB) Sparse() ([]Sparse, bool) {
 	return out, true
 }
 
+// MakeSparse makes the sparse layouts that Sparse and Table.SparseLayout
+// return, of the tables that have them, or returns ctx's error if ctx ends
+// first: made once, they are kept with the tables, and a call that ctx
+// stopped leaves the layouts it did not finish unmade, for a later call
+// to make. It polls ctx every few hundred microseconds of work.
+func (db *DB) MakeSparse(ctx context.Context) error {
+	for _, t := range db.tables {
+		if !t.compact && t.rk.n > solverCells {
+			continue // Sparse takes compact tables only, SparseLayout small boards only
+		}
+		if _, err := t.sparseUpTo(ctx, sparseLimit(t.rk.n)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // SparseMade reports whether Sparse has made the layouts of every table
 // already, so that asking for them again costs nothing.
 func (db *DB) SparseMade() bool {
 	for _, t := range db.tables {
-		t.sparseMu.Lock()
-		made := t.sparse != nil
-		t.sparseMu.Unlock()
-		if !made {
+		if !t.sparse.Made() {
 			return false
 		}
 	}

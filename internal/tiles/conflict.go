@@ -1,6 +1,11 @@
 package tiles
 
-import "sync"
+import (
+	"context"
+	"slices"
+
+	"github.com/slidekit/slide/internal/engine"
+)
 
 // maxTableLine is the longest line whose conflicts come from a table
 // ((L+1)^L entries: 117,649 for 6), in LineKeys.
@@ -12,44 +17,90 @@ const MaxConflictLine = 7
 
 // conflictTables holds the conflict table of each line length, built on
 // first use and never changed afterwards.
-var conflictTables struct {
-	sync.Mutex
-	byLength [MaxConflictLine + 1][]uint8
-}
+var conflictTables [MaxConflictLine + 1]engine.Lazy[[]uint8]
 
 // ConflictTable returns the table of lines of the given length, at most
 // MaxConflictLine: twice the conflicts of the line of each key (see
 // LineKeys), built on first use and shared.
 func ConflictTable(length int) []uint8 {
-	conflictTables.Lock()
-	defer conflictTables.Unlock()
-	t := &conflictTables.byLength[length]
-	if *t == nil {
-		*t = buildConflictTable(length)
-	}
-	return *t
+	t, _ := ConflictTableContext(context.Background(), length)
+	return t
+}
+
+// ConflictTableContext is ConflictTable, or ctx's error if ctx ends before
+// the table is built (2^21 entries for 7 cells): a build that ctx stops
+// is dropped, and a later call builds the table anew (see engine.Lazy).
+func ConflictTableContext(ctx context.Context, length int) ([]uint8, error) {
+	return conflictTables[length].Get(ctx, func(ctx context.Context) ([]uint8, error) {
+		return buildConflictTable(ctx, length)
+	})
 }
 
 // buildConflictTable maps every key of a line of the given length to twice
-// its conflicts.
-func buildConflictTable(length int) []uint8 {
-	base := length + 1
-	size := 1
-	for range length {
-		size *= base
+// its conflicts, or returns ctx's error if ctx ends first: a walk over the
+// keys' digits, place 0 first, keeping the longest increasing runs of the
+// tiles so far as patience sorting does (the least last tile of a run of
+// each length), one step a digit. It polls ctx every conflictPoll keys.
+func buildConflictTable(ctx context.Context, length int) ([]uint8, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
-	t := make([]uint8, size)
-	var lis LIS
-	for key := range size {
-		lis.Reset()
-		for k := key; k > 0; k /= base {
-			if d := k % base; d > 0 {
-				lis.Add(d)
-			}
-		}
-		t[key] = uint8(2 * lis.Conflicts())
+	b := conflictBuild{ctx: ctx, length: length, place: PlaceValues(length), left: conflictPoll}
+	b.t = make([]uint8, pow(length+1, length))
+	if length > 0 {
+		b.walk(0, 0, 0, 0)
 	}
-	return t
+	if b.err != nil {
+		return nil, b.err
+	}
+	return b.t, nil
+}
+
+// conflictPoll is how many keys buildConflictTable fills between two polls
+// of its context.
+const conflictPoll = 1 << 16
+
+// A conflictBuild is the walk of buildConflictTable.
+type conflictBuild struct {
+	ctx    context.Context
+	err    error // ctx's, once a poll has seen it
+	left   int   // keys before the next poll
+	length int
+	place  []int // the place values of the digits
+	t      []uint8
+	tails  [MaxConflictLine]int // tails[k]: the least last tile of an increasing run of k+1 tiles so far
+}
+
+// walk fills the entries of the keys whose digits below place i add up
+// to key, n of them tiles of the line, runs the length of the longest
+// increasing run of those.
+func (b *conflictBuild) walk(i, key, n, runs int) {
+	if i == b.length-1 {
+		b.last(key, n, runs)
+		return
+	}
+	b.walk(i+1, key, n, runs) // no tile of the line on place i
+	for d := 1; d <= b.length && b.err == nil; d++ {
+		k, _ := slices.BinarySearch(b.tails[:runs], d)
+		old := b.tails[k]
+		b.tails[k] = d
+		b.walk(i+1, key+d*b.place[i], n+1, max(runs, k+1))
+		b.tails[k] = old
+	}
+}
+
+// last is walk for the last place, whose digits end the keys.
+func (b *conflictBuild) last(key, n, runs int) {
+	p := b.place[b.length-1]
+	b.t[key] = uint8(2 * (n - runs))
+	for d := 1; d <= b.length; d++ {
+		k, _ := slices.BinarySearch(b.tails[:runs], d)
+		b.t[key+d*p] = uint8(2 * (n + 1 - max(runs, k+1)))
+	}
+	if b.left -= b.length + 1; b.left <= 0 {
+		engine.Yield() // lets a deadline's timer fire on one thread
+		b.left, b.err = conflictPoll, b.ctx.Err()
+	}
 }
 
 // FitsLineKeys reports whether LineKeys take boards of this shape: at most

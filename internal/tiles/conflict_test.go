@@ -1,6 +1,8 @@
 package tiles
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 )
@@ -110,6 +112,39 @@ func TestFitsLineKeys(t *testing.T) {
 	}{{4, 4, true}, {2, 8, false}, {3, 5, true}, {1, 6, true}, {1, 7, false}, {6, 2, true}, {5, 4, false}} {
 		if got := FitsLineKeys(c.rows, c.cols); got != c.want {
 			t.Errorf("FitsLineKeys(%d, %d) = %v, want %v", c.rows, c.cols, got, c.want)
+		}
+	}
+}
+
+// A stopAfter is a context whose Err reports context.Canceled from its
+// n-th call on.
+type stopAfter struct {
+	context.Context
+	n, calls int
+}
+
+func (c *stopAfter) Err() error {
+	if c.calls++; c.calls >= c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestConflictTableCancel: the build of a table polls its context at
+// least every conflictPoll keys, and stopped returns the context's error;
+// a table built after, unstopped, is whole.
+func TestConflictTableCancel(t *testing.T) {
+	length := MaxConflictLine
+	whole := &stopAfter{Context: context.Background(), n: 1 << 30}
+	if _, err := buildConflictTable(whole, length); err != nil {
+		t.Fatal(err)
+	}
+	if size := int(pow(length+1, length)); whole.calls < size/conflictPoll {
+		t.Errorf("%d polls over %d keys, want at least %d", whole.calls, size, size/conflictPoll)
+	}
+	for _, n := range []int{1, 2, whole.calls / 2} {
+		if tab, err := buildConflictTable(&stopAfter{Context: context.Background(), n: n}, length); !errors.Is(err, context.Canceled) || tab != nil {
+			t.Errorf("stopped at poll %d of %d: %d entries, %v; want none and context.Canceled", n, whole.calls, len(tab), err)
 		}
 	}
 }

@@ -205,7 +205,7 @@ func (sp *Space) Attach(ctx context.Context, wd bool) error {
 	}
 	if sp.heur.Kind == WalkingDistance || wd {
 		var err error
-		if sp.wd, err = SharedWalkingTables(sp.rows, sp.cols, sp.blankVal); err != nil {
+		if sp.wd, err = SharedWalkingTables(ctx, sp.rows, sp.cols, sp.blankVal); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package tiles
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -52,19 +53,29 @@ type WalkingState struct{ v, h int32 }
 // NewWalkingTables builds the walking-distance tables of a rows x cols
 // board whose blank's goal cell is blank.
 func NewWalkingTables(rows, cols, blank int) (*WalkingTables, error) {
+	return newWalkingTables(context.Background(), rows, cols, blank)
+}
+
+// newWalkingTables is NewWalkingTables, or ctx's error if ctx ends first
+// (see wdPoll).
+func newWalkingTables(ctx context.Context, rows, cols, blank int) (*WalkingTables, error) {
 	if rows < 2 || cols < 2 || blank < 0 || blank >= rows*cols {
 		return nil, fmt.Errorf("walking distance: board %d x %d with blank goal %d", rows, cols, blank)
 	}
 	w := &WalkingTables{rows: rows, cols: cols, blank: blank}
 	var err error
-	if w.v, err = newWDAxis(rows, cols, blank/cols); err != nil {
+	if w.v, err = newWDAxis(ctx, rows, cols, blank/cols); err != nil {
 		return nil, err
 	}
-	if w.h, err = newWDAxis(cols, rows, blank%cols); err != nil {
+	if w.h, err = newWDAxis(ctx, cols, rows, blank%cols); err != nil {
 		return nil, err
 	}
 	return w, nil
 }
+
+// wdPoll is how many states of an axis newWDAxis reaches between two
+// polls of its context.
+const wdPoll = 1 << 12
 
 // wdCounts is an axis state unpacked: count[line][class], the blank's line.
 type wdCounts struct {
@@ -72,7 +83,7 @@ type wdCounts struct {
 	blank int
 }
 
-func newWDAxis(lines, width, goalLine int) (wdAxis, error) {
+func newWDAxis(ctx context.Context, lines, width, goalLine int) (wdAxis, error) {
 	a := wdAxis{lines: lines, width: width, goalLine: goalLine, bpc: uint(bits.Len(uint(width)))}
 	if lines > 8 || width > 8 || uint(lines*(lines-1))*a.bpc+3 > 64 {
 		return a, fmt.Errorf("walking distance takes boards of at most 8 lines of 8")
@@ -89,6 +100,12 @@ func newWDAxis(lines, width, goalLine int) (wdAxis, error) {
 	dist := []uint8{0}
 	var succ [][2][8]uint64
 	for i := 0; i < len(order); i++ {
+		if i%wdPoll == 0 {
+			engine.Yield() // lets a deadline's timer fire on one thread
+			if err := ctx.Err(); err != nil {
+				return a, err
+			}
+		}
 		s := a.unkey(order[i])
 		var out [2][8]uint64
 		for dir, step := range [2]int{-1, 1} {
@@ -240,11 +257,11 @@ func (w *WalkingTables) Move(s WalkingState, v uint8, from, to int) WalkingState
 	return s
 }
 
-// walkingDistances holds the walking-distance tables made so far, by
-// board size and blank goal.
+// walkingDistances holds the walking-distance tables, made on first use,
+// by board size and blank goal.
 var walkingDistances struct {
 	sync.Mutex
-	byKey map[[3]int]*WalkingTables
+	byKey map[[3]int]*engine.Lazy[*WalkingTables]
 }
 
 // CheckWalkingDistance returns an error of kind engine.Option for walking
@@ -258,24 +275,26 @@ func CheckWalkingDistance(rows, cols int) error {
 
 // SharedWalkingTables returns the walking-distance tables of a rows x cols
 // board whose blank belongs on cell blank, made on first use and kept for
-// the process.
-func SharedWalkingTables(rows, cols, blank int) (*WalkingTables, error) {
+// the process; or ctx's error if ctx ends before they are made, a making
+// that a later call then does anew (see engine.Lazy).
+func SharedWalkingTables(ctx context.Context, rows, cols, blank int) (*WalkingTables, error) {
 	if err := CheckWalkingDistance(rows, cols); err != nil {
 		return nil, err
 	}
-	walkingDistances.Lock()
-	defer walkingDistances.Unlock()
 	key := [3]int{rows, cols, blank}
-	if w, ok := walkingDistances.byKey[key]; ok {
-		return w, nil
+	walkingDistances.Lock()
+	l, ok := walkingDistances.byKey[key]
+	if !ok {
+		if walkingDistances.byKey == nil {
+			walkingDistances.byKey = map[[3]int]*engine.Lazy[*WalkingTables]{}
+		}
+		l = new(engine.Lazy[*WalkingTables])
+		walkingDistances.byKey[key] = l
 	}
-	w, err := NewWalkingTables(rows, cols, blank)
-	if err != nil {
+	walkingDistances.Unlock()
+	w, err := l.Get(ctx, func(ctx context.Context) (*WalkingTables, error) { return newWalkingTables(ctx, rows, cols, blank) })
+	if err != nil && !engine.IsContext(err) {
 		return nil, engine.Errorf(engine.Option, "walking distance on %d x %d boards: %v", rows, cols, err)
 	}
-	if walkingDistances.byKey == nil {
-		walkingDistances.byKey = map[[3]int]*WalkingTables{}
-	}
-	walkingDistances.byKey[key] = w
-	return w, nil
+	return w, err
 }

@@ -1,6 +1,9 @@
 package tiles
 
 import (
+	"context"
+	"errors"
+	"reflect"
 	"testing"
 
 	"github.com/slidekit/slide/internal/testsets"
@@ -52,5 +55,35 @@ func TestWalkingDistance(t *testing.T) {
 	}
 	if _, err := NewWalkingTables(6, 6, 0); err == nil {
 		t.Error("6 x 6 walking distance accepted")
+	}
+}
+
+// TestWalkingTablesCancel: the tables' build polls its context at least
+// every wdPoll states of an axis and, stopped, returns the context's
+// error; SharedWalkingTables keeps no tables that a cancellation stopped,
+// and a later call makes them whole.
+func TestWalkingTablesCancel(t *testing.T) {
+	want, err := NewWalkingTables(4, 4, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := &stopAfter{Context: context.Background(), n: 1 << 30}
+	if _, err := newWalkingTables(whole, 4, 4, 5); err != nil {
+		t.Fatal(err)
+	}
+	if states := len(want.v.keys) + len(want.h.keys); whole.calls < states/wdPoll {
+		t.Errorf("%d polls over %d states, want at least %d", whole.calls, states, states/wdPoll)
+	}
+	for _, n := range []int{1, 2, whole.calls - 1} {
+		if w, err := newWalkingTables(&stopAfter{Context: context.Background(), n: n}, 4, 4, 5); !errors.Is(err, context.Canceled) || w != nil {
+			t.Errorf("stopped at poll %d of %d: %v, want context.Canceled", n, whole.calls, err)
+		}
+	}
+	if _, err := SharedWalkingTables(&stopAfter{Context: context.Background(), n: 2}, 4, 4, 5); !errors.Is(err, context.Canceled) {
+		t.Errorf("SharedWalkingTables stopped: %v, want context.Canceled", err)
+	}
+	got, err := SharedWalkingTables(context.Background(), 4, 4, 5)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("SharedWalkingTables after a stopped call: %v, or tables that differ", err)
 	}
 }
