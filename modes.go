@@ -41,8 +41,7 @@ func solveFast(ctx context.Context, start, goal Board, t *tiles.Goal, code []int
 		if int64(sol.LowerBound) <= maxMoves && movesBytes(sol.LowerBound) > budget.Limit {
 			// The answer has at least the lower bound's moves: refused
 			// before any is made.
-			return Solution{Start: start, LowerBound: sol.LowerBound, Elapsed: time.Since(began)}, errorf("Solver.Solve", ErrLimit,
-				"the answer's moves, at least %d, pass the memory limit of %s", sol.LowerBound, engine.FormatBytes(budget.Limit))
+			return Solution{Start: start, LowerBound: sol.LowerBound, Elapsed: time.Since(began)}, answerMemoryError(sol.LowerBound, budget.Limit, true)
 		}
 		room := min(int64(near.FastMoves(t.Rows, t.Cols)), maxMoves, budget.Limit/movesBytes(1))
 		budget.Charge(movesBytes(int(room)))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/slidekit/slide/internal/engine"
 	"math/rand/v2"
 	"runtime"
 	"strings"
@@ -522,7 +523,7 @@ func TestFastLowerBoundMemory(t *testing.T) {
 	b := randomSolvable(rand.New(rand.NewPCG(7, 7)), 2, 2000) // at least 2.6 M moves, 42 MB
 	s := Solver{Mode: Fast(), Limits: Limits{MaxMemory: 16 << 20}}
 	sol, err := s.Solve(context.Background(), b, Goal(2, 2000))
-	want := fmt.Sprintf("the answer's moves, at least %d, pass the memory limit of 16 MiB", sol.LowerBound)
+	want := fmt.Sprintf("the answer's moves, at least %d, take %s and pass the memory limit of 16 MiB", sol.LowerBound, engine.FormatBytes(movesBytes(sol.LowerBound)))
 	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), want) || sol.Generated != 0 {
 		t.Errorf("2 x 2000 within 16 MiB: %d moves made, %v; want none and %q", sol.Generated, err, want)
 	}
