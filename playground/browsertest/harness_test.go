@@ -299,6 +299,18 @@ func (p *page) waitStatus(want string, timeout time.Duration) time.Duration {
 	return d
 }
 
+// waitAnswer waits up to timeout for the page to be idle, then checks
+// that #status starts with "answer found", and returns the status.
+func (p *page) waitAnswer(timeout time.Duration) string {
+	p.t.Helper()
+	p.waitFor(`!document.body.classList.contains("busy")`, timeout)
+	got := p.text("status")
+	if !strings.HasPrefix(got, "answer found: ") {
+		p.t.Fatalf("status %q, want \"answer found: ...\"", got)
+	}
+	return got
+}
+
 // text returns the text of the element of id.
 func (p *page) text(id string) string {
 	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)

@@ -35,6 +35,7 @@ func TestPage(t *testing.T) {
 	t.Run("3x3", func(t *testing.T) { testOptimal3x3(t, p) })
 	t.Run("4x4", func(t *testing.T) { testOptimal4x4(t, p) })
 	t.Run("anytime", func(t *testing.T) { testAnytime(t, p) })
+	t.Run("oriented", func(t *testing.T) { testOriented(t, p) })
 	t.Run("50x50", func(t *testing.T) { testFast50(t, p) })
 	t.Run("cancel", func(t *testing.T) { testCancel(t, p) })
 	t.Run("klotski", func(t *testing.T) { testKlotski(t, p) })
@@ -79,10 +80,13 @@ func solve(p *page, mode string, timeout time.Duration) int {
 	p.t.Helper()
 	p.set("mode", mode)
 	p.click("solve")
-	p.waitStatus("solved", timeout)
+	st := p.waitAnswer(timeout)
 	n, err := strconv.Atoi(p.text("result-length"))
 	if err != nil {
 		p.t.Fatalf("#result-length: %v", err)
+	}
+	if want := fmt.Sprintf("answer found: %d moves", n); !strings.HasPrefix(st, want) {
+		p.t.Errorf("status %q, want %q", st, want)
 	}
 	return n
 }
@@ -93,6 +97,9 @@ func playToEnd(p *page, n int) {
 	p.set("speed", "10")
 	p.click("play")
 	p.waitFor(fmt.Sprintf(`document.getElementById("anim-pos").textContent === "%d / %d"`, n, n), time.Minute)
+	if got := p.text("status"); got != "solved" {
+		p.t.Errorf("status %q at the end of the animation, want solved", got)
+	}
 }
 
 func testPlay(t *testing.T, p *page) {
@@ -339,12 +346,12 @@ func testCancel(t *testing.T, p *page) {
 	// The page's own clock: from the click's event to the status's change.
 	eval[bool](p, `(() => { const s = document.getElementById("status"); window.cancelled = {};
 		document.getElementById("cancel").addEventListener("click", () => { cancelled.click = performance.now(); }, {capture: true});
-		new MutationObserver(() => { if (s.textContent === "cancelled") cancelled.shown ??= performance.now(); })
+		new MutationObserver(() => { if (s.textContent.startsWith("cancelled")) cancelled.shown ??= performance.now(); })
 			.observe(s, {childList: true, characterData: true, subtree: true});
 		return true; })()`)
 	began := time.Now()
 	p.click("cancel")
-	p.waitFor(`document.getElementById("status").textContent === "cancelled"`, 5*time.Second)
+	p.waitFor(`document.getElementById("status").textContent.startsWith("cancelled")`, 5*time.Second)
 	inPage := time.Duration(eval[float64](p, `cancelled.shown - cancelled.click`) * float64(time.Millisecond))
 	t.Logf("cancelled: %v from the click's event to the status's change, %v from the test's click", inPage.Round(time.Millisecond), time.Since(began).Round(time.Millisecond))
 	if inPage > time.Second {
@@ -353,6 +360,7 @@ func testCancel(t *testing.T, p *page) {
 	if eval[bool](p, `document.getElementById("solve").disabled || !document.getElementById("cancel").disabled`) {
 		t.Error("after Cancel, Solve is not enabled again or Cancel is not disabled")
 	}
+	final := p.text("status")
 	// A fresh worker answers, with the table kept by the first one.
 	began = time.Now()
 	if !eval[bool](p, `playground.request("tables").then(r => r.tables.some(t => t.name === "pdb663" && t.cached))`) {
@@ -360,7 +368,20 @@ func testCancel(t *testing.T, p *page) {
 	}
 	t.Logf("the fresh worker answered %v after Cancel", time.Since(began).Round(time.Millisecond))
 	time.Sleep(500 * time.Millisecond)
-	if got := p.text("status"); got != "cancelled" {
+	// The best answer the search reported is kept, with its bound, and
+	// the status says so.
+	var best, bound int
+	if _, err := fmt.Sscanf(p.text("result-length"), "%d", &best); err != nil || best <= 0 {
+		t.Errorf("#result-length %q after Cancel of an anytime search, want the best length reported", p.text("result-length"))
+	}
+	if _, err := fmt.Sscanf(p.text("result-proof"), "at least %d", &bound); err != nil || bound > best {
+		t.Errorf("#result-proof %q after Cancel, want the bound of the best answer %d", p.text("result-proof"), best)
+	}
+	if want := fmt.Sprintf("best %d moves, at least %d", best, bound); !strings.Contains(final, want) {
+		t.Errorf("status %q after Cancel, want it to say %q", final, want)
+	}
+	t.Logf("after Cancel: %s", final)
+	if got := p.text("status"); got != final {
 		t.Errorf("status %q after Cancel: the cancelled search went on", got)
 	}
 }
@@ -373,7 +394,7 @@ func testKlotski(t *testing.T, p *page) {
 	p.waitFor(`document.getElementById("blocks-paste").value.includes("5 4")`, 30*time.Second)
 	p.set("blocks-metric", "piece")
 	p.click("blocks-solve")
-	p.waitStatus("solved", time.Minute)
+	p.waitAnswer(time.Minute)
 	if got := p.text("blocks-length"); got != "81" {
 		t.Errorf("Klotski in piece moves: #blocks-length %q, want 81", got)
 	}
@@ -391,7 +412,7 @@ func testKlotski(t *testing.T, p *page) {
 	// A Rush Hour board's walls are drawn as fixed pieces.
 	p.set("blocks-paste", "6 6\n3 2 2 1 h\n1 1 1 1 n\n")
 	p.click("blocks-solve")
-	p.waitStatus("solved", time.Minute)
+	p.waitAnswer(time.Minute)
 	if got := eval[int](p, `document.querySelectorAll("#blocks-board .piece.fixed").length`); got != 1 {
 		t.Errorf("a puzzle of one wall draws %d fixed pieces", got)
 	}
@@ -401,11 +422,81 @@ func testKlotski(t *testing.T, p *page) {
 	p.set("puzzle", "klotski_hengdaolima.txt")
 	p.waitFor(`document.getElementById("blocks-paste").value.includes("5 4")`, 30*time.Second)
 	p.click("blocks-solve")
-	p.waitStatus("solved", time.Minute)
+	p.waitAnswer(time.Minute)
 	playToEnd(p, 81)
 	// The goal piece ends at the bottom middle: rows 4-5, columns 2-3.
 	if area := eval[string](p, `document.querySelector('#blocks-board [data-name="Z"]').style.gridArea`); !strings.HasPrefix(area, "4 / 2 /") {
 		t.Errorf("the goal piece ends at %q, want rows 4-5, columns 2-3", area)
+	}
+	p.click("tab-tiles")
+}
+
+// inView reports whether the element of id is shown wholly within the
+// window.
+func inView(p *page, id string) bool {
+	return eval[bool](p, fmt.Sprintf(`(() => { const r = document.getElementById(%q).getBoundingClientRect();
+		return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; })()`, id))
+}
+
+// testOriented checks what keeps a player oriented, in a window of
+// 1280 x 760 and one of a phone: the status, the animation's controls
+// and the board in view; results cleared when the board changes; a bad
+// paste's error shown; the weighted mode.
+func testOriented(t *testing.T, p *page) {
+	p = p.on(t)
+	for _, size := range [][2]int64{{1280, 760}, {390, 760}} {
+		p.do(chromedp.EmulateViewport(size[0], size[1]))
+		shuffle(p, "3", "3", "8")
+		p.set("weight", "1.5")
+		n := solve(p, "weighted", time.Minute)
+		if proof := p.text("result-proof"); proof != "optimal" && !strings.HasPrefix(proof, "at least ") {
+			t.Errorf("#result-proof %q after a weighted solve", proof)
+		}
+		if n <= 0 {
+			t.Errorf("weighted 1.5 on 3 x 3: %d moves", n)
+		}
+		for _, id := range []string{"status", "play", "step", "anim-pos", "board"} {
+			if !inView(p, id) {
+				t.Errorf("%d x %d: #%s is not in view after a solve", size[0], size[1], id)
+			}
+		}
+		// A move by hand clears the result.
+		p.do(chromedp.Focus(chromedp.ID("board")), chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowLeft))
+		if got := p.text("result-length") + p.text("anim-pos") + p.value("out-text"); got != "-0 / 0" {
+			t.Errorf("after a move by hand: length, animation and text %q, want them cleared", got)
+		}
+		if got := p.text("status"); got == "solved" || strings.HasPrefix(got, "answer found") {
+			t.Errorf("status %q after a move by hand off the goal", got)
+		}
+		// A shuffle clears the result.
+		solve(p, "weighted", time.Minute)
+		shuffle(p, "3", "3", "9")
+		if got := p.text("result-length") + p.text("anim-pos"); got != "-0 / 0" {
+			t.Errorf("after a shuffle: length and animation %q, want them cleared", got)
+		}
+		// A bad paste's error is shown in view.
+		p.set("paste", "hello world")
+		p.click("load")
+		p.waitFor(`!document.body.classList.contains("busy")`, 30*time.Second)
+		if got := p.text("status"); got == "ready" || !inView(p, "status") {
+			t.Errorf("%d x %d: a bad paste shows %q, in view %v", size[0], size[1], got, inView(p, "status"))
+		}
+	}
+	p.do(chromedp.EmulateViewport(1200, 900))
+	// In Blocks, a bad paste clears the last puzzle's result.
+	p.click("tab-blocks")
+	p.waitFor(`[...document.getElementById("puzzle").options].some(o => o.value === "klotski_hengdaolima.txt")`, 30*time.Second)
+	p.set("blocks-paste", "6 6\n3 2 2 1 h\n1 1 1 1 n\nq q q\n")
+	p.click("blocks-solve")
+	p.waitAnswer(time.Minute)
+	if p.text("blocks-length") == "-" || p.text("blocks-discarded") == "" {
+		t.Errorf("a puzzle with a bad line: length %q, discarded %q", p.text("blocks-length"), p.text("blocks-discarded"))
+	}
+	p.set("blocks-paste", "hello world")
+	p.click("blocks-solve")
+	p.waitFor(`!document.body.classList.contains("busy")`, 30*time.Second)
+	if got := p.text("blocks-length") + p.text("blocks-discarded") + p.text("anim-pos"); got != "-0 / 0" {
+		t.Errorf("after a bad paste in Blocks: length, discarded and animation %q, want them cleared", got)
 	}
 	p.click("tab-tiles")
 }

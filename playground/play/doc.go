@@ -30,15 +30,17 @@
 //	solvable  board                                  {solvable}
 //	tables    (none)                                 {tables: [{name, board, cached, bytes}]}
 //	build     name                                   {name, board, cached, bytes, seconds, warning?}, with build progress
-//	solve     board, mode?, budget_ms?, metric?      {solvable, report, moves, length, optimal, lower_bound,
+//	solve     board, mode?, budget_ms?, weight?, metric? {solvable, report, moves, length, optimal, lower_bound,
 //	                                                  expanded, generated, seconds, text, svg, built}
 //	hint      board                                  {solvable, move, length?, optimal, built}
 //	blocks    text, metric?                          {report, rows, cols, pieces, moves, positions, discarded, text, svg}
 //	warm      (none)                                 {tables, seconds}: the cached tables read, their search run briefly
 //
 // Solve's mode is optimal (the default; boards of at most 4 rows and 4
-// columns, 4 x 4 searched with pdb663, built first if need be), anytime (budget_ms, the
-// best found within it) or fast; its metric tile (the default) or line.
+// columns, 4 x 4 searched with pdb663, built first if need be), weighted
+// (weight, a factor of at least 1: at most that many times the fewest
+// moves, as slide solve -w), anytime (budget_ms, the best found within
+// it) or fast; its metric tile (the default) or line.
 // Its report is what slide solve -json prints, its text what slide solve
 // -moves prints, its svg slide solve -svg's picture, its seconds the
 // search's, and built the tables built on the way; a board that cannot

@@ -26,6 +26,7 @@ type request struct {
 	Name     string
 	Mode     string
 	BudgetMS int64
+	Weight   float64
 	Metric   string
 }
 
@@ -43,7 +44,7 @@ var ops = map[string]op{
 	"solvable": {[]string{"board"}, []string{"board"}, Handler.solvable},
 	"tables":   {nil, nil, Handler.tables},
 	"build":    {[]string{"name"}, []string{"name"}, Handler.build},
-	"solve":    {[]string{"board", "mode", "budget_ms", "metric"}, []string{"board"}, Handler.solve},
+	"solve":    {[]string{"board", "mode", "budget_ms", "weight", "metric"}, []string{"board"}, Handler.solve},
 	"hint":     {[]string{"board"}, []string{"board"}, Handler.hint},
 	"blocks":   {[]string{"text", "metric"}, []string{"text"}, Handler.blocks},
 	"warm":     {nil, nil, Handler.warm},
@@ -102,7 +103,8 @@ func decode(req []byte) (request, error) {
 		dst  any
 	}{
 		{"text", &r.Text}, {"rows", &r.Rows}, {"cols", &r.Cols}, {"seed", &r.Seed}, {"board", &tiles},
-		{"name", &r.Name}, {"mode", &r.Mode}, {"budget_ms", &r.BudgetMS}, {"metric", &r.Metric},
+		{"name", &r.Name}, {"mode", &r.Mode}, {"budget_ms", &r.BudgetMS}, {"weight", &r.Weight},
+		{"metric", &r.Metric},
 	} {
 		if err := field(fields, f.name, f.dst); err != nil {
 			return r, err
@@ -328,6 +330,8 @@ func want(dst any) string {
 		return "a string"
 	case *int, *int64:
 		return "an integer"
+	case *float64:
+		return "a number"
 	case **boardJSON:
 		return `a board {"rows", "cols", "tiles"}`
 	}

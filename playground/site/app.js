@@ -10,10 +10,12 @@
 	// status shows text in the status line at once; progress shows the
 	// progress of work at most ten times a second.
 	let progressTimer = 0, progressText = "";
-	const status = (text) => {
+	// An error (error true) is shown in the colour of errors.
+	const status = (text, error = false) => {
 		clearTimeout(progressTimer);
 		progressTimer = 0;
 		$("status").textContent = text;
+		$("status").classList.toggle("error", error);
 	};
 	const progress = (text) => {
 		progressText = text;
@@ -117,7 +119,7 @@
 		try {
 			await work();
 		} catch (err) {
-			if (!(err instanceof Cancelled)) status(err.message);
+			if (!(err instanceof Cancelled)) status(err.message, true);
 		} finally {
 			setBusy(false);
 		}
@@ -186,6 +188,13 @@
 	$("speed").oninput = () => { $("speed-out").textContent = `${int(rates($("speed").value))} moves/s`; };
 	$("speed").oninput();
 
+	// showStage scrolls the board el into view if it is out of it, as on a
+	// narrow window where the controls are below it.
+	function showStage(el) {
+		const r = el.getBoundingClientRect();
+		if (r.top < 0 || r.bottom > innerHeight - $("status").closest(".shared").offsetHeight) el.scrollIntoView({ block: "start" });
+	}
+
 	// ---- Outputs: the solution as text, JSON and SVG.
 	function showOutputs(out) {
 		$("out-text").value = out ? out.text : "";
@@ -193,7 +202,7 @@
 		$("out-svg").value = out ? out.svg : "";
 	}
 	function setOutputs(name, r) {
-		views[name].out = { text: r.text || "", json: r.report ? JSON.stringify(r.report) : "", svg: r.svg || "" };
+		views[name].out = r && { text: r.text || "", json: r.report ? JSON.stringify(r.report) : "", svg: r.svg || "" };
 		if (name === tab) showOutputs(views[name].out);
 	}
 	document.querySelectorAll("[data-copy]").forEach((b) => {
@@ -255,7 +264,7 @@
 		$("solvable").className = solvable ? "" : "bad";
 		hinted = -1;
 		clearHint();
-		setPlayer("tiles", null);
+		clearResult();
 		drawState();
 	}
 	function drawCell(i) {
@@ -297,8 +306,10 @@
 		moveCount += $("metric").value === "line" ? 1 : count;
 		$("move-count").textContent = int(moveCount);
 		clearHint();
-		setPlayer("tiles", null); // the solution shown is no longer this board's
+		clearResult(); // the solution shown is no longer this board's
 		drawState();
+		if (isGoal(board)) status("solved");
+		else if ($("status").textContent === "solved" || $("status").textContent.startsWith("answer found")) status("ready");
 	}
 	boardEl.addEventListener("click", (e) => {
 		const cell = e.target.closest(".cell");
@@ -369,20 +380,47 @@
 		$("build").value = (table + done) / tables;
 		progress(`building ${name}: table ${table + 1} of ${tables}, depth ${p.depth}, ${int(p.reached)} of ${int(p.entries)} entries`);
 	}
+	// The search under way: when it began (the page's clock), its last
+	// progress, and the timer that shows the time elapsed between reports.
+	let search = null;
+	function beginSearch() {
+		endSearch();
+		search = { began: performance.now(), last: null, timer: setInterval(showElapsed, 250) };
+	}
+	function endSearch() {
+		if (search) clearInterval(search.timer);
+		const s = search;
+		search = null;
+		return s;
+	}
+	const elapsed = (s) => ((performance.now() - s.began) / 1000).toFixed(1);
+	function showElapsed() {
+		if (search) progress(searchText(search) + `; ${elapsed(search)} s`);
+	}
+	// searchText says what the search s has reported.
+	function searchText(s) {
+		const p = s.last;
+		if (!p) return "searching";
+		const parts = [];
+		if (p.bound) parts.push(`bound ${p.bound}`);
+		if (p.best) parts.push(`best ${int(p.best)} moves`);
+		if (p.lower_bound) parts.push(`at least ${int(p.lower_bound)}`);
+		parts.push(`${int(p.generated)} nodes by ${Number(p.seconds).toFixed(1)} s`);
+		return "searching: " + parts.join(", ");
+	}
 	function showSearch(m) {
 		if (m.build) return showBuild(m.build.name || "the pattern database", m.build);
-		const s = m.search;
-		if (!s) return;
-		const parts = [];
-		if (s.bound) parts.push(`bound ${s.bound}`);
-		if (s.best) parts.push(`best ${int(s.best)} moves`);
-		if (s.lower_bound) parts.push(`at least ${int(s.lower_bound)}`);
-		parts.push(`${int(s.generated)} nodes`, `${Number(s.seconds).toFixed(1)} s`);
-		progress("searching: " + parts.join(", "));
+		if (!m.search || !search) return;
+		search.last = m.search;
+		showElapsed();
 	}
 
+	// clearResult clears the tiles' result, its solution and its player:
+	// the board changed, or a search starts.
 	function clearResult() {
 		for (const id of ["result-length", "result-proof", "result-nodes", "result-time"]) $(id).textContent = "-";
+		setPlayer("tiles", null);
+		setOutputs("tiles", null);
 	}
 	$("solve").onclick = () => run(async () => {
 		const start = plain(board), mode = $("mode").value;
@@ -392,7 +430,14 @@
 		status("searching");
 		const args = { board: start, mode, metric: $("metric").value };
 		if (mode === "anytime") args.budget_ms = Math.round(Number($("budget").value) * 1000);
-		const r = await client.request("solve", args, showSearch);
+		if (mode === "weighted") args.weight = Number($("weight").value);
+		beginSearch();
+		let r;
+		try {
+			r = await client.request("solve", args, showSearch);
+		} finally {
+			endSearch();
+		}
 		setOutputs("tiles", r);
 		if (!r.solvable) {
 			$("result-proof").textContent = "no solution";
@@ -403,12 +448,17 @@
 		$("result-proof").textContent = r.optimal ? "optimal" : `at least ${r.lower_bound}`;
 		$("result-nodes").textContent = int(r.generated);
 		$("result-time").textContent = `${Number(r.seconds).toFixed(3)} s`;
+		const what = r.optimal ? "optimal" : `at least ${int(r.lower_bound)}`;
 		const moves = parseMoves(r.moves || "");
 		setPlayer("tiles", new Player(moves.length,
 			(k) => slide(moves[k][0], moves[k][1]),
 			() => setBoardTiles(start),
-			drawState));
-		status("solved");
+			() => {
+				drawState();
+				if (isGoal(board)) status("solved");
+			}));
+		status(`answer found: ${int(r.length)} moves, ${what}; Play shows it`);
+		showStage(boardEl);
 	});
 	// setBoardTiles puts the tiles of b, of the board's size, back.
 	function setBoardTiles(b) {
@@ -441,12 +491,26 @@
 		}
 		status("ready");
 	});
+	// Cancel stops the search; the best answer an anytime search reported
+	// is kept, its length and bound, as its moves go with the search.
 	$("cancel").onclick = () => {
 		client.cancel();
-		status("cancelled");
+		const s = endSearch(), p = s && s.last;
+		if (p && p.best) {
+			$("result-length").textContent = int(p.best);
+			$("result-proof").textContent = p.lower_bound ? `at least ${int(p.lower_bound)}` : "-";
+			$("result-nodes").textContent = int(p.generated);
+			$("result-time").textContent = `${Number(p.seconds).toFixed(3)} s`;
+			status(`cancelled after ${elapsed(s)} s: best ${int(p.best)} moves, at least ${int(p.lower_bound || 0)}, reported at ${Number(p.seconds).toFixed(1)} s (its moves stop with the search)`);
+		} else {
+			status(s ? `cancelled after ${elapsed(s)} s` + (p ? `: ${int(p.generated)} nodes by ${Number(p.seconds).toFixed(1)} s, no answer yet` : "") : "cancelled");
+		}
 		setBusy(false);
 	};
-	$("mode").onchange = () => { $("budget").disabled = $("mode").value !== "anytime"; };
+	$("mode").onchange = () => {
+		$("budget").disabled = $("mode").value !== "anytime";
+		$("weight").disabled = $("mode").value !== "weighted";
+	};
 	$("mode").onchange();
 
 	// ---- Blocks: the shipped puzzles, a pasted one, and their solutions.
@@ -474,7 +538,20 @@
 			pieceEls[i].style.gridArea = `${cells[i].row + 1} / ${cells[i].col + 1} / span ${p.height} / span ${p.width}`;
 		});
 	}
+	// clearBlocks clears the last puzzle's result: its length, discards,
+	// moves, solution and player.
+	function clearBlocks() {
+		$("blocks-length").textContent = "-";
+		$("blocks-discarded").replaceChildren();
+		$("blocks-moves").replaceChildren();
+		setOutputs("blocks", null);
+		setPlayer("blocks", null);
+		pieceEls = null;
+		blocksEl.replaceChildren();
+		blocksEl.setAttribute("aria-label", "Sliding-block puzzle (solve to show it)");
+	}
 	$("blocks-solve").onclick = () => run(async () => {
+		clearBlocks();
 		status("searching");
 		const r = await client.request("blocks", { text: $("blocks-paste").value, metric: $("blocks-metric").value });
 		const { rows, cols, pieces, positions } = r;
@@ -492,8 +569,10 @@
 			() => {
 				drawBlocks(rows, cols, pieces, positions[pos]);
 				markMove(pos);
+				if (r.report.solvable && pos === positions.length - 1) status("solved");
 			}));
-		status(r.report.solvable ? "solved" : "unsolvable: no moves reach the goal");
+		showStage(blocksEl);
+		status(r.report.solvable ? `answer found: ${int(r.report.length)} moves, optimal; Play shows it` : "unsolvable: no moves reach the goal");
 	});
 	// markMove marks the move that led to position pos in the list of moves.
 	function markMove(pos) {
