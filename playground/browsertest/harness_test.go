@@ -22,6 +22,8 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+var largeShotPath = flag.String("screenshot-large", "", "write the screenshot of a 100 x 100 board to this PNG file (default: playground-100.png in the system's temporary directory)")
+
 var screenshotPath = flag.String("screenshot", "", "write the screenshot of a solved board to this PNG file (default: playground.png in the system's temporary directory)")
 
 // requireBrowser reports whether a missing browser fails the tests rather

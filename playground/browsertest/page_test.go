@@ -37,6 +37,7 @@ func TestPage(t *testing.T) {
 	t.Run("anytime", func(t *testing.T) { testAnytime(t, p) })
 	t.Run("oriented", func(t *testing.T) { testOriented(t, p) })
 	t.Run("50x50", func(t *testing.T) { testFast50(t, p) })
+	t.Run("100x100", func(t *testing.T) { testPicture100(t, p) })
 	t.Run("cancel", func(t *testing.T) { testCancel(t, p) })
 	t.Run("klotski", func(t *testing.T) { testKlotski(t, p) })
 }
@@ -81,11 +82,11 @@ func solve(p *page, mode string, timeout time.Duration) int {
 	p.set("mode", mode)
 	p.click("solve")
 	st := p.waitAnswer(timeout)
-	n, err := strconv.Atoi(p.text("result-length"))
+	n, err := strconv.Atoi(strings.ReplaceAll(p.text("result-length"), ",", ""))
 	if err != nil {
 		p.t.Fatalf("#result-length: %v", err)
 	}
-	if want := fmt.Sprintf("answer found: %d moves", n); !strings.HasPrefix(st, want) {
+	if want := fmt.Sprintf("answer found: %d moves", n); !strings.HasPrefix(strings.ReplaceAll(st, ",", ""), want) {
 		p.t.Errorf("status %q, want %q", st, want)
 	}
 	return n
@@ -234,7 +235,7 @@ func checkOutputs(p *page, length int) {
 		Moves   string `json:"moves"`
 		Metric  string `json:"metric"`
 	}
-	js := p.value("out-json")
+	js := eval[string](p, `playground.output("out-json")`)
 	if err := json.Unmarshal([]byte(js), &report); err != nil {
 		p.t.Fatalf("#out-json is not JSON: %v\n%s", err, js)
 	}
@@ -321,7 +322,7 @@ func testFast50(t *testing.T, p *page) {
 	var report struct {
 		Moves string `json:"moves"`
 	}
-	if err := json.Unmarshal([]byte(p.value("out-json")), &report); err != nil {
+	if err := json.Unmarshal([]byte(eval[string](p, `playground.output("out-json")`)), &report); err != nil {
 		t.Fatal(err)
 	}
 	var tiles []int
@@ -371,13 +372,13 @@ func testCancel(t *testing.T, p *page) {
 	// The best answer the search reported is kept, with its bound, and
 	// the status says so.
 	var best, bound int
-	if _, err := fmt.Sscanf(p.text("result-length"), "%d", &best); err != nil || best <= 0 {
+	if _, err := fmt.Sscanf(strings.ReplaceAll(p.text("result-length"), ",", ""), "%d", &best); err != nil || best <= 0 {
 		t.Errorf("#result-length %q after Cancel of an anytime search, want the best length reported", p.text("result-length"))
 	}
 	if _, err := fmt.Sscanf(p.text("result-proof"), "at least %d", &bound); err != nil || bound > best {
 		t.Errorf("#result-proof %q after Cancel, want the bound of the best answer %d", p.text("result-proof"), best)
 	}
-	if want := fmt.Sprintf("best %d moves, at least %d", best, bound); !strings.Contains(final, want) {
+	if want := fmt.Sprintf("best %d moves, at least %d", best, bound); !strings.Contains(strings.ReplaceAll(final, ",", ""), want) {
 		t.Errorf("status %q after Cancel, want it to say %q", final, want)
 	}
 	t.Logf("after Cancel: %s", final)
@@ -482,6 +483,23 @@ func testOriented(t *testing.T, p *page) {
 			t.Errorf("%d x %d: a bad paste shows %q, in view %v", size[0], size[1], got, inView(p, "status"))
 		}
 	}
+	// On the phone's window, a swipe down moves the tile above the blank
+	// down, and a tap on a tile in line with the blank moves it.
+	p.set("rows", "3")
+	p.set("cols", "3")
+	p.click("new")
+	p.waitStatus("ready", 30*time.Second)
+	eval[bool](p, `(() => { const b = document.getElementById("board"), r = b.getBoundingClientRect();
+		const at = (type, x, y) => b.dispatchEvent(new PointerEvent(type, {bubbles: true, pointerId: 7, clientX: x, clientY: y}));
+		at("pointerdown", r.left + r.width / 2, r.top + r.height / 3); at("pointerup", r.left + r.width / 2, r.top + r.height * 2 / 3);
+		return true; })()`)
+	if got, want := p.attr("board", "data-tiles"), "1 2 3 4 5 0 7 8 6"; got != want {
+		t.Errorf("after a swipe down: data-tiles %q, want %q", got, want)
+	}
+	p.do(chromedp.Click(chromedp.CSS(`#board .cell[data-i="2"]`)))
+	if got, want := p.attr("board", "data-tiles"), "1 2 0 4 5 3 7 8 6"; got != want {
+		t.Errorf("after a tap on the top right tile: data-tiles %q, want %q", got, want)
+	}
 	p.do(chromedp.EmulateViewport(1200, 900))
 	// In Blocks, a bad paste clears the last puzzle's result.
 	p.click("tab-blocks")
@@ -499,4 +517,86 @@ func testOriented(t *testing.T, p *page) {
 		t.Errorf("after a bad paste in Blocks: length, discarded and animation %q, want them cleared", got)
 	}
 	p.click("tab-tiles")
+}
+
+// testPicture100 shuffles a 100 x 100 board, which the page draws as a
+// picture, solves it in the fast mode, measuring the wait from the click
+// to the answer shown and the page answering again, and plays the
+// solution to the goal. It writes a screenshot of the board in the
+// middle of its solution.
+func testPicture100(t *testing.T, p *page) {
+	p = p.on(t)
+	p.do(chromedp.EmulateViewport(1280, 760))
+	defer p.do(chromedp.EmulateViewport(1200, 900))
+	shuffle(p, "100", "100", "100")
+	if got := eval[string](p, `(c => c ? c.width / devicePixelRatio + " x " + c.height / devicePixelRatio : "none")(document.querySelector("#board canvas"))`); got == "none" {
+		t.Fatal("a 100 x 100 board is not drawn on a canvas")
+	} else {
+		t.Logf("the 100 x 100 board's canvas: %s CSS pixels", got)
+	}
+	if n := eval[int](p, `document.querySelectorAll("#board .cell").length`); n != 0 {
+		t.Errorf("a 100 x 100 board drawn as a picture has %d cells", n)
+	}
+	// The page's clock: the click's event, the answer shown, and the first
+	// timer the page runs after it (the page answers again).
+	eval[bool](p, `(() => { const s = document.getElementById("status"); window.wait = {};
+		document.getElementById("solve").addEventListener("click", () => { wait.click = performance.now(); }, {capture: true, once: true});
+		const o = new MutationObserver(() => { if (s.textContent.startsWith("answer found") && !wait.shown) {
+			wait.shown = performance.now(); o.disconnect(); setTimeout(() => { wait.free = performance.now(); }); } });
+		o.observe(s, {childList: true, characterData: true, subtree: true});
+		return true; })()`)
+	p.set("metric", "tile")
+	n := solve(p, "fast", 2*time.Minute)
+	p.waitFor(`window.wait.free !== undefined`, time.Minute)
+	ms := func(expr string) time.Duration {
+		return time.Duration(eval[float64](p, expr) * float64(time.Millisecond))
+	}
+	shown, free, received := ms(`wait.shown - wait.click`), ms(`wait.free - wait.click`), ms(`playground.resultAt - wait.click`)
+	var searchSeconds float64
+	fmt.Sscanf(p.text("result-time"), "%g s", &searchSeconds)
+	search := time.Duration(searchSeconds * float64(time.Second))
+	t.Logf("100 x 100 in the fast mode: %d moves; from the click: the answer received after %v, shown after %v, page free after %v; the search took %v, the wait past it %v",
+		n, received.Round(time.Millisecond), shown.Round(time.Millisecond), free.Round(time.Millisecond), search.Round(time.Millisecond), (free - search).Round(time.Millisecond))
+	if free-search > 500*time.Millisecond {
+		t.Errorf("the page answered %v after the click, %v past the search's %v: want at most 0.5 s past it", free, free-search, search)
+	}
+	if got := len(p.value("out-text")); got > 100<<10 {
+		t.Errorf("#out-text shows %d bytes, want at most 100 KiB of it", got)
+	}
+	// The animation plays millions of moves without freezing the page: a
+	// frame at least every 100 ms while it plays.
+	p.set("speed", "20")
+	eval[bool](p, `(() => { window.gaps = {max: 0, last: performance.now()};
+		const f = (t) => { gaps.max = Math.max(gaps.max, t - gaps.last); gaps.last = t; if (!gaps.stop) requestAnimationFrame(f); };
+		requestAnimationFrame(f); return true; })()`)
+	p.click("play")
+	p.waitFor(fmt.Sprintf(`(a => { const [k] = a.split(" / ").map(Number); return k >= %d; })(document.getElementById("anim-pos").textContent)`, n/2), 2*time.Minute)
+	p.click("pause")
+	eval[bool](p, `scrollTo(0, 0), true`)
+	shot, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := *largeShotPath
+	if path == "" {
+		path = filepath.Join(os.TempDir(), "playground-100.png")
+	}
+	if err := os.WriteFile(path, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("screenshot of a 100 x 100 board half solved: %s\n", path)
+	p.click("play")
+	eval[bool](p, `gaps.max = 0, gaps.last = performance.now(), true`) // the screenshot held frames
+	p.waitFor(fmt.Sprintf(`document.getElementById("anim-pos").textContent === "%d / %d"`, n, n), 2*time.Minute)
+	if got := p.text("status"); got != "solved" {
+		t.Errorf("status %q at the end of the animation, want solved", got)
+	}
+	maxGap := eval[float64](p, `gaps.stop = true, gaps.max`)
+	t.Logf("the animation of %d moves: the longest frame gap %.0f ms", n, maxGap)
+	if maxGap > 250 {
+		t.Errorf("the animation held the page %.0f ms between frames", maxGap)
+	}
+	if got := p.attr("board", "data-solved"); got != "true" {
+		t.Errorf("data-solved = %q at the end of the 100 x 100 animation", got)
+	}
 }

@@ -30,8 +30,8 @@
 //	solvable  board                                  {solvable}
 //	tables    (none)                                 {tables: [{name, board, cached, bytes}]}
 //	build     name                                   {name, board, cached, bytes, seconds, warning?}, with build progress
-//	solve     board, mode?, budget_ms?, weight?, metric? {solvable, report, moves, length, optimal, lower_bound,
-//	                                                  expanded, generated, seconds, text, svg, built}
+//	solve     board, mode?, budget_ms?, weight?,     {solvable, report, moves, length, optimal, lower_bound,
+//	          metric?, svg? (true or false)          expanded, generated, seconds, text, svg, built}
 //	hint      board                                  {solvable, move, length?, optimal, built}
 //	blocks    text, metric?                          {report, rows, cols, pieces, moves, positions, discarded, text, svg}
 //	warm      (none)                                 {tables, seconds}: the cached tables read, their search run briefly
@@ -42,7 +42,9 @@
 // moves, as slide solve -w), anytime (budget_ms, the best found within
 // it) or fast; its metric tile (the default) or line.
 // Its report is what slide solve -json prints, its text what slide solve
-// -moves prints, its svg slide solve -svg's picture, its seconds the
+// -moves prints, its svg slide solve -svg's picture ("" if the request's
+// svg is false: on a large board, drawing it takes a good part of the
+// search's time, and its text a third of the answer), its seconds the
 // search's, and built the tables built on the way; a board that cannot
 // reach the goal is answered with solvable false, no moves and the text
 // "No solution possible". Moves holds every move; past 1 MiB of them, the

@@ -28,6 +28,7 @@ type request struct {
 	BudgetMS int64
 	Weight   float64
 	Metric   string
+	SVG      *bool // nil if not given
 }
 
 // An op is what a request's op does: the fields it takes, those of them
@@ -44,7 +45,7 @@ var ops = map[string]op{
 	"solvable": {[]string{"board"}, []string{"board"}, Handler.solvable},
 	"tables":   {nil, nil, Handler.tables},
 	"build":    {[]string{"name"}, []string{"name"}, Handler.build},
-	"solve":    {[]string{"board", "mode", "budget_ms", "weight", "metric"}, []string{"board"}, Handler.solve},
+	"solve":    {[]string{"board", "mode", "budget_ms", "weight", "metric", "svg"}, []string{"board"}, Handler.solve},
 	"hint":     {[]string{"board"}, []string{"board"}, Handler.hint},
 	"blocks":   {[]string{"text", "metric"}, []string{"text"}, Handler.blocks},
 	"warm":     {nil, nil, Handler.warm},
@@ -104,7 +105,7 @@ func decode(req []byte) (request, error) {
 	}{
 		{"text", &r.Text}, {"rows", &r.Rows}, {"cols", &r.Cols}, {"seed", &r.Seed}, {"board", &tiles},
 		{"name", &r.Name}, {"mode", &r.Mode}, {"budget_ms", &r.BudgetMS}, {"weight", &r.Weight},
-		{"metric", &r.Metric},
+		{"metric", &r.Metric}, {"svg", &r.SVG},
 	} {
 		if err := field(fields, f.name, f.dst); err != nil {
 			return r, err
@@ -332,6 +333,8 @@ func want(dst any) string {
 		return "an integer"
 	case *float64:
 		return "a number"
+	case **bool:
+		return "true or false"
 	case **boardJSON:
 		return `a board {"rows", "cols", "tiles"}`
 	}

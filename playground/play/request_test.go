@@ -25,7 +25,7 @@ var badRequests = []struct{ req, want string }{
 	{`{"id": 1, "op": 3}`, `"op": want a string: got number`},
 	{`{"id": 1, "op": "solv"}`, `unknown op "solv"`},
 	{`{"id": 1, "op": "tables", "name": "pdb663"}`, `tables takes no "name" (it takes none)`},
-	{`{"id": 1, "op": "solve", "board": {"rows": 2, "cols": 2, "tiles": [1, 2, 3, 0]}, "budget": 5}`, `solve takes no "budget" (it takes board, mode, budget_ms, metric)`},
+	{`{"id": 1, "op": "solve", "board": {"rows": 2, "cols": 2, "tiles": [1, 2, 3, 0]}, "budget": 5}`, `solve takes no "budget" (it takes board, mode, budget_ms, weight, metric, svg)`},
 	{`{"id": 1, "op": "shuffle", "rows": 3, "cols": 3}`, `shuffle needs "seed"`},
 	{`{"id": 1, "op": "shuffle", "rows": 3.5, "cols": 3, "seed": "1"}`, `"rows": want an integer: got number 3.5`},
 	{`{"id": 1, "op": "shuffle", "rows": 3, "cols": 3, "seed": 1}`, `"seed": want a string: got number`},

@@ -76,6 +76,9 @@ func (h Handler) solve(ctx context.Context, r request, tell func(progress)) (any
 		}
 		res.Text = text.String()
 	}
+	if r.SVG != nil && !*r.SVG {
+		return res, nil
+	}
 	var svg strings.Builder
 	if err := report.DrawSolution(&svg, fmt.Sprintf("%d x %d", start.Rows(), start.Cols()), start, sol, solved, moves.first); err != nil {
 		return nil, err

@@ -338,6 +338,27 @@ func TestSolveWeighted(t *testing.T) {
 	}
 }
 
+// TestSolveNoSVG checks that a solve whose svg is false leaves the
+// picture out, and the rest as it is.
+func TestSolveNoSVG(t *testing.T) {
+	h := Handler{Cache: testCache(t)}
+	b, err := slide.RandomBoard(slide.Goal(5, 5), rand.New(rand.NewPCG(5, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := ok(t, h, reqJSON("solve", solveArgs(b, "mode", "fast", "svg", true)))
+	without := ok(t, h, reqJSON("solve", solveArgs(b, "mode", "fast", "svg", false)))
+	if !strings.Contains(with.result["svg"].(string), "<svg") || without.result["svg"] != "" {
+		t.Errorf("svg true: %.40q; svg false: %.40q", with.result["svg"], without.result["svg"])
+	}
+	if with.result["moves"] != without.result["moves"] || with.result["text"] != without.result["text"] {
+		t.Error("svg false changes the moves or the text")
+	}
+	if a := do(t, h, reqJSON("solve", solveArgs(b, "mode", "fast", "svg", "no"))); !strings.Contains(a.err, `"svg": want true or false`) {
+		t.Errorf("svg \"no\": error %q", a.err)
+	}
+}
+
 // TestSolveUnsolvable checks the answer for a board that cannot reach
 // the goal: solve's, as slide solve gives it, and hint's.
 func TestSolveUnsolvable(t *testing.T) {

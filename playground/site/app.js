@@ -63,6 +63,7 @@
 			case "log": console[m.level === "error" ? "error" : "warn"]("worker:", m.text); break;
 			case "progress": if (p && p.onProgress) p.onProgress(m); break;
 			case "result":
+				window.playground.resultAt = performance.now();
 				if (!p) break;
 				pending.delete(m.id);
 				if (m.ok) p.resolve(m.result); else p.reject(new Error(m.error));
@@ -127,37 +128,47 @@
 
 	// ---- Animation: one player for the visible tab's solution.
 	const rates = (v) => 2 ** Number(v); // moves a second
+	// frameBudget is the most time a frame of the animation spends making
+	// moves, in milliseconds, so that the page answers while it plays.
+	const frameBudget = 8;
 	class Player {
-		// n moves; step(k) makes move k (0-based) and reset() goes back to
+		// n moves; step(k) makes move k (0-based; always the move after the
+		// last one made, or the first after reset) and reset() goes back to
 		// the start; show() draws after a batch of steps.
 		constructor(n, step, reset, show) {
 			Object.assign(this, { n, stepFn: step, resetFn: reset, show, pos: 0, timer: 0 });
 		}
-		advance(k) {
-			for (let i = 0; i < k && this.pos < this.n; i++) this.stepFn(this.pos++);
+		// advance makes up to k moves, stopping early past deadline (a
+		// performance.now() time), and draws them.
+		advance(k, deadline = Infinity) {
+			for (let i = 0; i < k && this.pos < this.n; i++) {
+				this.stepFn(this.pos++);
+				if ((i & 255) === 255 && performance.now() > deadline) break;
+			}
 			this.show();
 			updateAnim();
 		}
+		// play makes the moves at the speed chosen, a frame's share each
+		// animation frame, within frameBudget.
 		play() {
 			if (this.pos >= this.n) { this.resetFn(); this.pos = 0; }
-			let last = performance.now(), owed = 0;
-			const tick = () => {
-				const t = performance.now();
-				owed += ((t - last) / 1000) * rates($("speed").value);
+			let last = performance.now(), owed = 1; // the first move at once
+			const tick = (t) => {
+				owed += (Math.max(0, t - last) / 1000) * rates($("speed").value);
 				last = t;
-				const k = Math.floor(owed);
-				owed -= k;
-				this.advance(k);
+				const k = Math.floor(owed), before = this.pos;
+				this.advance(k, performance.now() + frameBudget);
+				owed = this.pos - before < k ? 0 : owed - k; // moves past the budget are not owed
 				if (this.pos >= this.n) this.pause();
-				else this.timer = setTimeout(tick, Math.max(16, 1000 / rates($("speed").value)));
+				else this.timer = requestAnimationFrame(tick);
 			};
-			this.timer = setTimeout(tick, 0);
-			owed = 1; // the first move at once
+			this.timer = requestAnimationFrame(tick);
 			updateAnim();
 		}
 		pause() {
-			clearTimeout(this.timer);
+			cancelAnimationFrame(this.timer);
 			this.timer = 0;
+			this.show();
 			updateAnim();
 		}
 		stepOnce() {
@@ -195,22 +206,39 @@
 		if (r.top < 0 || r.bottom > innerHeight - $("status").closest(".shared").offsetHeight) el.scrollIntoView({ block: "start" });
 	}
 
-	// ---- Outputs: the solution as text, JSON and SVG.
+	// ---- Outputs: the solution as text, JSON and SVG. Each is kept whole
+	// for Copy and Download, and shown up to shownBytes: a textarea of
+	// megabytes takes the page seconds to lay out.
+	const shownBytes = 64 * 1024;
+	const outputs = { "out-text": "text", "out-json": "json", "out-svg": "svg" };
+	const outputOf = (id) => {
+		const out = views[tab].out;
+		return out ? out[outputs[id]]() : "";
+	};
 	function showOutputs(out) {
-		$("out-text").value = out ? out.text : "";
-		$("out-json").value = out ? out.json : "";
-		$("out-svg").value = out ? out.svg : "";
+		for (const [id, key] of Object.entries(outputs)) {
+			const v = out ? out[key]() : "";
+			$(id).value = v.length <= shownBytes ? v
+				: v.slice(0, shownBytes) + `\n... (${int(v.length)} characters in all: Copy or Download takes them all)\n`;
+		}
 	}
+	// setOutputs keeps the outputs of the result r (null: none) for the
+	// tab of name; the JSON is written when first asked for.
 	function setOutputs(name, r) {
-		views[name].out = r && { text: r.text || "", json: r.report ? JSON.stringify(r.report) : "", svg: r.svg || "" };
+		let json = null;
+		views[name].out = r && {
+			text: () => r.text || "",
+			json: () => (json ??= r.report ? JSON.stringify(r.report) : ""),
+			svg: () => r.svg || (r.report && r.report.solvable ? "(no SVG for a board drawn as a picture: slide solve -svg draws it)" : ""),
+		};
 		if (name === tab) showOutputs(views[name].out);
 	}
 	document.querySelectorAll("[data-copy]").forEach((b) => {
 		b.onclick = async () => {
-			const area = $(b.dataset.copy);
 			try {
-				await navigator.clipboard.writeText(area.value);
+				await navigator.clipboard.writeText(outputOf(b.dataset.copy));
 			} catch {
+				const area = $(b.dataset.copy);
 				area.select();
 				document.execCommand("copy");
 			}
@@ -218,7 +246,7 @@
 	});
 	document.querySelectorAll("[data-download]").forEach((b) => {
 		b.onclick = () => {
-			const url = URL.createObjectURL(new Blob([$(b.dataset.download).value], { type: b.dataset.type }));
+			const url = URL.createObjectURL(new Blob([outputOf(b.dataset.download)], { type: b.dataset.type }));
 			const a = Object.assign(document.createElement("a"), { href: url, download: b.dataset.file });
 			a.click();
 			setTimeout(() => URL.revokeObjectURL(url), 1000);
@@ -245,18 +273,33 @@
 	const isGoal = (b) => b.tiles.every((t, i) => t === (i + 1) % b.tiles.length);
 	const plain = (b) => ({ rows: b.rows, cols: b.cols, tiles: Array.from(b.tiles) });
 
+	// A board past pictureSide rows or columns, whose numbers would not
+	// fit, is drawn as a picture on a canvas: each tile in the colour of
+	// its home cell (its hue from the column, its lightness from the row),
+	// so that solving it restores a gradient.
+	const pictureSide = 20;
+	let picture = null; // {canvas, ctx, cell (CSS pixels), colours}
+	const pictured = (b) => b.rows > pictureSide || b.cols > pictureSide;
+
 	function setBoard(b, solvable) {
 		board = { rows: b.rows, cols: b.cols, tiles: Array.from(b.tiles), blank: b.tiles.indexOf(0) };
 		boardEl.style.setProperty("--cols", b.cols);
 		boardEl.style.setProperty("--rows", b.rows);
 		boardEl.replaceChildren();
-		cells = board.tiles.map((t, i) => {
-			const c = document.createElement("div");
-			c.className = "cell";
-			c.dataset.i = i;
-			boardEl.append(c);
-			return c;
-		});
+		cells = [];
+		picture = null;
+		boardEl.classList.toggle("picture", pictured(b));
+		if (pictured(b)) {
+			setPicture();
+		} else {
+			cells = board.tiles.map((t, i) => {
+				const c = document.createElement("div");
+				c.className = "cell";
+				c.dataset.i = i;
+				boardEl.append(c);
+				return c;
+			});
+		}
 		board.tiles.forEach((_, i) => drawCell(i));
 		moveCount = 0;
 		$("move-count").textContent = "0";
@@ -267,14 +310,65 @@
 		clearResult();
 		drawState();
 	}
+	// setPicture puts a canvas for the board in boardEl, its cells as
+	// large as the stage's width and the window's height below the board's
+	// top and above the status bar allow (1 to 24 CSS pixels), and the
+	// colours of the tiles.
+	function setPicture() {
+		const { rows, cols } = board;
+		const top = boardEl.getBoundingClientRect().top + scrollY, bar = $("status").closest(".shared").offsetHeight;
+		const room = Math.min(boardEl.parentElement.clientWidth - 8, Math.max(200, innerHeight - top - bar - 16));
+		const cell = Math.max(1, Math.min(24, Math.floor(room / Math.max(rows, cols))));
+		const dpr = window.devicePixelRatio || 1;
+		const canvas = document.createElement("canvas");
+		canvas.id = "board-canvas";
+		canvas.width = Math.round(cols * cell * dpr);
+		canvas.height = Math.round(rows * cell * dpr);
+		canvas.style.width = `${cols * cell}px`;
+		canvas.style.height = `${rows * cell}px`;
+		const ctx = canvas.getContext("2d", { alpha: false });
+		ctx.scale(dpr, dpr);
+		const n = rows * cols, colours = new Array(n);
+		colours[0] = "#1d2430"; // the blank
+		for (let t = 1; t < n; t++) {
+			const r = Math.floor((t - 1) / cols), c = (t - 1) % cols;
+			colours[t] = `hsl(${Math.round((300 * c) / (cols - 1))} 70% ${Math.round(82 - (52 * r) / (rows - 1))}%)`;
+		}
+		boardEl.setAttribute("aria-label", `Board of ${rows} x ${cols} tiles, drawn as a picture: each tile in the colour of its home cell, so that the solved board is a gradient; tap a tile in line with the blank, swipe, or use the arrow keys`);
+		boardEl.append(canvas);
+		picture = { canvas, ctx, cell, colours, gap: cell >= 6 ? 1 : 0 };
+	}
 	function drawCell(i) {
 		const t = board.tiles[i];
+		if (picture) {
+			const { ctx, cell, colours, gap } = picture;
+			const x = (i % board.cols) * cell, y = Math.floor(i / board.cols) * cell;
+			if (gap) {
+				ctx.fillStyle = "#c9d0db";
+				ctx.fillRect(x, y, cell, cell);
+			}
+			ctx.fillStyle = colours[t];
+			ctx.fillRect(x, y, cell - gap, cell - gap);
+			if (i === hinted) {
+				ctx.strokeStyle = "#f0a400";
+				ctx.lineWidth = Math.max(1, cell / 6);
+				ctx.strokeRect(x + ctx.lineWidth / 2, y + ctx.lineWidth / 2, cell - ctx.lineWidth, cell - ctx.lineWidth);
+			}
+			return;
+		}
 		cells[i].textContent = t === 0 ? "" : t;
 		cells[i].classList.toggle("blank", t === 0);
+		cells[i].classList.toggle("hinted", i === hinted);
+	}
+	// setHinted marks the cell i (-1: none) as the one a hint names.
+	function setHinted(i) {
+		const old = hinted;
+		hinted = i;
+		if (old >= 0) drawCell(old);
+		if (i >= 0) drawCell(i);
 	}
 	function clearHint() {
-		if (hinted >= 0) cells[hinted].classList.remove("hinted");
-		hinted = -1;
+		setHinted(-1);
 		$("hint-out").textContent = "";
 	}
 	function drawState() {
@@ -282,6 +376,16 @@
 		boardEl.dataset.solved = String(isGoal(board));
 		boardEl.classList.toggle("solved", isGoal(board));
 	}
+	let resizeTimer = 0;
+	addEventListener("resize", () => {
+		clearTimeout(resizeTimer);
+		resizeTimer = setTimeout(() => {
+			if (!picture) return;
+			boardEl.replaceChildren();
+			setPicture();
+			board.tiles.forEach((_, i) => drawCell(i));
+		}, 200);
+	});
 	// slide makes the move of letter dir, count tiles of one line, and
 	// reports whether it is on the board.
 	function slide(dir, count = 1) {
@@ -311,13 +415,45 @@
 		if (isGoal(board)) status("solved");
 		else if ($("status").textContent === "solved" || $("status").textContent.startsWith("answer found")) status("ready");
 	}
-	boardEl.addEventListener("click", (e) => {
-		const cell = e.target.closest(".cell");
-		if (!cell) return;
-		const i = Number(cell.dataset.i), cols = board.cols;
+	// moveTo slides the tiles between the blank and the cell i, if it is
+	// in line with the blank.
+	function moveTo(i) {
+		const cols = board.cols;
 		const r = Math.floor(i / cols), c = i % cols, br = Math.floor(board.blank / cols), bc = board.blank % cols;
 		if (r === br && c !== bc) userMove(c < bc ? "R" : "L", Math.abs(c - bc));
 		else if (c === bc && r !== br) userMove(r < br ? "D" : "U", Math.abs(r - br));
+	}
+	// A tap or click on a tile moves it (and those between it and the
+	// blank); a swipe moves the tile next to the blank that way.
+	let swipeFrom = null, swiped = false;
+	const swipeMin = 24; // CSS pixels
+	boardEl.addEventListener("pointerdown", (e) => {
+		swipeFrom = { x: e.clientX, y: e.clientY, id: e.pointerId };
+		swiped = false;
+	});
+	boardEl.addEventListener("pointerup", (e) => {
+		const from = swipeFrom;
+		swipeFrom = null;
+		if (!from || from.id !== e.pointerId) return;
+		const dx = e.clientX - from.x, dy = e.clientY - from.y;
+		if (Math.max(Math.abs(dx), Math.abs(dy)) < swipeMin) return;
+		swiped = true;
+		userMove(Math.abs(dx) > Math.abs(dy) ? (dx < 0 ? "L" : "R") : (dy < 0 ? "U" : "D"), 1);
+	});
+	boardEl.addEventListener("pointercancel", () => { swipeFrom = null; });
+	boardEl.addEventListener("click", (e) => {
+		if (swiped) {
+			swiped = false;
+			return;
+		}
+		if (picture && e.target === picture.canvas) {
+			const box = picture.canvas.getBoundingClientRect();
+			const r = Math.floor(((e.clientY - box.top) / box.height) * board.rows), c = Math.floor(((e.clientX - box.left) / box.width) * board.cols);
+			if (r >= 0 && c >= 0 && r < board.rows && c < board.cols) moveTo(r * board.cols + c);
+			return;
+		}
+		const cell = e.target.closest(".cell");
+		if (cell) moveTo(Number(cell.dataset.i));
 	});
 	const KEYS = { ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R" };
 	boardEl.addEventListener("keydown", (e) => {
@@ -326,9 +462,24 @@
 		userMove(KEYS[e.key], 1);
 	});
 
-	// parseMoves splits the moves of a report ("UDL", or "U2R" under line
-	// moves) into [letter, count] pairs.
-	const parseMoves = (s) => Array.from(s.matchAll(/([UDLR])(\d*)/g), (m) => [m[1], m[2] ? Number(m[2]) : 1]);
+	// moveReader reads the moves of a report ("UDL", or "U2R" under line
+	// moves) one at a time, from the string: a solution of millions of
+	// moves is kept as its letters. next makes the next move with do(dir,
+	// count); reset goes back to the first; n is the number of moves.
+	function moveReader(s) {
+		let at = 0, n = 0;
+		for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 57) n++; // the letters, not the digits
+		return {
+			n,
+			reset() { at = 0; },
+			next(move) {
+				const dir = s[at++];
+				let count = 0;
+				for (let c; at < s.length && (c = s.charCodeAt(at)) <= 57; at++) count = count * 10 + c - 48;
+				move(dir, count || 1);
+			},
+		};
+	}
 
 	// size returns the size typed in, for the library to check.
 	const size = () => ({ rows: Number($("rows").value), cols: Number($("cols").value) });
@@ -428,7 +579,9 @@
 		clearHint();
 		if (mode === "optimal") await ensureTables(start);
 		status("searching");
-		const args = { board: start, mode, metric: $("metric").value };
+		// The SVG of a board drawn as a picture is left out: drawing it and
+		// sending it costs a good part of a fast solve's time.
+		const args = { board: start, mode, metric: $("metric").value, svg: !pictured(start) };
 		if (mode === "anytime") args.budget_ms = Math.round(Number($("budget").value) * 1000);
 		if (mode === "weighted") args.weight = Number($("weight").value);
 		beginSearch();
@@ -444,15 +597,18 @@
 			status("unsolvable: this board cannot reach the goal");
 			return;
 		}
-		$("result-length").textContent = r.length;
+		$("result-length").textContent = int(r.length);
 		$("result-proof").textContent = r.optimal ? "optimal" : `at least ${r.lower_bound}`;
 		$("result-nodes").textContent = int(r.generated);
 		$("result-time").textContent = `${Number(r.seconds).toFixed(3)} s`;
 		const what = r.optimal ? "optimal" : `at least ${int(r.lower_bound)}`;
-		const moves = parseMoves(r.moves || "");
-		setPlayer("tiles", new Player(moves.length,
-			(k) => slide(moves[k][0], moves[k][1]),
-			() => setBoardTiles(start),
+		const moves = moveReader(r.moves || "");
+		setPlayer("tiles", new Player(moves.n,
+			() => moves.next(slide),
+			() => {
+				moves.reset();
+				setBoardTiles(start);
+			},
 			() => {
 				drawState();
 				if (isGoal(board)) status("solved");
@@ -482,8 +638,7 @@
 		} else {
 			const [dr, dc] = FROM[h.move];
 			const i = board.blank + dr * board.cols + dc;
-			hinted = i;
-			cells[i].classList.add("hinted");
+			setHinted(i);
 			$("hint-out").textContent = `Slide tile ${board.tiles[i]} ${WORDS[h.move]} (${h.move}): ` +
 				(h.optimal ? `${h.length} moves to go.`
 					: h.length === undefined ? "it starts the fast mode's solution, whose length is not known yet; it may not be the shortest."
@@ -647,6 +802,10 @@
 	window.playground = {
 		ready,
 		readyAt: null,
+		resultAt: null, // when the last result came from the worker
 		request: (op, args) => client.request(op, args),
+		// output returns the whole output of id (out-text, out-json or
+		// out-svg), which its textarea may show only the start of.
+		output: (id) => outputOf(id),
 	};
 })();
