@@ -22,6 +22,7 @@ func blocksHelp() string { return fmt.Sprintf(blocksUsage, slide.DefaultSVGMoves
 // default memory bound after %d and %s.
 const blocksUsage = `usage: slide blocks [-h] [-json] [-svg PICTURE] [-metric straight|step|piece] [-max-memory SIZE] FILE
        slide blocks [-json] [-svg PICTURE] [-metric straight|step|piece] [-max-memory SIZE] -rush STRING
+       slide blocks -unsolve [-metric straight|step|piece] [-max-memory SIZE] FILE | -rush STRING
 
 Blocks prints a shortest solution of the sliding-block puzzle in FILE: one
 line "rows cols", then a line "row col width height motion [name]" per
@@ -44,6 +45,14 @@ With -rush, STRING is a Rush Hour position in the 36-character notation
 (6 x 6, row by row: . or o empty, x a wall, A the red car, which leaves by
 the right edge, other capital letters cars and trucks); the pieces keep
 their letters, the walls are x.
+
+With -unsolve, blocks prints instead the position of the puzzle farthest
+from every solved one (of those its moves reach; the first found of
+several), its distance proven by a breadth-first search from all the
+solved positions at once, in the form blocks reads: a comment line "# N
+straight moves: ..." that gives the length of its shortest solution, then
+the puzzle, so that "slide blocks -" solves it. "slide random -blocks
+FILE -moves N" deals a position N moves from solved.
 
 With -json, blocks prints one JSON object on one line instead: "start"
 (the puzzle in the file format, without comments), "goal" (in words),
@@ -73,6 +82,7 @@ Flags:
             one direction (the default); step, one piece one cell; piece,
             one piece along any path
   -rush     solve the Rush Hour position STRING instead of a file
+  -unsolve  print the position farthest from solved instead (see above)
 `
 
 // runBlocks is the "blocks" command.
@@ -84,6 +94,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rush := fs.String("rush", "", "")
 	asJSON := fs.Bool("json", false, "")
 	svg := fs.String("svg", "", "")
+	unsolve := fs.Bool("unsolve", false, "")
 	mem := addMemoryFlag(fs)
 	var files []string
 	for { // flags may follow the file name
@@ -113,6 +124,8 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	)
 	out := bufio.NewWriter(stdout)
 	switch {
+	case *unsolve && (*asJSON || *svg != "" || *html):
+		return blocksUsageError(stderr, "-unsolve prints a puzzle: not with -json, -svg or -h")
 	case rushGiven && len(files) > 0:
 		return blocksUsageError(stderr, "give a FILE or -rush STRING, not both")
 	case rushGiven && *html:
@@ -163,6 +176,9 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return failure(stderr, "blocks", "%v", err)
 		}
 	}
+	if *unsolve {
+		return unsolveBlocks(out, stderr, shown, puzzle, metric, mem.limits())
+	}
 	began := time.Now()
 	r, err := report.SolveBlocks(context.Background(), puzzle, metric, mem.limits())
 	if err != nil {
@@ -194,6 +210,25 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "slide blocks: wrote %s\n", page)
 	}
+	return finish(out, stderr, "blocks", exitOK)
+}
+
+// unsolveBlocks writes the position of puzzle farthest from solved (see
+// slide.BlockSolver.Farthest), after a comment line giving its length.
+func unsolveBlocks(out *bufio.Writer, stderr io.Writer, shown string, puzzle slide.Blocks, metric slide.BlockMetric, lim slide.Limits) int {
+	ctx, stop := interruptible()
+	defer stop()
+	sol, err := slide.BlockSolver{Metric: metric, Limits: lim}.Farthest(ctx, puzzle)
+	if sig := stop(); sig != nil {
+		out.Flush()
+		return stopped(stderr, "blocks", sig, "no puzzle printed")
+	}
+	if err != nil {
+		out.Flush()
+		return failure(stderr, "blocks", "%s: %s", shown, message(err))
+	}
+	writeBlocksLength(out, sol)
+	out.WriteString(sol.Positions[0].String())
 	return finish(out, stderr, "blocks", exitOK)
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/report"
 )
 
 const randomAbout = `Random writes a random ROWS x COLS board (COLS defaults to ROWS) to
@@ -26,7 +28,26 @@ The same -seed gives the same board with the same version of slide.
 Without -seed the seed comes from the clock and is printed on standard
 error, as "slide random: -seed N", so that the board can be drawn again.
 The board is slide.RandomBoard (or slide.RandomWalk) drawing from
-rand.New(rand.NewPCG(N, 0)) of math/rand/v2.`
+rand.New(rand.NewPCG(N, 0)) of math/rand/v2.
+
+-moves N deals a board whose shortest solution has exactly N moves,
+proven by optimal search (slide.Solver.Random), on boards of up to 25
+cells, and says so on standard error: drawn uniformly from every board
+at that distance on boards of up to 10 cells (and on larger ones for the
+distances a search of a few thousand boards a layer reaches), else
+approximately (see the library's documentation). A 4 x 4 board takes
+about a second with the tables of pdb663 in the cache ("slide pdb build
+pdb663"), far longer without them. With -fast it deals a board of any
+size whose Manhattan distance is N instead: a lower bound, with the
+length of a solution. N past the farthest boards is refused.
+
+-blocks FILE -moves N deals a sliding-block puzzle with the board and
+pieces of FILE (in the form blocks reads) whose shortest solution has
+exactly N moves (-metric straight, step or piece, as blocks counts
+them), drawn uniformly from every position of FILE's puzzle that lies so
+far from a solved one, and writes it in the form blocks reads, after a
+comment line that gives its length (slide.BlockSolver.Random); "slide
+blocks -unsolve FILE" writes the farthest.`
 
 // maxWalk is the longest walk random takes, a few seconds long: a longer
 // one would leave the terminal silent for minutes (a walk of 10^12 moves
@@ -39,13 +60,41 @@ func runRandom(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "draw from the seed `N` (default: from the clock)")
 	walk := fs.Int("walk", 0, "walk `K` random moves from the goal instead of drawing uniformly")
 	goalFile := fs.String("goal", "", "read the goal board from `FILE`, in the form solve reads")
+	moves := fs.Int("moves", 0, "deal a board (or with -blocks a puzzle) whose shortest solution has exactly `N` moves")
+	fast := fs.Bool("fast", false, "with -moves, deal a board of any size whose Manhattan distance is N, not proven shortest")
+	blocksFile := fs.String("blocks", "", "with -moves, deal a sliding-block puzzle with the board and pieces of `FILE`")
+	metricName := fs.String("metric", slide.StraightMoves.String(), "with -blocks, what one move `M` is: straight (or line), step or piece")
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if *walk < 0 || *walk > maxWalk {
+	switch {
+	case *walk < 0 || *walk > maxWalk:
 		return usageError(stderr, "random", "-walk %d: want 0 to %d moves (a few seconds' walk); leave -walk out for a board drawn uniformly", *walk, maxWalk)
+	case set["walk"] && set["moves"]:
+		return usageError(stderr, "random", "-walk and -moves: give one")
+	case set["blocks"] && !set["moves"]:
+		return usageError(stderr, "random", "-blocks needs -moves N, the length of the puzzle to deal")
+	case set["fast"] && !set["moves"]:
+		return usageError(stderr, "random", "-fast needs -moves N")
+	case set["metric"] && !set["blocks"]:
+		return usageError(stderr, "random", "-metric needs -blocks FILE")
+	case set["blocks"] && (set["goal"] || set["fast"] || fs.NArg() > 0):
+		return usageError(stderr, "random", "-blocks takes the size and pieces of FILE: no ROWS, COLS, -goal or -fast")
+	}
+	// newRNG returns the generator of -seed, once the input is read: a
+	// seed from the clock is printed then, so that a board can be drawn
+	// again.
+	newRNG := func() *rand.Rand {
+		if !set["seed"] {
+			*seed = uint64(time.Now().UnixNano())
+			fmt.Fprintf(stderr, "slide random: -seed %d\n", *seed)
+		}
+		return rand.New(rand.NewPCG(*seed, 0))
+	}
+	if set["blocks"] {
+		return randomBlocks(*blocksFile, *metricName, *moves, newRNG, stdin, stdout, stderr)
 	}
 	if fs.NArg() > 2 {
 		return usageError(stderr, "random", "want ROWS and at most COLS, got %d arguments (flags go before them)", fs.NArg())
@@ -68,16 +117,15 @@ func runRandom(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		goal = g
 	}
-	if !set["seed"] {
-		*seed = uint64(time.Now().UnixNano())
-		fmt.Fprintf(stderr, "slide random: -seed %d\n", *seed)
-	}
-	rng := rand.New(rand.NewPCG(*seed, 0))
+	rng := newRNG()
 	var b slide.Board
 	var err error
-	if set["walk"] {
+	switch {
+	case set["moves"]:
+		return randomMoves(goal, *moves, *fast, rng, stdout, stderr)
+	case set["walk"]:
 		b, err = slide.RandomWalk(goal, *walk, rng)
-	} else {
+	default:
 		b, err = slide.RandomBoard(goal, rng)
 	}
 	if err != nil { // a goal read from a file is valid
@@ -86,6 +134,89 @@ func runRandom(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	out.WriteString(b.String())
 	return finish(out, stderr, "random", exitOK)
+}
+
+// randomMoves writes a board n moves from goal (see slide.Solver.Random),
+// proven so, or with fast of Manhattan distance n, and says on stderr what
+// is proven of its length.
+func randomMoves(goal slide.Board, n int, fast bool, rng *rand.Rand, stdout, stderr io.Writer) int {
+	s := slide.Solver{}
+	if fast {
+		s.Mode = slide.Fast()
+	}
+	ctx, stop := interruptible()
+	defer stop()
+	sol, err := s.Random(ctx, goal, n, rng)
+	if sig := stop(); sig != nil {
+		return stopped(stderr, "random", sig, "no board printed")
+	}
+	if err != nil {
+		return failure(stderr, "random", "%s", message(err))
+	}
+	out := bufio.NewWriter(stdout)
+	out.WriteString(sol.Start.String())
+	if sol.Optimal {
+		fmt.Fprintf(stderr, "slide random: %s, proven shortest\n", movesText(sol.Len()))
+	} else {
+		fmt.Fprintf(stderr, "slide random: at least %s (its Manhattan distance); a solution of %s\n", movesText(sol.LowerBound), movesText(sol.Len()))
+	}
+	return finish(out, stderr, "random", exitOK)
+}
+
+// randomBlocks writes a puzzle of the board and pieces of the file name
+// whose shortest solution has exactly n moves in the metric named (see
+// slide.BlockSolver.Random), after a comment line giving its length;
+// newRNG returns the generator of -seed.
+func randomBlocks(name, metricName string, n int, newRNG func() *rand.Rand, stdin io.Reader, stdout, stderr io.Writer) int {
+	metric, err := slide.ParseBlockMetric(metricName)
+	if err != nil {
+		return usageError(stderr, "random", "-metric: %s", message(err))
+	}
+	puzzle, shown, err := readBlocks(name, stdin)
+	var lines *slide.DiscardError
+	if errors.As(err, &lines) && puzzle.IsValid() {
+		for _, msg := range report.Discarded(lines, func(err error) string { return oneLine("%s", message(err)) }) {
+			fmt.Fprintf(stderr, "%s: %s\n", shown, msg)
+		}
+		err = nil
+	}
+	if err != nil {
+		var bad *slide.Error
+		if errors.As(err, &bad) {
+			return failure(stderr, "random", "%s: %s", shown, message(err))
+		}
+		return failure(stderr, "random", "%v", err)
+	}
+	ctx, stop := interruptible()
+	defer stop()
+	sol, err := slide.BlockSolver{Metric: metric}.Random(ctx, puzzle, n, newRNG())
+	if sig := stop(); sig != nil {
+		return stopped(stderr, "random", sig, "no puzzle printed")
+	}
+	if err != nil {
+		return failure(stderr, "random", "%s: %s", shown, message(err))
+	}
+	out := bufio.NewWriter(stdout)
+	writeBlocksLength(out, sol)
+	out.WriteString(sol.Positions[0].String())
+	return finish(out, stderr, "random", exitOK)
+}
+
+// writeBlocksLength writes the comment line that gives the length of a
+// puzzle that sol solves, as random -blocks and blocks -unsolve write it.
+func writeBlocksLength(w io.Writer, sol slide.BlockSolution) {
+	fmt.Fprintf(w, "# %d %s move%s: its shortest solution, proven by breadth-first search\n", sol.Len(), sol.Metric, plural(sol.Len()))
+}
+
+// movesText returns "1 move" or "n moves".
+func movesText(n int) string { return fmt.Sprintf("%d move%s", n, plural(n)) }
+
+// plural returns "s" unless n is 1.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 // randomSize reads ROWS [COLS] from args (none: 0 x 0, the size of the

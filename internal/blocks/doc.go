@@ -11,7 +11,9 @@
 // named by a number (Wide). Both implement the root package's State for
 // its generic BFS; on grids of at most 64 cells under straight or step
 // moves, BFS64 makes the same search with the moves generated in
-// registers (successors64).
+// registers (successors64). GoalLayers orders a whole component by
+// distance from its solved positions, a search from all of them at once,
+// for the puzzles dealt at a chosen length and the farthest position.
 //
 // Invariants: a key is canonical (identical pieces are interchangeable),
 // so a search stores each arrangement once; expanding a position
