@@ -36,10 +36,25 @@ func TestPage(t *testing.T) {
 	t.Run("4x4", func(t *testing.T) { testOptimal4x4(t, p) })
 	t.Run("anytime", func(t *testing.T) { testAnytime(t, p) })
 	t.Run("oriented", func(t *testing.T) { testOriented(t, p) })
+	t.Run("deal", func(t *testing.T) { testDeal(t, p, url) })
 	t.Run("50x50", func(t *testing.T) { testFast50(t, p) })
 	t.Run("100x100", func(t *testing.T) { testPicture100(t, p) })
+	t.Run("255x255", func(t *testing.T) { testLargest(t, p) })
 	t.Run("cancel", func(t *testing.T) { testCancel(t, p) })
 	t.Run("klotski", func(t *testing.T) { testKlotski(t, p) })
+}
+
+// plainNumbers returns s with the thousands separators of its numbers
+// left out, as the page writes them: "1,964,656" is 1964656.
+func plainNumbers(s string) string {
+	grouped := regexp.MustCompile(`(\d),(\d{3})\b`)
+	for {
+		t := grouped.ReplaceAllString(s, "$1$2")
+		if t == s {
+			return s
+		}
+		s = t
+	}
 }
 
 // on returns p for the subtest t.
@@ -82,11 +97,11 @@ func solve(p *page, mode string, timeout time.Duration) int {
 	p.set("mode", mode)
 	p.click("solve")
 	st := p.waitAnswer(timeout)
-	n, err := strconv.Atoi(strings.ReplaceAll(p.text("result-length"), ",", ""))
+	n, err := strconv.Atoi(plainNumbers(p.text("result-length")))
 	if err != nil {
 		p.t.Fatalf("#result-length: %v", err)
 	}
-	if want := fmt.Sprintf("answer found: %d moves", n); !strings.HasPrefix(strings.ReplaceAll(st, ",", ""), want) {
+	if want := fmt.Sprintf("answer found: %d moves", n); !strings.HasPrefix(plainNumbers(st), want) {
 		p.t.Errorf("status %q, want %q", st, want)
 	}
 	return n
@@ -372,13 +387,13 @@ func testCancel(t *testing.T, p *page) {
 	// The best answer the search reported is kept, with its bound, and
 	// the status says so.
 	var best, bound int
-	if _, err := fmt.Sscanf(strings.ReplaceAll(p.text("result-length"), ",", ""), "%d", &best); err != nil || best <= 0 {
+	if _, err := fmt.Sscanf(plainNumbers(p.text("result-length")), "%d", &best); err != nil || best <= 0 {
 		t.Errorf("#result-length %q after Cancel of an anytime search, want the best length reported", p.text("result-length"))
 	}
 	if _, err := fmt.Sscanf(p.text("result-proof"), "at least %d", &bound); err != nil || bound > best {
 		t.Errorf("#result-proof %q after Cancel, want the bound of the best answer %d", p.text("result-proof"), best)
 	}
-	if want := fmt.Sprintf("best %d moves, at least %d", best, bound); !strings.Contains(strings.ReplaceAll(final, ",", ""), want) {
+	if want := fmt.Sprintf("best %d moves, at least %d", best, bound); !strings.Contains(plainNumbers(final), want) {
 		t.Errorf("status %q after Cancel, want it to say %q", final, want)
 	}
 	t.Logf("after Cancel: %s", final)
@@ -424,7 +439,18 @@ func testKlotski(t *testing.T, p *page) {
 	p.waitFor(`document.getElementById("blocks-paste").value.includes("5 4")`, 30*time.Second)
 	p.click("blocks-solve")
 	p.waitAnswer(time.Minute)
-	playToEnd(p, 81)
+	// Play leaves the page where it is, the board in view.
+	before := eval[float64](p, `scrollY`)
+	// A click where the user sees Play, in the bar at the bottom of the
+	// window (chromedp's Click first scrolls to where the bar would be
+	// if it were not sticky).
+	p.set("speed", "10")
+	xy := eval[[]float64](p, `(r => [r.left + r.width / 2, r.top + r.height / 2])(document.getElementById("play").getBoundingClientRect())`)
+	p.do(chromedp.MouseClickXY(xy[0], xy[1]))
+	p.waitFor(`document.getElementById("anim-pos").textContent === "81 / 81"`, time.Minute)
+	if after := eval[float64](p, `scrollY`); after != before || !inView(p, "blocks-board") {
+		t.Errorf("Play in Blocks scrolled the page from %v to %v; the board in view: %v", before, after, inView(p, "blocks-board"))
+	}
 	// The goal piece ends at the bottom middle: rows 4-5, columns 2-3.
 	if area := eval[string](p, `document.querySelector('#blocks-board [data-name="Z"]').style.gridArea`); !strings.HasPrefix(area, "4 / 2 /") {
 		t.Errorf("the goal piece ends at %q, want rows 4-5, columns 2-3", area)
@@ -585,6 +611,7 @@ func testPicture100(t *testing.T, p *page) {
 		t.Fatal(err)
 	}
 	fmt.Printf("screenshot of a 100 x 100 board half solved: %s\n", path)
+	half, played := p.text("anim-pos"), time.Now()
 	p.click("play")
 	eval[bool](p, `gaps.max = 0, gaps.last = performance.now(), true`) // the screenshot held frames
 	p.waitFor(fmt.Sprintf(`document.getElementById("anim-pos").textContent === "%d / %d"`, n, n), 2*time.Minute)
@@ -592,11 +619,127 @@ func testPicture100(t *testing.T, p *page) {
 		t.Errorf("status %q at the end of the animation, want solved", got)
 	}
 	maxGap := eval[float64](p, `gaps.stop = true, gaps.max`)
-	t.Logf("the animation of %d moves: the longest frame gap %.0f ms", n, maxGap)
+	t.Logf("the animation of %d moves: from %s to the end in %v, the longest frame gap %.0f ms", n, half, time.Since(played).Round(time.Millisecond), maxGap)
 	if maxGap > 250 {
 		t.Errorf("the animation held the page %.0f ms between frames", maxGap)
 	}
 	if got := p.attr("board", "data-solved"); got != "true" {
 		t.Errorf("data-solved = %q at the end of the 100 x 100 animation", got)
 	}
+}
+
+// testDeal deals boards and block puzzles at a chosen difficulty, checks
+// their lengths by solving them, and opens the address of a board in a
+// new tab, which deals or shows the same board.
+func testDeal(t *testing.T, p *page, url string) {
+	p = p.on(t)
+	p.set("rows", "3")
+	p.set("cols", "3")
+	p.set("difficulty", "medium")
+	opt := eval[string](p, `document.querySelector('#difficulty option[value="medium"]').textContent`)
+	moves := p.value("moves")
+	if opt != fmt.Sprintf("medium (%s moves)", moves) || moves == "" {
+		t.Errorf("3 x 3 medium: option %q, #moves %q", opt, moves)
+	}
+	p.set("seed", "5")
+	p.click("shuffle")
+	p.waitStatus("ready", time.Minute)
+	dealt := p.attr("board", "data-tiles")
+	if got, want := p.text("deal-out"), fmt.Sprintf("Dealt: its shortest solution has %s moves, proven.", moves); got != want {
+		t.Errorf("#deal-out %q, want %q", got, want)
+	}
+	hash := eval[string](p, `location.hash`)
+	if want := "#rows=3&cols=3&seed=5&moves=" + moves; hash != want {
+		t.Errorf("the address after a deal: %q, want %q", hash, want)
+	}
+	if n := solve(p, "optimal", time.Minute); strconv.Itoa(n) != moves {
+		t.Errorf("a 3 x 3 board dealt at %s moves is solved in %d", moves, n)
+	}
+	// The address deals the same board in a new tab.
+	sameBoard := func(link, want string) {
+		t.Helper()
+		ctx, cancel := chromedp.NewContext(p.ctx)
+		defer cancel()
+		q := openPage(t, ctx, link)
+		q.waitStatus("ready", time.Minute)
+		if got := q.attr("board", "data-tiles"); got != want {
+			t.Errorf("%s shows %q, want %q", link, got, want)
+		}
+		q.checkConsole()
+	}
+	sameBoard(url+hash, dealt)
+	// A board pasted is kept as its tiles.
+	p.set("paste", "2 3\n1 2 3\n4 0 5\n")
+	p.click("load")
+	p.waitStatus("ready", 30*time.Second)
+	if hash := eval[string](p, `location.hash`); hash != "#rows=2&cols=3&tiles=1%2C2%2C3%2C4%2C0%2C5" {
+		t.Errorf("the address after a paste: %q", hash)
+	} else {
+		sameBoard(url+hash, "1 2 3 4 0 5")
+	}
+	// A board past optimal reach is dealt by its Manhattan distance.
+	p.set("rows", "30")
+	p.set("cols", "30")
+	p.set("difficulty", "easy")
+	p.click("shuffle")
+	p.waitStatus("ready", time.Minute)
+	if got, want := p.text("deal-out"), fmt.Sprintf("Dealt: its tiles lie %s moves from home by Manhattan distance; it takes at least that many.", p.value("moves")); got != want {
+		t.Errorf("30 x 30 easy: #deal-out %q, want %q", got, want)
+	}
+	p.set("difficulty", "random")
+
+	// Blocks: a position of Klotski's pieces 20 straight moves from solved,
+	// and the farthest, each solved in its length.
+	p.click("tab-blocks")
+	p.waitFor(`[...document.getElementById("puzzle").options].some(o => o.value === "klotski_hengdaolima.txt")`, 30*time.Second)
+	p.set("puzzle", "klotski_hengdaolima.txt")
+	p.waitFor(`document.getElementById("blocks-paste").value.includes("5 4")`, 30*time.Second)
+	p.set("blocks-metric", "straight")
+	for _, farthest := range []bool{false, true} {
+		p.set("blocks-moves-wanted", "20")
+		p.click(map[bool]string{false: "blocks-deal", true: "blocks-farthest"}[farthest])
+		p.waitFor(`!document.body.classList.contains("busy")`, time.Minute)
+		var n int
+		if _, err := fmt.Sscanf(p.text("status"), "dealt a position %d moves from solved", &n); err != nil || (!farthest && n != 20) || (farthest && n <= 20) {
+			t.Fatalf("status %q after a deal (farthest %v)", p.text("status"), farthest)
+		}
+		p.click("blocks-solve")
+		p.waitAnswer(time.Minute)
+		if got := p.text("blocks-length"); got != strconv.Itoa(n) {
+			t.Errorf("a position dealt %d moves from solved (farthest %v) is solved in %s", n, farthest, got)
+		}
+	}
+	p.click("tab-tiles")
+}
+
+// testLargest, with PLAYGROUND_LARGE set, times New and a shuffle of
+// 255 x 255, the largest board the page takes, and the wait after its
+// fast solve, each from the click to the page answering again.
+func testLargest(t *testing.T, p *page) {
+	if os.Getenv("PLAYGROUND_LARGE") == "" {
+		t.Skip("set PLAYGROUND_LARGE to time the page on 255 x 255")
+	}
+	p = p.on(t)
+	// clickWait clicks id and returns the time from the click's event to
+	// the first timer the page runs after its work.
+	clickWait := func(id string, timeout time.Duration) time.Duration {
+		t.Helper()
+		eval[bool](p, fmt.Sprintf(`(() => { window.wait = {}; const b = document.getElementById(%q);
+			b.addEventListener("click", () => { wait.click = performance.now(); }, {capture: true, once: true});
+			new MutationObserver((_, o) => { if (!document.body.classList.contains("busy")) { o.disconnect(); setTimeout(() => { wait.free = performance.now(); }); } })
+				.observe(document.body, {attributes: true});
+			return true; })()`, id))
+		p.click(id)
+		p.await(`new Promise((done) => { const f = () => window.wait.free !== undefined ? done() : setTimeout(f, 50); f(); })`, timeout)
+		return time.Duration(eval[float64](p, `wait.free - wait.click`) * float64(time.Millisecond))
+	}
+	p.set("rows", "255")
+	p.set("cols", "255")
+	t.Logf("New 255 x 255: the page answers %v after the click", clickWait("new", time.Minute).Round(time.Millisecond))
+	p.set("seed", "255")
+	t.Logf("Shuffle 255 x 255: the page answers %v after the click", clickWait("shuffle", time.Minute).Round(time.Millisecond))
+	p.set("mode", "fast")
+	p.set("metric", "tile")
+	wait := clickWait("solve", 10*time.Minute)
+	t.Logf("fast solve of 255 x 255: %s; the page answers %v after the click, the search took %s", p.text("status"), wait.Round(time.Millisecond), p.text("result-time"))
 }

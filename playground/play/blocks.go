@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -57,18 +56,8 @@ func (h Handler) blocks(ctx context.Context, r request, _ func(progress)) (any, 
 	if err != nil {
 		return nil, err
 	}
-	b, err := slide.ParseBlocks(r.Text)
-	discarded := []string{}
-	var lines *slide.DiscardError // the puzzle holds the lines not discarded, if any
-	if errors.As(err, &lines) {
-		discarded = report.Discarded(lines, errorText)
-		if b.IsValid() {
-			err = nil
-		}
-	}
-	if err != nil && len(discarded) > 0 {
-		return nil, fmt.Errorf("%s (discarded: %s)", errorText(err), strings.Join(discarded, "; "))
-	} else if err != nil {
+	b, discarded, err := parseBlocks(r.Text)
+	if err != nil {
 		return nil, err
 	}
 	began := time.Now()

@@ -35,6 +35,8 @@
 //	hint      board                                  {solvable, move, length?, optimal, built}
 //	blocks    text, metric?                          {report, rows, cols, pieces, moves, positions, discarded, text, svg}
 //	warm      (none)                                 {tables, seconds}: the cached tables read, their search run briefly
+//	deal      rows, cols, seed, moves                {board, solvable, length, proven, lower_bound, seconds, built}
+//	deal      text, seed, moves?, metric?            {text, length, metric, discarded, seconds}
 //
 // Solve's mode is optimal (the default; boards of at most 4 rows and 4
 // columns, 4 x 4 searched with pdb663, built first if need be), weighted
@@ -53,6 +55,16 @@
 // of a shortest solution up to 4 x 4, past it of the anytime mode's answer
 // within a second, and if there is none by then, the fast mode's first
 // move, of a length not known: length is then left out ("" at the goal).
+// Deal deals, from rand.NewPCG(seed, 0) as slide random -moves -seed
+// does, a board of rows x cols whose shortest solution has exactly moves
+// moves, proven by optimal search (slide.Solver.Random in the Optimal
+// mode, 4 x 4 with pdb663), on boards of up to 25 cells; past them a board
+// whose tiles lie moves from home by Manhattan distance, a lower bound
+// (the Fast mode): proven says whether length is the fewest. Given a
+// block puzzle's text instead, it deals a position of its pieces moves
+// from solved under the metric (slide.BlockSolver.Random), or without
+// moves the farthest (slide.BlockSolver.Farthest), written in slide
+// blocks's file format.
 // Blocks reads the puzzle in slide blocks's file format
 // and solves it under the metric straight (the default), step or piece:
 // pieces are {name, row, col, width, height, motion, goal} (rows and

@@ -29,6 +29,7 @@ type request struct {
 	Weight   float64
 	Metric   string
 	SVG      *bool // nil if not given
+	Moves    *int  // nil if not given
 }
 
 // An op is what a request's op does: the fields it takes, those of them
@@ -49,6 +50,7 @@ var ops = map[string]op{
 	"hint":     {[]string{"board"}, []string{"board"}, Handler.hint},
 	"blocks":   {[]string{"text", "metric"}, []string{"text"}, Handler.blocks},
 	"warm":     {nil, nil, Handler.warm},
+	"deal":     {[]string{"rows", "cols", "text", "seed", "moves", "metric"}, []string{"seed"}, Handler.deal},
 }
 
 // opNames returns the names of the ops, sorted, for messages.
@@ -105,7 +107,7 @@ func decode(req []byte) (request, error) {
 	}{
 		{"text", &r.Text}, {"rows", &r.Rows}, {"cols", &r.Cols}, {"seed", &r.Seed}, {"board", &tiles},
 		{"name", &r.Name}, {"mode", &r.Mode}, {"budget_ms", &r.BudgetMS}, {"weight", &r.Weight},
-		{"metric", &r.Metric}, {"svg", &r.SVG},
+		{"metric", &r.Metric}, {"svg", &r.SVG}, {"moves", &r.Moves},
 	} {
 		if err := field(fields, f.name, f.dst); err != nil {
 			return r, err
@@ -329,7 +331,7 @@ func want(dst any) string {
 	switch dst.(type) {
 	case *string:
 		return "a string"
-	case *int, *int64:
+	case *int, *int64, **int:
 		return "an integer"
 	case *float64:
 		return "a number"

@@ -20,7 +20,7 @@ var badRequests = []struct{ req, want string }{
 	{`nope`, "not a JSON object"},
 	{`[1]`, "not a JSON object: got array"},
 	{`null`, "not a JSON object: got null"},
-	{`{"id": 1}`, `no "op": want one of blocks, build, hint, parse, shuffle, solvable, solve, tables`},
+	{`{"id": 1}`, `no "op": want one of blocks, build, deal, hint, parse, shuffle, solvable, solve, tables`},
 	{`{"id": 1, "op": null}`, `"op": want a string, got null`},
 	{`{"id": 1, "op": 3}`, `"op": want a string: got number`},
 	{`{"id": 1, "op": "solv"}`, `unknown op "solv"`},

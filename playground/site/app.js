@@ -102,7 +102,7 @@
 	})();
 
 	// ---- Busy state: one search at a time; Cancel is live meanwhile.
-	const lockable = ["new", "shuffle", "load", "solve", "hint", "blocks-solve", "puzzle"];
+	const lockable = ["new", "shuffle", "load", "solve", "hint", "blocks-solve", "puzzle", "blocks-deal", "blocks-farthest"];
 	let busy = false;
 	function setBusy(b) {
 		busy = b;
@@ -484,26 +484,126 @@
 	// size returns the size typed in, for the library to check.
 	const size = () => ({ rows: Number($("rows").value), cols: Number($("cols").value) });
 
+	// ---- Difficulty: the lengths of easy, medium and hard on a board of
+	// rows x cols. Up to 25 cells a dealt board lies exactly that many
+	// moves from the goal, proven by optimal search; their lengths are
+	// shares of the farthest distance known (OEIS A151944), or of 60 moves
+	// on boards of 17 to 25 cells, whose proofs take longer. Past 25 cells
+	// the length is the tiles' Manhattan distance, a lower bound, as a
+	// share of a random board's, about cells * (rows + cols) / 3.
+	const FARTHEST = { "2x2": 6, "2x3": 21, "2x4": 36, "2x5": 55, "2x6": 80, "2x7": 108, "2x8": 140, "3x3": 31, "3x4": 53, "3x5": 84, "4x4": 80 };
+	function levels(rows, cols) {
+		const cells = rows * cols;
+		if (cells > 25) {
+			const m = (cells * (rows + cols)) / 3;
+			return { exact: false, easy: Math.round(m * 0.02), medium: Math.round(m * 0.1), hard: Math.round(m * 0.3) };
+		}
+		const most = FARTHEST[`${Math.min(rows, cols)}x${Math.max(rows, cols)}`] || 60;
+		return { exact: true, easy: Math.round(most * 0.25), medium: Math.round(most * 0.45), hard: Math.round(most * 0.65) };
+	}
+	// showLevels writes the lengths of the levels of the size typed in
+	// into the difficulty's options, and the chosen one into #moves.
+	function showLevels() {
+		const { rows, cols } = size();
+		if (!(rows >= 2 && cols >= 2 && rows <= 255 && cols <= 255)) return;
+		const l = levels(rows, cols);
+		for (const o of $("difficulty").options) {
+			if (!(o.value in l)) continue;
+			o.textContent = `${o.value} (${int(l[o.value])} ${l.exact ? "moves" : "by Manhattan distance"})`;
+		}
+		const d = $("difficulty").value;
+		if (d in l) $("moves").value = l[d];
+		$("moves").disabled = d === "random";
+	}
+	$("difficulty").onchange = showLevels;
+	$("rows").addEventListener("change", showLevels);
+	$("cols").addEventListener("change", showLevels);
+	$("moves").addEventListener("input", () => {
+		if ($("difficulty").value !== "moves") $("difficulty").value = "moves";
+	});
+
+	// ---- The address bar keeps the board: #rows=R&cols=C, alone for the
+	// goal, with seed=S for a board dealt (and moves=N for one dealt at a
+	// length), or with tiles=T,T,... for a board pasted; a link to it
+	// deals or shows that board.
+	function keepBoard(fields) {
+		const q = new URLSearchParams(fields);
+		history.replaceState(null, "", "#" + q.toString());
+	}
+	async function loadAddress() {
+		const q = new URLSearchParams(location.hash.slice(1));
+		if (!q.has("rows") || !q.has("cols")) return false;
+		$("rows").value = q.get("rows");
+		$("cols").value = q.get("cols");
+		if (q.has("tiles")) {
+			const b = { ...size(), tiles: q.get("tiles").split(",").map(Number) };
+			const r = await client.request("solvable", { board: b });
+			setBoard(b, r.solvable);
+			status("ready");
+			return true;
+		}
+		if (!q.has("seed")) {
+			const b = goal(size());
+			await client.request("solvable", { board: b });
+			setBoard(b, true);
+			status("ready");
+			return true;
+		}
+		$("seed").value = q.get("seed");
+		$("difficulty").value = q.has("moves") ? "moves" : "random";
+		showLevels();
+		if (q.has("moves")) $("moves").value = q.get("moves");
+		await deal();
+		return true;
+	}
+
 	$("new").onclick = () => run(async () => {
 		const b = goal(size());
 		await client.request("solvable", { board: b }); // the library's word on the size
 		setBoard(b, true);
+		keepBoard({ rows: b.rows, cols: b.cols });
 		status("ready");
 	});
-	$("shuffle").onclick = () => run(async () => {
+	// deal deals a board of the size, seed and difficulty chosen: a
+	// shuffle, uniformly random, or a board of the moves asked for.
+	async function deal() {
 		if ($("seed").value.trim() === "") {
 			const words = crypto.getRandomValues(new Uint32Array(2));
 			$("seed").value = String((BigInt(words[0]) << 32n) | BigInt(words[1]));
 		}
-		const r = await client.request("shuffle", { ...size(), seed: $("seed").value.trim() });
-		setBoard(r.board, r.solvable);
+		const args = { ...size(), seed: $("seed").value.trim() };
+		$("deal-out").textContent = "";
+		if ($("difficulty").value === "random") {
+			const r = await client.request("shuffle", args);
+			setBoard(r.board, r.solvable);
+			keepBoard(args);
+			status("ready");
+			return;
+		}
+		args.moves = Number($("moves").value);
+		if (args.rows * args.cols <= 16) await ensureTables(goal(args));
+		status(`dealing a board of ${int(args.moves)} moves`);
+		beginSearch();
+		let r;
+		try {
+			r = await client.request("deal", args, showSearch);
+		} finally {
+			endSearch();
+		}
+		setBoard(r.board, true);
+		keepBoard(args);
+		$("deal-out").textContent = r.proven
+			? `Dealt: its shortest solution has ${int(r.length)} moves, proven.`
+			: `Dealt: its tiles lie ${int(r.lower_bound)} moves from home by Manhattan distance; it takes at least that many.`;
 		status("ready");
-	});
+	}
+	$("shuffle").onclick = () => run(deal);
 	$("load").onclick = () => run(async () => {
 		const r = await client.request("parse", { text: $("paste").value });
 		$("rows").value = r.board.rows;
 		$("cols").value = r.board.cols;
 		setBoard(r.board, r.solvable);
+		keepBoard({ rows: r.board.rows, cols: r.board.cols, tiles: r.board.tiles.join(",") });
 		status("ready");
 	});
 
@@ -761,6 +861,21 @@
 	}
 	$("puzzle").onchange = () => loadPuzzle().catch((err) => status(err.message));
 	$("blocks-paste").oninput = () => { $("puzzle").value = ""; };
+	// dealBlocks replaces the puzzle by a position of its pieces dealt
+	// moves from solved (farthest: the farthest one), then solves it.
+	const dealBlocks = (farthest) => run(async () => {
+		clearBlocks();
+		const args = { text: $("blocks-paste").value, metric: $("blocks-metric").value, seed: $("seed").value.trim() || "1" };
+		if (!farthest) args.moves = Number($("blocks-moves-wanted").value);
+		status(farthest ? "looking for the farthest position" : `dealing a position of ${int(args.moves)} moves`);
+		const r = await client.request("deal", args);
+		$("blocks-paste").value = r.text;
+		$("puzzle").value = "";
+		$("blocks-moves-wanted").value = r.length;
+		status(`dealt a position ${int(r.length)} moves from solved; Solve shows its solution`);
+	});
+	$("blocks-deal").onclick = () => dealBlocks(false);
+	$("blocks-farthest").onclick = () => dealBlocks(true);
 
 	// ---- Tabs.
 	const tabs = { tiles: $("tab-tiles"), blocks: $("tab-blocks") };
@@ -785,11 +900,14 @@
 		};
 	}
 
-	// ---- Start: a 4 x 4 board at once; the worker's readiness next.
+	// ---- Start: a 4 x 4 board at once; the worker's readiness next, then
+	// the board of the address, if it names one.
 	setBoard(goal({ rows: 4, cols: 4 }), true);
+	showLevels();
 	const ready = client.ready().then(() => {
 		window.playground.readyAt = performance.now();
 		if (!busy) status("ready");
+		if (location.hash.length > 1) run(loadAddress);
 		// The tables kept from an earlier visit are read, and their search
 		// run briefly, while the page waits for the user: the browser
 		// optimizes that code after its first run, which is 2 to 3 times
