@@ -52,11 +52,7 @@ type cellJSON struct {
 // blocks solves the sliding-block puzzle of the text of r under r's
 // metric.
 func (h Handler) blocks(ctx context.Context, r request, _ func(progress)) (any, error) {
-	metric, err := parseName(r.Metric, slide.StraightMoves.String(), "metric", slide.ParseBlockMetric)
-	if err != nil {
-		return nil, err
-	}
-	b, discarded, err := parseBlocks(r.Text)
+	b, metric, discarded, err := blocksOf(r)
 	if err != nil {
 		return nil, err
 	}

@@ -93,11 +93,7 @@ func (h Handler) deal(ctx context.Context, r request, tell func(progress)) (any,
 // dealBlocks deals a position of the block puzzle of r's text: moves
 // from solved in r's metric, or without moves the farthest one.
 func (h Handler) dealBlocks(ctx context.Context, r request, rng *rand.Rand) (any, error) {
-	metric, err := parseName(r.Metric, slide.StraightMoves.String(), "metric", slide.ParseBlockMetric)
-	if err != nil {
-		return nil, err
-	}
-	b, discarded, err := parseBlocks(r.Text)
+	b, metric, discarded, err := blocksOf(r)
 	if err != nil {
 		return nil, err
 	}
@@ -114,6 +110,19 @@ func (h Handler) dealBlocks(ctx context.Context, r request, rng *rand.Rand) (any
 	}
 	return dealBlocksResult{Text: sol.Positions[0].String(), Length: sol.Len(), Metric: metric.String(), Discarded: discarded,
 		Seconds: time.Since(began).Seconds()}, nil
+}
+
+// blocksOf returns the block puzzle of r's text, in slide blocks's file
+// format, and r's metric (straight if none), with the messages of the
+// piece lines the text discards, which are an error only if no puzzle is
+// left.
+func blocksOf(r request) (b slide.Blocks, metric slide.BlockMetric, discarded []string, err error) {
+	metric, err = parseName(r.Metric, slide.StraightMoves.String(), "metric", slide.ParseBlockMetric)
+	if err != nil {
+		return b, metric, nil, err
+	}
+	b, discarded, err = parseBlocks(r.Text)
+	return b, metric, discarded, err
 }
 
 // parseBlocks reads the block puzzle of text, in slide blocks's file

@@ -371,8 +371,12 @@
 		setHinted(-1);
 		$("hint-out").textContent = "";
 	}
+	// drawState marks the board solved or not, and writes its tiles into
+	// data-tiles, for tests and scripts; while an animation plays a
+	// picture, only when it stops.
 	function drawState() {
-		boardEl.dataset.tiles = board.tiles.join(" ");
+		const p = views.tiles.player;
+		if (!(picture && p && p.timer)) boardEl.dataset.tiles = board.tiles.join(" ");
 		boardEl.dataset.solved = String(isGoal(board));
 		boardEl.classList.toggle("solved", isGoal(board));
 	}
