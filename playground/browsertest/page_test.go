@@ -676,6 +676,20 @@ func testDeal(t *testing.T, p *page, url string) {
 	} else {
 		sameBoard(url+hash, "1 2 3 4 0 5")
 	}
+	// A hard 4 x 4 board, its length proven with pdb663 (built here if the
+	// 4x4 subtest has not).
+	p.set("rows", "4")
+	p.set("cols", "4")
+	p.set("difficulty", "hard")
+	p.set("seed", "4")
+	hard := p.value("moves")
+	began := time.Now()
+	p.click("shuffle")
+	p.waitStatus("ready", 5*time.Minute)
+	t.Logf("a hard 4 x 4 board (%s moves) dealt in %v", hard, time.Since(began).Round(time.Millisecond))
+	if n := solve(p, "optimal", 5*time.Minute); strconv.Itoa(n) != hard {
+		t.Errorf("a 4 x 4 board dealt at %s moves is solved in %d", hard, n)
+	}
 	// A board past optimal reach is dealt by its Manhattan distance.
 	p.set("rows", "30")
 	p.set("cols", "30")
