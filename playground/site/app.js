@@ -568,14 +568,19 @@
 		keepBoard({ rows: b.rows, cols: b.cols });
 		status("ready");
 	});
-	// deal deals a board of the size, seed and difficulty chosen: a
-	// shuffle, uniformly random, or a board of the moves asked for.
-	async function deal() {
+	// seed returns the seed typed in, or if there is none, a random one,
+	// which it writes in.
+	function seed() {
 		if ($("seed").value.trim() === "") {
 			const words = crypto.getRandomValues(new Uint32Array(2));
 			$("seed").value = String((BigInt(words[0]) << 32n) | BigInt(words[1]));
 		}
-		const args = { ...size(), seed: $("seed").value.trim() };
+		return $("seed").value.trim();
+	}
+	// deal deals a board of the size, seed and difficulty chosen: a
+	// shuffle, uniformly random, or a board of the moves asked for.
+	async function deal() {
+		const args = { ...size(), seed: seed() };
 		$("deal-out").textContent = "";
 		if ($("difficulty").value === "random") {
 			const r = await client.request("shuffle", args);
@@ -869,7 +874,7 @@
 	// moves from solved (farthest: the farthest one), then solves it.
 	const dealBlocks = (farthest) => run(async () => {
 		clearBlocks();
-		const args = { text: $("blocks-paste").value, metric: $("blocks-metric").value, seed: $("seed").value.trim() || "1" };
+		const args = { text: $("blocks-paste").value, metric: $("blocks-metric").value, seed: seed() };
 		if (!farthest) args.moves = Number($("blocks-moves-wanted").value);
 		status(farthest ? "looking for the farthest position" : `dealing a position of ${int(args.moves)} moves`);
 		const r = await client.request("deal", args);
