@@ -35,9 +35,11 @@ import (
 // Boards of more than 25 cells are past optimal reach, and refused with
 // [ErrOption]. In the [Fast] mode Random deals a board on any board of
 // distinct tiles: a walk from goal, each move, where it can, sliding a
-// tile away from its goal cell, until the tiles' Manhattan distance is
-// moves, the walk reversed being the solution: labelled Optimal when the
-// walk took exactly moves moves, its LowerBound moves in every case.
+// tile away from its goal cell (straight on if it can), until the tiles'
+// Manhattan distance is moves, the walk reversed being the solution:
+// labelled Optimal when the walk took exactly moves moves (each move a
+// step away, so that the distance is proven), its LowerBound moves in
+// every case.
 //
 // Random refuses with [ErrOption] a negative moves, one past the farthest
 // boards (known for distinct tiles with the blank's goal in a corner, from
@@ -102,6 +104,7 @@ const (
 	dealClimbs     = 16      // walks outward, each from a new start
 	climbSolves    = 32      // the searches that find no step after which a walk outward stops
 	dealNodes      = 1 << 23 // the most nodes of the search of a board drawn or walked to
+	walkStepBytes  = 32      // the memory of a move of a walk: the blank's cell and the Move
 )
 
 // farthest is the greatest distance, in tile moves, of a board from the
@@ -313,7 +316,10 @@ func (s Solver) randomWalk(ctx context.Context, goal Board, t *tiles.Goal, moves
 	code, _ := encode(fn, t, goal)
 	// A walk that cannot raise the Manhattan distance for long is near
 	// the largest there is: it gives up after a bounded detour.
-	steps := 64*moves + 1<<20
+	steps := moves + 1<<20
+	if bytes := int64(steps) * walkStepBytes; bytes > s.Limits.eng().Memory() {
+		return Solution{}, &LimitError{Limit: "memory", Value: s.Limits.eng().Memory()}
+	}
 	blanks, ok, err := deal.Walk(ctx, t, code, moves, steps, rng)
 	switch {
 	case err != nil:

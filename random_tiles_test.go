@@ -186,6 +186,7 @@ func TestRandomDealErrors(t *testing.T) {
 		{"nodes", Solver{Limits: Limits{MaxNodes: 10}}, ctx, Goal(3, 3), 20, rng, ErrLimit, 0},
 		{"memory", Solver{Limits: Limits{MaxMemory: 1 << 10}}, ctx, Goal(3, 3), 20, rng, ErrLimit, 0},
 		{"cancelled", Solver{}, cancelled, Goal(3, 3), 20, rng, context.Canceled, 0},
+		{"walk memory", Solver{Mode: Fast(), Limits: Limits{MaxMemory: 1 << 20}}, ctx, Goal(255, 255), 1 << 20, rng, ErrLimit, 0},
 		{"deadline", Solver{Workers: 1}, nil, Goal(5, 5), 70, rng, context.DeadlineExceeded, 100 * time.Millisecond},
 	} {
 		began := time.Now()

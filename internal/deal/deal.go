@@ -91,11 +91,13 @@ func Layer(ctx context.Context, goal tiles.Packed, n, maxLayer int, lim engine.L
 // Walk walks from the board of codes code (see tiles.Goal: distinct
 // labels, codes are goal cells), changing code in place, until the
 // board's Manhattan distance is h, at most maxSteps moves; the board's
-// distance is below h. Each move, drawn by rng.IntN, slides a tile away
-// from its goal cell if one but the tile that just moved can go, else one
-// toward it, but the tile that just moved (that one at a dead end). It
-// returns the blank's cell before and after every move, and ok false if
-// the walk took maxSteps moves without reaching h; ctx stops it too.
+// distance is below h. Each move slides a tile away from its goal cell if
+// one but the tile that just moved can go: the one straight on if it can
+// (a blank that keeps its direction shifts a line of tiles that a turn
+// would shift back), else one rng.IntN draws; else a tile toward its goal
+// cell, but the tile that just moved (that one at a dead end). It returns
+// the blank's cell before and after every move, and ok false if the walk
+// took maxSteps moves without reaching h; ctx stops it too.
 func Walk(ctx context.Context, t *tiles.Goal, code []int32, h, maxSteps int, rng *rand.Rand) (blanks []int, ok bool, err error) {
 	blank := slices.Index(code, tiles.BlankCode)
 	md := 0
@@ -129,8 +131,11 @@ func Walk(ctx context.Context, t *tiles.Goal, code []int32, h, maxSteps int, rng
 				no++
 			}
 		}
-		from := came // a dead end
+		from := came            // a dead end
+		ahead := 2*blank - came // the cell straight on
 		switch {
+		case came >= 0 && slices.Contains(up[:nu], ahead):
+			from = ahead
 		case nu > 0:
 			from = up[rng.IntN(nu)]
 		case no > 0:

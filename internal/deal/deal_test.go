@@ -130,7 +130,12 @@ func TestWalk(t *testing.T) {
 			t.Errorf("%d x %d: the cells returned do not lead to the board", c.rows, c.cols)
 		}
 	}
-	sp, code := space(2, 2, nil)
+	// Straight on, a walk on a large board moves every tile away.
+	sp, code := space(100, 100, nil)
+	if blanks, ok, err := Walk(context.Background(), sp.Goal(), code, 50000, 1<<20, rng); !ok || err != nil || len(blanks) != 50001 {
+		t.Errorf("100 x 100, Manhattan distance 50000: %d moves, %v, %v; want 50000", len(blanks)-1, ok, err)
+	}
+	sp, code = space(2, 2, nil)
 	if _, ok, err := Walk(context.Background(), sp.Goal(), code, 7, 1000, rng); ok || err != nil {
 		t.Errorf("2 x 2, Manhattan distance 7: %v, %v; want a walk that stops", ok, err)
 	}
