@@ -422,6 +422,7 @@ func testKlotski(t *testing.T, p *page) {
 	p = p.on(t)
 	p.click("tab-blocks")
 	p.waitFor(`[...document.getElementById("puzzle").options].some(o => o.value === "klotski_hengdaolima.txt")`, 30*time.Second)
+	p.set("blocks-paste", "") // a puzzle of 5 x 4 left by another subtest
 	p.set("puzzle", "klotski_hengdaolima.txt")
 	p.waitFor(`document.getElementById("blocks-paste").value.includes("5 4")`, 30*time.Second)
 	p.set("blocks-metric", "piece")
@@ -709,6 +710,7 @@ func testDeal(t *testing.T, p *page, url string) {
 	// and the farthest, each solved in its length.
 	p.click("tab-blocks")
 	p.waitFor(`[...document.getElementById("puzzle").options].some(o => o.value === "klotski_hengdaolima.txt")`, 30*time.Second)
+	p.set("blocks-paste", "")
 	p.set("puzzle", "klotski_hengdaolima.txt")
 	p.waitFor(`document.getElementById("blocks-paste").value.includes("5 4")`, 30*time.Second)
 	p.set("blocks-metric", "straight")
