@@ -722,6 +722,21 @@ func testDeal(t *testing.T, p *page, url string) {
 		if _, err := fmt.Sscanf(p.text("status"), "dealt a position %d moves from solved", &n); err != nil || (!farthest && n != 20) || (farthest && n <= 20) {
 			t.Fatalf("status %q after a deal (farthest %v)", p.text("status"), farthest)
 		}
+		// The address deals the same position in a new tab.
+		hash, dealt := eval[string](p, `location.hash`), p.value("blocks-paste")
+		if !farthest && (!strings.HasPrefix(hash, "#blocks=klotski_hengdaolima.txt&metric=straight&seed=") || !strings.HasSuffix(hash, "&moves=20")) {
+			t.Errorf("the address after a deal in Blocks: %q", hash)
+		}
+		func() {
+			ctx, cancel := chromedp.NewContext(p.ctx)
+			defer cancel()
+			q := openPage(t, ctx, url+hash)
+			q.waitFor(`!document.body.classList.contains("busy")`, time.Minute)
+			if got := q.value("blocks-paste"); got != dealt || q.attr("tab-blocks", "aria-selected") != "true" {
+				t.Errorf("%s shows the Blocks tab %s and the puzzle %q, want %q", url+hash, q.attr("tab-blocks", "aria-selected"), got, dealt)
+			}
+			q.checkConsole()
+		}()
 		p.click("blocks-solve")
 		p.waitAnswer(time.Minute)
 		if got := p.text("blocks-length"); got != strconv.Itoa(n) {

@@ -536,6 +536,7 @@
 	}
 	async function loadAddress() {
 		const q = new URLSearchParams(location.hash.slice(1));
+		if (q.has("blocks") || q.has("text")) return loadBlocksAddress(q);
 		if (!q.has("rows") || !q.has("cols")) return false;
 		$("rows").value = q.get("rows");
 		$("cols").value = q.get("cols");
@@ -872,19 +873,41 @@
 	$("blocks-paste").oninput = () => { $("puzzle").value = ""; };
 	// dealBlocks replaces the puzzle by a position of its pieces dealt
 	// moves from solved (farthest: the farthest one), then solves it.
-	const dealBlocks = (farthest) => run(async () => {
+	// The address keeps a position dealt: #blocks=FILE (a shipped puzzle's)
+	// or text=TEXT (a pasted one's), with metric, seed and moves (none for
+	// the farthest).
+	async function dealBlocks(farthest) {
 		clearBlocks();
 		const args = { text: $("blocks-paste").value, metric: $("blocks-metric").value, seed: seed() };
 		if (!farthest) args.moves = Number($("blocks-moves-wanted").value);
+		const file = $("puzzle").value;
 		status(farthest ? "looking for the farthest position" : `dealing a position of ${int(args.moves)} moves`);
 		const r = await client.request("deal", args);
 		$("blocks-paste").value = r.text;
 		$("puzzle").value = "";
 		$("blocks-moves-wanted").value = r.length;
+		const { text, ...rest } = args;
+		keepBoard(file ? { blocks: file, ...rest } : { text, ...rest });
 		status(`dealt a position ${int(r.length)} moves from solved; Solve shows its solution`);
-	});
-	$("blocks-deal").onclick = () => dealBlocks(false);
-	$("blocks-farthest").onclick = () => dealBlocks(true);
+	}
+	// loadBlocksAddress deals the position the address q names.
+	async function loadBlocksAddress(q) {
+		showTab("blocks");
+		if (q.get("blocks")) {
+			await puzzlesLoaded;
+			$("puzzle").value = q.get("blocks");
+			await loadPuzzle();
+		} else {
+			$("blocks-paste").value = q.get("text") || "";
+			$("puzzle").value = "";
+		}
+		if (q.has("metric")) $("blocks-metric").value = q.get("metric");
+		$("seed").value = q.get("seed") || "";
+		if (q.has("moves")) $("blocks-moves-wanted").value = q.get("moves");
+		await dealBlocks(!q.has("moves"));
+	}
+	$("blocks-deal").onclick = () => run(() => dealBlocks(false));
+	$("blocks-farthest").onclick = () => run(() => dealBlocks(true));
 
 	// ---- Tabs.
 	const tabs = { tiles: $("tab-tiles"), blocks: $("tab-blocks") };
@@ -924,7 +947,8 @@
 		client.request("warm").catch(() => {});
 	});
 	ready.catch((err) => status("the solver cannot start: " + err.message));
-	loadPuzzles().catch((err) => status(err.message));
+	const puzzlesLoaded = loadPuzzles();
+	puzzlesLoaded.catch((err) => status(err.message));
 
 	window.playground = {
 		ready,
