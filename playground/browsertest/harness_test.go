@@ -22,6 +22,8 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+var largeShotPath = flag.String("screenshot-large", "", "write the screenshot of a 100 x 100 board to this PNG file (default: playground-100.png in the system's temporary directory)")
+
 var screenshotPath = flag.String("screenshot", "", "write the screenshot of a solved board to this PNG file (default: playground.png in the system's temporary directory)")
 
 // requireBrowser reports whether a missing browser fails the tests rather
@@ -297,6 +299,18 @@ func (p *page) waitStatus(want string, timeout time.Duration) time.Duration {
 		p.t.Fatalf("status %q, want %q", got, want)
 	}
 	return d
+}
+
+// waitAnswer waits up to timeout for the page to be idle, then checks
+// that #status starts with "answer found", and returns the status.
+func (p *page) waitAnswer(timeout time.Duration) string {
+	p.t.Helper()
+	p.waitFor(`!document.body.classList.contains("busy")`, timeout)
+	got := p.text("status")
+	if !strings.HasPrefix(got, "answer found: ") {
+		p.t.Fatalf("status %q, want \"answer found: ...\"", got)
+	}
+	return got
 }
 
 // text returns the text of the element of id.

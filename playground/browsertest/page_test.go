@@ -35,9 +35,26 @@ func TestPage(t *testing.T) {
 	t.Run("3x3", func(t *testing.T) { testOptimal3x3(t, p) })
 	t.Run("4x4", func(t *testing.T) { testOptimal4x4(t, p) })
 	t.Run("anytime", func(t *testing.T) { testAnytime(t, p) })
+	t.Run("oriented", func(t *testing.T) { testOriented(t, p) })
+	t.Run("deal", func(t *testing.T) { testDeal(t, p, url) })
 	t.Run("50x50", func(t *testing.T) { testFast50(t, p) })
+	t.Run("100x100", func(t *testing.T) { testPicture100(t, p) })
+	t.Run("255x255", func(t *testing.T) { testLargest(t, p) })
 	t.Run("cancel", func(t *testing.T) { testCancel(t, p) })
 	t.Run("klotski", func(t *testing.T) { testKlotski(t, p) })
+}
+
+// plainNumbers returns s with the thousands separators of its numbers
+// left out, as the page writes them: "1,964,656" is 1964656.
+func plainNumbers(s string) string {
+	grouped := regexp.MustCompile(`(\d),(\d{3})\b`)
+	for {
+		t := grouped.ReplaceAllString(s, "$1$2")
+		if t == s {
+			return s
+		}
+		s = t
+	}
 }
 
 // on returns p for the subtest t.
@@ -79,20 +96,35 @@ func solve(p *page, mode string, timeout time.Duration) int {
 	p.t.Helper()
 	p.set("mode", mode)
 	p.click("solve")
-	p.waitStatus("solved", timeout)
-	n, err := strconv.Atoi(p.text("result-length"))
+	st := p.waitAnswer(timeout)
+	n, err := strconv.Atoi(plainNumbers(p.text("result-length")))
 	if err != nil {
 		p.t.Fatalf("#result-length: %v", err)
 	}
+	if want := fmt.Sprintf("answer found: %d moves", n); !strings.HasPrefix(plainNumbers(st), want) {
+		p.t.Errorf("status %q, want %q", st, want)
+	}
 	return n
+}
+
+// clickWhereShown clicks the element of id with the mouse where the
+// window shows it: chromedp's Click first scrolls an element of the
+// status bar, which is sticky, to where it would be if it were not.
+func clickWhereShown(p *page, id string) {
+	p.t.Helper()
+	xy := eval[[]float64](p, fmt.Sprintf(`(r => [r.left + r.width / 2, r.top + r.height / 2])(document.getElementById(%q).getBoundingClientRect())`, id))
+	p.do(chromedp.MouseClickXY(xy[0], xy[1]))
 }
 
 // playToEnd plays the animation at the highest speed to its last move.
 func playToEnd(p *page, n int) {
 	p.t.Helper()
 	p.set("speed", "10")
-	p.click("play")
+	clickWhereShown(p, "play")
 	p.waitFor(fmt.Sprintf(`document.getElementById("anim-pos").textContent === "%d / %d"`, n, n), time.Minute)
+	if got := p.text("status"); got != "solved" {
+		p.t.Errorf("status %q at the end of the animation, want solved", got)
+	}
 }
 
 func testPlay(t *testing.T, p *page) {
@@ -184,7 +216,7 @@ func testOptimal3x3(t *testing.T, p *page) {
 	if got, want := p.text("anim-pos"), fmt.Sprintf("0 / %d", b.length); got != want {
 		t.Errorf("#anim-pos = %q before playing, want %q", got, want)
 	}
-	p.click("step")
+	clickWhereShown(p, "step")
 	if got, want := p.text("anim-pos"), fmt.Sprintf("1 / %d", b.length); got != want {
 		t.Errorf("#anim-pos = %q after a step, want %q", got, want)
 	}
@@ -227,7 +259,7 @@ func checkOutputs(p *page, length int) {
 		Moves   string `json:"moves"`
 		Metric  string `json:"metric"`
 	}
-	js := p.value("out-json")
+	js := eval[string](p, `playground.output("out-json")`)
 	if err := json.Unmarshal([]byte(js), &report); err != nil {
 		p.t.Fatalf("#out-json is not JSON: %v\n%s", err, js)
 	}
@@ -268,18 +300,25 @@ func testOptimal4x4(t *testing.T, p *page) {
 	if got := p.attr("board", "data-solved"); got != "true" {
 		t.Errorf("data-solved = %q at the end of the animation", got)
 	}
+	eval[bool](p, `scrollTo(0, 0), true`)
+	screenshot(p, *screenshotPath, "playground.png", "a solved board")
+}
+
+// screenshot writes a screenshot of the window of p, which shows what,
+// to path, or if it is "", to name in the system's temporary directory.
+func screenshot(p *page, path, name, what string) {
+	p.t.Helper()
 	shot, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
-		t.Fatal(err)
+		p.t.Fatal(err)
 	}
-	path := *screenshotPath
 	if path == "" {
-		path = filepath.Join(os.TempDir(), "playground.png")
+		path = filepath.Join(os.TempDir(), name)
 	}
 	if err := os.WriteFile(path, shot, 0o644); err != nil {
-		t.Fatal(err)
+		p.t.Fatal(err)
 	}
-	fmt.Printf("screenshot of a solved board: %s\n", path)
+	fmt.Printf("screenshot of %s: %s\n", what, path)
 }
 
 func testAnytime(t *testing.T, p *page) {
@@ -314,7 +353,7 @@ func testFast50(t *testing.T, p *page) {
 	var report struct {
 		Moves string `json:"moves"`
 	}
-	if err := json.Unmarshal([]byte(p.value("out-json")), &report); err != nil {
+	if err := json.Unmarshal([]byte(eval[string](p, `playground.output("out-json")`)), &report); err != nil {
 		t.Fatal(err)
 	}
 	var tiles []int
@@ -339,12 +378,12 @@ func testCancel(t *testing.T, p *page) {
 	// The page's own clock: from the click's event to the status's change.
 	eval[bool](p, `(() => { const s = document.getElementById("status"); window.cancelled = {};
 		document.getElementById("cancel").addEventListener("click", () => { cancelled.click = performance.now(); }, {capture: true});
-		new MutationObserver(() => { if (s.textContent === "cancelled") cancelled.shown ??= performance.now(); })
+		new MutationObserver(() => { if (s.textContent.startsWith("cancelled")) cancelled.shown ??= performance.now(); })
 			.observe(s, {childList: true, characterData: true, subtree: true});
 		return true; })()`)
 	began := time.Now()
 	p.click("cancel")
-	p.waitFor(`document.getElementById("status").textContent === "cancelled"`, 5*time.Second)
+	p.waitFor(`document.getElementById("status").textContent.startsWith("cancelled")`, 5*time.Second)
 	inPage := time.Duration(eval[float64](p, `cancelled.shown - cancelled.click`) * float64(time.Millisecond))
 	t.Logf("cancelled: %v from the click's event to the status's change, %v from the test's click", inPage.Round(time.Millisecond), time.Since(began).Round(time.Millisecond))
 	if inPage > time.Second {
@@ -353,6 +392,7 @@ func testCancel(t *testing.T, p *page) {
 	if eval[bool](p, `document.getElementById("solve").disabled || !document.getElementById("cancel").disabled`) {
 		t.Error("after Cancel, Solve is not enabled again or Cancel is not disabled")
 	}
+	final := p.text("status")
 	// A fresh worker answers, with the table kept by the first one.
 	began = time.Now()
 	if !eval[bool](p, `playground.request("tables").then(r => r.tables.some(t => t.name === "pdb663" && t.cached))`) {
@@ -360,7 +400,20 @@ func testCancel(t *testing.T, p *page) {
 	}
 	t.Logf("the fresh worker answered %v after Cancel", time.Since(began).Round(time.Millisecond))
 	time.Sleep(500 * time.Millisecond)
-	if got := p.text("status"); got != "cancelled" {
+	// The best answer the search reported is kept, with its bound, and
+	// the status says so.
+	var best, bound int
+	if _, err := fmt.Sscanf(plainNumbers(p.text("result-length")), "%d", &best); err != nil || best <= 0 {
+		t.Errorf("#result-length %q after Cancel of an anytime search, want the best length reported", p.text("result-length"))
+	}
+	if _, err := fmt.Sscanf(p.text("result-proof"), "at least %d", &bound); err != nil || bound > best {
+		t.Errorf("#result-proof %q after Cancel, want the bound of the best answer %d", p.text("result-proof"), best)
+	}
+	if want := fmt.Sprintf("best %d moves, at least %d", best, bound); !strings.Contains(plainNumbers(final), want) {
+		t.Errorf("status %q after Cancel, want it to say %q", final, want)
+	}
+	t.Logf("after Cancel: %s", final)
+	if got := p.text("status"); got != final {
 		t.Errorf("status %q after Cancel: the cancelled search went on", got)
 	}
 }
@@ -369,11 +422,12 @@ func testKlotski(t *testing.T, p *page) {
 	p = p.on(t)
 	p.click("tab-blocks")
 	p.waitFor(`[...document.getElementById("puzzle").options].some(o => o.value === "klotski_hengdaolima.txt")`, 30*time.Second)
+	p.set("blocks-paste", "") // a puzzle of 5 x 4 left by another subtest
 	p.set("puzzle", "klotski_hengdaolima.txt")
 	p.waitFor(`document.getElementById("blocks-paste").value.includes("5 4")`, 30*time.Second)
 	p.set("blocks-metric", "piece")
 	p.click("blocks-solve")
-	p.waitStatus("solved", time.Minute)
+	p.waitAnswer(time.Minute)
 	if got := p.text("blocks-length"); got != "81" {
 		t.Errorf("Klotski in piece moves: #blocks-length %q, want 81", got)
 	}
@@ -391,7 +445,7 @@ func testKlotski(t *testing.T, p *page) {
 	// A Rush Hour board's walls are drawn as fixed pieces.
 	p.set("blocks-paste", "6 6\n3 2 2 1 h\n1 1 1 1 n\n")
 	p.click("blocks-solve")
-	p.waitStatus("solved", time.Minute)
+	p.waitAnswer(time.Minute)
 	if got := eval[int](p, `document.querySelectorAll("#blocks-board .piece.fixed").length`); got != 1 {
 		t.Errorf("a puzzle of one wall draws %d fixed pieces", got)
 	}
@@ -401,11 +455,325 @@ func testKlotski(t *testing.T, p *page) {
 	p.set("puzzle", "klotski_hengdaolima.txt")
 	p.waitFor(`document.getElementById("blocks-paste").value.includes("5 4")`, 30*time.Second)
 	p.click("blocks-solve")
-	p.waitStatus("solved", time.Minute)
+	p.waitAnswer(time.Minute)
+	// Play leaves the page where it is, the board in view.
+	before := eval[float64](p, `scrollY`)
 	playToEnd(p, 81)
+	if after := eval[float64](p, `scrollY`); after != before || !inView(p, "blocks-board") {
+		t.Errorf("Play in Blocks scrolled the page from %v to %v; the board in view: %v", before, after, inView(p, "blocks-board"))
+	}
 	// The goal piece ends at the bottom middle: rows 4-5, columns 2-3.
 	if area := eval[string](p, `document.querySelector('#blocks-board [data-name="Z"]').style.gridArea`); !strings.HasPrefix(area, "4 / 2 /") {
 		t.Errorf("the goal piece ends at %q, want rows 4-5, columns 2-3", area)
 	}
 	p.click("tab-tiles")
+}
+
+// inView reports whether the element of id is shown wholly within the
+// window.
+func inView(p *page, id string) bool {
+	return eval[bool](p, fmt.Sprintf(`(() => { const r = document.getElementById(%q).getBoundingClientRect();
+		return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; })()`, id))
+}
+
+// testOriented checks what keeps a player oriented, in a window of
+// 1280 x 760 and one of a phone: the status, the animation's controls
+// and the board in view; results cleared when the board changes; a bad
+// paste's error shown; the weighted mode.
+func testOriented(t *testing.T, p *page) {
+	p = p.on(t)
+	for _, size := range [][2]int64{{1280, 760}, {390, 760}} {
+		p.do(chromedp.EmulateViewport(size[0], size[1]))
+		shuffle(p, "3", "3", "8")
+		p.set("weight", "1.5")
+		n := solve(p, "weighted", time.Minute)
+		if proof := p.text("result-proof"); proof != "optimal" && !strings.HasPrefix(proof, "at least ") {
+			t.Errorf("#result-proof %q after a weighted solve", proof)
+		}
+		if n <= 0 {
+			t.Errorf("weighted 1.5 on 3 x 3: %d moves", n)
+		}
+		for _, id := range []string{"status", "play", "step", "anim-pos", "board"} {
+			if !inView(p, id) {
+				t.Errorf("%d x %d: #%s is not in view after a solve", size[0], size[1], id)
+			}
+		}
+		// A move by hand clears the result.
+		p.do(chromedp.Focus(chromedp.ID("board")), chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowLeft))
+		if got := p.text("result-length") + p.text("anim-pos") + p.value("out-text"); got != "-0 / 0" {
+			t.Errorf("after a move by hand: length, animation and text %q, want them cleared", got)
+		}
+		if got := p.text("status"); got == "solved" || strings.HasPrefix(got, "answer found") {
+			t.Errorf("status %q after a move by hand off the goal", got)
+		}
+		// A shuffle clears the result.
+		solve(p, "weighted", time.Minute)
+		shuffle(p, "3", "3", "9")
+		if got := p.text("result-length") + p.text("anim-pos"); got != "-0 / 0" {
+			t.Errorf("after a shuffle: length and animation %q, want them cleared", got)
+		}
+		// A bad paste's error is shown in view.
+		p.set("paste", "hello world")
+		p.click("load")
+		p.waitFor(`!document.body.classList.contains("busy")`, 30*time.Second)
+		if got := p.text("status"); got == "ready" || !inView(p, "status") {
+			t.Errorf("%d x %d: a bad paste shows %q, in view %v", size[0], size[1], got, inView(p, "status"))
+		}
+	}
+	// On the phone's window, a swipe down moves the tile above the blank
+	// down, and a tap on a tile in line with the blank moves it.
+	p.set("rows", "3")
+	p.set("cols", "3")
+	p.click("new")
+	p.waitStatus("ready", 30*time.Second)
+	eval[bool](p, `(() => { const b = document.getElementById("board"), r = b.getBoundingClientRect();
+		const at = (type, x, y) => b.dispatchEvent(new PointerEvent(type, {bubbles: true, pointerId: 7, clientX: x, clientY: y}));
+		at("pointerdown", r.left + r.width / 2, r.top + r.height / 3); at("pointerup", r.left + r.width / 2, r.top + r.height * 2 / 3);
+		return true; })()`)
+	if got, want := p.attr("board", "data-tiles"), "1 2 3 4 5 0 7 8 6"; got != want {
+		t.Errorf("after a swipe down: data-tiles %q, want %q", got, want)
+	}
+	p.do(chromedp.Click(chromedp.CSS(`#board .cell[data-i="2"]`)))
+	if got, want := p.attr("board", "data-tiles"), "1 2 0 4 5 3 7 8 6"; got != want {
+		t.Errorf("after a tap on the top right tile: data-tiles %q, want %q", got, want)
+	}
+	p.do(chromedp.EmulateViewport(1200, 900))
+	// In Blocks, a bad paste clears the last puzzle's result.
+	p.click("tab-blocks")
+	p.waitFor(`[...document.getElementById("puzzle").options].some(o => o.value === "klotski_hengdaolima.txt")`, 30*time.Second)
+	p.set("blocks-paste", "6 6\n3 2 2 1 h\n1 1 1 1 n\nq q q\n")
+	p.click("blocks-solve")
+	p.waitAnswer(time.Minute)
+	if p.text("blocks-length") == "-" || p.text("blocks-discarded") == "" {
+		t.Errorf("a puzzle with a bad line: length %q, discarded %q", p.text("blocks-length"), p.text("blocks-discarded"))
+	}
+	p.set("blocks-paste", "hello world")
+	p.click("blocks-solve")
+	p.waitFor(`!document.body.classList.contains("busy")`, 30*time.Second)
+	if got := p.text("blocks-length") + p.text("blocks-discarded") + p.text("anim-pos"); got != "-0 / 0" {
+		t.Errorf("after a bad paste in Blocks: length, discarded and animation %q, want them cleared", got)
+	}
+	p.click("tab-tiles")
+}
+
+// testPicture100 shuffles a 100 x 100 board, which the page draws as a
+// picture, solves it in the fast mode, measuring the wait from the click
+// to the answer shown and the page answering again, and plays the
+// solution to the goal. It writes a screenshot of the board in the
+// middle of its solution.
+func testPicture100(t *testing.T, p *page) {
+	p = p.on(t)
+	p.do(chromedp.EmulateViewport(1280, 760))
+	defer p.do(chromedp.EmulateViewport(1200, 900))
+	shuffle(p, "100", "100", "100")
+	if got := eval[string](p, `(c => c ? c.width / devicePixelRatio + " x " + c.height / devicePixelRatio : "none")(document.querySelector("#board canvas"))`); got == "none" {
+		t.Fatal("a 100 x 100 board is not drawn on a canvas")
+	} else {
+		t.Logf("the 100 x 100 board's canvas: %s CSS pixels", got)
+	}
+	if n := eval[int](p, `document.querySelectorAll("#board .cell").length`); n != 0 {
+		t.Errorf("a 100 x 100 board drawn as a picture has %d cells", n)
+	}
+	// The page's clock: the click's event, the answer shown, and the first
+	// timer the page runs after it (the page answers again).
+	eval[bool](p, `(() => { const s = document.getElementById("status"); window.wait = {};
+		document.getElementById("solve").addEventListener("click", () => { wait.click = performance.now(); }, {capture: true, once: true});
+		const o = new MutationObserver(() => { if (s.textContent.startsWith("answer found") && !wait.shown) {
+			wait.shown = performance.now(); o.disconnect(); setTimeout(() => { wait.free = performance.now(); }); } });
+		o.observe(s, {childList: true, characterData: true, subtree: true});
+		return true; })()`)
+	p.set("metric", "tile")
+	n := solve(p, "fast", 2*time.Minute)
+	p.waitFor(`window.wait.free !== undefined`, time.Minute)
+	ms := func(expr string) time.Duration {
+		return time.Duration(eval[float64](p, expr) * float64(time.Millisecond))
+	}
+	shown, free, received := ms(`wait.shown - wait.click`), ms(`wait.free - wait.click`), ms(`playground.resultAt - wait.click`)
+	var searchSeconds float64
+	fmt.Sscanf(p.text("result-time"), "%g s", &searchSeconds)
+	search := time.Duration(searchSeconds * float64(time.Second))
+	t.Logf("100 x 100 in the fast mode: %d moves; from the click: the answer received after %v, shown after %v, page free after %v; the search took %v, the wait past it %v",
+		n, received.Round(time.Millisecond), shown.Round(time.Millisecond), free.Round(time.Millisecond), search.Round(time.Millisecond), (free - search).Round(time.Millisecond))
+	if free-search > 500*time.Millisecond {
+		t.Errorf("the page answered %v after the click, %v past the search's %v: want at most 0.5 s past it", free, free-search, search)
+	}
+	if got := len(p.value("out-text")); got > 100<<10 {
+		t.Errorf("#out-text shows %d bytes, want at most 100 KiB of it", got)
+	}
+	// The animation plays millions of moves without freezing the page: a
+	// frame at least every 100 ms while it plays.
+	p.set("speed", "20")
+	eval[bool](p, `(() => { window.gaps = {max: 0, last: performance.now()};
+		const f = (t) => { gaps.max = Math.max(gaps.max, t - gaps.last); gaps.last = t; if (!gaps.stop) requestAnimationFrame(f); };
+		requestAnimationFrame(f); return true; })()`)
+	clickWhereShown(p, "play")
+	p.waitFor(fmt.Sprintf(`(a => { const [k] = a.split(" / ").map(Number); return k >= %d; })(document.getElementById("anim-pos").textContent)`, n/2), 2*time.Minute)
+	clickWhereShown(p, "pause")
+	eval[bool](p, `scrollTo(0, 0), true`)
+	screenshot(p, *largeShotPath, "playground-100.png", "a 100 x 100 board half solved")
+	half, played := p.text("anim-pos"), time.Now()
+	clickWhereShown(p, "play")
+	eval[bool](p, `gaps.max = 0, gaps.last = performance.now(), true`) // the screenshot held frames
+	p.waitFor(fmt.Sprintf(`document.getElementById("anim-pos").textContent === "%d / %d"`, n, n), 2*time.Minute)
+	if got := p.text("status"); got != "solved" {
+		t.Errorf("status %q at the end of the animation, want solved", got)
+	}
+	maxGap := eval[float64](p, `gaps.stop = true, gaps.max`)
+	t.Logf("the animation of %d moves: from %s to the end in %v, the longest frame gap %.0f ms", n, half, time.Since(played).Round(time.Millisecond), maxGap)
+	if maxGap > 500 { // generous: the machine may be loaded
+		t.Errorf("the animation held the page %.0f ms between frames", maxGap)
+	}
+	if got := p.attr("board", "data-solved"); got != "true" {
+		t.Errorf("data-solved = %q at the end of the 100 x 100 animation", got)
+	}
+}
+
+// testDeal deals boards and block puzzles at a chosen difficulty, checks
+// their lengths by solving them, and opens the address of a board in a
+// new tab, which deals or shows the same board.
+func testDeal(t *testing.T, p *page, url string) {
+	p = p.on(t)
+	p.set("rows", "3")
+	p.set("cols", "3")
+	p.set("difficulty", "medium")
+	opt := eval[string](p, `document.querySelector('#difficulty option[value="medium"]').textContent`)
+	moves := p.value("moves")
+	if opt != fmt.Sprintf("medium (%s moves)", moves) || moves == "" {
+		t.Errorf("3 x 3 medium: option %q, #moves %q", opt, moves)
+	}
+	p.set("seed", "5")
+	p.click("shuffle")
+	p.waitStatus("ready", time.Minute)
+	dealt := p.attr("board", "data-tiles")
+	if got, want := p.text("deal-out"), fmt.Sprintf("Dealt: its shortest solution has %s moves, proven.", moves); got != want {
+		t.Errorf("#deal-out %q, want %q", got, want)
+	}
+	hash := eval[string](p, `location.hash`)
+	if want := "#rows=3&cols=3&seed=5&moves=" + moves; hash != want {
+		t.Errorf("the address after a deal: %q, want %q", hash, want)
+	}
+	if n := solve(p, "optimal", time.Minute); strconv.Itoa(n) != moves {
+		t.Errorf("a 3 x 3 board dealt at %s moves is solved in %d", moves, n)
+	}
+	// The address deals the same board in a new tab.
+	sameBoard := func(link, want string) {
+		t.Helper()
+		ctx, cancel := chromedp.NewContext(p.ctx)
+		defer cancel()
+		q := openPage(t, ctx, link)
+		q.waitStatus("ready", time.Minute)
+		if got := q.attr("board", "data-tiles"); got != want {
+			t.Errorf("%s shows %q, want %q", link, got, want)
+		}
+		q.checkConsole()
+	}
+	sameBoard(url+hash, dealt)
+	// A board pasted is kept as its tiles.
+	p.set("paste", "2 3\n1 2 3\n4 0 5\n")
+	p.click("load")
+	p.waitStatus("ready", 30*time.Second)
+	if hash := eval[string](p, `location.hash`); hash != "#rows=2&cols=3&tiles=1%2C2%2C3%2C4%2C0%2C5" {
+		t.Errorf("the address after a paste: %q", hash)
+	} else {
+		sameBoard(url+hash, "1 2 3 4 0 5")
+	}
+	// A hard 4 x 4 board, its length proven with pdb663 (built here if the
+	// 4x4 subtest has not).
+	p.set("rows", "4")
+	p.set("cols", "4")
+	p.set("difficulty", "hard")
+	p.set("seed", "4")
+	hard := p.value("moves")
+	began := time.Now()
+	p.click("shuffle")
+	p.waitStatus("ready", 5*time.Minute)
+	t.Logf("a hard 4 x 4 board (%s moves) dealt in %v", hard, time.Since(began).Round(time.Millisecond))
+	if n := solve(p, "optimal", 5*time.Minute); strconv.Itoa(n) != hard {
+		t.Errorf("a 4 x 4 board dealt at %s moves is solved in %d", hard, n)
+	}
+	// A board past optimal reach is dealt by its Manhattan distance.
+	p.set("rows", "30")
+	p.set("cols", "30")
+	p.set("difficulty", "easy")
+	p.click("shuffle")
+	p.waitStatus("ready", time.Minute)
+	// Its length is proven when the walk that dealt it is as long as its
+	// Manhattan distance, a lower bound.
+	easy := p.value("moves")
+	if got := p.text("deal-out"); got != fmt.Sprintf("Dealt: its tiles lie %s moves from home by Manhattan distance; it takes at least that many.", easy) &&
+		got != fmt.Sprintf("Dealt: its shortest solution has %s moves, proven.", easy) {
+		t.Errorf("30 x 30 easy (%s): #deal-out %q, want its Manhattan distance or its proven length", easy, got)
+	}
+	p.set("difficulty", "random")
+
+	// Blocks: a position of Klotski's pieces 20 straight moves from solved,
+	// and the farthest, each solved in its length.
+	p.click("tab-blocks")
+	p.waitFor(`[...document.getElementById("puzzle").options].some(o => o.value === "klotski_hengdaolima.txt")`, 30*time.Second)
+	p.set("blocks-paste", "")
+	p.set("puzzle", "klotski_hengdaolima.txt")
+	p.waitFor(`document.getElementById("blocks-paste").value.includes("5 4")`, 30*time.Second)
+	p.set("blocks-metric", "straight")
+	for _, farthest := range []bool{false, true} {
+		p.set("blocks-moves-wanted", "20")
+		p.click(map[bool]string{false: "blocks-deal", true: "blocks-farthest"}[farthest])
+		p.waitFor(`!document.body.classList.contains("busy")`, time.Minute)
+		var n int
+		if _, err := fmt.Sscanf(p.text("status"), "dealt a position %d moves from solved", &n); err != nil || (!farthest && n != 20) || (farthest && n <= 20) {
+			t.Fatalf("status %q after a deal (farthest %v)", p.text("status"), farthest)
+		}
+		// The address deals the same position in a new tab.
+		hash, dealt := eval[string](p, `location.hash`), p.value("blocks-paste")
+		if !farthest && (!strings.HasPrefix(hash, "#blocks=klotski_hengdaolima.txt&metric=straight&seed=") || !strings.HasSuffix(hash, "&moves=20")) {
+			t.Errorf("the address after a deal in Blocks: %q", hash)
+		}
+		func() {
+			ctx, cancel := chromedp.NewContext(p.ctx)
+			defer cancel()
+			q := openPage(t, ctx, url+hash)
+			q.waitFor(`!document.body.classList.contains("busy")`, time.Minute)
+			if got := q.value("blocks-paste"); got != dealt || q.attr("tab-blocks", "aria-selected") != "true" {
+				t.Errorf("%s shows the Blocks tab %s and the puzzle %q, want %q", url+hash, q.attr("tab-blocks", "aria-selected"), got, dealt)
+			}
+			q.checkConsole()
+		}()
+		p.click("blocks-solve")
+		p.waitAnswer(time.Minute)
+		if got := p.text("blocks-length"); got != strconv.Itoa(n) {
+			t.Errorf("a position dealt %d moves from solved (farthest %v) is solved in %s", n, farthest, got)
+		}
+	}
+	p.click("tab-tiles")
+}
+
+// testLargest, with PLAYGROUND_LARGE set, times New and a shuffle of
+// 255 x 255, the largest board the page takes, and the wait after its
+// fast solve, each from the click to the page answering again.
+func testLargest(t *testing.T, p *page) {
+	if os.Getenv("PLAYGROUND_LARGE") == "" {
+		t.Skip("set PLAYGROUND_LARGE to time the page on 255 x 255")
+	}
+	p = p.on(t)
+	// clickWait clicks id and returns the time from the click's event to
+	// the first timer the page runs after its work.
+	clickWait := func(id string, timeout time.Duration) time.Duration {
+		t.Helper()
+		eval[bool](p, fmt.Sprintf(`(() => { window.wait = {}; const b = document.getElementById(%q);
+			b.addEventListener("click", () => { wait.click = performance.now(); }, {capture: true, once: true});
+			new MutationObserver((_, o) => { if (!document.body.classList.contains("busy")) { o.disconnect(); setTimeout(() => { wait.free = performance.now(); }); } })
+				.observe(document.body, {attributes: true});
+			return true; })()`, id))
+		p.click(id)
+		p.await(`new Promise((done) => { const f = () => window.wait.free !== undefined ? done() : setTimeout(f, 50); f(); })`, timeout)
+		return time.Duration(eval[float64](p, `wait.free - wait.click`) * float64(time.Millisecond))
+	}
+	p.set("rows", "255")
+	p.set("cols", "255")
+	t.Logf("New 255 x 255: the page answers %v after the click", clickWait("new", time.Minute).Round(time.Millisecond))
+	p.set("seed", "255")
+	t.Logf("Shuffle 255 x 255: the page answers %v after the click", clickWait("shuffle", time.Minute).Round(time.Millisecond))
+	p.set("mode", "fast")
+	p.set("metric", "tile")
+	wait := clickWait("solve", 10*time.Minute)
+	t.Logf("fast solve of 255 x 255: %s; the page answers %v after the click, the search took %s", p.text("status"), wait.Round(time.Millisecond), p.text("result-time"))
 }

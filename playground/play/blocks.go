@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -53,22 +52,8 @@ type cellJSON struct {
 // blocks solves the sliding-block puzzle of the text of r under r's
 // metric.
 func (h Handler) blocks(ctx context.Context, r request, _ func(progress)) (any, error) {
-	metric, err := parseName(r.Metric, slide.StraightMoves.String(), "metric", slide.ParseBlockMetric)
+	b, metric, discarded, err := blocksOf(r)
 	if err != nil {
-		return nil, err
-	}
-	b, err := slide.ParseBlocks(r.Text)
-	discarded := []string{}
-	var lines *slide.DiscardError // the puzzle holds the lines not discarded, if any
-	if errors.As(err, &lines) {
-		discarded = report.Discarded(lines, errorText)
-		if b.IsValid() {
-			err = nil
-		}
-	}
-	if err != nil && len(discarded) > 0 {
-		return nil, fmt.Errorf("%s (discarded: %s)", errorText(err), strings.Join(discarded, "; "))
-	} else if err != nil {
 		return nil, err
 	}
 	began := time.Now()

@@ -30,17 +30,23 @@
 //	solvable  board                                  {solvable}
 //	tables    (none)                                 {tables: [{name, board, cached, bytes}]}
 //	build     name                                   {name, board, cached, bytes, seconds, warning?}, with build progress
-//	solve     board, mode?, budget_ms?, metric?      {solvable, report, moves, length, optimal, lower_bound,
-//	                                                  expanded, generated, seconds, text, svg, built}
+//	solve     board, mode?, budget_ms?, weight?,     {solvable, report, moves, length, optimal, lower_bound,
+//	          metric?, svg? (true or false)          expanded, generated, seconds, text, svg, built}
 //	hint      board                                  {solvable, move, length?, optimal, built}
 //	blocks    text, metric?                          {report, rows, cols, pieces, moves, positions, discarded, text, svg}
 //	warm      (none)                                 {tables, seconds}: the cached tables read, their search run briefly
+//	deal      rows, cols, seed, moves                {board, solvable, length, proven, lower_bound, seconds, built}
+//	deal      text, seed, moves?, metric?            {text, length, metric, discarded, seconds}
 //
 // Solve's mode is optimal (the default; boards of at most 4 rows and 4
-// columns, 4 x 4 searched with pdb663, built first if need be), anytime (budget_ms, the
-// best found within it) or fast; its metric tile (the default) or line.
+// columns, 4 x 4 searched with pdb663, built first if need be), weighted
+// (weight, a factor of at least 1: at most that many times the fewest
+// moves, as slide solve -w), anytime (budget_ms, the best found within
+// it) or fast; its metric tile (the default) or line.
 // Its report is what slide solve -json prints, its text what slide solve
-// -moves prints, its svg slide solve -svg's picture, its seconds the
+// -moves prints, its svg slide solve -svg's picture ("" if the request's
+// svg is false: on a large board, drawing it takes a good part of the
+// search's time, and its text a third of the answer), its seconds the
 // search's, and built the tables built on the way; a board that cannot
 // reach the goal is answered with solvable false, no moves and the text
 // "No solution possible". Moves holds every move; past 1 MiB of them, the
@@ -49,6 +55,16 @@
 // of a shortest solution up to 4 x 4, past it of the anytime mode's answer
 // within a second, and if there is none by then, the fast mode's first
 // move, of a length not known: length is then left out ("" at the goal).
+// Deal deals, from rand.NewPCG(seed, 0) as slide random -moves -seed
+// does, a board of rows x cols whose shortest solution has exactly moves
+// moves, proven by optimal search (slide.Solver.Random in the Optimal
+// mode, 4 x 4 with pdb663), on boards of up to 25 cells; past them a board
+// whose tiles lie moves from home by Manhattan distance, a lower bound
+// (the Fast mode): proven says whether length is the fewest. Given a
+// block puzzle's text instead, it deals a position of its pieces moves
+// from solved under the metric (slide.BlockSolver.Random), or without
+// moves the farthest (slide.BlockSolver.Farthest), written in slide
+// blocks's file format.
 // Blocks reads the puzzle in slide blocks's file format
 // and solves it under the metric straight (the default), step or piece:
 // pieces are {name, row, col, width, height, motion, goal} (rows and

@@ -26,7 +26,10 @@ type request struct {
 	Name     string
 	Mode     string
 	BudgetMS int64
+	Weight   float64
 	Metric   string
+	SVG      *bool // nil if not given
+	Moves    *int  // nil if not given
 }
 
 // An op is what a request's op does: the fields it takes, those of them
@@ -43,10 +46,11 @@ var ops = map[string]op{
 	"solvable": {[]string{"board"}, []string{"board"}, Handler.solvable},
 	"tables":   {nil, nil, Handler.tables},
 	"build":    {[]string{"name"}, []string{"name"}, Handler.build},
-	"solve":    {[]string{"board", "mode", "budget_ms", "metric"}, []string{"board"}, Handler.solve},
+	"solve":    {[]string{"board", "mode", "budget_ms", "weight", "metric", "svg"}, []string{"board"}, Handler.solve},
 	"hint":     {[]string{"board"}, []string{"board"}, Handler.hint},
 	"blocks":   {[]string{"text", "metric"}, []string{"text"}, Handler.blocks},
 	"warm":     {nil, nil, Handler.warm},
+	"deal":     {[]string{"rows", "cols", "text", "seed", "moves", "metric"}, []string{"seed"}, Handler.deal},
 }
 
 // opNames returns the names of the ops, sorted, for messages.
@@ -102,7 +106,8 @@ func decode(req []byte) (request, error) {
 		dst  any
 	}{
 		{"text", &r.Text}, {"rows", &r.Rows}, {"cols", &r.Cols}, {"seed", &r.Seed}, {"board", &tiles},
-		{"name", &r.Name}, {"mode", &r.Mode}, {"budget_ms", &r.BudgetMS}, {"metric", &r.Metric},
+		{"name", &r.Name}, {"mode", &r.Mode}, {"budget_ms", &r.BudgetMS}, {"weight", &r.Weight},
+		{"metric", &r.Metric}, {"svg", &r.SVG}, {"moves", &r.Moves},
 	} {
 		if err := field(fields, f.name, f.dst); err != nil {
 			return r, err
@@ -326,8 +331,12 @@ func want(dst any) string {
 	switch dst.(type) {
 	case *string:
 		return "a string"
-	case *int, *int64:
+	case *int, *int64, **int:
 		return "an integer"
+	case *float64:
+		return "a number"
+	case **bool:
+		return "true or false"
 	case **boardJSON:
 		return `a board {"rows", "cols", "tiles"}`
 	}

@@ -76,6 +76,9 @@ func (h Handler) solve(ctx context.Context, r request, tell func(progress)) (any
 		}
 		res.Text = text.String()
 	}
+	if r.SVG != nil && !*r.SVG {
+		return res, nil
+	}
 	var svg strings.Builder
 	if err := report.DrawSolution(&svg, fmt.Sprintf("%d x %d", start.Rows(), start.Cols()), start, sol, solved, moves.first); err != nil {
 		return nil, err
@@ -85,13 +88,22 @@ func (h Handler) solve(ctx context.Context, r request, tell func(progress)) (any
 }
 
 // solveMode returns the mode that solve's request r asks for: optimal
-// (the default), anytime within budget_ms, or fast.
+// (the default), weighted by weight (at least 1), anytime within
+// budget_ms, or fast.
 func solveMode(r request) (slide.Mode, error) {
 	switch {
 	case r.Mode == "anytime" && r.BudgetMS <= 0:
 		return slide.Mode{}, fmt.Errorf(`"budget_ms": the anytime mode needs a budget above 0 milliseconds, got %d`, r.BudgetMS)
 	case r.Mode == "anytime" && r.BudgetMS > maxBudget.Milliseconds():
 		return slide.Mode{}, fmt.Errorf(`"budget_ms": want at most %d (an hour), got %d`, maxBudget.Milliseconds(), r.BudgetMS)
+	case r.Mode == "weighted" && r.BudgetMS != 0:
+		return slide.Mode{}, fmt.Errorf(`"budget_ms": only the anytime mode takes a budget, not %s`, modeName(r.Mode))
+	case r.Mode == "weighted" && !(r.Weight >= 1):
+		return slide.Mode{}, fmt.Errorf(`"weight": the weighted mode needs a factor of at least 1, such as 1.5, got %g`, r.Weight)
+	case r.Mode == "weighted":
+		return slide.Weighted(r.Weight), nil
+	case r.Weight != 0:
+		return slide.Mode{}, fmt.Errorf(`"weight": only the weighted mode takes a factor, not %s`, modeName(r.Mode))
 	case r.Mode == "anytime":
 		return slide.Anytime(time.Duration(r.BudgetMS) * time.Millisecond), nil
 	case r.BudgetMS != 0:
@@ -101,7 +113,7 @@ func solveMode(r request) (slide.Mode, error) {
 	case r.Mode == "fast":
 		return slide.Fast(), nil
 	}
-	return slide.Mode{}, fmt.Errorf(`"mode": want optimal, anytime or fast, got %s`, input.Quote(r.Mode))
+	return slide.Mode{}, fmt.Errorf(`"mode": want optimal, weighted, anytime or fast, got %s`, input.Quote(r.Mode))
 }
 
 // maxBudget is the longest budget of the anytime mode.

@@ -314,6 +314,51 @@ func TestSolveAnytime(t *testing.T) {
 	}
 }
 
+// TestSolveWeighted solves a random 5 x 5 board in the weighted mode of
+// factor 1.5: an answer within 1.5 times its lower bound, the same as
+// the library's Weighted(1.5) gives.
+func TestSolveWeighted(t *testing.T) {
+	h := Handler{Cache: testCache(t)}
+	b, err := slide.RandomBoard(slide.Goal(5, 5), rand.New(rand.NewPCG(5, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := ok(t, h, reqJSON("solve", solveArgs(b, "mode", "weighted", "weight", 1.5)))
+	n := checkSolved(t, b, a.result)
+	lb := int(a.result["lower_bound"].(float64))
+	if lb <= 0 || float64(n) > 1.5*float64(lb) {
+		t.Errorf("weighted 1.5: %d moves, lower bound %d", n, lb)
+	}
+	sol, err := slide.Solver{Mode: slide.Weighted(1.5), Cache: h.Cache}.Solve(context.Background(), b, slide.Goal(5, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol.Len() != n {
+		t.Errorf("weighted 1.5 in the page: %d moves; the library's Weighted(1.5): %d", n, sol.Len())
+	}
+}
+
+// TestSolveNoSVG checks that a solve whose svg is false leaves the
+// picture out, and the rest as it is.
+func TestSolveNoSVG(t *testing.T) {
+	h := Handler{Cache: testCache(t)}
+	b, err := slide.RandomBoard(slide.Goal(5, 5), rand.New(rand.NewPCG(5, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := ok(t, h, reqJSON("solve", solveArgs(b, "mode", "fast", "svg", true)))
+	without := ok(t, h, reqJSON("solve", solveArgs(b, "mode", "fast", "svg", false)))
+	if !strings.Contains(with.result["svg"].(string), "<svg") || without.result["svg"] != "" {
+		t.Errorf("svg true: %.40q; svg false: %.40q", with.result["svg"], without.result["svg"])
+	}
+	if with.result["moves"] != without.result["moves"] || with.result["text"] != without.result["text"] {
+		t.Error("svg false changes the moves or the text")
+	}
+	if a := do(t, h, reqJSON("solve", solveArgs(b, "mode", "fast", "svg", "no"))); !strings.Contains(a.err, `"svg": want true or false`) {
+		t.Errorf("svg \"no\": error %q", a.err)
+	}
+}
+
 // TestSolveUnsolvable checks the answer for a board that cannot reach
 // the goal: solve's, as slide solve gives it, and hint's.
 func TestSolveUnsolvable(t *testing.T) {
@@ -345,7 +390,13 @@ func TestSolveErrors(t *testing.T) {
 		{solveArgs(b5, "mode", "anytime", "budget_ms", 3600001), `"budget_ms": want at most 3600000 (an hour), got 3600001`},
 		{solveArgs(b5, "mode", "fast", "budget_ms", 10), `"budget_ms": only the anytime mode takes a budget, not "fast"`},
 		{solveArgs(b5, "budget_ms", 10), "not optimal"},
-		{solveArgs(b5, "mode", "weighted"), `"mode": want optimal, anytime or fast, got "weighted"`},
+		{solveArgs(b5, "mode", "weighted"), `"weight": the weighted mode needs a factor of at least 1, such as 1.5, got 0`},
+		{solveArgs(b5, "mode", "weighted", "weight", 0.5), "got 0.5"},
+		{solveArgs(b5, "mode", "weighted", "weight", 2, "budget_ms", 10), `"budget_ms": only the anytime mode takes a budget, not "weighted"`},
+		{solveArgs(b5, "mode", "fast", "weight", 2), `"weight": only the weighted mode takes a factor, not "fast"`},
+		{solveArgs(b5, "weight", 2), `"weight": only the weighted mode takes a factor, not optimal`},
+		{solveArgs(b5, "mode", "weighted", "weight", "2"), `"weight": want a number`},
+		{solveArgs(b5, "mode", "greedy"), `"mode": want optimal, weighted, anytime or fast, got "greedy"`},
 		{solveArgs(b5, "mode", "fast", "metric", "diagonal"), `"metric": `},
 	} {
 		if a := do(t, h, reqJSON("solve", tc.args)); !strings.Contains(a.err, tc.want) {

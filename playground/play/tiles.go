@@ -32,15 +32,24 @@ func (h Handler) parse(_ context.Context, r request, _ func(progress)) (any, err
 // those that reach the goal, as slide random -seed does with r's seed.
 func (h Handler) shuffle(_ context.Context, r request, _ func(progress)) (any, error) {
 	goal := slide.Goal(r.Rows, r.Cols)
-	seed, err := strconv.ParseUint(r.Seed, 10, 64)
+	seed, err := parseSeed(r.Seed)
 	if err != nil {
-		return nil, fmt.Errorf(`"seed": want a decimal number from 0 to %d, got %s`, uint64(1<<64-1), input.Quote(r.Seed))
+		return nil, err
 	}
 	b, err := slide.RandomBoard(goal, rand.New(rand.NewPCG(seed, 0)))
 	if err != nil {
 		return nil, err
 	}
 	return boardResult{boardOf(b), true}, nil
+}
+
+// parseSeed reads a request's seed, a decimal uint64.
+func parseSeed(s string) (uint64, error) {
+	seed, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf(`"seed": want a decimal number from 0 to %d, got %s`, uint64(1<<64-1), input.Quote(s))
+	}
+	return seed, nil
 }
 
 // solvable says whether the board of r can reach its goal.

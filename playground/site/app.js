@@ -10,10 +10,12 @@
 	// status shows text in the status line at once; progress shows the
 	// progress of work at most ten times a second.
 	let progressTimer = 0, progressText = "";
-	const status = (text) => {
+	// An error (error true) is shown in the colour of errors.
+	const status = (text, error = false) => {
 		clearTimeout(progressTimer);
 		progressTimer = 0;
 		$("status").textContent = text;
+		$("status").classList.toggle("error", error);
 	};
 	const progress = (text) => {
 		progressText = text;
@@ -61,6 +63,7 @@
 			case "log": console[m.level === "error" ? "error" : "warn"]("worker:", m.text); break;
 			case "progress": if (p && p.onProgress) p.onProgress(m); break;
 			case "result":
+				window.playground.resultAt = performance.now();
 				if (!p) break;
 				pending.delete(m.id);
 				if (m.ok) p.resolve(m.result); else p.reject(new Error(m.error));
@@ -99,7 +102,7 @@
 	})();
 
 	// ---- Busy state: one search at a time; Cancel is live meanwhile.
-	const lockable = ["new", "shuffle", "load", "solve", "hint", "blocks-solve", "puzzle"];
+	const lockable = ["new", "shuffle", "load", "solve", "hint", "blocks-solve", "puzzle", "blocks-deal", "blocks-farthest"];
 	let busy = false;
 	function setBusy(b) {
 		busy = b;
@@ -117,7 +120,7 @@
 		try {
 			await work();
 		} catch (err) {
-			if (!(err instanceof Cancelled)) status(err.message);
+			if (!(err instanceof Cancelled)) status(err.message, true);
 		} finally {
 			setBusy(false);
 		}
@@ -125,37 +128,47 @@
 
 	// ---- Animation: one player for the visible tab's solution.
 	const rates = (v) => 2 ** Number(v); // moves a second
+	// frameBudget is the most time a frame of the animation spends making
+	// moves, in milliseconds, so that the page answers while it plays.
+	const frameBudget = 8;
 	class Player {
-		// n moves; step(k) makes move k (0-based) and reset() goes back to
+		// n moves; step(k) makes move k (0-based; always the move after the
+		// last one made, or the first after reset) and reset() goes back to
 		// the start; show() draws after a batch of steps.
 		constructor(n, step, reset, show) {
 			Object.assign(this, { n, stepFn: step, resetFn: reset, show, pos: 0, timer: 0 });
 		}
-		advance(k) {
-			for (let i = 0; i < k && this.pos < this.n; i++) this.stepFn(this.pos++);
+		// advance makes up to k moves, stopping early past deadline (a
+		// performance.now() time), and draws them.
+		advance(k, deadline = Infinity) {
+			for (let i = 0; i < k && this.pos < this.n; i++) {
+				this.stepFn(this.pos++);
+				if ((i & 255) === 255 && performance.now() > deadline) break;
+			}
 			this.show();
 			updateAnim();
 		}
+		// play makes the moves at the speed chosen, a frame's share each
+		// animation frame, within frameBudget.
 		play() {
 			if (this.pos >= this.n) { this.resetFn(); this.pos = 0; }
-			let last = performance.now(), owed = 0;
-			const tick = () => {
-				const t = performance.now();
-				owed += ((t - last) / 1000) * rates($("speed").value);
+			let last = performance.now(), owed = 1; // the first move at once
+			const tick = (t) => {
+				owed += (Math.max(0, t - last) / 1000) * rates($("speed").value);
 				last = t;
-				const k = Math.floor(owed);
-				owed -= k;
-				this.advance(k);
+				const k = Math.floor(owed), before = this.pos;
+				this.advance(k, performance.now() + frameBudget);
+				owed = this.pos - before < k ? 0 : owed - k; // moves past the budget are not owed
 				if (this.pos >= this.n) this.pause();
-				else this.timer = setTimeout(tick, Math.max(16, 1000 / rates($("speed").value)));
+				else this.timer = requestAnimationFrame(tick);
 			};
-			this.timer = setTimeout(tick, 0);
-			owed = 1; // the first move at once
+			this.timer = requestAnimationFrame(tick);
 			updateAnim();
 		}
 		pause() {
-			clearTimeout(this.timer);
+			cancelAnimationFrame(this.timer);
 			this.timer = 0;
+			this.show();
 			updateAnim();
 		}
 		stepOnce() {
@@ -186,22 +199,46 @@
 	$("speed").oninput = () => { $("speed-out").textContent = `${int(rates($("speed").value))} moves/s`; };
 	$("speed").oninput();
 
-	// ---- Outputs: the solution as text, JSON and SVG.
-	function showOutputs(out) {
-		$("out-text").value = out ? out.text : "";
-		$("out-json").value = out ? out.json : "";
-		$("out-svg").value = out ? out.svg : "";
+	// showStage scrolls the board el into view if it is out of it, as on a
+	// narrow window where the controls are below it.
+	function showStage(el) {
+		const r = el.getBoundingClientRect();
+		if (r.top < 0 || r.bottom > innerHeight - $("status").closest(".shared").offsetHeight) el.scrollIntoView({ block: "start" });
 	}
+
+	// ---- Outputs: the solution as text, JSON and SVG. Each is kept whole
+	// for Copy and Download, and shown up to shownBytes: a textarea of
+	// megabytes takes the page seconds to lay out.
+	const shownBytes = 64 * 1024;
+	const outputs = { "out-text": "text", "out-json": "json", "out-svg": "svg" };
+	const outputOf = (id) => {
+		const out = views[tab].out;
+		return out ? out[outputs[id]]() : "";
+	};
+	function showOutputs(out) {
+		for (const [id, key] of Object.entries(outputs)) {
+			const v = out ? out[key]() : "";
+			$(id).value = v.length <= shownBytes ? v
+				: v.slice(0, shownBytes) + `\n... (${int(v.length)} characters in all: Copy or Download takes them all)\n`;
+		}
+	}
+	// setOutputs keeps the outputs of the result r (null: none) for the
+	// tab of name; the JSON is written when first asked for.
 	function setOutputs(name, r) {
-		views[name].out = { text: r.text || "", json: r.report ? JSON.stringify(r.report) : "", svg: r.svg || "" };
+		let json = null;
+		views[name].out = r && {
+			text: () => r.text || "",
+			json: () => (json ??= r.report ? JSON.stringify(r.report) : ""),
+			svg: () => r.svg || (r.report && r.report.solvable ? "(no SVG for a board drawn as a picture: slide solve -svg draws it)" : ""),
+		};
 		if (name === tab) showOutputs(views[name].out);
 	}
 	document.querySelectorAll("[data-copy]").forEach((b) => {
 		b.onclick = async () => {
-			const area = $(b.dataset.copy);
 			try {
-				await navigator.clipboard.writeText(area.value);
+				await navigator.clipboard.writeText(outputOf(b.dataset.copy));
 			} catch {
+				const area = $(b.dataset.copy);
 				area.select();
 				document.execCommand("copy");
 			}
@@ -209,7 +246,7 @@
 	});
 	document.querySelectorAll("[data-download]").forEach((b) => {
 		b.onclick = () => {
-			const url = URL.createObjectURL(new Blob([$(b.dataset.download).value], { type: b.dataset.type }));
+			const url = URL.createObjectURL(new Blob([outputOf(b.dataset.download)], { type: b.dataset.type }));
 			const a = Object.assign(document.createElement("a"), { href: url, download: b.dataset.file });
 			a.click();
 			setTimeout(() => URL.revokeObjectURL(url), 1000);
@@ -236,18 +273,33 @@
 	const isGoal = (b) => b.tiles.every((t, i) => t === (i + 1) % b.tiles.length);
 	const plain = (b) => ({ rows: b.rows, cols: b.cols, tiles: Array.from(b.tiles) });
 
+	// A board past pictureSide rows or columns, whose numbers would not
+	// fit, is drawn as a picture on a canvas: each tile in the colour of
+	// its home cell (its hue from the column, its lightness from the row),
+	// so that solving it restores a gradient.
+	const pictureSide = 20;
+	let picture = null; // {canvas, ctx, cell (CSS pixels), colours}
+	const pictured = (b) => b.rows > pictureSide || b.cols > pictureSide;
+
 	function setBoard(b, solvable) {
 		board = { rows: b.rows, cols: b.cols, tiles: Array.from(b.tiles), blank: b.tiles.indexOf(0) };
 		boardEl.style.setProperty("--cols", b.cols);
 		boardEl.style.setProperty("--rows", b.rows);
 		boardEl.replaceChildren();
-		cells = board.tiles.map((t, i) => {
-			const c = document.createElement("div");
-			c.className = "cell";
-			c.dataset.i = i;
-			boardEl.append(c);
-			return c;
-		});
+		cells = [];
+		picture = null;
+		boardEl.classList.toggle("picture", pictured(b));
+		if (pictured(b)) {
+			setPicture();
+		} else {
+			cells = board.tiles.map((t, i) => {
+				const c = document.createElement("div");
+				c.className = "cell";
+				c.dataset.i = i;
+				boardEl.append(c);
+				return c;
+			});
+		}
 		board.tiles.forEach((_, i) => drawCell(i));
 		moveCount = 0;
 		$("move-count").textContent = "0";
@@ -255,24 +307,89 @@
 		$("solvable").className = solvable ? "" : "bad";
 		hinted = -1;
 		clearHint();
-		setPlayer("tiles", null);
+		clearResult();
 		drawState();
+	}
+	// setPicture puts a canvas for the board in boardEl, its cells as
+	// large as the stage's width and the window's height below the board's
+	// top and above the status bar allow (1 to 24 CSS pixels), and the
+	// colours of the tiles.
+	function setPicture() {
+		const { rows, cols } = board;
+		const top = boardEl.getBoundingClientRect().top + scrollY, bar = $("status").closest(".shared").offsetHeight;
+		const room = Math.min(boardEl.parentElement.clientWidth - 8, Math.max(200, innerHeight - top - bar - 16));
+		const cell = Math.max(1, Math.min(24, Math.floor(room / Math.max(rows, cols))));
+		const dpr = window.devicePixelRatio || 1;
+		const canvas = document.createElement("canvas");
+		canvas.id = "board-canvas";
+		canvas.width = Math.round(cols * cell * dpr);
+		canvas.height = Math.round(rows * cell * dpr);
+		canvas.style.width = `${cols * cell}px`;
+		canvas.style.height = `${rows * cell}px`;
+		const ctx = canvas.getContext("2d", { alpha: false });
+		ctx.scale(dpr, dpr);
+		const n = rows * cols, colours = new Array(n);
+		colours[0] = "#1d2430"; // the blank
+		for (let t = 1; t < n; t++) {
+			const r = Math.floor((t - 1) / cols), c = (t - 1) % cols;
+			colours[t] = `hsl(${Math.round((300 * c) / (cols - 1))} 70% ${Math.round(82 - (52 * r) / (rows - 1))}%)`;
+		}
+		boardEl.setAttribute("aria-label", `Board of ${rows} x ${cols} tiles, drawn as a picture: each tile in the colour of its home cell, so that the solved board is a gradient; tap a tile in line with the blank, swipe, or use the arrow keys`);
+		boardEl.append(canvas);
+		picture = { canvas, ctx, cell, colours, gap: cell >= 6 ? 1 : 0 };
 	}
 	function drawCell(i) {
 		const t = board.tiles[i];
+		if (picture) {
+			const { ctx, cell, colours, gap } = picture;
+			const x = (i % board.cols) * cell, y = Math.floor(i / board.cols) * cell;
+			if (gap) {
+				ctx.fillStyle = "#c9d0db";
+				ctx.fillRect(x, y, cell, cell);
+			}
+			ctx.fillStyle = colours[t];
+			ctx.fillRect(x, y, cell - gap, cell - gap);
+			if (i === hinted) {
+				ctx.strokeStyle = "#f0a400";
+				ctx.lineWidth = Math.max(1, cell / 6);
+				ctx.strokeRect(x + ctx.lineWidth / 2, y + ctx.lineWidth / 2, cell - ctx.lineWidth, cell - ctx.lineWidth);
+			}
+			return;
+		}
 		cells[i].textContent = t === 0 ? "" : t;
 		cells[i].classList.toggle("blank", t === 0);
+		cells[i].classList.toggle("hinted", i === hinted);
+	}
+	// setHinted marks the cell i (-1: none) as the one a hint names.
+	function setHinted(i) {
+		const old = hinted;
+		hinted = i;
+		if (old >= 0) drawCell(old);
+		if (i >= 0) drawCell(i);
 	}
 	function clearHint() {
-		if (hinted >= 0) cells[hinted].classList.remove("hinted");
-		hinted = -1;
+		setHinted(-1);
 		$("hint-out").textContent = "";
 	}
+	// drawState marks the board solved or not, and writes its tiles into
+	// data-tiles, for tests and scripts; while an animation plays a
+	// picture, only when it stops.
 	function drawState() {
-		boardEl.dataset.tiles = board.tiles.join(" ");
+		const p = views.tiles.player;
+		if (!(picture && p && p.timer)) boardEl.dataset.tiles = board.tiles.join(" ");
 		boardEl.dataset.solved = String(isGoal(board));
 		boardEl.classList.toggle("solved", isGoal(board));
 	}
+	let resizeTimer = 0;
+	addEventListener("resize", () => {
+		clearTimeout(resizeTimer);
+		resizeTimer = setTimeout(() => {
+			if (!picture) return;
+			boardEl.replaceChildren();
+			setPicture();
+			board.tiles.forEach((_, i) => drawCell(i));
+		}, 200);
+	});
 	// slide makes the move of letter dir, count tiles of one line, and
 	// reports whether it is on the board.
 	function slide(dir, count = 1) {
@@ -297,16 +414,50 @@
 		moveCount += $("metric").value === "line" ? 1 : count;
 		$("move-count").textContent = int(moveCount);
 		clearHint();
-		setPlayer("tiles", null); // the solution shown is no longer this board's
+		clearResult(); // the solution shown is no longer this board's
 		drawState();
+		if (isGoal(board)) status("solved");
+		else if ($("status").textContent === "solved" || $("status").textContent.startsWith("answer found")) status("ready");
 	}
-	boardEl.addEventListener("click", (e) => {
-		const cell = e.target.closest(".cell");
-		if (!cell) return;
-		const i = Number(cell.dataset.i), cols = board.cols;
+	// moveTo slides the tiles between the blank and the cell i, if it is
+	// in line with the blank.
+	function moveTo(i) {
+		const cols = board.cols;
 		const r = Math.floor(i / cols), c = i % cols, br = Math.floor(board.blank / cols), bc = board.blank % cols;
 		if (r === br && c !== bc) userMove(c < bc ? "R" : "L", Math.abs(c - bc));
 		else if (c === bc && r !== br) userMove(r < br ? "D" : "U", Math.abs(r - br));
+	}
+	// A tap or click on a tile moves it (and those between it and the
+	// blank); a swipe moves the tile next to the blank that way.
+	let swipeFrom = null, swiped = false;
+	const swipeMin = 24; // CSS pixels
+	boardEl.addEventListener("pointerdown", (e) => {
+		swipeFrom = { x: e.clientX, y: e.clientY, id: e.pointerId };
+		swiped = false;
+	});
+	boardEl.addEventListener("pointerup", (e) => {
+		const from = swipeFrom;
+		swipeFrom = null;
+		if (!from || from.id !== e.pointerId) return;
+		const dx = e.clientX - from.x, dy = e.clientY - from.y;
+		if (Math.max(Math.abs(dx), Math.abs(dy)) < swipeMin) return;
+		swiped = true;
+		userMove(Math.abs(dx) > Math.abs(dy) ? (dx < 0 ? "L" : "R") : (dy < 0 ? "U" : "D"), 1);
+	});
+	boardEl.addEventListener("pointercancel", () => { swipeFrom = null; });
+	boardEl.addEventListener("click", (e) => {
+		if (swiped) {
+			swiped = false;
+			return;
+		}
+		if (picture && e.target === picture.canvas) {
+			const box = picture.canvas.getBoundingClientRect();
+			const r = Math.floor(((e.clientY - box.top) / box.height) * board.rows), c = Math.floor(((e.clientX - box.left) / box.width) * board.cols);
+			if (r >= 0 && c >= 0 && r < board.rows && c < board.cols) moveTo(r * board.cols + c);
+			return;
+		}
+		const cell = e.target.closest(".cell");
+		if (cell) moveTo(Number(cell.dataset.i));
 	});
 	const KEYS = { ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R" };
 	boardEl.addEventListener("keydown", (e) => {
@@ -315,33 +466,154 @@
 		userMove(KEYS[e.key], 1);
 	});
 
-	// parseMoves splits the moves of a report ("UDL", or "U2R" under line
-	// moves) into [letter, count] pairs.
-	const parseMoves = (s) => Array.from(s.matchAll(/([UDLR])(\d*)/g), (m) => [m[1], m[2] ? Number(m[2]) : 1]);
+	// moveReader reads the moves of a report ("UDL", or "U2R" under line
+	// moves) one at a time, from the string: a solution of millions of
+	// moves is kept as its letters. next makes the next move with do(dir,
+	// count); reset goes back to the first; n is the number of moves.
+	function moveReader(s) {
+		let at = 0, n = 0;
+		for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 57) n++; // the letters, not the digits
+		return {
+			n,
+			reset() { at = 0; },
+			next(move) {
+				const dir = s[at++];
+				let count = 0;
+				for (let c; at < s.length && (c = s.charCodeAt(at)) <= 57; at++) count = count * 10 + c - 48;
+				move(dir, count || 1);
+			},
+		};
+	}
 
 	// size returns the size typed in, for the library to check.
 	const size = () => ({ rows: Number($("rows").value), cols: Number($("cols").value) });
+
+	// ---- Difficulty: the lengths of easy, medium and hard on a board of
+	// rows x cols. Up to 25 cells a dealt board lies exactly that many
+	// moves from the goal, proven by optimal search; their lengths are
+	// shares of the farthest distance known (OEIS A151944), or of 60 moves
+	// on boards of 17 to 25 cells, whose proofs take longer. Past 25 cells
+	// the length is the tiles' Manhattan distance, a lower bound, as a
+	// share of a random board's, about cells * (rows + cols) / 3.
+	const FARTHEST = { "2x2": 6, "2x3": 21, "2x4": 36, "2x5": 55, "2x6": 80, "2x7": 108, "2x8": 140, "3x3": 31, "3x4": 53, "3x5": 84, "4x4": 80 };
+	function levels(rows, cols) {
+		const cells = rows * cols;
+		if (cells > 25) {
+			const m = (cells * (rows + cols)) / 3;
+			return { exact: false, easy: Math.round(m * 0.02), medium: Math.round(m * 0.1), hard: Math.round(m * 0.3) };
+		}
+		const most = FARTHEST[`${Math.min(rows, cols)}x${Math.max(rows, cols)}`] || 60;
+		return { exact: true, easy: Math.round(most * 0.25), medium: Math.round(most * 0.45), hard: Math.round(most * 0.65) };
+	}
+	// showLevels writes the lengths of the levels of the size typed in
+	// into the difficulty's options, and the chosen one into #moves.
+	function showLevels() {
+		const { rows, cols } = size();
+		if (!(rows >= 2 && cols >= 2 && rows <= 255 && cols <= 255)) return;
+		const l = levels(rows, cols);
+		for (const o of $("difficulty").options) {
+			if (!(o.value in l)) continue;
+			o.textContent = `${o.value} (${int(l[o.value])} ${l.exact ? "moves" : "by Manhattan distance"})`;
+		}
+		const d = $("difficulty").value;
+		if (d in l) $("moves").value = l[d];
+		$("moves").disabled = d === "random";
+	}
+	$("difficulty").onchange = showLevels;
+	$("rows").addEventListener("change", showLevels);
+	$("cols").addEventListener("change", showLevels);
+	$("moves").addEventListener("input", () => {
+		if ($("difficulty").value !== "moves") $("difficulty").value = "moves";
+	});
+
+	// ---- The address bar keeps the board: #rows=R&cols=C, alone for the
+	// goal, with seed=S for a board dealt (and moves=N for one dealt at a
+	// length), or with tiles=T,T,... for a board pasted; a link to it
+	// deals or shows that board.
+	function keepBoard(fields) {
+		const q = new URLSearchParams(fields);
+		history.replaceState(null, "", "#" + q.toString());
+	}
+	async function loadAddress() {
+		const q = new URLSearchParams(location.hash.slice(1));
+		if (q.has("blocks") || q.has("text")) return loadBlocksAddress(q);
+		if (!q.has("rows") || !q.has("cols")) return false;
+		$("rows").value = q.get("rows");
+		$("cols").value = q.get("cols");
+		if (q.has("tiles")) {
+			const b = { ...size(), tiles: q.get("tiles").split(",").map(Number) };
+			const r = await client.request("solvable", { board: b });
+			setBoard(b, r.solvable);
+			status("ready");
+			return true;
+		}
+		if (!q.has("seed")) {
+			const b = goal(size());
+			await client.request("solvable", { board: b });
+			setBoard(b, true);
+			status("ready");
+			return true;
+		}
+		$("seed").value = q.get("seed");
+		$("difficulty").value = q.has("moves") ? "moves" : "random";
+		showLevels();
+		if (q.has("moves")) $("moves").value = q.get("moves");
+		await deal();
+		return true;
+	}
 
 	$("new").onclick = () => run(async () => {
 		const b = goal(size());
 		await client.request("solvable", { board: b }); // the library's word on the size
 		setBoard(b, true);
+		keepBoard({ rows: b.rows, cols: b.cols });
 		status("ready");
 	});
-	$("shuffle").onclick = () => run(async () => {
+	// seed returns the seed typed in, or if there is none, a random one,
+	// which it writes in.
+	function seed() {
 		if ($("seed").value.trim() === "") {
 			const words = crypto.getRandomValues(new Uint32Array(2));
 			$("seed").value = String((BigInt(words[0]) << 32n) | BigInt(words[1]));
 		}
-		const r = await client.request("shuffle", { ...size(), seed: $("seed").value.trim() });
-		setBoard(r.board, r.solvable);
+		return $("seed").value.trim();
+	}
+	// deal deals a board of the size, seed and difficulty chosen: a
+	// shuffle, uniformly random, or a board of the moves asked for.
+	async function deal() {
+		const args = { ...size(), seed: seed() };
+		$("deal-out").textContent = "";
+		if ($("difficulty").value === "random") {
+			const r = await client.request("shuffle", args);
+			setBoard(r.board, r.solvable);
+			keepBoard(args);
+			status("ready");
+			return;
+		}
+		args.moves = Number($("moves").value);
+		if (args.rows * args.cols <= 16) await ensureTables(goal(args));
+		status(`dealing a board of ${int(args.moves)} moves`);
+		beginSearch();
+		let r;
+		try {
+			r = await client.request("deal", args, showSearch);
+		} finally {
+			endSearch();
+		}
+		setBoard(r.board, true);
+		keepBoard(args);
+		$("deal-out").textContent = r.proven
+			? `Dealt: its shortest solution has ${int(r.length)} moves, proven.`
+			: `Dealt: its tiles lie ${int(r.lower_bound)} moves from home by Manhattan distance; it takes at least that many.`;
 		status("ready");
-	});
+	}
+	$("shuffle").onclick = () => run(deal);
 	$("load").onclick = () => run(async () => {
 		const r = await client.request("parse", { text: $("paste").value });
 		$("rows").value = r.board.rows;
 		$("cols").value = r.board.cols;
 		setBoard(r.board, r.solvable);
+		keepBoard({ rows: r.board.rows, cols: r.board.cols, tiles: r.board.tiles.join(",") });
 		status("ready");
 	});
 
@@ -369,20 +641,47 @@
 		$("build").value = (table + done) / tables;
 		progress(`building ${name}: table ${table + 1} of ${tables}, depth ${p.depth}, ${int(p.reached)} of ${int(p.entries)} entries`);
 	}
+	// The search under way: when it began (the page's clock), its last
+	// progress, and the timer that shows the time elapsed between reports.
+	let search = null;
+	function beginSearch() {
+		endSearch();
+		search = { began: performance.now(), last: null, timer: setInterval(showElapsed, 250) };
+	}
+	function endSearch() {
+		if (search) clearInterval(search.timer);
+		const s = search;
+		search = null;
+		return s;
+	}
+	const elapsed = (s) => ((performance.now() - s.began) / 1000).toFixed(1);
+	function showElapsed() {
+		if (search) progress(searchText(search) + `; ${elapsed(search)} s`);
+	}
+	// searchText says what the search s has reported.
+	function searchText(s) {
+		const p = s.last;
+		if (!p) return "searching";
+		const parts = [];
+		if (p.bound) parts.push(`bound ${p.bound}`);
+		if (p.best) parts.push(`best ${int(p.best)} moves`);
+		if (p.lower_bound) parts.push(`at least ${int(p.lower_bound)}`);
+		parts.push(`${int(p.generated)} nodes by ${Number(p.seconds).toFixed(1)} s`);
+		return "searching: " + parts.join(", ");
+	}
 	function showSearch(m) {
 		if (m.build) return showBuild(m.build.name || "the pattern database", m.build);
-		const s = m.search;
-		if (!s) return;
-		const parts = [];
-		if (s.bound) parts.push(`bound ${s.bound}`);
-		if (s.best) parts.push(`best ${int(s.best)} moves`);
-		if (s.lower_bound) parts.push(`at least ${int(s.lower_bound)}`);
-		parts.push(`${int(s.generated)} nodes`, `${Number(s.seconds).toFixed(1)} s`);
-		progress("searching: " + parts.join(", "));
+		if (!m.search || !search) return;
+		search.last = m.search;
+		showElapsed();
 	}
 
+	// clearResult clears the tiles' result, its solution and its player:
+	// the board changed, or a search starts.
 	function clearResult() {
 		for (const id of ["result-length", "result-proof", "result-nodes", "result-time"]) $(id).textContent = "-";
+		setPlayer("tiles", null);
+		setOutputs("tiles", null);
 	}
 	$("solve").onclick = () => run(async () => {
 		const start = plain(board), mode = $("mode").value;
@@ -390,25 +689,42 @@
 		clearHint();
 		if (mode === "optimal") await ensureTables(start);
 		status("searching");
-		const args = { board: start, mode, metric: $("metric").value };
+		// The SVG of a board drawn as a picture is left out: drawing it and
+		// sending it costs a good part of a fast solve's time.
+		const args = { board: start, mode, metric: $("metric").value, svg: !pictured(start) };
 		if (mode === "anytime") args.budget_ms = Math.round(Number($("budget").value) * 1000);
-		const r = await client.request("solve", args, showSearch);
+		if (mode === "weighted") args.weight = Number($("weight").value);
+		beginSearch();
+		let r;
+		try {
+			r = await client.request("solve", args, showSearch);
+		} finally {
+			endSearch();
+		}
 		setOutputs("tiles", r);
 		if (!r.solvable) {
 			$("result-proof").textContent = "no solution";
 			status("unsolvable: this board cannot reach the goal");
 			return;
 		}
-		$("result-length").textContent = r.length;
+		$("result-length").textContent = int(r.length);
 		$("result-proof").textContent = r.optimal ? "optimal" : `at least ${r.lower_bound}`;
 		$("result-nodes").textContent = int(r.generated);
 		$("result-time").textContent = `${Number(r.seconds).toFixed(3)} s`;
-		const moves = parseMoves(r.moves || "");
-		setPlayer("tiles", new Player(moves.length,
-			(k) => slide(moves[k][0], moves[k][1]),
-			() => setBoardTiles(start),
-			drawState));
-		status("solved");
+		const what = r.optimal ? "optimal" : `at least ${int(r.lower_bound)}`;
+		const moves = moveReader(r.moves || "");
+		setPlayer("tiles", new Player(moves.n,
+			() => moves.next(slide),
+			() => {
+				moves.reset();
+				setBoardTiles(start);
+			},
+			() => {
+				drawState();
+				if (isGoal(board)) status("solved");
+			}));
+		status(`answer found: ${int(r.length)} moves, ${what}; Play shows it`);
+		showStage(boardEl);
 	});
 	// setBoardTiles puts the tiles of b, of the board's size, back.
 	function setBoardTiles(b) {
@@ -432,8 +748,7 @@
 		} else {
 			const [dr, dc] = FROM[h.move];
 			const i = board.blank + dr * board.cols + dc;
-			hinted = i;
-			cells[i].classList.add("hinted");
+			setHinted(i);
 			$("hint-out").textContent = `Slide tile ${board.tiles[i]} ${WORDS[h.move]} (${h.move}): ` +
 				(h.optimal ? `${h.length} moves to go.`
 					: h.length === undefined ? "it starts the fast mode's solution, whose length is not known yet; it may not be the shortest."
@@ -441,12 +756,26 @@
 		}
 		status("ready");
 	});
+	// Cancel stops the search; the best answer an anytime search reported
+	// is kept, its length and bound, as its moves go with the search.
 	$("cancel").onclick = () => {
 		client.cancel();
-		status("cancelled");
+		const s = endSearch(), p = s && s.last;
+		if (p && p.best) {
+			$("result-length").textContent = int(p.best);
+			$("result-proof").textContent = p.lower_bound ? `at least ${int(p.lower_bound)}` : "-";
+			$("result-nodes").textContent = int(p.generated);
+			$("result-time").textContent = `${Number(p.seconds).toFixed(3)} s`;
+			status(`cancelled after ${elapsed(s)} s: best ${int(p.best)} moves, at least ${int(p.lower_bound || 0)}, reported at ${Number(p.seconds).toFixed(1)} s (its moves stop with the search)`);
+		} else {
+			status(s ? `cancelled after ${elapsed(s)} s` + (p ? `: ${int(p.generated)} nodes by ${Number(p.seconds).toFixed(1)} s, no answer yet` : "") : "cancelled");
+		}
 		setBusy(false);
 	};
-	$("mode").onchange = () => { $("budget").disabled = $("mode").value !== "anytime"; };
+	$("mode").onchange = () => {
+		$("budget").disabled = $("mode").value !== "anytime";
+		$("weight").disabled = $("mode").value !== "weighted";
+	};
 	$("mode").onchange();
 
 	// ---- Blocks: the shipped puzzles, a pasted one, and their solutions.
@@ -474,7 +803,20 @@
 			pieceEls[i].style.gridArea = `${cells[i].row + 1} / ${cells[i].col + 1} / span ${p.height} / span ${p.width}`;
 		});
 	}
+	// clearBlocks clears the last puzzle's result: its length, discards,
+	// moves, solution and player.
+	function clearBlocks() {
+		$("blocks-length").textContent = "-";
+		$("blocks-discarded").replaceChildren();
+		$("blocks-moves").replaceChildren();
+		setOutputs("blocks", null);
+		setPlayer("blocks", null);
+		pieceEls = null;
+		blocksEl.replaceChildren();
+		blocksEl.setAttribute("aria-label", "Sliding-block puzzle (solve to show it)");
+	}
 	$("blocks-solve").onclick = () => run(async () => {
+		clearBlocks();
 		status("searching");
 		const r = await client.request("blocks", { text: $("blocks-paste").value, metric: $("blocks-metric").value });
 		const { rows, cols, pieces, positions } = r;
@@ -492,8 +834,10 @@
 			() => {
 				drawBlocks(rows, cols, pieces, positions[pos]);
 				markMove(pos);
+				if (r.report.solvable && pos === positions.length - 1) status("solved");
 			}));
-		status(r.report.solvable ? "solved" : "unsolvable: no moves reach the goal");
+		showStage(blocksEl);
+		status(r.report.solvable ? `answer found: ${int(r.report.length)} moves, optimal; Play shows it` : "unsolvable: no moves reach the goal");
 	});
 	// markMove marks the move that led to position pos in the list of moves.
 	function markMove(pos) {
@@ -527,6 +871,43 @@
 	}
 	$("puzzle").onchange = () => loadPuzzle().catch((err) => status(err.message));
 	$("blocks-paste").oninput = () => { $("puzzle").value = ""; };
+	// dealBlocks replaces the puzzle by a position of its pieces dealt
+	// moves from solved (farthest: the farthest one), then solves it.
+	// The address keeps a position dealt: #blocks=FILE (a shipped puzzle's)
+	// or text=TEXT (a pasted one's), with metric, seed and moves (none for
+	// the farthest).
+	async function dealBlocks(farthest) {
+		clearBlocks();
+		const args = { text: $("blocks-paste").value, metric: $("blocks-metric").value, seed: seed() };
+		if (!farthest) args.moves = Number($("blocks-moves-wanted").value);
+		const file = $("puzzle").value;
+		status(farthest ? "looking for the farthest position" : `dealing a position of ${int(args.moves)} moves`);
+		const r = await client.request("deal", args);
+		$("blocks-paste").value = r.text;
+		$("puzzle").value = "";
+		$("blocks-moves-wanted").value = r.length;
+		const { text, ...rest } = args;
+		keepBoard(file ? { blocks: file, ...rest } : { text, ...rest });
+		status(`dealt a position ${int(r.length)} moves from solved; Solve shows its solution`);
+	}
+	// loadBlocksAddress deals the position the address q names.
+	async function loadBlocksAddress(q) {
+		showTab("blocks");
+		if (q.get("blocks")) {
+			await puzzlesLoaded;
+			$("puzzle").value = q.get("blocks");
+			await loadPuzzle();
+		} else {
+			$("blocks-paste").value = q.get("text") || "";
+			$("puzzle").value = "";
+		}
+		if (q.has("metric")) $("blocks-metric").value = q.get("metric");
+		$("seed").value = q.get("seed") || "";
+		if (q.has("moves")) $("blocks-moves-wanted").value = q.get("moves");
+		await dealBlocks(!q.has("moves"));
+	}
+	$("blocks-deal").onclick = () => run(() => dealBlocks(false));
+	$("blocks-farthest").onclick = () => run(() => dealBlocks(true));
 
 	// ---- Tabs.
 	const tabs = { tiles: $("tab-tiles"), blocks: $("tab-blocks") };
@@ -551,11 +932,14 @@
 		};
 	}
 
-	// ---- Start: a 4 x 4 board at once; the worker's readiness next.
+	// ---- Start: a 4 x 4 board at once; the worker's readiness next, then
+	// the board of the address, if it names one.
 	setBoard(goal({ rows: 4, cols: 4 }), true);
+	showLevels();
 	const ready = client.ready().then(() => {
 		window.playground.readyAt = performance.now();
 		if (!busy) status("ready");
+		if (location.hash.length > 1) run(loadAddress);
 		// The tables kept from an earlier visit are read, and their search
 		// run briefly, while the page waits for the user: the browser
 		// optimizes that code after its first run, which is 2 to 3 times
@@ -563,11 +947,16 @@
 		client.request("warm").catch(() => {});
 	});
 	ready.catch((err) => status("the solver cannot start: " + err.message));
-	loadPuzzles().catch((err) => status(err.message));
+	const puzzlesLoaded = loadPuzzles();
+	puzzlesLoaded.catch((err) => status(err.message));
 
 	window.playground = {
 		ready,
 		readyAt: null,
+		resultAt: null, // when the last result came from the worker
 		request: (op, args) => client.request(op, args),
+		// output returns the whole output of id (out-text, out-json or
+		// out-svg), which its textarea may show only the start of.
+		output: (id) => outputOf(id),
 	};
 })();

@@ -180,7 +180,7 @@ func TestBadCalls(t *testing.T) {
 		t.Errorf("slidePlay without post returned %v", ret)
 	}
 	msgs := send(t, map[string]any{"id": 4, "op": "solve"})
-	if len(msgs) != 1 || msgs[0].OK || msgs[0].Error != `solve needs "board" (it takes board, mode, budget_ms, metric)` || msgs[0].ID != 4 {
+	if len(msgs) != 1 || msgs[0].OK || msgs[0].Error != `solve needs "board" (it takes board, mode, budget_ms, weight, metric, svg)` || msgs[0].ID != 4 {
 		t.Errorf("a bad request: %+v", msgs)
 	}
 }
