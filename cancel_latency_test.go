@@ -109,7 +109,10 @@ const settled = 4
 // within 20 ms of its cancellation, the median of each case within 100 ms
 // and every one within 250 ms: generous for a loaded machine, where a
 // case of one or two trials may wait for a core
-// (TestCancelLatencyStrict holds every trial to 20 ms). Before, the fast
+// (TestCancelLatencyStrict holds every trial to 20 ms). A case that
+// misses runs its trials again, and fails only if it misses twice: a
+// stretch without a poll misses every time, a trial that waited for a core
+// beside other processes does not. Before, the fast
 // mode on 255 x 255 took 227-292 ms, the anytime mode 143 ms, and the
 // weighted mode on 100 x 100 and 255 x 255, cancelled in its fast phase,
 // went on into an optimal search that made its tables first (0.8 to 1.9 s
@@ -152,17 +155,30 @@ func checkLatencies(t *testing.T, trials int, median, most time.Duration) []time
 			t.Logf("%s: ended before every cancellation", c.name)
 			continue
 		}
-		slices.Sort(lat)
-		all = append(all, lat...)
-		med, worst := lat[len(lat)/2], lat[len(lat)-1]
-		t.Logf("%s: %d cancelled, median %v, slowest %v", c.name, len(lat), med.Round(10*time.Microsecond), worst.Round(10*time.Microsecond))
-		if med > median || worst > most {
-			t.Errorf("%s: returned %v after the cancellation (median %v), want a median within %v and every one within %v",
-				c.name, lat, med, median, most)
+		if !withinLatency(t, c.name, lat, median, most) {
+			// A poll missing from a search fails again; a trial that
+			// waited for a core or a collection beside other processes
+			// does not, so a case that fails once runs its trials again.
+			runtime.GC()
+			lat = cancelLatencies(t, c, trials, rng)
+			if len(lat) > 0 && !withinLatency(t, c.name+" (again)", lat, median, most) {
+				t.Errorf("%s: returned %v after the cancellation, twice, want a median within %v and every one within %v",
+					c.name, lat, median, most)
+			}
 		}
+		all = append(all, lat...)
 	}
 	slices.Sort(all)
 	return all
+}
+
+// withinLatency sorts lat, logs its median and slowest, and reports
+// whether the median is within median and every one within most.
+func withinLatency(t *testing.T, name string, lat []time.Duration, median, most time.Duration) bool {
+	slices.Sort(lat)
+	med, worst := lat[len(lat)/2], lat[len(lat)-1]
+	t.Logf("%s: %d cancelled, median %v, slowest %v", name, len(lat), med.Round(10*time.Microsecond), worst.Round(10*time.Microsecond))
+	return med <= median && worst <= most
 }
 
 // firstUseCases are the near-optimal modes on 6 x 6 and 7 x 7 with the
