@@ -29,7 +29,7 @@ func (s Solver) onlyCensus(fn string) error {
 	if err := s.check(fn); err != nil {
 		return err
 	}
-	field := s.firstSet("Mode", "Heuristic", "Algorithm", "Workers", "Cache.Dir", "Cache.Progress", "Progress", "OnMove")
+	field := s.firstSet("Mode", "Heuristic", "Algorithm", "Workers", "Cache.Dir", "Cache.Progress", "Progress", "OnMove", "OnImprove")
 	if field == "" {
 		return nil
 	}

@@ -242,6 +242,15 @@ func solveAnytime(ctx context.Context, start, goal Board, t *tiles.Goal, code []
 	}
 	opt := &optimalCall{start: start, goal: goal, t: t, code: code, o: o, began: began}
 	cfg.Optimal = opt.search
+	if o.onImprove != nil {
+		cfg.OnImprove = func(blanks []int, lower int, m near.Method) {
+			engine := engineOf(m)
+			if m == near.OptimalSearch {
+				engine = opt.last.Engine
+			}
+			o.improved(ctx, start, blanks, lower, engine, began)
+		}
+	}
 	ans, err := near.Anytime(ctx, t, code, o.mode.budget, cfg)
 	if tooSoon := (*near.TooSoonError)(nil); errors.As(err, &tooSoon) {
 		err = &Error{Func: "Solver.Solve", Msg: tooSoon.Error(), Err: context.DeadlineExceeded}
@@ -260,6 +269,23 @@ func solveAnytime(ctx context.Context, start, goal Board, t *tiles.Goal, code []
 	sol.LowerBound = min(ans.Lower, sol.Len())
 	sol.Optimal = sol.Len() == sol.LowerBound
 	return sol, nil
+}
+
+// improved hands o's OnImprove function the anytime mode's answer blanks
+// from start (see near.Config.OnImprove), lower its lower bound and
+// engine what found it, unless its moves pass the memory bound or ctx is
+// cancelled first.
+func (o *options) improved(ctx context.Context, start Board, blanks []int, lower int, engine string, began time.Time) {
+	n := len(blanks) - 1
+	if movesBytes(n) > o.limits.eng().Memory() {
+		return
+	}
+	moves, err := appendMoves(ctx, make([]Move, 0, n), blanks, start.Cols())
+	if err != nil {
+		return
+	}
+	lower = min(lower, n)
+	o.onImprove(Solution{Start: start, Moves: moves, LowerBound: lower, Optimal: n == lower, Engine: engine, Elapsed: time.Since(began)})
 }
 
 // An optimalCall is the optimal search of one board under its options,

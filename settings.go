@@ -56,6 +56,8 @@ func (s Solver) sets(field string) bool {
 		return s.Progress != nil
 	case "OnMove":
 		return s.OnMove != nil
+	case "OnImprove":
+		return s.OnImprove != nil
 	}
 	panic("slide: no refused field " + field)
 }

@@ -99,15 +99,25 @@ func finishPath(ctx context.Context, sol *Solution, blanks []int, o options) err
 	} else if err != nil {
 		moves = make([]Move, 0, len(blanks)-1) // past its deadline: made all the same
 	}
-	for i := 1; i < len(blanks); i++ {
-		if i%pollMoves == 0 && cancelled(ctx) {
-			return ctx.Err()
-		}
-		moves = append(moves, moveOf(blanks[i-1], blanks[i], cols))
+	if moves, err = appendMoves(ctx, moves, blanks, cols); err != nil {
+		return err
 	}
 	sol.Moves = moves
 	sol.keepBoards(ctx, min(maxBoardsBytes/2, memory-movesBytes(len(moves))))
 	return nil
+}
+
+// appendMoves appends to moves those of the path blanks (the blank's cell
+// in every board) on boards of cols columns. A cancellation of ctx stops
+// it within milliseconds with ctx's error.
+func appendMoves(ctx context.Context, moves []Move, blanks []int, cols int) ([]Move, error) {
+	for i := 1; i < len(blanks); i++ {
+		if i%pollMoves == 0 && cancelled(ctx) {
+			return moves, ctx.Err()
+		}
+		moves = append(moves, moveOf(blanks[i-1], blanks[i], cols))
+	}
+	return moves, nil
 }
 
 // answerMemoryError returns the ErrLimit error of an answer of n moves

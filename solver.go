@@ -26,6 +26,16 @@ type Solver struct {
 	Cache     Cache          // where pattern databases are kept; the zero Cache is the user's
 	Progress  func(Progress) // if set, hears a long search every tenth of a second or so
 	OnMove    func(Move)     // if set, is handed the moves in order, which the Solution then does not keep
+	// OnImprove, if set, is handed each answer of the Anytime mode that is
+	// shorter than those before, as the search finds it: its Moves from
+	// the start to the goal, the LowerBound proven by then, Optimal, Engine
+	// and Elapsed (the other fields of the [Solution] are zero); the last
+	// one is the answer returned. It is called on the search's goroutine,
+	// which waits for it, tens of times a solve. Each call makes a copy of
+	// the answer's moves, on the largest boards millions of them, which
+	// Limits.MaxMemory bounds as it does the answer: an answer whose copy
+	// does not fit is not handed (with OnMove set, the last one may not be).
+	OnImprove func(Solution)
 }
 
 // maxWorkers bounds Solver.Workers: every worker holds a copy of the
@@ -38,7 +48,8 @@ const maxWorkers = 1024
 // carries the lower bound proven. The settings each mode uses (Weighted and
 // Anytime rank boards by Auto, LinearConflict or a database):
 //
-//	Optimal, Weighted, Anytime  all but Cache.MaxMemory
+//	Optimal, Weighted           all but Cache.MaxMemory and OnImprove
+//	Anytime                     all but Cache.MaxMemory
 //	Fast                        Mode, Metric, Limits, OnMove
 func (s Solver) Solve(ctx context.Context, start, goal Board) (Solution, error) {
 	const fn = "Solver.Solve"
@@ -107,7 +118,9 @@ func (s Solver) check(fn string) error {
 	case (mode == weighted || mode == anytime) && !s.Heuristic.ranks():
 		field, why = "Heuristic", "the "+s.Mode.String()+" mode ranks boards by linear conflicts or a pattern database"
 	case mode == fast:
-		field = s.firstSet("Heuristic", "Algorithm", "Workers", "Cache.Dir", "Cache.Progress", "Progress")
+		field = s.firstSet("Heuristic", "Algorithm", "Workers", "Cache.Dir", "Cache.Progress", "Progress", "OnImprove")
+	case mode != anytime && s.OnImprove != nil:
+		field, why = "OnImprove", "only the Anytime mode improves its answer"
 	}
 	if field == "" {
 		return nil
@@ -179,17 +192,18 @@ func (s Solver) Check() error { return s.check("Solver.Check") }
 // options are a Solver's settings as the searches take them, and the
 // choices made for one board.
 type options struct {
-	mode     Mode
-	heur     Heuristic // without walking distance, which is wd
-	wd       bool
-	algo     Algorithm
-	metric   Metric
-	limits   Limits
-	progress func(Progress)
-	onMove   func(Move)
-	workers  int
-	cache    Cache
-	autoDB   pdbcache.State // where the database Auto chose is (pdbcache.Absent: none chosen)
+	mode      Mode
+	heur      Heuristic // without walking distance, which is wd
+	wd        bool
+	algo      Algorithm
+	metric    Metric
+	limits    Limits
+	progress  func(Progress)
+	onMove    func(Move)
+	onImprove func(Solution)
+	workers   int
+	cache     Cache
+	autoDB    pdbcache.State // where the database Auto chose is (pdbcache.Absent: none chosen)
 	// readWithin, if above 0, is the most time Auto may spend reading a
 	// database's tables from disk (see readTime): a time budget's share.
 	readWithin time.Duration
@@ -198,7 +212,7 @@ type options struct {
 // options returns s as the searches take it.
 func (s Solver) options() options {
 	return options{mode: s.Mode, heur: s.Heuristic.base(), wd: s.Heuristic.wd, algo: s.Algorithm, metric: s.Metric,
-		limits: s.Limits, progress: s.Progress, onMove: s.OnMove, workers: s.Workers, cache: s.Cache}
+		limits: s.Limits, progress: s.Progress, onMove: s.OnMove, onImprove: s.OnImprove, workers: s.Workers, cache: s.Cache}
 }
 
 // workerCount returns the number of workers the options ask for.

@@ -106,12 +106,19 @@ func (a *anytime) depth() int {
 	return min(len(a.blanks)-2, a.maxCost)
 }
 
-// offer keeps blanks as the best solution if it is shorter.
+// offer keeps blanks, less every move followed by its undo (see Tidy,
+// which takes them out in place), as the best solution if it is shorter,
+// and hands it to the OnImprove function if it is within the cost bound:
+// the answer returned is the last one handed.
 func (a *anytime) offer(blanks []int, m Method, h tiles.Heuristic) {
+	blanks = Tidy(blanks, a.t.Cols, a.cfg.Line)
 	if a.blanks == nil || len(blanks) < len(a.blanks) {
 		a.blanks = blanks
 		a.best.Method, a.best.Heuristic = m, h
 		a.report(0, true)
+		if a.cfg.OnImprove != nil && len(blanks)-1 <= a.maxCost {
+			a.cfg.OnImprove(blanks, a.lower, m)
+		}
 	}
 }
 

@@ -28,6 +28,12 @@ type Config struct {
 	// weighted IDA* (see idastar.Core.OnCheck).
 	Progress func(Progress)
 	Watch    func(*idastar.Core)
+	// OnImprove, if not nil, is handed each answer of the anytime mode
+	// that is shorter than the ones before and within the cost bound, as
+	// Tidy leaves it, with the lower bound proven by then and what found
+	// it. The blank's cells handed are the search's own: it reads them
+	// during the call only, and does not change them.
+	OnImprove func(blanks []int, lower int, m Method)
 	// Optimal, if not nil, is the optimal search of the start, bounded by
 	// maxCost moves: the anytime mode runs it on boards small enough.
 	Optimal Optimal

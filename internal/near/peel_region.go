@@ -34,6 +34,7 @@ func (a *anytime) solveRegion() {
 	cfg := a.cfg
 	cfg.Heuristic, cfg.Optimal = tiles.Heuristic{Kind: tiles.LinearConflict}, nil
 	cfg.Progress = a.regionProgress(len(blanks) - 1)
+	cfg.OnImprove = nil    // the region's answers are not the board's: a.offer hands on the board's
 	cfg.Limits.MaxCost = 0 // the whole answer's bound: see Anytime
 	if left := a.nodesLeft(); left < math.MaxInt64 {
 		if left == 0 {

@@ -367,13 +367,18 @@ func testFast50(t *testing.T, p *page) {
 	}
 }
 
+// testCancel cancels an anytime search of a 7 x 7 board once it has
+// reported a best answer: the page stops within a second and keeps that
+// answer, its moves (which reach the goal, in the text output and the
+// animation) and its bound, labelled as found before Cancel.
 func testCancel(t *testing.T, p *page) {
 	p = p.on(t)
-	shuffle(p, "10", "10", "10")
+	start := shuffle(p, "7", "7", "10")
+	p.set("metric", "tile")
 	p.set("mode", "anytime")
 	p.set("budget", "600")
 	p.click("solve")
-	p.waitFor(`document.getElementById("status").textContent.startsWith("searching")`, 30*time.Second)
+	p.waitFor(`document.getElementById("status").textContent.startsWith("searching: ") && document.getElementById("status").textContent.includes(" best ")`, 30*time.Second)
 	time.Sleep(time.Second) // well into the search
 	// The page's own clock: from the click's event to the status's change.
 	eval[bool](p, `(() => { const s = document.getElementById("status"); window.cancelled = {};
@@ -412,10 +417,27 @@ func testCancel(t *testing.T, p *page) {
 	if want := fmt.Sprintf("best %d moves, at least %d", best, bound); !strings.Contains(plainNumbers(final), want) {
 		t.Errorf("status %q after Cancel, want it to say %q", final, want)
 	}
+	if !strings.Contains(final, "found before Cancel") || !strings.Contains(p.text("result-proof"), "before Cancel") {
+		t.Errorf("status %q and proof %q after Cancel, want the answer labelled as found before Cancel", final, p.text("result-proof"))
+	}
 	t.Logf("after Cancel: %s", final)
 	if got := p.text("status"); got != final {
 		t.Errorf("status %q after Cancel: the cancelled search went on", got)
 	}
+	// Its moves, in the text output, take the board to the goal.
+	lines := strings.Split(eval[string](p, `playground.output("out-text")`), "\n")
+	var tiles []int
+	for _, f := range strings.Fields(start) {
+		x, _ := strconv.Atoi(f)
+		tiles = append(tiles, x)
+	}
+	if len(lines) < 2 || strings.Count(lines[1], "")-1 != best {
+		t.Fatalf("text output after Cancel %.200q, want a header and the %d moves", lines, best)
+	}
+	if end, err := play(tiles, 7, 7, lines[1]); err != nil || spaced(end) != spaced(goalTiles(49)) {
+		t.Errorf("the %d moves kept after Cancel do not reach the goal (%v)", best, err)
+	}
+	playToEnd(p, best)
 }
 
 func testKlotski(t *testing.T, p *page) {

@@ -16,8 +16,15 @@
 //
 //	{"type": "progress", "id": ID, "build": {"name", "table", "tables", "depth", "reached", "entries"}}
 //	{"type": "progress", "id": ID, "search": {"bound", "generated", "best", "lower_bound", "seconds"}}
+//	{"type": "progress", "id": ID, "best": {"length", "lower_bound", "optimal", "moves", "seconds"}}
 //	{"type": "result", "id": ID, "ok": true, "result": {...}}
 //	{"type": "result", "id": ID, "ok": false, "error": "what was wrong"}
+//
+// A solve in the anytime mode tells each shorter answer it finds, as
+// "best": its moves in the result's letters, and the lower bound proven
+// by then, so that a page that stops the search keeps the best answer
+// found; only on boards whose answers take at most 1 MiB of letters (up
+// to 63 x 63), whose copies the memory bound counts.
 //
 // A board is {"rows", "cols", "tiles": [row-major, 0 the blank]}, and its
 // goal slide.Goal(rows, cols): 1 2 3 ... with the blank last. Boards have

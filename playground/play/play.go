@@ -29,6 +29,7 @@ type progress struct {
 	ID     json.RawMessage `json:"id"`
 	Build  *buildProgress  `json:"build,omitempty"`
 	Search *searchProgress `json:"search,omitempty"`
+	Best   *bestProgress   `json:"best,omitempty"`
 }
 
 // buildProgress is a slide.DatabaseProgress: a layer of a table built.
@@ -47,6 +48,16 @@ type searchProgress struct {
 	Generated  int64   `json:"generated"`
 	Best       int     `json:"best"`
 	LowerBound int     `json:"lower_bound"`
+	Seconds    float64 `json:"seconds"`
+}
+
+// bestProgress is a shorter answer of an anytime solve (see
+// slide.Solver.OnImprove): its moves as the result's letters.
+type bestProgress struct {
+	Length     int     `json:"length"`
+	LowerBound int     `json:"lower_bound"`
+	Optimal    bool    `json:"optimal"`
+	Moves      string  `json:"moves"`
 	Seconds    float64 `json:"seconds"`
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
@@ -54,6 +55,7 @@ func (h Handler) solve(ctx context.Context, r request, tell func(progress)) (any
 	start, goal := r.Board, slide.Goal(r.Board.Rows(), r.Board.Cols())
 	began := time.Now()
 	moves := newMoveRecord(start)
+	moves.best = r.Mode == "anytime" && improves(start)
 	sol, built, err := h.search(ctx, start, mode, metric, moves, tell)
 	solved := err == nil
 	if err != nil && !errors.Is(err, slide.ErrUnsolvable) {
@@ -156,6 +158,10 @@ func (h Handler) search(ctx context.Context, start slide.Board, mode slide.Mode,
 	if optimal && start.Rows() == 4 && start.Cols() == 4 && metric == slide.TileMoves {
 		s.Heuristic = slide.PDB663
 	}
+	if moves.best {
+		s.Limits.MaxMemory -= improveShare
+		s.OnImprove = bestTeller(tell)
+	}
 	s.Cache = h.Cache
 	s.Cache.Progress = buildTeller(tell, &built)
 	s.Progress = func(p slide.Progress) {
@@ -192,6 +198,32 @@ const (
 // answer's share is under a fifth of maxMemory.
 func maxLetters(rows, cols int) int { return 2*near.FastMoves(rows, cols) + 1024 }
 
+// improves reports whether an anytime solve of the board b tells each
+// shorter answer it finds (see bestTeller): on boards whose answers'
+// letters (see maxLetters) take at most maxListed bytes, squares up to
+// 63 x 63. On larger boards the copies of answers of millions of moves
+// would take the search's time and memory.
+func improves(b slide.Board) bool { return maxLetters(b.Rows(), b.Cols()) <= maxListed }
+
+// improveShare is the memory that telling a shorter answer takes at most,
+// which the search's memory bound leaves for it: the library's copy of
+// its moves (see slide.Solver.OnImprove), of no more moves than letters,
+// and its letters in answerCopies copies.
+const improveShare = maxListed*int64(unsafe.Sizeof(slide.Move{})) + answerCopies*maxListed
+
+// bestTeller returns the slide.Solver.OnImprove function that tells each
+// shorter answer of an anytime solve, with its moves as letters (see
+// moveRecord), if they take at most maxListed bytes.
+func bestTeller(tell func(progress)) func(slide.Solution) {
+	return func(sol slide.Solution) {
+		letters := slide.FormatMoves(sol.Moves)
+		if len(letters) > maxListed {
+			return
+		}
+		tell(progress{Best: &bestProgress{Length: sol.Len(), LowerBound: sol.LowerBound, Optimal: sol.Optimal, Moves: letters, Seconds: sol.Elapsed.Seconds()}})
+	}
+}
+
 // searchMemory returns the memory bound of a search of the board b: the
 // page's, less its answer's share.
 func searchMemory(b slide.Board) int64 {
@@ -212,6 +244,7 @@ type moveRecord struct {
 	limit   int
 	over    bool
 	stop    func()
+	best    bool // whether an anytime search tells each shorter answer (see improves)
 }
 
 // newMoveRecord returns a record for an answer on the board b, with

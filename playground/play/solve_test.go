@@ -295,22 +295,66 @@ func TestMoveRecordAllocs(t *testing.T) {
 	}
 }
 
-// TestSolveAnytime solves a random 5 x 5 board in the anytime mode, which
-// tells each better answer it finds.
+// TestSolveAnytime solves random 5 x 5 and 6 x 6 boards in the anytime
+// mode, which tells how the search goes and each shorter answer it finds,
+// with its moves: they take the board to the goal, each answer is shorter
+// than the one before, and the last is the result.
 func TestSolveAnytime(t *testing.T) {
 	h := Handler{Cache: testCache(t)}
-	b, err := slide.RandomBoard(slide.Goal(5, 5), rand.New(rand.NewPCG(5, 0)))
-	if err != nil {
-		t.Fatal(err)
+	for _, side := range []int{5, 6} {
+		b, err := slide.RandomBoard(slide.Goal(side, side), rand.New(rand.NewPCG(5, 0)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := ok(t, h, reqJSON("solve", solveArgs(b, "mode", "anytime", "budget_ms", 300)))
+		n := checkSolved(t, b, a.result)
+		var last map[string]any
+		var best []map[string]any
+		for _, p := range a.progress {
+			if s, ok := p["search"].(map[string]any); ok {
+				last = s
+			}
+			if s, ok := p["best"].(map[string]any); ok {
+				best = append(best, s)
+			}
+		}
+		if last == nil || last["best"].(float64) < float64(n) || last["lower_bound"].(float64) > float64(n) || last["generated"] == nil || last["seconds"] == nil {
+			t.Errorf("%d x %d: the last progress %v of a %d-move answer", side, side, last, n)
+		}
+		if len(best) == 0 {
+			t.Fatalf("%d x %d: no answer told before the result", side, side)
+		}
+		for i, s := range best {
+			length := int(s["length"].(float64))
+			replay(t, b, s["moves"].(string), length)
+			if i > 0 && length >= int(best[i-1]["length"].(float64)) || s["lower_bound"].(float64) > float64(length) || s["seconds"] == nil {
+				t.Fatalf("%d x %d: answer %d told: %v after one of %v moves", side, side, i, s["length"], best[i-1]["length"])
+			}
+		}
+		if got := best[len(best)-1]; got["length"] != a.result["length"] || got["moves"] != a.result["moves"] {
+			t.Errorf("%d x %d: the last answer told has %v moves, the result %v", side, side, got["length"], a.result["length"])
+		}
+		t.Logf("%d x %d: %d answers told, %v to %v moves", side, side, len(best), best[0]["length"], a.result["length"])
 	}
-	a := ok(t, h, reqJSON("solve", solveArgs(b, "mode", "anytime", "budget_ms", 300)))
-	n := checkSolved(t, b, a.result)
-	if len(a.progress) == 0 {
-		t.Fatal("no progress")
+	// A hint searches in the anytime mode, and tells no answer.
+	b, _ := slide.RandomBoard(slide.Goal(6, 6), rand.New(rand.NewPCG(6, 0)))
+	for _, p := range ok(t, h, reqJSON("hint", solveArgs(b))).progress {
+		if p["best"] != nil {
+			t.Fatalf("a hint tells an answer: %.200v", p)
+		}
 	}
-	last := a.progress[len(a.progress)-1]["search"].(map[string]any)
-	if last["best"].(float64) < float64(n) || last["lower_bound"].(float64) > float64(n) || last["generated"] == nil || last["seconds"] == nil {
-		t.Errorf("the last progress %v of a %d-move answer", last, n)
+}
+
+// TestImproves checks which boards an anytime solve tells shorter answers
+// of: those whose letters fit maxListed, up to 63 x 63.
+func TestImproves(t *testing.T) {
+	for _, c := range []struct {
+		rows, cols int
+		want       bool
+	}{{2, 2, true}, {63, 63, true}, {64, 64, false}, {2, 255, true}, {255, 255, false}} {
+		if got := improves(slide.Goal(c.rows, c.cols)); got != c.want {
+			t.Errorf("%d x %d: improves %v, want %v", c.rows, c.cols, got, c.want)
+		}
 	}
 }
 

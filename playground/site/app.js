@@ -642,11 +642,13 @@
 		progress(`building ${name}: table ${table + 1} of ${tables}, depth ${p.depth}, ${int(p.reached)} of ${int(p.entries)} entries`);
 	}
 	// The search under way: when it began (the page's clock), its last
-	// progress, and the timer that shows the time elapsed between reports.
+	// progress, the board it solves (start) and the last shorter answer an
+	// anytime search told (best, with its moves), and the timer that shows
+	// the time elapsed between reports.
 	let search = null;
-	function beginSearch() {
+	function beginSearch(start) {
 		endSearch();
-		search = { began: performance.now(), last: null, timer: setInterval(showElapsed, 250) };
+		search = { began: performance.now(), last: null, start, best: null, timer: setInterval(showElapsed, 250) };
 	}
 	function endSearch() {
 		if (search) clearInterval(search.timer);
@@ -671,6 +673,7 @@
 	}
 	function showSearch(m) {
 		if (m.build) return showBuild(m.build.name || "the pattern database", m.build);
+		if (m.best && search) search.best = m.best;
 		if (!m.search || !search) return;
 		search.last = m.search;
 		showElapsed();
@@ -694,7 +697,7 @@
 		const args = { board: start, mode, metric: $("metric").value, svg: !pictured(start) };
 		if (mode === "anytime") args.budget_ms = Math.round(Number($("budget").value) * 1000);
 		if (mode === "weighted") args.weight = Number($("weight").value);
-		beginSearch();
+		beginSearch(start);
 		let r;
 		try {
 			r = await client.request("solve", args, showSearch);
@@ -707,11 +710,18 @@
 			status("unsolvable: this board cannot reach the goal");
 			return;
 		}
-		$("result-length").textContent = int(r.length);
-		$("result-proof").textContent = r.optimal ? "optimal" : `at least ${r.lower_bound}`;
-		$("result-nodes").textContent = int(r.generated);
-		$("result-time").textContent = `${Number(r.seconds).toFixed(3)} s`;
 		const what = r.optimal ? "optimal" : `at least ${int(r.lower_bound)}`;
+		showAnswer(start, r, what);
+		status(`answer found: ${int(r.length)} moves, ${what}; Play shows it`);
+		showStage(boardEl);
+	});
+	// showAnswer shows the answer r ({length, moves, generated, seconds})
+	// of the board start, its proof said by what, and readies its player.
+	function showAnswer(start, r, what) {
+		$("result-length").textContent = int(r.length);
+		$("result-proof").textContent = what;
+		$("result-nodes").textContent = r.generated === undefined ? "-" : int(r.generated);
+		$("result-time").textContent = `${Number(r.seconds).toFixed(3)} s`;
 		const moves = moveReader(r.moves || "");
 		setPlayer("tiles", new Player(moves.n,
 			() => moves.next(slide),
@@ -723,9 +733,7 @@
 				drawState();
 				if (isGoal(board)) status("solved");
 			}));
-		status(`answer found: ${int(r.length)} moves, ${what}; Play shows it`);
-		showStage(boardEl);
-	});
+	}
 	// setBoardTiles puts the tiles of b, of the board's size, back.
 	function setBoardTiles(b) {
 		board.tiles = Array.from(b.tiles);
@@ -756,12 +764,21 @@
 		}
 		status("ready");
 	});
-	// Cancel stops the search; the best answer an anytime search reported
-	// is kept, its length and bound, as its moves go with the search.
+	// Cancel stops the search; the best answer an anytime search told is
+	// kept, with its moves, labelled with its bound as found before the
+	// cancel; on boards too large for the search to tell its answers'
+	// moves (past 63 x 63), their length and bound alone.
 	$("cancel").onclick = () => {
 		client.cancel();
-		const s = endSearch(), p = s && s.last;
-		if (p && p.best) {
+		const s = endSearch(), p = s && s.last, b = s && s.best;
+		if (b) {
+			const what = b.optimal ? "optimal" : `at least ${int(b.lower_bound)}`;
+			const label = `best ${int(b.length)} moves, ${what}, found before Cancel` + (b.optimal ? "" : " (not proven shortest)");
+			showAnswer(s.start, { length: b.length, moves: b.moves, generated: p ? p.generated : undefined, seconds: b.seconds }, `${what} (best before Cancel)`);
+			setOutputs("tiles", { text: `${label}\n${b.moves}\n` });
+			status(`cancelled after ${elapsed(s)} s: ${label}, at ${Number(b.seconds).toFixed(1)} s; Play shows it`);
+			showStage(boardEl);
+		} else if (p && p.best) {
 			$("result-length").textContent = int(p.best);
 			$("result-proof").textContent = p.lower_bound ? `at least ${int(p.lower_bound)}` : "-";
 			$("result-nodes").textContent = int(p.generated);
