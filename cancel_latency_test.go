@@ -118,8 +118,8 @@ const settled = 4
 // went on into an optimal search that made its tables first (0.8 to 1.9 s
 // beside two busy processes on two cores).
 func TestCancelLatency(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short")
+	if !testsets.Long() {
+		t.Skip("quick form (SLIDE_LONG=1 runs it)")
 	}
 	all := checkLatencies(t, 3, 100*time.Millisecond, 250*time.Millisecond)
 	if len(all) == 0 {
@@ -207,8 +207,8 @@ var firstUseCases = []struct {
 // skipped without them. The first solve once made the tables' sparse
 // layouts without looking at its context, for a second or more.
 func TestCancelFirstUse(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short")
+	if !testsets.Long() {
+		t.Skip("quick form (SLIDE_LONG=1 runs it)")
 	}
 	dir := testsets.UserPDBCache
 	cached, _ := Cache{Dir: dir}.List()

@@ -55,11 +55,12 @@ func blankFirstGoal(rows, cols int) Board {
 	return b
 }
 
-// shortEvery returns n under -short and 1 otherwise: the oracle tests
-// that walk whole spaces check every n-th board of each layer in the quick
-// run, and every board in the full one.
+// shortEvery returns n in the quick form of the tests and 1 in the long
+// one (testsets.Long): the oracle tests that walk whole spaces check every
+// n-th board of each layer in the quick run, and every board in the full
+// one.
 func shortEvery(n int) int {
-	if testing.Short() {
+	if !testsets.Long() {
 		return n
 	}
 	return 1

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // A limitCase is a board, the metric and the heuristic the modes but Fast
@@ -69,7 +71,12 @@ func TestLimitsEveryMode(t *testing.T) {
 	useTempCache(t)
 	ctx := context.Background()
 	modes := []Mode{Optimal(), Weighted(1.5), Anytime(150 * time.Millisecond), Fast()}
-	for _, c := range limitCases(t) {
+	for i, c := range limitCases(t) {
+		workerCounts := []int{1, 2}
+		if !testsets.Long() {
+			// The quick form takes one worker or two by turns, case by case.
+			workerCounts = workerCounts[i%2 : i%2+1]
+		}
 		between := (c.lower + c.fast) / 2
 		for _, lim := range []Limits{
 			{MaxNodes: 100}, {MaxNodes: 5000}, {MaxNodes: 100_000},
@@ -80,9 +87,9 @@ func TestLimitsEveryMode(t *testing.T) {
 			{MaxMemory: 64 << 10, MaxNodes: 1_000_000},
 		} {
 			for _, m := range modes {
-				for _, workers := range []int{1, 2} {
-					if m == Fast() && workers > 1 {
-						continue // the fast mode runs on one goroutine and refuses Workers
+				for _, workers := range workerCounts {
+					if m == Fast() && workers != workerCounts[0] {
+						continue // the fast mode runs on one goroutine and refuses Workers: once a case
 					}
 					s := Solver{Mode: m, Limits: lim, Workers: workers, Heuristic: c.heuristic, Metric: c.metric}
 					if m == Fast() {

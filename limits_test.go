@@ -19,6 +19,7 @@ import (
 
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/pdbcache"
+	"github.com/slidekit/slide/internal/testsets"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -100,8 +101,8 @@ func cancelCases(t testing.TB) []cancelCase {
 // within 100 ms of the cancellation. A* on a random 200 x 200 board once
 // took 2 s to notice, the blocks search 14 s.
 func TestCancelPromptly(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short")
+	if !testsets.Long() {
+		t.Skip("quick form (SLIDE_LONG=1 runs it)")
 	}
 	for _, c := range cancelCases(t) {
 		var late time.Duration
@@ -280,8 +281,8 @@ func TestMemoryBound(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("peak resident memory is read from /proc")
 	}
-	if testing.Short() {
-		t.Skip("-short")
+	if !testsets.Long() {
+		t.Skip("quick form (SLIDE_LONG=1 runs it)")
 	}
 	const bound = 96 << 20
 	exe, err := os.Executable()
@@ -474,7 +475,7 @@ func TestMaxCostMatchesBFS(t *testing.T) {
 func TestMaxCostLarge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, goal := range []Board{Goal(3, 6), Goal(5, 5), MustParseBoard("3 6\n1 1 1 2 2 2\n3 3 3 4 4 4\n5 5 5 6 6 0\n")} {
-		if testing.Short() && goal.Rows() == 5 {
+		if !testsets.Long() && goal.Rows() == 5 {
 			continue // the full run only
 		}
 		for _, metric := range []Metric{TileMoves, LineMoves} {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/testsets"
 	"math/rand/v2"
 	"runtime"
 	"strings"
@@ -73,7 +74,7 @@ func TestWeightedCensus(t *testing.T) {
 func TestWeightedKorf(t *testing.T) {
 	goal := blankFirstGoal(4, 4)
 	for i, in := range readInstances(t, "korf100.txt", 4, 4) {
-		if testing.Short() && i%10 != 0 {
+		if !testsets.Long() && i%10 != 0 {
 			continue
 		}
 		for _, c := range []struct {
@@ -399,12 +400,13 @@ func TestSolveFastLabeled(t *testing.T) {
 }
 
 // TestSolveFastBound checks the fast mode's lower bound against the true
-// distance of every 3 x 3 board, and its length against the same.
+// distance of every seventh 3 x 3 board of each layer (every 28th in the
+// quick form of the tests), and its length against the same.
 func TestSolveFastBound(t *testing.T) {
 	goal := Goal(3, 3)
 	for d, layer := range layersFrom(t, goal) {
 		for i, b := range layer {
-			if i%7 != 0 {
+			if i%(7*shortEvery(4)) != 0 {
 				continue
 			}
 			sol, err := Solver{Mode: Fast()}.Solve(context.Background(), b, goal)
@@ -443,8 +445,8 @@ func TestSolveFastStream(t *testing.T) {
 // one solve, in 30 s (breadth-first searches over windows whose area
 // squared was allocated whole); now about 0.3 GB in 2 s.
 func TestFastAllocations(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a 255 x 255 solve of about 2 s")
+	if !testsets.Long() {
+		t.Skip("quick form (SLIDE_LONG=1 runs it): a 255 x 255 solve of about 2 s")
 	}
 	rng := rand.New(rand.NewPCG(255, 9)) // BenchmarkFast's boards
 	goal := Goal(255, 255)
@@ -542,8 +544,8 @@ func TestFastLowerBoundMemory(t *testing.T) {
 // or reached the memory bound: up to 11 s and 1.15 GB (seeds 2 and 5
 // failed at the bound).
 func TestWeightedThin(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: seconds of beams")
+	if !testsets.Long() {
+		t.Skip("quick form (SLIDE_LONG=1 runs it): seconds of beams")
 	}
 	goal := Goal(2, 8)
 	for _, seed := range []uint64{1, 2, 5, 6} {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestProgressString checks the text of the progress reports, which
@@ -24,8 +26,8 @@ func TestProgressString(t *testing.T) {
 // progress: bounds that never exceed the optimal length and never go
 // down, node counts that grow, on one worker and on two.
 func TestOptimalProgress(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a search of a few tenths of a second")
+	if !testsets.Long() {
+		t.Skip("quick form (SLIDE_LONG=1 runs it): a search of a few tenths of a second")
 	}
 	in := korfInstance(t, 3)
 	for _, workers := range []int{1, 2} {

@@ -8,6 +8,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // naiveGoalLayers returns the number of positions of b's component at
@@ -93,14 +95,14 @@ func TestBlocksFarthestOracle(t *testing.T) {
 	ctx := context.Background()
 	all := os.Getenv("SLIDE_BLOCKS_ORACLE") == "all"
 	most := int64(5000)
-	if testing.Short() {
+	if !testsets.Long() {
 		most = 1000
 	}
 	for _, c := range readBlockCases(t) {
 		metrics := numBlockMetrics
 		switch {
 		case all || c.states <= most:
-		case c.name == "klotski_hengdaolima" && !testing.Short():
+		case c.name == "klotski_hengdaolima" && testsets.Long():
 			metrics = 1
 		default:
 			continue
@@ -150,7 +152,7 @@ func TestBlocksRandomLengths(t *testing.T) {
 			counts := naiveGoalLayers(c.puzzle, m, 1<<20)
 			rng := rand.New(rand.NewPCG(1, 2))
 			for n := range counts {
-				if testing.Short() && n%5 != 0 && n != len(counts)-1 {
+				if !testsets.Long() && n%5 != 0 && n != len(counts)-1 {
 					continue
 				}
 				sol, err := s.Random(ctx, c.puzzle, n, rng)
@@ -184,7 +186,7 @@ func TestBlocksRandomUniform(t *testing.T) {
 	}
 	k := counts[n]
 	draws := 40 * k
-	if testing.Short() {
+	if !testsets.Long() {
 		draws = 10 * k
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
@@ -284,7 +286,7 @@ func TestBlocksRandomErrors(t *testing.T) {
 // puzzle's header counts, its start at the distance of its optimum.
 func TestBlocksGoalLayersCount(t *testing.T) {
 	for _, c := range readBlockCases(t) {
-		if c.optimum[StraightMoves] < 0 || testing.Short() && c.states > 50000 {
+		if c.optimum[StraightMoves] < 0 || !testsets.Long() && c.states > 50000 {
 			continue
 		}
 		sp, err := newBlockSpace("test", c.puzzle, BlockSolver{})

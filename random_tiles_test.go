@@ -8,6 +8,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestRandomExact deals boards of every distance a 3 x 3 and a 2 x 4
@@ -27,7 +29,7 @@ func TestRandomExact(t *testing.T) {
 		}
 		rng := rand.New(rand.NewPCG(1, 0))
 		for n := range layers {
-			if testing.Short() && n%4 != 0 && n != len(layers)-1 {
+			if !testsets.Long() && n%4 != 0 && n != len(layers)-1 {
 				continue
 			}
 			sol, err := Solver{}.Random(ctx, goal, n, rng)
@@ -52,7 +54,7 @@ func TestRandomUniform(t *testing.T) {
 	goal := Goal(3, 3)
 	layers := layersFrom(t, goal)
 	for _, n := range []int{9, 31} {
-		if testing.Short() && n == 31 {
+		if !testsets.Long() && n == 31 {
 			continue
 		}
 		k := len(layers[n])
@@ -87,7 +89,7 @@ func TestRandomApproximate(t *testing.T) {
 	goal := Goal(3, 4)
 	check := Solver{Heuristic: Manhattan, Algorithm: AlgoIDAStar, Workers: 1}
 	ns := []int{17, 30, 44, 46}
-	if testing.Short() {
+	if !testsets.Long() {
 		ns = []int{17, 30}
 	}
 	rng := rand.New(rand.NewPCG(2, 0))
@@ -107,8 +109,8 @@ func TestRandomApproximate(t *testing.T) {
 // TestRandomFiveByFive walks outward from the 5 x 5 goal and re-solves
 // the board by a separate search.
 func TestRandomFiveByFive(t *testing.T) {
-	if testing.Short() {
-		t.Skip("seconds of optimal searches")
+	if !testsets.Long() {
+		t.Skip("quick form (SLIDE_LONG=1 runs it): seconds of optimal searches")
 	}
 	ctx := context.Background()
 	goal := Goal(5, 5)

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // specialFiles writes into dir a named pipe, fifo, a named pipe beside a
@@ -64,8 +66,8 @@ func TestServeSpecialFiles(t *testing.T) {
 	}
 }
 
-// TestServeFIFOFlood sends 10,000 requests for a named pipe (1,000 with
-// -short or the race detector) on 64 kept-alive connections, and checks that each is refused at
+// TestServeFIFOFlood sends 10,000 requests for a named pipe (1,000 in
+// the quick form of the tests or under the race detector) on 64 kept-alive connections, and checks that each is refused at
 // once, that the server makes no thread per request, and that its
 // goroutines end with the connections.
 func TestServeFIFOFlood(t *testing.T) {
@@ -74,7 +76,7 @@ func TestServeFIFOFlood(t *testing.T) {
 	goroutinesBefore := runtime.NumGoroutine()
 	addr := startServer(t, newServer(dir, serveLimits))
 	n, workers := 10000, 64
-	if testing.Short() || race {
+	if !testsets.Long() || race {
 		n = 1000
 	}
 	transport := &http.Transport{MaxIdleConnsPerHost: workers, DisableCompression: true}

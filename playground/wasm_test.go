@@ -31,10 +31,11 @@ var memfsCalls = []string{"close", "fchmod", "fstat", "fsync", "lstat", "mkdir",
 // holds no table, reads it from there and solves Korf's first board
 // optimally. It checks the answers and that the file system functions
 // called are among memfsCalls. It needs node, and is skipped without it
-// unless PLAYGROUND_REQUIRE_NODE is set, and with -short.
+// unless PLAYGROUND_REQUIRE_NODE is set, and in the quick form of the tests
+// (testsets.Long).
 func TestWasm(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: the WebAssembly program is not compiled")
+	if !testsets.Long() {
+		t.Skip("quick form (SLIDE_LONG=1 runs it): the WebAssembly program is not compiled")
 	}
 	node, err := exec.LookPath("node")
 	if err != nil && os.Getenv("PLAYGROUND_REQUIRE_NODE") != "" {

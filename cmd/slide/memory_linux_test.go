@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestSolveMemoryBound: slide solve under -max-memory 64MiB stops at the
@@ -25,8 +27,8 @@ import (
 // its arrays by its width, not their capacities, which took the 6 x 6
 // solve to 1.12 times the bound.
 func TestSolveMemoryBound(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: searches of a few seconds")
+	if !testsets.Long() {
+		t.Skip("quick form (SLIDE_LONG=1 runs it): searches of a few seconds")
 	}
 	for _, c := range []struct {
 		size string

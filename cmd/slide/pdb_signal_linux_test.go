@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // signalled is the -partition of a database whose build takes a moment (a
@@ -139,6 +141,9 @@ func TestPDBBuildSignal(t *testing.T) {
 // the status of the signal and a line saying so, and leaves the cache as
 // it was.
 func TestPDBVerifySignal(t *testing.T) {
+	if !testsets.Long() {
+		t.Skip("quick form (SLIDE_LONG=1 runs it): database builds of a few seconds")
+	}
 	cache, dir := newCache(t)
 	build, _ := startPDB(t, cache, "build")
 	if err := build.Wait(); err != nil {
@@ -162,6 +167,9 @@ func TestPDBVerifySignal(t *testing.T) {
 // temporary file appears, signals it, and lets it go on (SIGCONT); it
 // tries again if the build had written its file by then.
 func TestPDBWriteSignal(t *testing.T) {
+	if !testsets.Long() {
+		t.Skip("quick form (SLIDE_LONG=1 runs it): database builds of a few seconds")
+	}
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		caught := false
 		for try := 1; try <= 5 && !caught; try++ {

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // A puzzle is a grid and its pieces, for tests over more than the files.
@@ -85,7 +87,7 @@ var forms = []struct {
 // motion allows), none is missing, and none comes twice.
 func TestMovesMatchReference(t *testing.T) {
 	most, moves := 60, 1000 // positions and moves checked per space at most
-	if testing.Short() {
+	if !testsets.Long() {
 		most, moves = 30, 500
 	}
 	for _, pz := range puzzles(t) {

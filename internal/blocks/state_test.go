@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestStatesMatchData checks the generic path (State64 and Wide states,
 // as the root package's BFS searches them) against the optima and the
 // counts of positions of testdata/blocks, in every metric, on the
-// puzzles of at most 40,000 positions (20,000 for Wide states, 5,000 with
-// -short): each kind of state reaches a goal at the recorded distance
+// puzzles of at most 40,000 positions (20,000 for Wide states, 5,000 in
+// the quick form, see testsets.Long): each kind of state reaches a goal at the recorded distance
 // and sees the recorded number of positions, identical pieces merged. (BFS64's test covers
 // State64 under straight and step moves.)
 func TestStatesMatchData(t *testing.T) {
@@ -24,7 +25,7 @@ func TestStatesMatchData(t *testing.T) {
 					t.Errorf("%s %v: State64 finds the goal at %d in %d positions, want %d in %d", c.name, m, d, n, c.optimum(m), c.states)
 				}
 			}
-			if c.states > 20000 || c.states > 5000 && testing.Short() {
+			if c.states > 20000 || c.states > 5000 && !testsets.Long() {
 				continue
 			}
 			sp := c.space(m)

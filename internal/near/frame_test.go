@@ -111,7 +111,7 @@ func TestBeamKeep(t *testing.T) {
 		{Heuristic: tiles.Heuristic{Kind: tiles.Database, Name: "pdb", Spec: custom, Custom: true}, Request: req},
 	} {
 		boards := 4
-		if testing.Short() {
+		if !testsets.Long() {
 			boards = 2
 		}
 		for range boards {

@@ -80,7 +80,7 @@ func TestReduceStats(t *testing.T) {
 func TestReduceBig(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	for _, n := range []int{127, 255} {
-		if n == 255 && testing.Short() {
+		if n == 255 && !testsets.Long() {
 			continue // the full run only
 		}
 		goal := standardGoal(n, n)

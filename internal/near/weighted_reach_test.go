@@ -17,7 +17,7 @@ import (
 // or walk random moves from the goal, with a seed of its own.
 type reachCase struct {
 	rows, cols, walk int
-	slow             bool // skipped under -short
+	slow             bool // skipped in the quick form (testsets.Long), as factors 1.2 and 2 are
 }
 
 // reachBoard returns the board of c, on goal blankFirstGoal.
@@ -51,8 +51,8 @@ func TestWeightedReach(t *testing.T) {
 		for _, w := range weights {
 			name := fmt.Sprintf("%dx%d walk %d w=%v", c.rows, c.cols, c.walk, w)
 			t.Run(name, func(t *testing.T) {
-				if c.slow && testing.Short() {
-					t.Skip("-short")
+				if (c.slow || w == 1.2 || w == 2) && !testsets.Long() {
+					t.Skip("quick form (SLIDE_LONG=1 runs it): the slow boards, and factors 1.2 and 2")
 				}
 				cfg := *lcConfig()
 				cfg.Workers, cfg.Limits = 2, engine.Limits{MaxNodes: 40_000_000}
@@ -103,8 +103,8 @@ func checkRefusal(t *testing.T, g *tiles.Goal, code []int32, w float64, ans Answ
 // board at a factor the probe does not prove and a wider beam may. Its beams once
 // reported only once done, seconds apart.
 func TestWeightedProgress(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: seconds of beams")
+	if !testsets.Long() {
+		t.Skip("quick form (SLIDE_LONG=1 runs it): seconds of beams")
 	}
 	c := reachCase{rows: 6, cols: 6}
 	g, code := c.board()

@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"slices"
 	"testing"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestPermMoved checks permMoved against ranking the moved arrangement
@@ -138,7 +140,7 @@ func TestBuildMatchesOldBuilder(t *testing.T) {
 		{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{4, 2, 6, 8, 1, 3}}},                    // walls split the empty cells
 		{Rows: 3, Cols: 3, Blank: 4, Patterns: [][]uint8{{0, 1, 2, 3, 5, 6, 7, 8}}},              // one empty cell
 	}
-	if testing.Short() {
+	if !testsets.Long() {
 		specs = slices.Delete(specs[1:], 2, 3) // the 6-6-3 and 5 x 3 tables in the full run only
 	}
 	for j, spec := range specs {
@@ -195,7 +197,7 @@ func TestLargeBoardsMatchOracle(t *testing.T) {
 		{Rows: 8, Cols: 8, Blank: 63, Patterns: [][]uint8{{9, 10}}},
 		{Rows: 6, Cols: 6, Blank: 14, Patterns: [][]uint8{{0, 5, 35}}},
 	}
-	if testing.Short() {
+	if !testsets.Long() {
 		specs = specs[:3]
 	}
 	for _, spec := range specs {

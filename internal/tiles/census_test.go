@@ -21,7 +21,7 @@ func census(t *testing.T, rows, cols int, labels []int, perm, line bool, lim eng
 
 // TestCensusMatchesData compares the census of every board of
 // testdata/small_boards_bfs.txt of at most 2 million boards (200,000
-// with -short), by both
+// in the quick form, see testsets.Long), by both
 // metrics and in both orientations, with the recorded distributions, and
 // its farthest boards with small_boards_antipodes.txt.
 func TestCensusMatchesData(t *testing.T) {
@@ -35,7 +35,7 @@ func TestCensusMatchesData(t *testing.T) {
 		antipodes[k] = append(antipodes[k], a.Labels)
 	}
 	most := int64(2_000_000)
-	if testing.Short() {
+	if !testsets.Long() {
 		most = 200_000
 	}
 	n := 0

@@ -321,8 +321,8 @@ func TestFrom(t *testing.T) {
 // 200ms each: every answer is at least its lower bound and the reference's
 // own lower bound, and the results read back.
 func TestEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds slide and runs it for a few seconds")
+	if !testsets.Long() {
+		t.Skip("quick form (SLIDE_LONG=1 runs it): builds slide and runs it for a few seconds")
 	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "slide")
