@@ -140,9 +140,11 @@ func runRandom(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // proven so, or with fast of Manhattan distance n, and says on stderr what
 // is proven of its length.
 func randomMoves(goal slide.Board, n int, fast bool, rng *rand.Rand, stdout, stderr io.Writer) int {
-	s := slide.Solver{}
+	// One worker: a parallel search may return another shortest solution,
+	// and so another board, where -seed promises the same one.
+	s := slide.Solver{Workers: 1}
 	if fast {
-		s.Mode = slide.Fast()
+		s = slide.Solver{Mode: slide.Fast()}
 	}
 	ctx, stop := interruptible()
 	defer stop()
