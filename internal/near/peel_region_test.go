@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slidekit/slide/internal/testsets"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -29,7 +30,7 @@ func TestSolveRegion(t *testing.T) {
 		var reports []Progress
 		cfg := Config{Heuristic: tiles.Heuristic{Kind: tiles.LinearConflict}, Workers: runtime.GOMAXPROCS(0),
 			Progress: func(p Progress) { reports = append(reports, p) }, Began: time.Now()}
-		ans, err := Anytime(context.Background(), tg, code, 2*time.Second, cfg) // twice what an idle machine needs: see TestPeelSolve
+		ans, err := Anytime(context.Background(), tg, code, testsets.Slowdown*2*time.Second, cfg) // twice what an idle machine needs: see TestPeelSolve
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestSetBeam: the set evaluator's value of every child equals the
@@ -86,7 +88,7 @@ func TestPeelSolve(t *testing.T) {
 		// A second, where 300 ms suffice on an idle machine: the beams
 		// adapt their width to it, and this test failed on 300 ms while
 		// other builds and tests loaded the machine.
-		a.peelSolve(f, 2, time.Now().Add(time.Second))
+		a.peelSolve(f, 2, time.Now().Add(testsets.Slowdown*time.Second))
 		if a.best.Method != BeamSearch {
 			t.Fatalf("%v: the beams found no solution shorter than the fast mode's %d moves", sz, fast)
 		}
