@@ -14,9 +14,9 @@ import (
 // docs/PERFORMANCE.md ("Pattern database builds and memory"): the one
 // source of the build times that "slide pdb -h", the line before a first
 // build and README.md give (TestBuildTimesDocumented holds README.md to
-// them). A loaded machine takes longer. That of pdb48x5 is its build's
-// processor time scaled by pdb35's ratio of wall to processor time, both
-// measured on a loaded machine.
+// them). A loaded machine takes longer. That of pdb48x5 is an estimate,
+// not yet timed on an idle machine (docs/PERFORMANCE.md, "A stronger 7 x 7
+// database").
 var buildTimes = map[slide.Heuristic]time.Duration{
 	slide.PDB555:  140 * time.Millisecond,
 	slide.PDB663:  850 * time.Millisecond,
