@@ -14,10 +14,11 @@ import (
 	"github.com/slidekit/slide"
 )
 
-const benchAbout = `Bench solves every instance of FILE optimally and reports the work. FILE
-holds one instance a line, "id optimal t0 t1 ... tN-1" (N = n*n tiles in
-row-major order, 0 the blank), with # comments; the goal puts the blank
-first: 0 1 2 ... N-1. Bench prints "id moves expanded generated seconds"
+const benchAbout = `Bench solves every instance of FILE (standard input if FILE is absent or
+-) optimally and reports the work. Bench's own form holds one instance a
+line, "id optimal t0 t1 ... tN-1" (N = n*n tiles in row-major order, 0 the
+blank), with # comments; its goal puts the blank first: 0 1 2 ... N-1,
+unless -goal FILE gives another. Bench prints "id moves expanded generated seconds"
 for each instance, in the file's order, and "total INSTANCES EXPANDED
 GENERATED SECONDS" last (SECONDS adds up the instances' seconds), and
 exits with status 1 if any solution's length differs from the optimal
@@ -62,17 +63,25 @@ fields id, start, length, optimal, lower_bound, reference (the optimal
 column), algorithm, heuristic, metric, expanded, generated, seconds,
 workers and moves (U, D, L, R for the direction each tile slides), or id,
 start, reference and error for an instance that failed, and no totals
-line.`
+line.
+
+` + boardFormHelp + ` It is instance 1,
+with no optimal column (reference -1), whose length is not checked. No
+input is both: a line of bench's form holds at least four fields, a
+board's size line one or two numbers.`
 
 // benchFlags are the settings of one run of bench.
 type benchFlags struct {
 	searchFlags
-	workers int // goroutines per instance; 0: see defaultWorkers
-	jobs    int // instances solved at once
-	shard   shardFlag
-	json    bool
-	search  slide.Solver // each instance's, once prepared (see shareMemory)
-	gc      collector    // between instances
+	workers   int // goroutines per instance; 0: see defaultWorkers
+	jobs      int // instances solved at once
+	shard     shardFlag
+	json      bool
+	goalFile  string
+	goal      slide.Board  // of -goal FILE, if given
+	blankLast bool         // FILE holds a board in the board form, whose goal is slide.Goal
+	search    slide.Solver // each instance's, once prepared (see shareMemory)
+	gc        collector    // between instances
 }
 
 // benchInstance is a line of a bench file.
@@ -84,8 +93,9 @@ type benchInstance struct {
 
 // runBench is the bench subcommand.
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("bench", "[flags] FILE", benchAbout)
+	fs := newFlagSet("bench", "[flags] [FILE]", benchAbout)
 	var f benchFlags
+	fs.StringVar(&f.goalFile, "goal", "", "solve every instance to the goal board of `FILE`, in the form solve reads")
 	fs.Var(&f.heuristic, "heuristic", f.heuristic.usage())
 	fs.Var(&f.algorithm, "algorithm", f.algorithm.usage())
 	fs.IntVar(&f.workers, "workers", 0, "run each instance's search on `N` goroutines (default 0: all the cores, shared by the -j instances; with -w, -time or -fast, the cores divided among them)")
@@ -98,21 +108,28 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
-	switch {
-	case fs.NArg() != 1:
-		return usageError(stderr, "bench", "want one FILE, got %d arguments", fs.NArg())
-	case f.jobs < 1 || f.jobs > maxJobs:
+	file, status, ok := fileArg(fs, f.goalFile, stderr)
+	if !ok {
+		return status
+	}
+	if f.jobs < 1 || f.jobs > maxJobs {
 		return usageError(stderr, "bench", "-j %d: want 1 to %d instances at once", f.jobs, maxJobs)
 	}
 	if status := f.checkFlags("bench", f.workers, stderr); status != exitOK {
 		return status
 	}
-	r, shown, done, err := openInput(fs.Arg(0), stdin)
+	if f.goalFile != "" {
+		var err error
+		if f.goal, err = readBoard(f.goalFile, stdin); err != nil {
+			return failure(stderr, "bench", "%v", err)
+		}
+	}
+	src, isBoard, shown, done, err := openBenchInput(file, stdin, f.shard)
+	defer done()
 	if err != nil {
 		return failure(stderr, "bench", "%v", err)
 	}
-	defer done()
-	src := newBenchReader(r, f.shard)
+	f.blankLast = isBoard
 	first, ok := src.next()
 	switch {
 	case !ok && src.err != nil:
@@ -120,7 +137,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case !ok:
 		return failure(stderr, "bench", "%s: shard %v holds no instances", shown, &f.shard)
 	}
-	goal := blankFirst(first.board.Rows(), first.board.Cols())
+	goal := f.goalOf(first.board)
 	if status := f.readPartition("bench", goal, stderr); status != exitOK {
 		return status
 	}
@@ -181,7 +198,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // bench calls the library: a flag that changes how instances are solved
 // belongs in f.search.
 func (f *benchFlags) solve(ctx context.Context, in benchInstance) benchResult {
-	goal := blankFirst(in.board.Rows(), in.board.Cols())
+	goal := f.goalOf(in.board)
 	began := time.Now()
 	sol, err := f.search.Solve(ctx, in.board, goal)
 	took := time.Since(began)
@@ -213,18 +230,18 @@ func (f *benchFlags) defaultWorkers() int {
 func (f *benchFlags) verdict(r benchResult) string {
 	ref := r.in.optimal
 	if !f.modes.any() {
-		if r.sol.Len() != ref {
+		if ref >= 0 && r.sol.Len() != ref {
 			return fmt.Sprintf("%d moves, but the file says %d are optimal", r.sol.Len(), ref)
 		}
 		return ""
 	}
-	goal := blankFirst(r.in.board.Rows(), r.in.board.Cols())
 	b, ok := r.in.board.Apply(r.sol.Moves)
 	switch {
 	case !ok:
 		return "the solution has a move off the board"
-	case b != goal:
+	case b != f.goalOf(r.in.board):
 		return "the solution does not reach the goal"
+	case ref < 0: // no reference to check against
 	case r.sol.Optimal && r.sol.Len() != ref:
 		return fmt.Sprintf("%d moves proven optimal, but the file's reference is %d", r.sol.Len(), ref)
 	case r.sol.LowerBound > ref:
@@ -362,6 +379,19 @@ func (f *shardFlag) usage() string {
 
 // takes reports whether the instance i, counted from 0, is in the shard.
 func (f *shardFlag) takes(i int) bool { return f.n == 0 || i%f.n == f.k }
+
+// goalOf returns the goal of the instance board b: that of -goal FILE,
+// else the standard goal for a board in the board form, else that of
+// bench files, the blank first.
+func (f *benchFlags) goalOf(b slide.Board) slide.Board {
+	switch {
+	case f.goal.IsValid():
+		return f.goal
+	case f.blankLast:
+		return slide.Goal(b.Rows(), b.Cols())
+	}
+	return blankFirst(b.Rows(), b.Cols())
+}
 
 // blankFirst returns the goal of bench files: tile t on cell t, the blank
 // on cell 0.

@@ -94,7 +94,7 @@ func TestBench(t *testing.T) {
 			t.Errorf("bad file %q: status %d, %q", bad, status, stderr)
 		}
 	}
-	for _, args := range [][]string{{}, {"-heuristic", "euclid", "x"}, {"a", "b"}, {"-algorithm", "dfs", "x"}} {
+	for _, args := range [][]string{{"x", "-j", "2"}, {"-heuristic", "euclid", "x"}, {"a", "b"}, {"-algorithm", "dfs", "x"}} {
 		if _, _, status := runSlide("", append([]string{"bench"}, args...)...); status != exitUsage {
 			t.Errorf("bench %v: status %d, want %d", args, status, exitUsage)
 		}

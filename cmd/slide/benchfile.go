@@ -19,9 +19,26 @@ import (
 // checks every line.
 type benchReader struct {
 	in    *input.Scanner
+	one   *benchInstance // the board of a file in the board form, not yet read
 	shard shardFlag
 	count int   // the instances read, in the shard or not
 	err   error // why reading stopped before the end of the file
+}
+
+// openBenchInput opens bench's FILE, or stdin (see openBoardInput), and
+// returns a reader of the instances of shard in it: those of bench's own
+// form, or the one board of the board form as instance 1 with no
+// reference (optimal -1), and whether it is that board. It also returns
+// the name of the input for messages, and a function that closes it.
+func openBenchInput(name string, stdin io.Reader, shard shardFlag) (src *benchReader, isBoard bool, shown string, done func(), err error) {
+	b, own, shown, done, err := openBoardInput(name, stdin)
+	switch {
+	case err != nil:
+		return nil, false, shown, done, err
+	case own == nil:
+		return &benchReader{one: &benchInstance{"1", -1, b}, shard: shard}, true, shown, done, nil
+	}
+	return newBenchReader(own, shard), false, shown, done, nil
 }
 
 // newBenchReader returns a reader of the instances of shard in r.
@@ -35,6 +52,14 @@ func newBenchReader(r io.Reader, shard shardFlag) *benchReader {
 func (b *benchReader) next() (benchInstance, bool) {
 	if b.err != nil {
 		return benchInstance{}, false
+	}
+	if b.in == nil { // the board form
+		one := b.one
+		if one == nil || !b.shard.takes(0) {
+			return benchInstance{}, false
+		}
+		b.one, b.count = nil, 1
+		return *one, true
 	}
 	for first, ok := b.in.Next(); ok; first, ok = b.in.Next() {
 		if strings.HasPrefix(first.Text, "#") {

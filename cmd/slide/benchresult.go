@@ -114,7 +114,8 @@ type benchErrorJSON struct {
 // benchTotals adds up the results of a batch.
 type benchTotals struct {
 	solved, failed      int
-	lengths, references int // of the solved instances
+	lengths, references int  // of the solved instances
+	unreferenced        bool // a solved instance has no reference: no means line
 	expanded, generated int64
 	seconds             float64
 }
@@ -126,6 +127,7 @@ func (t *benchTotals) add(r benchResult) {
 		return
 	}
 	t.solved++
+	t.unreferenced = t.unreferenced || r.in.optimal < 0
 	t.lengths += r.sol.Len()
 	t.references += r.in.optimal
 	t.expanded += r.sol.Expanded
@@ -143,7 +145,7 @@ func (t *benchTotals) write(w io.Writer, means bool) {
 		failed = fmt.Sprintf(" failed %d", t.failed)
 	}
 	fmt.Fprintf(w, "total %d %d %d %.3f%s\n", t.solved, t.expanded, t.generated, t.seconds, failed)
-	if means && t.solved > 0 {
+	if means && t.solved > 0 && !t.unreferenced {
 		n := float64(t.solved)
 		fmt.Fprintf(w, "mean %.2f %.2f %.4f%s\n", float64(t.lengths)/n, float64(t.references)/n,
 			float64(t.lengths)/float64(max(t.references, 1)), failed)

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 
@@ -9,24 +11,201 @@ import (
 	"github.com/slidekit/slide/internal/input"
 )
 
-// readBoard reads a board in the String form from the file name, or from
-// stdin (see openInput), with slide.ReadBoard: the tiles 0 to rows*cols-1
-// once each, as the commands' boards are, else slide.New says why not. Its
-// errors name the file.
+// The board form is the text form of slide.Board that solve reads and
+// random writes (see slide.ParseBoard): a size line, n or "rows cols",
+// then the tiles, the numbers 0 (the blank) to rows*cols-1 once each.
+// Every command that reads a board reads it, from FILE or standard input,
+// and takes its goal in it with -goal FILE. Check, hint and bench also read
+// the forms of their own, and tell the two apart by one rule (see
+// openBoardInput): an input that is one board in the board form, whole, is
+// that board; any other input is the command's own form. No input is both
+// (see the commands' help), so the rule changes nothing that the own forms
+// read, and each form's errors stay its own.
+
+// boardFormHelp is the paragraph of the help of check, hint and bench on
+// the board form; %s is the name of the command's own form.
+const boardFormHelp = `FILE may also hold one board in the form solve reads and slide random
+writes: a size line, n or "rows cols", then the tiles 0 (the blank) to
+rows*cols-1 once each. An input that is such a board, whole, is read as
+one; any other input as %s. -goal FILE gives the goal of a board, in the
+same form (1 2 3 ... with the blank last by default).`
+
+// readBoard reads a board in the board form from the file name, or from
+// stdin (see openInput). Its errors name the file.
 func readBoard(name string, stdin io.Reader) (slide.Board, error) {
 	r, shown, done, err := openInput(name, stdin)
 	if err != nil {
 		return slide.Board{}, err
 	}
 	defer done()
+	return readBoardFrom(r, shown)
+}
+
+// readBoardFrom reads a board in the board form from r, named shown in
+// errors, with slide.ReadBoard: the tiles 0 to rows*cols-1 once each, as
+// the commands' boards are, else slide.New says why not.
+func readBoardFrom(r io.Reader, shown string) (slide.Board, error) {
 	b, err := slide.ReadBoard(r)
 	if err == nil && !b.IsPermutation() {
 		_, err = slide.New(b.Rows(), b.Cols(), b.Tiles())
 	}
 	if err != nil {
-		return slide.Board{}, fmt.Errorf("%s: %s", shown, message(err))
+		bad := errors.Is(err, slide.ErrSyntax) || errors.Is(err, slide.ErrSize) || errors.Is(err, slide.ErrTile)
+		return slide.Board{}, &boardError{msg: shown + ": " + message(err), bad: bad}
 	}
 	return b, nil
+}
+
+// A boardError is the error of readBoardFrom: msg says what went wrong,
+// and bad tells bad input from a failed read.
+type boardError struct {
+	msg string
+	bad bool
+}
+
+func (e *boardError) Error() string { return e.msg }
+
+// openBoardInput opens the file name, or stdin (see openInput), and reads
+// it as one board in the board form if it is one, whole; otherwise it
+// returns a reader of the whole input, from its start, for the command's
+// own reader. Either way it returns the name of the input for messages and
+// a function that closes it. It reads ahead only as far as the input may
+// still be a board, so that a stream of the command's own form is read no
+// further than its reader would read it (see sniffBoard).
+func openBoardInput(name string, stdin io.Reader) (b slide.Board, own io.Reader, shown string, done func(), err error) {
+	r, shown, done, err := openInput(name, stdin)
+	if err != nil {
+		return slide.Board{}, nil, shown, done, err
+	}
+	isBoard, replay := sniffBoard(r, sniffLimit)
+	if !isBoard {
+		return slide.Board{}, replay, shown, done, nil
+	}
+	b, err = readBoardFrom(replay, shown)
+	return b, nil, shown, done, err
+}
+
+// sniffLimit bounds the bytes sniffBoard reads ahead: several times the
+// text of the largest board, so that only a board padded with megabytes of
+// blanks is taken for the command's own form.
+const sniffLimit = 4 << 20
+
+// sniffBoard reads the start of r, as input.Scanner splits it, and reports
+// whether r holds one board in the board form: a first line (the first
+// with fields) of one or two integers that make a size (see sizeError),
+// then rows*cols different integers from 0 to rows*cols-1, then the end of
+// the input, all within limit bytes. It stops reading at the first field
+// that rules a board out. replay reads r's input from its start: the bytes
+// read ahead, then the rest of r (or r's read error again).
+func sniffBoard(r io.Reader, limit int) (isBoard bool, replay io.Reader) {
+	rec := &recorder{r: r, limit: limit}
+	isBoard = sniffFields(input.NewScanner(rec, nil)) && !rec.full
+	return isBoard, rec.replay()
+}
+
+// sniffFields reports whether the fields of in are one board in the board
+// form (see sniffBoard), reading no further than the first field that
+// rules it out.
+func sniffFields(in *input.Scanner) bool {
+	var size []int
+	for f, ok := in.Next(); ok; f, ok = in.NextOnLine() {
+		v, isInt := f.Int()
+		if !isInt || len(size) == 2 {
+			return false
+		}
+		size = append(size, v)
+	}
+	if len(size) == 0 || in.Err() != nil {
+		return false
+	}
+	rows, cols := size[0], size[len(size)-1]
+	if sizeError(rows, cols) != nil {
+		return false
+	}
+	seen := make([]bool, rows*cols)
+	for range seen {
+		f, ok := in.Next()
+		v, isInt := f.Int()
+		if !ok || !isInt || v < 0 || v >= len(seen) || seen[v] {
+			return false
+		}
+		seen[v] = true
+	}
+	_, more := in.Peek()
+	return !more && in.Err() == nil
+}
+
+// A recorder reads r for sniffBoard and keeps the bytes it reads, up to
+// limit, past which it reports the end of the input and sets full, so
+// that replay can hand the whole input to the reader that reads it.
+type recorder struct {
+	r     io.Reader
+	limit int
+	buf   []byte
+	full  bool  // a read stopped at limit
+	ended bool  // r has ended
+	err   error // r's read error
+}
+
+func (c *recorder) Read(p []byte) (int, error) {
+	switch room := c.limit - len(c.buf); {
+	case c.err != nil:
+		return 0, c.err
+	case c.ended:
+		return 0, io.EOF
+	case room <= 0:
+		c.full = true
+		return 0, io.EOF
+	default:
+		p = p[:min(len(p), room)]
+	}
+	n, err := c.r.Read(p)
+	c.buf = append(c.buf, p[:n]...)
+	switch {
+	case err == io.EOF:
+		c.ended = true
+	case err != nil:
+		c.err = err
+	}
+	return n, err
+}
+
+// replay returns a reader of the bytes read, then of the rest of r: none
+// once r has ended (a terminal is not asked twice for the end), and r's
+// error again after a failed read.
+func (c *recorder) replay() io.Reader {
+	rest := c.r
+	switch {
+	case c.err != nil:
+		rest = failingReader{c.err}
+	case c.ended:
+		rest = bytes.NewReader(nil)
+	}
+	return io.MultiReader(bytes.NewReader(c.buf), rest)
+}
+
+// fileArg returns the FILE argument of fs's command, "" when it has none
+// (standard input), or, with ok false, the exit status of a usage error:
+// more than one argument, or the start and the goal of -goal both from
+// standard input (goalFile "" when the flag is not given).
+func fileArg(fs *flag.FlagSet, goalFile string, stderr io.Writer) (file string, status int, ok bool) {
+	if fs.NArg() > 1 {
+		return "", usageError(stderr, fs.Name(), "want at most one FILE, got %d arguments (flags go before FILE)", fs.NArg()), false
+	}
+	if goalFile != "" && isStdin(goalFile) && isStdin(fs.Arg(0)) {
+		return "", usageError(stderr, fs.Name(), "the start and the goal cannot both come from standard input"), false
+	}
+	return fs.Arg(0), exitOK, true
+}
+
+// readGoal returns the goal board of -goal FILE, or def when goalFile is
+// "" (the flag not given). A goal of another size than the board is the
+// library's to refuse (slide.ErrMismatch).
+func readGoal(goalFile string, stdin io.Reader, def slide.Board) (slide.Board, error) {
+	if goalFile == "" {
+		return def, nil
+	}
+	return readBoard(goalFile, stdin)
 }
 
 // errRead marks a failed read in the errors of the command's own formats.

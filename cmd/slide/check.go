@@ -14,8 +14,9 @@ import (
 	"github.com/slidekit/slide/internal/report"
 )
 
-const checkAbout = `Check reads two lines from standard input, a start board and a goal board,
-and says whether the goal can be reached from the start. Each line lists
+const checkAbout = `Check reads a start board and a goal board from FILE (standard input if
+FILE is absent or -) and says whether the goal can be reached from the
+start. Check's own form is two lines, the start and the goal, each listing
 the tiles of an N x N board (N >= 2) row by row: the numbers 1 to N*N-1
 once each and one b for the blank, separated by blanks or tabs.
 
@@ -29,6 +30,10 @@ Valid input prints three lines and exits 0:
 what is wrong, and exits 1; so does a failed read or write, on standard
 error.
 
+` + boardFormHelp + ` No input is both:
+the first line of check's form holds a board's N*N >= 4 tiles and
+blanks, a board's size line one or two numbers.
+
 With -json, check prints one JSON object on one line instead: "start" and
 "goal" (board text: the size line, then the rows, 0 for the blank),
 "solvable" and "seconds". Invalid input is then reported on standard
@@ -36,17 +41,35 @@ error, as "slide check: " and the message, with status 1.`
 
 // runCheck is the check subcommand.
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("check", "[-json] < boards", checkAbout)
+	fs := newFlagSet("check", "[flags] [FILE]", checkAbout)
 	asJSON := fs.Bool("json", false, "print the result as one JSON object (see above)")
+	goalFile := fs.String("goal", "", "read the goal of a board in the form solve reads from `FILE`, in the same form")
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
-	if fs.NArg() > 0 {
-		return usageError(stderr, "check", "unexpected argument %s: the boards are read from standard input", input.Quote(fs.Arg(0)))
+	file, status, ok := fileArg(fs, *goalFile, stderr)
+	if !ok {
+		return status
 	}
-	start, goal, err := scanCheckInput(skipBOM(stdin))
-	if errors.Is(err, errRead) {
-		return failure(stderr, "check", "standard input: %v", err)
+	var start, goal slide.Board
+	b, own, shown, done, err := openBoardInput(file, stdin)
+	defer done()
+	switch {
+	case err != nil:
+	case own == nil:
+		start = b
+		goal, err = readGoal(*goalFile, stdin, slide.Goal(b.Rows(), b.Cols()))
+	case *goalFile != "":
+		return usageError(stderr, "check", "-goal FILE is for a board in the form solve reads: %s holds check's two lines, the goal among them", shown)
+	default:
+		start, goal, err = scanCheckInput(own)
+	}
+	var be *boardError
+	switch {
+	case errors.Is(err, errRead):
+		return failure(stderr, "check", "%s: %v", shown, err)
+	case err != nil && own == nil && !(errors.As(err, &be) && be.bad):
+		return failure(stderr, "check", "%v", err) // a file not opened, or a failed read
 	}
 	out := bufio.NewWriter(stdout)
 	began := time.Now()

@@ -104,8 +104,8 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space
 
 // TestCheckUsage checks check's command line.
 func TestCheckUsage(t *testing.T) {
-	if _, stderr, status := runSlide("", "check", "file"); status != 2 || !strings.Contains(stderr, "standard input") {
-		t.Errorf("check file: status %d, stderr %q", status, stderr)
+	if _, stderr, status := runSlide("", "check", "a", "b"); status != 2 || !strings.Contains(stderr, "flags go before FILE") {
+		t.Errorf("check a b: status %d, stderr %q", status, stderr)
 	}
 	if stdout, _, status := runSlide("", "check", "-h"); status != 0 || !strings.Contains(stdout, "usage: slide check") {
 		t.Errorf("check -h: status %d, stdout %q", status, stdout)

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,7 +17,7 @@ import (
 const hintAbout = `Hint reads configurations from FILE (standard input if FILE is absent or -)
 and, for each, prints the board and its value, then each board one move
 away with its value: slide tile up, down, left and right (the way the tile
-moves into the blank), or "impossible". The input is the number of
+moves into the blank), or "impossible". Hint's own form is the number of
 configurations, then for each its rows R, its columns C (R*C at least 2,
 as solve takes) and R*C tiles, the numbers 0 (the blank) to R*C-1 once
 each, all separated by white space. Hint answers each configuration as
@@ -23,9 +25,16 @@ soon as it is read, so that the input may be a stream of any length; a
 malformed configuration stops it there, with status 1, after the answers
 to those before it.
 
+` + boardFormHelp + ` It is configuration 1. No input is
+both: a board holds one 0 and no number twice, and every configuration
+of hint's form holds a 0 and, but for a single one of 1 row, its rows or
+columns again among its tiles.
+
 The value is the Manhattan distance to the goal, the blank not counted;
 the goal is 1 2 3 ... with the blank last unless -goal says otherwise, and
--value nilsson adds three times Nilsson's sequence score.`
+-value nilsson adds three times Nilsson's sequence score. -goal takes the
+name standard or spiral, or else a FILE (./standard for a file of that
+name) whose board is the goal of every configuration.`
 
 // A hintConfig is one configuration of hint's input.
 type hintConfig struct {
@@ -34,31 +43,64 @@ type hintConfig struct {
 	board      slide.Board
 }
 
+// hintGoals are the names -goal takes besides a FILE.
+var hintGoals = []string{"standard", "spiral"}
+
 // runHint is the hint subcommand.
 func runHint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("hint", "[flags] [FILE]", hintAbout)
+	flags := newFlagSet("hint", "[flags] [FILE]", hintAbout)
 	goalName, valueName := "standard", "manhattan"
-	fs.Func("goal", "`name` of the goal: standard (1 2 3 / 4 5 6 / 7 8 _) or spiral (1 2 3 / 8 _ 4 / 7 6 5) (default standard)", oneOf(&goalName, "standard", "spiral"))
-	fs.Func("value", "`name` of the value: manhattan, or nilsson (Manhattan distance plus 3 times Nilsson's sequence score) (default manhattan)", oneOf(&valueName, "manhattan", "nilsson"))
-	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
+	flags.StringVar(&goalName, "goal", goalName, "the goal: `standard` (1 2 3 / 4 5 6 / 7 8 _), spiral (1 2 3 / 8 _ 4 / 7 6 5), or a FILE holding a board in the form solve reads")
+	flags.Func("value", "`name` of the value: manhattan, or nilsson (Manhattan distance plus 3 times Nilsson's sequence score) (default manhattan)", oneOf(&valueName, "manhattan", "nilsson"))
+	if status, ok := parseFlags(flags, args, stdout, stderr); !ok {
 		return status
 	}
-	if fs.NArg() > 1 {
-		return usageError(stderr, "hint", "want at most one FILE, got %d arguments (flags go before FILE)", fs.NArg())
+	goalFile := ""
+	if !slices.Contains(hintGoals, goalName) {
+		goalFile = goalName
 	}
-	r, shown, done, err := openInput(fs.Arg(0), stdin)
+	file, status, ok := fileArg(flags, goalFile, stderr)
+	if !ok {
+		return status
+	}
+	var fileGoal slide.Board
+	if goalFile != "" {
+		var err error
+		var pe *fs.PathError // a FILE not opened: perhaps a mistyped name
+		if fileGoal, err = readBoard(goalFile, stdin); errors.As(err, &pe) {
+			return usageError(stderr, "hint", "-goal %s: want %s, or a FILE: %v", input.Quote(goalFile), strings.Join(hintGoals, " or "), pe.Err)
+		} else if err != nil {
+			return failure(stderr, "hint", "%v", err)
+		}
+	}
+	b, own, shown, done, err := openBoardInput(file, stdin)
+	defer done()
 	if err != nil {
 		return failure(stderr, "hint", "%v", err)
 	}
-	defer done()
 	out := bufio.NewWriter(stdout)
-	err = scanHintInput(flushBeforeRead{r, out}, func(k int, c hintConfig) {
-		goal := slide.Goal(c.rows, c.cols)
-		if goalName == "spiral" {
+	use := func(k int, c hintConfig) error {
+		goal := fileGoal
+		switch {
+		case goalName == "spiral":
 			goal = spiralGoal(c.rows, c.cols)
+		case goalFile == "":
+			goal = slide.Goal(c.rows, c.cols)
+		}
+		if _, err := slide.Solvable(c.board, goal); err != nil {
+			return errors.New(message(err)) // ErrMismatch: a goal of another size
 		}
 		writeHint(out, k, c, boardValue(goal, valueName == "nilsson"))
-	})
+		return nil
+	}
+	if own == nil {
+		err = use(1, hintConfig{b.Rows(), b.Cols(), b.Tiles(), b})
+		if err != nil {
+			err = fmt.Errorf("configuration 1: %v", err)
+		}
+	} else {
+		err = scanHintInput(flushBeforeRead{own, out}, use)
+	}
 	if werr := out.Flush(); werr != nil { // a failed write also ends the reads
 		return failure(stderr, "hint", "writing the output: %v", werr)
 	}
@@ -134,7 +176,7 @@ func writeGrid(w io.Writer, tiles []int, cols, width int) {
 // a time, and reads a field at a time, so that neither the number of
 // configurations nor a field or line of any length costs memory. It
 // returns the first error, after the configurations before it.
-func scanHintInput(r io.Reader, use func(k int, c hintConfig)) error {
+func scanHintInput(r io.Reader, use func(k int, c hintConfig) error) error {
 	in := tokens{in: input.NewScanner(r, nil)}
 	n, err := in.int("the number of configurations")
 	if err != nil {
@@ -148,7 +190,9 @@ func scanHintInput(r io.Reader, use func(k int, c hintConfig)) error {
 		if err != nil {
 			return fmt.Errorf("configuration %d: %v", k, err)
 		}
-		use(k, c)
+		if err := use(k, c); err != nil {
+			return fmt.Errorf("configuration %d: %v", k, err)
+		}
 	}
 	if f, ok := in.in.Next(); ok {
 		return fmt.Errorf("unexpected %s after configuration %d, the last", f.Quote(), n)

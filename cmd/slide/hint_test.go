@@ -290,7 +290,7 @@ func TestHintErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-goal", "round"}, `invalid value "round" for flag -goal: want one of standard, spiral`},
+		{[]string{"-goal", "round"}, `-goal "round": want standard or spiral, or a FILE: no such file or directory`},
 		{[]string{"-value", "euclid"}, "want one of manhattan, nilsson"},
 		{[]string{"a", "b"}, "at most one FILE"},
 	} {
@@ -308,7 +308,7 @@ func TestHintErrors(t *testing.T) {
 // configuration.
 func parseHintInput(text string) ([]hintConfig, error) {
 	var configs []hintConfig
-	err := scanHintInput(strings.NewReader(text), func(_ int, c hintConfig) { configs = append(configs, c) })
+	err := scanHintInput(strings.NewReader(text), func(_ int, c hintConfig) error { configs = append(configs, c); return nil })
 	return configs, err
 }
 

@@ -100,31 +100,27 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status := f.checkFlags("solve", f.workers, stderr); status != exitOK {
 		return status
 	}
-	if fs.NArg() > 1 {
-		return usageError(stderr, "solve", "want at most one FILE, got %d arguments (flags go before FILE)", fs.NArg())
+	file, status, ok := fileArg(fs, f.goalFile, stderr)
+	if !ok {
+		return status
 	}
 	if one := chosen(flagSet{"-json", f.json}, flagSet{"-count", f.count}, flagSet{"-moves", f.moves}); len(one) > 1 {
 		return usageError(stderr, "solve", "%s: choose one", strings.Join(one, " and "))
 	}
-	if f.goalFile != "" && isStdin(f.goalFile) && isStdin(fs.Arg(0)) {
-		return usageError(stderr, "solve", "the start and the goal cannot both come from standard input")
-	}
-	inputs := []string{fs.Arg(0)}
+	inputs := []string{file}
 	if f.goalFile != "" {
 		inputs = append(inputs, f.goalFile)
 	}
 	if err := checkOutputs([]output{{"-svg", f.svg}}, inputs, stdin, stdout); err != nil {
 		return failure(stderr, "solve", "%v", err)
 	}
-	start, err := readBoard(fs.Arg(0), stdin)
+	start, err := readBoard(file, stdin)
 	if err != nil {
 		return failure(stderr, "solve", "%v", err)
 	}
-	goal := slide.Goal(start.Rows(), start.Cols())
-	if f.goalFile != "" {
-		if goal, err = readBoard(f.goalFile, stdin); err != nil {
-			return failure(stderr, "solve", "%v", err)
-		}
+	goal, err := readGoal(f.goalFile, stdin, slide.Goal(start.Rows(), start.Cols()))
+	if err != nil {
+		return failure(stderr, "solve", "%v", err)
 	}
 	if status := f.readPartition("solve", goal, stderr); status != exitOK {
 		return status
@@ -181,7 +177,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		writeStats(stderr, sol, err == nil)
 	}
 	if f.svg != "" {
-		if err := writeSolveSVG(f.svg, inputName(fs.Arg(0)), start, sol, err == nil, stderr); err != nil {
+		if err := writeSolveSVG(f.svg, inputName(file), start, sol, err == nil, stderr); err != nil {
 			out.Flush()
 			return failure(stderr, "solve", "-svg: %v", err)
 		}
