@@ -108,7 +108,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
-	file, status, ok := fileArg(fs, f.goalFile, stderr)
+	file, status, ok := fileArg(fs.Name(), fs.Args(), f.goalFile, stderr)
 	if !ok {
 		return status
 	}

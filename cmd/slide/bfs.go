@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"slices"
 	"strconv"
@@ -32,13 +33,21 @@ A position lists the cells row by row, one character each: - is the blank,
 any other printable character a tile; labels may repeat. If no sequence of
 at most MAXLENGTH moves exists, bfs prints nothing and exits 0.
 
+Given at most one argument, FILE (standard input if absent or -), bfs
+reads a board in the form solve reads and slide random writes instead,
+and -goal FILE its goal, in the same form (1 2 3 ... with the blank last
+by default); it prints the boards of a shortest path in that form, with no
+bound on its length but -max-memory. Three or five arguments are the
+positions' form, one, or none, a FILE: no command line is both.
+
 The search runs breadth-first from both ends and stops at MAXLENGTH, so a
 small MAXLENGTH keeps even a large tray's search small. An argument after
 MAXLENGTH is a position even if it begins with -.
 
 With -json, bfs prints one JSON object on one line instead: "start" and
-"goal" (the positions), "rows", "cols", "max_length", "solvable" (whether
-any number of moves reaches GOAL), "metric" ("tile", or "line" with -r);
+"goal" (the positions, or the boards' text), "rows", "cols", "max_length"
+(not for a FILE), "solvable" (whether any number of moves reaches GOAL),
+"metric" ("tile", or "line" with -r);
 for a path found "length", "optimal" (true), "lower_bound", "moves" (a
 letter U, D, L or R a move: the way a tile slides into the blank, with the
 number of tiles after it for a line move of several); if none of at most
@@ -48,18 +57,24 @@ and "seconds". Errors still go to standard error, with status 1.`
 
 // runBFS is the bfs subcommand.
 func runBFS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("bfs", "[-r] [-n] [-max-memory SIZE] [HEIGHT WIDTH] MAXLENGTH INITIAL GOAL", bfsAbout)
+	fs := newFlagSet("bfs", "[-r] [-n] [-max-memory SIZE] [HEIGHT WIDTH] MAXLENGTH INITIAL GOAL\n       slide bfs [-r] [-n] [-max-memory SIZE] [-goal FILE] [FILE]", bfsAbout)
 	line := fs.Bool("r", false, "count sliding a whole row or column of tiles toward the blank as one move")
 	count := fs.Bool("n", false, "print the number of moves instead of the positions")
 	asJSON := fs.Bool("json", false, "print the result as one JSON object (see above)")
+	goalFile := fs.String("goal", "", "read the goal of the board of FILE from `FILE`, in the form solve reads")
 	mem := addMemoryFlag(fs)
 	n := min(bfsFlagCount(fs, args), len(args))
 	if status, ok := parseFlags(fs, args[:n], stdout, stderr); !ok {
 		return status
 	}
 	pos := args[n:]
+	if *asJSON && *count {
+		return usageError(stderr, "bfs", "-json and -n: choose one")
+	}
 	rows, cols := 3, 3
 	switch len(pos) {
+	case 0, 1:
+		return bfsBoards(pos, *goalFile, *line, *count, *asJSON, mem.limits(), stdin, stdout, stderr)
 	case 3:
 	case 5:
 		var err error
@@ -68,7 +83,10 @@ func runBFS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		pos = pos[2:]
 	default:
-		return usageError(stderr, "bfs", "want [HEIGHT WIDTH] MAXLENGTH INITIAL GOAL, got %d arguments", len(pos))
+		return usageError(stderr, "bfs", "%s, got %d arguments (or at most one FILE; flags go before them)", bfsWant, len(pos))
+	}
+	if *goalFile != "" {
+		return usageError(stderr, "bfs", "-goal FILE is for a board FILE: the positions give GOAL")
 	}
 	maxLen, err := strconv.Atoi(pos[0])
 	if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(pos[0], "-") {
@@ -77,22 +95,57 @@ func runBFS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil || maxLen < 0 {
 		return failure(stderr, "bfs", "MAXLENGTH %s is not a nonnegative integer", input.Quote(pos[0]))
 	}
-	if *asJSON && *count {
-		return usageError(stderr, "bfs", "-json and -n: choose one")
-	}
 	began := time.Now()
 	res, err := shortestPath(rows, cols, maxLen, pos[1], pos[2], *line, mem.limits())
 	if err != nil {
 		return failure(stderr, "bfs", "%v", err)
 	}
+	r := res.report(rows, cols, maxLen, pos[1], pos[2])
+	return writeBFS(stdout, stderr, res, r, began, *count, *asJSON)
+}
+
+// bfsWant is what bfs wants in the positions' form.
+const bfsWant = "want [HEIGHT WIDTH] MAXLENGTH INITIAL GOAL"
+
+// bfsBoards is bfs on the board of FILE, args[0] if any, and the goal of
+// goalFile, both in the board form.
+func bfsBoards(args []string, goalFile string, line, count, asJSON bool, lim slide.Limits, stdin io.Reader, stdout, stderr io.Writer) int {
+	file, status, ok := fileArg("bfs", args, goalFile, stderr)
+	if !ok {
+		return status
+	}
+	start, err := readBoard(file, stdin)
+	var pe *fs.PathError // perhaps MAXLENGTH alone
+	if errors.As(err, &pe) && file == pe.Path {
+		return usageError(stderr, "bfs", "%s, got 1 argument (or a board FILE: %v)", bfsWant, err)
+	} else if err != nil {
+		return failure(stderr, "bfs", "%v", err)
+	}
+	goal, err := readGoal(goalFile, stdin, slide.Goal(start.Rows(), start.Cols()))
+	if err != nil {
+		return failure(stderr, "bfs", "%v", err)
+	}
+	began := time.Now()
+	res, err := boardPath(start, goal, math.MaxInt, line, lim, func(b slide.Board) (string, error) {
+		return strings.TrimSuffix(b.String(), "\n"), nil
+	})
+	if err != nil {
+		return failure(stderr, "bfs", "%v", err)
+	}
+	r := res.report(start.Rows(), start.Cols(), math.MaxInt, start.String(), goal.String())
+	r.MaxLength = nil
+	return writeBFS(stdout, stderr, res, r, began, count, asJSON)
+}
+
+// writeBFS prints what bfs found, res, or with asJSON its report r.
+func writeBFS(stdout, stderr io.Writer, res bfsResult, r report.Report, began time.Time, count, asJSON bool) int {
 	out := bufio.NewWriter(stdout)
 	switch path := res.path; {
-	case *asJSON:
-		r := res.report(rows, cols, maxLen, pos[1], pos[2])
+	case asJSON:
 		r.Since(began)
 		report.WriteJSON(out, r)
 	case path == nil:
-	case *count:
+	case count:
 		fmt.Fprintln(out, len(path)-1)
 	default:
 		for _, p := range path {
@@ -205,10 +258,25 @@ func shortestPath(rows, cols, maxLen int, initial, goal string, line bool, lim s
 	if err := sameTiles(initial, goal); err != nil {
 		return res, err
 	}
-	res.solvable, _ = slide.Solvable(start, end) // one size, the same tiles: no error
+	return boardPath(start, end, maxLen, line, lim, slide.Board.Position)
+}
+
+// boardPath returns a shortest sequence of at most maxLen moves from start
+// to end, if there is one, each board written by text; line counts line
+// moves as one; lim bounds the search's memory.
+func boardPath(start, end slide.Board, maxLen int, line bool, lim slide.Limits, text func(slide.Board) (string, error)) (bfsResult, error) {
+	res := bfsResult{metric: slide.TileMoves}
+	if line {
+		res.metric = slide.LineMoves
+	}
+	var err error
+	if res.solvable, err = slide.Solvable(start, end); err != nil {
+		return res, errors.New(message(err)) // boards of different sizes
+	}
 	if start == end {
-		res.path = []string{initial}
-		return res, nil
+		p, err := text(start)
+		res.path = []string{p}
+		return res, err
 	}
 	if maxLen == 0 {
 		return res, nil // a bound of 0 moves reaches only INITIAL itself
@@ -221,15 +289,17 @@ func shortestPath(rows, cols, maxLen int, initial, goal string, line bool, lim s
 	switch {
 	case errors.Is(err, slide.ErrUnsolvable) || errors.Is(err, slide.ErrNotFound):
 		return res, nil
-	case errors.Is(err, slide.ErrLimit):
+	case errors.Is(err, slide.ErrLimit) && maxLen < math.MaxInt:
 		return res, fmt.Errorf("the search outgrew its memory bound after %d positions: try a smaller MAXLENGTH, or raise the bound with -max-memory (now %v)", res.sol.Expanded, memoryText(lim.MaxMemory))
+	case errors.Is(err, slide.ErrLimit):
+		return res, fmt.Errorf("the search outgrew its memory bound after %d positions: raise it with -max-memory (now %v), or solve the board with slide solve", res.sol.Expanded, memoryText(lim.MaxMemory))
 	case err != nil:
 		return res, errors.New(message(err))
 	}
 	res.moves = res.sol.Moves
 	res.path = make([]string, 0, res.sol.Len()+1)
 	for _, b := range res.sol.All() {
-		p, err := b.Position()
+		p, err := text(b)
 		if err != nil {
 			return res, errors.New(message(err))
 		}

@@ -206,7 +206,7 @@ func TestBFSErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{}, "got 0 arguments"},
+		{[]string{}, "standard input: empty input"},
 		{[]string{"100", "12345678-"}, "got 2 arguments"},
 		{[]string{"3", "100", "12345678-", "12345678-"}, "got 4 arguments"},
 		{[]string{"-x", "100", "12345678-", "12345678-"}, "flag provided but not defined: -x"},

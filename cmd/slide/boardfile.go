@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -184,18 +183,22 @@ func (c *recorder) replay() io.Reader {
 	return io.MultiReader(bytes.NewReader(c.buf), rest)
 }
 
-// fileArg returns the FILE argument of fs's command, "" when it has none
-// (standard input), or, with ok false, the exit status of a usage error:
-// more than one argument, or the start and the goal of -goal both from
-// standard input (goalFile "" when the flag is not given).
-func fileArg(fs *flag.FlagSet, goalFile string, stderr io.Writer) (file string, status int, ok bool) {
-	if fs.NArg() > 1 {
-		return "", usageError(stderr, fs.Name(), "want at most one FILE, got %d arguments (flags go before FILE)", fs.NArg()), false
+// fileArg returns the FILE argument of command cmd, given its arguments
+// after the flags, "" when it has none (standard input), or, with ok
+// false, the exit status of a usage error: more than one argument, or the
+// start and the goal of -goal both from standard input (goalFile "" when
+// the flag is not given).
+func fileArg(cmd string, args []string, goalFile string, stderr io.Writer) (file string, status int, ok bool) {
+	if len(args) > 1 {
+		return "", usageError(stderr, cmd, "want at most one FILE, got %d arguments (flags go before FILE)", len(args)), false
 	}
-	if goalFile != "" && isStdin(goalFile) && isStdin(fs.Arg(0)) {
-		return "", usageError(stderr, fs.Name(), "the start and the goal cannot both come from standard input"), false
+	if len(args) == 1 {
+		file = args[0]
 	}
-	return fs.Arg(0), exitOK, true
+	if goalFile != "" && isStdin(goalFile) && isStdin(file) {
+		return "", usageError(stderr, cmd, "the start and the goal cannot both come from standard input"), false
+	}
+	return file, exitOK, true
 }
 
 // readGoal returns the goal board of -goal FILE, or def when goalFile is

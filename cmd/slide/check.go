@@ -47,7 +47,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}
-	file, status, ok := fileArg(fs, *goalFile, stderr)
+	file, status, ok := fileArg(fs.Name(), fs.Args(), *goalFile, stderr)
 	if !ok {
 		return status
 	}

@@ -59,7 +59,7 @@ func runHint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !slices.Contains(hintGoals, goalName) {
 		goalFile = goalName
 	}
-	file, status, ok := fileArg(flags, goalFile, stderr)
+	file, status, ok := fileArg(flags.Name(), flags.Args(), goalFile, stderr)
 	if !ok {
 		return status
 	}

@@ -37,7 +37,7 @@ var commands = []command{
 	{"check", "tell whether a goal board can be reached from a start board", runCheck},
 	{"solve", "solve a board in the fewest moves", runSolve},
 	{"random", "write a random board that reaches the goal", runRandom},
-	{"bfs", "find a shortest path between two position strings", runBFS},
+	{"bfs", "find a shortest path between two positions or boards, breadth-first", runBFS},
 	{"hint", "score a board and each board one move away", runHint},
 	{"blocks", "solve a sliding-block puzzle in the fewest moves", runBlocks},
 	{"bench", "solve a file of instances and report the work", runBench},

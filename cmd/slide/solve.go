@@ -100,7 +100,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status := f.checkFlags("solve", f.workers, stderr); status != exitOK {
 		return status
 	}
-	file, status, ok := fileArg(fs, f.goalFile, stderr)
+	file, status, ok := fileArg(fs.Name(), fs.Args(), f.goalFile, stderr)
 	if !ok {
 		return status
 	}
