@@ -93,7 +93,7 @@ const sniffLimit = 4 << 20
 // whether r holds one board in the board form: a first line (the first
 // with fields) of one or two integers that make a size (see sizeError),
 // then rows*cols different integers from 0 to rows*cols-1, then the end of
-// the input, all within limit bytes. It stops reading at the first field
+// the input, all in fewer than limit bytes. It stops reading at the first field
 // that rules a board out. replay reads r's input from its start: the bytes
 // read ahead, then the rest of r (or r's read error again).
 func sniffBoard(r io.Reader, limit int) (isBoard bool, replay io.Reader) {

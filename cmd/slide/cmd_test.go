@@ -13,7 +13,7 @@ import (
 func testdata(name string) string { return filepath.Join("..", "..", "testdata", name) }
 
 // readTestdata returns the contents of testdata file name.
-func readTestdata(t *testing.T, name string) string {
+func readTestdata(t testing.TB, name string) string {
 	t.Helper()
 	data, err := os.ReadFile(testdata(name))
 	if err != nil {
