@@ -65,10 +65,9 @@ workers and moves (U, D, L, R for the direction each tile slides), or id,
 start, reference and error for an instance that failed, and no totals
 line.
 
-` + boardFormHelp + ` It is instance 1,
-with no optimal column (reference -1), whose length is not checked. No
-input is both: a line of bench's form holds at least four fields, a
-board's size line one or two numbers.`
+` + boardFormHelp + `It is instance 1, with no optimal column (reference -1), whose length is
+not checked. No input is both: a line of bench's form holds at least four
+fields, a board's size line one or two numbers.`
 
 // benchFlags are the settings of one run of bench.
 type benchFlags struct {

@@ -37,8 +37,8 @@ Given at most one argument, FILE (standard input if absent or -), bfs
 reads a board in the form solve reads and slide random writes instead,
 and -goal FILE its goal, in the same form (1 2 3 ... with the blank last
 by default); it prints the boards of a shortest path in that form, with no
-bound on its length but -max-memory. Three or five arguments are the
-positions' form, one, or none, a FILE: no command line is both.
+bound on its length but -max-memory. Three or five arguments are
+positions, at most one a FILE: no command line is both.
 
 The search runs breadth-first from both ends and stops at MAXLENGTH, so a
 small MAXLENGTH keeps even a large tray's search small. An argument after
@@ -47,13 +47,12 @@ MAXLENGTH is a position even if it begins with -.
 With -json, bfs prints one JSON object on one line instead: "start" and
 "goal" (the positions, or the boards' text), "rows", "cols", "max_length"
 (not for a FILE), "solvable" (whether any number of moves reaches GOAL),
-"metric" ("tile", or "line" with -r);
-for a path found "length", "optimal" (true), "lower_bound", "moves" (a
-letter U, D, L or R a move: the way a tile slides into the blank, with the
-number of tiles after it for a line move of several); if none of at most
-MAXLENGTH moves exists but GOAL is reachable, "lower_bound" (MAXLENGTH+1);
-"algorithm", "heuristic", "expanded" and "generated" when a search ran;
-and "seconds". Errors still go to standard error, with status 1.`
+"metric" ("tile", or "line" with -r); for a path found "length",
+"optimal" (true), "lower_bound", "moves" (a letter U, D, L or R a move:
+the way a tile slides into the blank, with the number of tiles after it
+for a line move of several); if none of at most MAXLENGTH moves exists
+but GOAL is reachable, "lower_bound" (MAXLENGTH+1); "algorithm",
+"heuristic", "expanded" and "generated" when a search ran; and "seconds". Errors still go to standard error, with status 1.`
 
 // runBFS is the bfs subcommand.
 func runBFS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

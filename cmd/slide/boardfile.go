@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -11,23 +10,20 @@ import (
 )
 
 // The board form is the text form of slide.Board that solve reads and
-// random writes (see slide.ParseBoard): a size line, n or "rows cols",
-// then the tiles, the numbers 0 (the blank) to rows*cols-1 once each.
-// Every command that reads a board reads it, from FILE or standard input,
-// and takes its goal in it with -goal FILE. Check, hint and bench also read
-// the forms of their own, and tell the two apart by one rule (see
-// openBoardInput): an input that is one board in the board form, whole, is
-// that board; any other input is the command's own form. No input is both
-// (see the commands' help), so the rule changes nothing that the own forms
-// read, and each form's errors stay its own.
+// random writes (see slide.ParseBoard). Every command that reads a board
+// reads it, from FILE or standard input, with its goal from -goal FILE.
+// Check, hint and bench also read forms of their own and tell the two
+// apart by one rule (see openBoardInput), which changes nothing that their
+// own forms read: no input is both (see the commands' help).
 
 // boardFormHelp is the paragraph of the help of check, hint and bench on
-// the board form; %s is the name of the command's own form.
+// the board form.
 const boardFormHelp = `FILE may also hold one board in the form solve reads and slide random
 writes: a size line, n or "rows cols", then the tiles 0 (the blank) to
 rows*cols-1 once each. An input that is such a board, whole, is read as
-one; any other input as %s. -goal FILE gives the goal of a board, in the
-same form (1 2 3 ... with the blank last by default).`
+one, any other input in the form above. -goal FILE gives the goal of a
+board, in the same form (1 2 3 ... with the blank last by default).
+`
 
 // readBoard reads a board in the board form from the file name, or from
 // stdin (see openInput). Its errors name the file.
@@ -97,9 +93,9 @@ const sniffLimit = 4 << 20
 // that rules a board out. replay reads r's input from its start: the bytes
 // read ahead, then the rest of r (or r's read error again).
 func sniffBoard(r io.Reader, limit int) (isBoard bool, replay io.Reader) {
-	rec := &recorder{r: r, limit: limit}
-	isBoard = sniffFields(input.NewScanner(rec, nil)) && !rec.full
-	return isBoard, rec.replay()
+	rec := input.NewRecorder(r, limit)
+	isBoard = sniffFields(input.NewScanner(rec, nil)) && !rec.Full()
+	return isBoard, rec.Replay()
 }
 
 // sniffFields reports whether the fields of in are one board in the board
@@ -132,55 +128,6 @@ func sniffFields(in *input.Scanner) bool {
 	}
 	_, more := in.Peek()
 	return !more && in.Err() == nil
-}
-
-// A recorder reads r for sniffBoard and keeps the bytes it reads, up to
-// limit, past which it reports the end of the input and sets full, so
-// that replay can hand the whole input to the reader that reads it.
-type recorder struct {
-	r     io.Reader
-	limit int
-	buf   []byte
-	full  bool  // a read stopped at limit
-	ended bool  // r has ended
-	err   error // r's read error
-}
-
-func (c *recorder) Read(p []byte) (int, error) {
-	switch room := c.limit - len(c.buf); {
-	case c.err != nil:
-		return 0, c.err
-	case c.ended:
-		return 0, io.EOF
-	case room <= 0:
-		c.full = true
-		return 0, io.EOF
-	default:
-		p = p[:min(len(p), room)]
-	}
-	n, err := c.r.Read(p)
-	c.buf = append(c.buf, p[:n]...)
-	switch {
-	case err == io.EOF:
-		c.ended = true
-	case err != nil:
-		c.err = err
-	}
-	return n, err
-}
-
-// replay returns a reader of the bytes read, then of the rest of r: none
-// once r has ended (a terminal is not asked twice for the end), and r's
-// error again after a failed read.
-func (c *recorder) replay() io.Reader {
-	rest := c.r
-	switch {
-	case c.err != nil:
-		rest = failingReader{c.err}
-	case c.ended:
-		rest = bytes.NewReader(nil)
-	}
-	return io.MultiReader(bytes.NewReader(c.buf), rest)
 }
 
 // fileArg returns the FILE argument of command cmd, given its arguments

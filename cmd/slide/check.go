@@ -30,9 +30,8 @@ Valid input prints three lines and exits 0:
 what is wrong, and exits 1; so does a failed read or write, on standard
 error.
 
-` + boardFormHelp + ` No input is both:
-the first line of check's form holds a board's N*N >= 4 tiles and
-blanks, a board's size line one or two numbers.
+` + boardFormHelp + `No input is both: the first line of check's form holds the N*N >= 4
+tiles and blanks of a board, a board's size line one or two numbers.
 
 With -json, check prints one JSON object on one line instead: "start" and
 "goal" (board text: the size line, then the rows, 0 for the blank),

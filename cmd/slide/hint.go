@@ -25,10 +25,9 @@ soon as it is read, so that the input may be a stream of any length; a
 malformed configuration stops it there, with status 1, after the answers
 to those before it.
 
-` + boardFormHelp + ` It is configuration 1. No input is
-both: a board holds one 0 and no number twice, and every configuration
-of hint's form holds a 0 and, but for a single one of 1 row, its rows or
-columns again among its tiles.
+` + boardFormHelp + `It is configuration 1. No input is both: a board holds one 0 and no
+number twice, and every configuration of hint's form holds a 0 and its
+rows or columns again among its tiles.
 
 The value is the Manhattan distance to the goal, the blank not counted;
 the goal is 1 2 3 ... with the blank last unless -goal says otherwise, and

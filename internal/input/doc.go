@@ -5,4 +5,6 @@
 // line ends, stops at the first control character, which no text of the
 // formats holds (an endless /dev/zero ends at its first byte), and it
 // quotes offending text for error messages, clipped to a readable length.
+// A [Recorder] keeps what a reader that looks ahead reads, so that the
+// input can be read again from its start.
 package input
