@@ -70,81 +70,48 @@ func runBFS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *asJSON && *count {
 		return usageError(stderr, "bfs", "-json and -n: choose one")
 	}
-	rows, cols := 3, 3
+	var res bfsResult
+	var r report.Report
+	began := time.Now()
 	switch len(pos) {
 	case 0, 1:
-		return bfsBoards(pos, *goalFile, *line, *count, *asJSON, mem.limits(), stdin, stdout, stderr)
-	case 3:
-	case 5:
+		var status int
+		if res, r, status = bfsBoards(pos, *goalFile, *line, mem.limits(), stdin, stderr); status != exitOK {
+			return status
+		}
+	case 3, 5:
+		if *goalFile != "" {
+			return usageError(stderr, "bfs", "-goal FILE is for a board FILE: the positions give GOAL")
+		}
+		rows, cols := 3, 3
 		var err error
-		if rows, cols, err = traySize(pos[0], pos[1]); err != nil {
+		if len(pos) == 5 {
+			if rows, cols, err = traySize(pos[0], pos[1]); err != nil {
+				return failure(stderr, "bfs", "%v", err)
+			}
+			pos = pos[2:]
+		}
+		maxLen, err := strconv.Atoi(pos[0])
+		if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(pos[0], "-") {
+			maxLen, err = math.MaxInt, nil // more than any search can reach
+		}
+		if err != nil || maxLen < 0 {
+			return failure(stderr, "bfs", "MAXLENGTH %s is not a nonnegative integer", input.Quote(pos[0]))
+		}
+		if res, err = shortestPath(rows, cols, maxLen, pos[1], pos[2], *line, mem.limits()); err != nil {
 			return failure(stderr, "bfs", "%v", err)
 		}
-		pos = pos[2:]
+		r = res.report(rows, cols, maxLen, pos[1], pos[2])
 	default:
 		return usageError(stderr, "bfs", "%s, got %d arguments (or at most one FILE; flags go before them)", bfsWant, len(pos))
 	}
-	if *goalFile != "" {
-		return usageError(stderr, "bfs", "-goal FILE is for a board FILE: the positions give GOAL")
-	}
-	maxLen, err := strconv.Atoi(pos[0])
-	if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(pos[0], "-") {
-		maxLen, err = math.MaxInt, nil // more than any search can reach
-	}
-	if err != nil || maxLen < 0 {
-		return failure(stderr, "bfs", "MAXLENGTH %s is not a nonnegative integer", input.Quote(pos[0]))
-	}
-	began := time.Now()
-	res, err := shortestPath(rows, cols, maxLen, pos[1], pos[2], *line, mem.limits())
-	if err != nil {
-		return failure(stderr, "bfs", "%v", err)
-	}
-	r := res.report(rows, cols, maxLen, pos[1], pos[2])
-	return writeBFS(stdout, stderr, res, r, began, *count, *asJSON)
-}
-
-// bfsWant is what bfs wants in the positions' form.
-const bfsWant = "want [HEIGHT WIDTH] MAXLENGTH INITIAL GOAL"
-
-// bfsBoards is bfs on the board of FILE, args[0] if any, and the goal of
-// goalFile, both in the board form.
-func bfsBoards(args []string, goalFile string, line, count, asJSON bool, lim slide.Limits, stdin io.Reader, stdout, stderr io.Writer) int {
-	file, status, ok := fileArg("bfs", args, goalFile, stderr)
-	if !ok {
-		return status
-	}
-	start, err := readBoard(file, stdin)
-	var pe *fs.PathError // perhaps MAXLENGTH alone
-	if errors.As(err, &pe) && file == pe.Path {
-		return usageError(stderr, "bfs", "%s, got 1 argument (or a board FILE: %v)", bfsWant, err)
-	} else if err != nil {
-		return failure(stderr, "bfs", "%v", err)
-	}
-	goal, err := readGoal(goalFile, stdin, slide.Goal(start.Rows(), start.Cols()))
-	if err != nil {
-		return failure(stderr, "bfs", "%v", err)
-	}
-	began := time.Now()
-	res, err := boardPath(start, goal, math.MaxInt, line, lim, func(b slide.Board) (string, error) {
-		return strings.TrimSuffix(b.String(), "\n"), nil
-	})
-	if err != nil {
-		return failure(stderr, "bfs", "%v", err)
-	}
-	r := res.report(start.Rows(), start.Cols(), math.MaxInt, start.String(), goal.String())
-	r.MaxLength = nil
-	return writeBFS(stdout, stderr, res, r, began, count, asJSON)
-}
-
-// writeBFS prints what bfs found, res, or with asJSON its report r.
-func writeBFS(stdout, stderr io.Writer, res bfsResult, r report.Report, began time.Time, count, asJSON bool) int {
 	out := bufio.NewWriter(stdout)
 	switch path := res.path; {
-	case asJSON:
+	case *asJSON:
 		r.Since(began)
 		report.WriteJSON(out, r)
 	case path == nil:
-	case count:
+	case *count:
 		fmt.Fprintln(out, len(path)-1)
 	default:
 		for _, p := range path {
@@ -152,6 +119,40 @@ func writeBFS(stdout, stderr io.Writer, res bfsResult, r report.Report, began ti
 		}
 	}
 	return finish(out, stderr, "bfs", exitOK)
+}
+
+// bfsWant is what bfs wants in the positions' form.
+const bfsWant = "want [HEIGHT WIDTH] MAXLENGTH INITIAL GOAL"
+
+// bfsBoards finds what bfs finds on the board of FILE, args[0] if any,
+// and the goal of goalFile, both in the board form, and its -json report,
+// or returns the exit status of a failure.
+func bfsBoards(args []string, goalFile string, line bool, lim slide.Limits, stdin io.Reader, stderr io.Writer) (bfsResult, report.Report, int) {
+	file, status, ok := fileArg("bfs", args, goalFile, stderr)
+	if !ok {
+		return bfsResult{}, report.Report{}, status
+	}
+	start, err := readBoard(file, stdin)
+	var pe *fs.PathError // perhaps MAXLENGTH alone
+	if errors.As(err, &pe) && file == pe.Path {
+		return bfsResult{}, report.Report{}, usageError(stderr, "bfs", "%s, got 1 argument (or a board FILE: %v)", bfsWant, err)
+	}
+	var goal slide.Board
+	if err == nil {
+		goal, err = readGoal(goalFile, stdin, slide.Goal(start.Rows(), start.Cols()))
+	}
+	var res bfsResult
+	if err == nil {
+		res, err = boardPath(start, goal, math.MaxInt, line, lim, func(b slide.Board) (string, error) {
+			return strings.TrimSuffix(b.String(), "\n"), nil
+		})
+	}
+	if err != nil {
+		return res, report.Report{}, failure(stderr, "bfs", "%v", err)
+	}
+	r := res.report(start.Rows(), start.Cols(), math.MaxInt, start.String(), goal.String())
+	r.MaxLength = nil // no bound
+	return res, r, exitOK
 }
 
 // A bfsResult is what bfs found out.

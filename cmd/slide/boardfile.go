@@ -85,49 +85,11 @@ func openBoardInput(name string, stdin io.Reader) (b slide.Board, own io.Reader,
 // blanks is taken for the command's own form.
 const sniffLimit = 4 << 20
 
-// sniffBoard reads the start of r, as input.Scanner splits it, and reports
-// whether r holds one board in the board form: a first line (the first
-// with fields) of one or two integers that make a size (see sizeError),
-// then rows*cols different integers from 0 to rows*cols-1, then the end of
-// the input, all in fewer than limit bytes. It stops reading at the first field
-// that rules a board out. replay reads r's input from its start: the bytes
-// read ahead, then the rest of r (or r's read error again).
+// sniffBoard tells whether r holds one board in the board form, within
+// limit bytes, as input.SniffBoard does with the sizes of slide.New, and
+// returns a reader of r's input from its start.
 func sniffBoard(r io.Reader, limit int) (isBoard bool, replay io.Reader) {
-	rec := input.NewRecorder(r, limit)
-	isBoard = sniffFields(input.NewScanner(rec, nil)) && !rec.Full()
-	return isBoard, rec.Replay()
-}
-
-// sniffFields reports whether the fields of in are one board in the board
-// form (see sniffBoard), reading no further than the first field that
-// rules it out.
-func sniffFields(in *input.Scanner) bool {
-	var size []int
-	for f, ok := in.Next(); ok; f, ok = in.NextOnLine() {
-		v, isInt := f.Int()
-		if !isInt || len(size) == 2 {
-			return false
-		}
-		size = append(size, v)
-	}
-	if len(size) == 0 || in.Err() != nil {
-		return false
-	}
-	rows, cols := size[0], size[len(size)-1]
-	if sizeError(rows, cols) != nil {
-		return false
-	}
-	seen := make([]bool, rows*cols)
-	for range seen {
-		f, ok := in.Next()
-		v, isInt := f.Int()
-		if !ok || !isInt || v < 0 || v >= len(seen) || seen[v] {
-			return false
-		}
-		seen[v] = true
-	}
-	_, more := in.Peek()
-	return !more && in.Err() == nil
+	return input.SniffBoard(r, limit, func(rows, cols int) bool { return sizeError(rows, cols) == nil })
 }
 
 // fileArg returns the FILE argument of command cmd, given its arguments

@@ -69,3 +69,49 @@ func (c *Recorder) Replay() io.Reader {
 type errReader struct{ err error }
 
 func (r errReader) Read([]byte) (int, error) { return 0, r.err }
+
+// SniffBoard reads the start of r, as a [Scanner] splits it, and reports
+// whether r holds one board in the text form of the slide library's
+// boards: a first line (the first with fields) of one or two integers,
+// n (n x n) or rows and cols, that make a size size accepts, then
+// rows*cols different integers from 0 to rows*cols-1, then the end of the
+// input, all in fewer than limit bytes. It reads no further than the first
+// field that rules a board out, so that a stream of another form is read
+// no further than its own reader would read it. replay reads r's input
+// from its start (see [Recorder.Replay]).
+func SniffBoard(r io.Reader, limit int, size func(rows, cols int) bool) (isBoard bool, replay io.Reader) {
+	rec := NewRecorder(r, limit)
+	isBoard = isBoardText(NewScanner(rec, nil), size) && !rec.Full()
+	return isBoard, rec.Replay()
+}
+
+// isBoardText reports whether the fields of in are one board (see
+// SniffBoard), reading no further than the first field that rules it out.
+func isBoardText(in *Scanner, size func(rows, cols int) bool) bool {
+	var dims []int
+	for f, ok := in.Next(); ok; f, ok = in.NextOnLine() {
+		v, isInt := f.Int()
+		if !isInt || len(dims) == 2 {
+			return false
+		}
+		dims = append(dims, v)
+	}
+	if len(dims) == 0 || in.Err() != nil {
+		return false
+	}
+	rows, cols := dims[0], dims[len(dims)-1]
+	if !size(rows, cols) {
+		return false
+	}
+	seen := make([]bool, rows*cols)
+	for range seen {
+		f, ok := in.Next()
+		v, isInt := f.Int()
+		if !ok || !isInt || v < 0 || v >= len(seen) || seen[v] {
+			return false
+		}
+		seen[v] = true
+	}
+	_, more := in.Peek()
+	return !more && in.Err() == nil
+}
