@@ -141,7 +141,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return failure(stderr, "blocks", "-rush: %s", message(err))
 		}
 	case len(files) != 1:
-		return blocksUsageError(stderr, fmt.Sprintf("want one FILE, got %d", len(files)))
+		return blocksUsageError(stderr, fmt.Sprintf("want one FILE, got %d arguments", len(files)))
 	case *html && filepath.Ext(files[0]) == ".html":
 		return blocksUsageError(stderr, fmt.Sprintf("-h would write the page over %s itself", files[0]))
 	default:
