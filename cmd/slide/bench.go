@@ -94,7 +94,7 @@ type benchInstance struct {
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench", "[flags] [FILE]", benchAbout)
 	var f benchFlags
-	fs.StringVar(&f.goalFile, "goal", "", "solve every instance to the goal board of `FILE`, in the form solve reads")
+	fs.StringVar(&f.goalFile, "goal", "", "solve every instance to the goal read from `FILE`, a board in the form solve reads")
 	fs.Var(&f.heuristic, "heuristic", f.heuristic.usage())
 	fs.Var(&f.algorithm, "algorithm", f.algorithm.usage())
 	fs.IntVar(&f.workers, "workers", 0, "run each instance's search on `N` goroutines (default 0: all the cores, shared by the -j instances; with -w, -time or -fast, the cores divided among them)")

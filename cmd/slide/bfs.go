@@ -60,7 +60,7 @@ func runBFS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	line := fs.Bool("r", false, "count sliding a whole row or column of tiles toward the blank as one move")
 	count := fs.Bool("n", false, "print the number of moves instead of the positions")
 	asJSON := fs.Bool("json", false, "print the result as one JSON object (see above)")
-	goalFile := fs.String("goal", "", "read the goal of the board of FILE from `FILE`, in the form solve reads")
+	goalFile := fs.String("goal", "", "read the goal from `FILE`, a board in the form solve reads (for a board FILE)")
 	mem := addMemoryFlag(fs)
 	n := min(bfsFlagCount(fs, args), len(args))
 	if status, ok := parseFlags(fs, args[:n], stdout, stderr); !ok {

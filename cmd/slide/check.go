@@ -42,7 +42,7 @@ error, as "slide check: " and the message, with status 1.`
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", "[flags] [FILE]", checkAbout)
 	asJSON := fs.Bool("json", false, "print the result as one JSON object (see above)")
-	goalFile := fs.String("goal", "", "read the goal of a board in the form solve reads from `FILE`, in the same form")
+	goalFile := fs.String("goal", "", "read the goal from `FILE`, a board in the form solve reads (for a board in that form)")
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}

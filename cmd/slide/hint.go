@@ -49,7 +49,7 @@ var hintGoals = []string{"standard", "spiral"}
 func runHint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newFlagSet("hint", "[flags] [FILE]", hintAbout)
 	goalName, valueName := "standard", "manhattan"
-	flags.StringVar(&goalName, "goal", goalName, "the goal: `standard` (1 2 3 / 4 5 6 / 7 8 _), spiral (1 2 3 / 8 _ 4 / 7 6 5), or a FILE holding a board in the form solve reads")
+	flags.StringVar(&goalName, "goal", goalName, "`name` of the goal, standard (1 2 3 / 4 5 6 / 7 8 _) or spiral (1 2 3 / 8 _ 4 / 7 6 5), or a FILE holding the goal, a board in the form solve reads")
 	flags.Func("value", "`name` of the value: manhattan, or nilsson (Manhattan distance plus 3 times Nilsson's sequence score) (default manhattan)", oneOf(&valueName, "manhattan", "nilsson"))
 	if status, ok := parseFlags(flags, args, stdout, stderr); !ok {
 		return status
