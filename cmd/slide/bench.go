@@ -6,12 +6,10 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strconv"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/bench"
 )
 
 const benchAbout = `Bench solves every instance of FILE optimally and reports the work. FILE
@@ -69,17 +67,10 @@ type benchFlags struct {
 	searchFlags
 	workers int // goroutines per instance; 0: see defaultWorkers
 	jobs    int // instances solved at once
-	shard   shardFlag
+	shard   bench.Shard
 	json    bool
-	search  slide.Solver // each instance's, once prepared (see shareMemory)
-	gc      collector    // between instances
-}
-
-// benchInstance is a line of a bench file.
-type benchInstance struct {
-	id      string
-	optimal int
-	board   slide.Board
+	search  slide.Solver    // each instance's, once prepared (see shareMemory)
+	gc      bench.Collector // between instances
 }
 
 // runBench is the bench subcommand.
@@ -90,7 +81,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(&f.algorithm, "algorithm", f.algorithm.usage())
 	fs.IntVar(&f.workers, "workers", 0, "run each instance's search on `N` goroutines (default 0: all the cores, shared by the -j instances; with -w, -time or -fast, the cores divided among them)")
 	fs.IntVar(&f.jobs, "j", 1, fmt.Sprintf("solve `N` instances at once, 1 to %d", maxJobs))
-	fs.Var(&f.shard, "shard", f.shard.usage())
+	fs.Var(&f.shard, "shard", f.shard.Usage())
 	fs.BoolVar(&f.json, "json", false, "print a JSON object a line per instance (see above)")
 	fs.StringVar(&f.partition, "partition", "", "search with the pattern database of these `groups` of tile labels, as \"1 2 3/4 5 6/...\" (groups split by /, labels by spaces or commas), for the goal of bench files (see \"slide pdb -h\")")
 	f.modes.register(fs)
@@ -120,7 +111,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case !ok:
 		return failure(stderr, "bench", "%s: shard %v holds no instances", shown, &f.shard)
 	}
-	goal := blankFirst(first.board.Rows(), first.board.Cols())
+	goal := bench.Goal(first.Board.Rows(), first.Board.Cols())
 	if status := f.readPartition("bench", goal, stderr); status != exitOK {
 		return status
 	}
@@ -143,7 +134,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	f.search = s
 	pending := &first // read ahead for the goal, and solved first
-	next := func() (benchInstance, bool) {
+	next := func() (bench.Instance, bool) {
 		if pending != nil {
 			inst := *pending
 			pending = nil
@@ -152,7 +143,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return src.next()
 	}
 	b := &benchBatch{flags: &f, out: bufio.NewWriter(stdout), stderr: stderr, status: status}
-	runInstances(ctx, next, f.jobs, f.solve, func(r benchResult) bool {
+	bench.Run(ctx, next, f.jobs, f.solve, func(r bench.Result) bool {
 		if ctx.Err() != nil { // a signal: said below
 			return false
 		}
@@ -160,7 +151,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	})
 	if sig := stop(); sig != nil {
 		b.out.Flush()
-		return stopped(stderr, "bench", sig, fmt.Sprintf("%d instances solved", b.sum.solved))
+		return stopped(stderr, "bench", sig, fmt.Sprintf("%d instances solved", b.sum.Solved))
 	}
 	if b.stopped {
 		return b.status
@@ -169,7 +160,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return failure(stderr, "bench", "%s: %v", shown, src.err)
 	}
 	if !f.json {
-		b.sum.write(b.out, f.modes.any())
+		b.sum.Write(b.out, f.modes.any())
 	}
 	if code := finish(b.out, stderr, "bench", exitOK); code != exitOK {
 		return code
@@ -180,13 +171,13 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // solve solves one instance with f.search. It is the one place where
 // bench calls the library: a flag that changes how instances are solved
 // belongs in f.search.
-func (f *benchFlags) solve(ctx context.Context, in benchInstance) benchResult {
-	goal := blankFirst(in.board.Rows(), in.board.Cols())
+func (f *benchFlags) solve(ctx context.Context, in bench.Instance) bench.Result {
+	goal := bench.Goal(in.Board.Rows(), in.Board.Cols())
 	began := time.Now()
-	sol, err := f.search.Solve(ctx, in.board, goal)
+	sol, err := f.search.Solve(ctx, in.Board, goal)
 	took := time.Since(began)
-	f.gc.after(took)
-	return benchResult{in: in, sol: sol, seconds: took.Seconds(), err: err, cancelled: ctx.Err() != nil}
+	f.gc.After(took)
+	return bench.Result{In: in, Sol: sol, Seconds: took.Seconds(), Err: err, Cancelled: ctx.Err() != nil}
 }
 
 // defaultWorkers returns the goroutines of an instance's search when
@@ -204,174 +195,6 @@ func (f *benchFlags) defaultWorkers() int {
 		return max(1, runtime.GOMAXPROCS(0)/f.jobs)
 	}
 	return runtime.GOMAXPROCS(0)
-}
-
-// verdict returns what is wrong with r's solution, or "": in the optimal
-// search, a length other than the file's optimal one; in the other modes,
-// a solution that does not reach the goal, or whose claims (proven
-// optimal, lower bound) contradict the reference, taken as optimal.
-func (f *benchFlags) verdict(r benchResult) string {
-	ref := r.in.optimal
-	if !f.modes.any() {
-		if r.sol.Len() != ref {
-			return fmt.Sprintf("%d moves, but the file says %d are optimal", r.sol.Len(), ref)
-		}
-		return ""
-	}
-	goal := blankFirst(r.in.board.Rows(), r.in.board.Cols())
-	b, ok := r.in.board.Apply(r.sol.Moves)
-	switch {
-	case !ok:
-		return "the solution has a move off the board"
-	case b != goal:
-		return "the solution does not reach the goal"
-	case r.sol.Optimal && r.sol.Len() != ref:
-		return fmt.Sprintf("%d moves proven optimal, but the file's reference is %d", r.sol.Len(), ref)
-	case r.sol.LowerBound > ref:
-		return fmt.Sprintf("lower bound %d above the file's reference %d", r.sol.LowerBound, ref)
-	}
-	return ""
-}
-
-// aheadPerJob bounds how far runInstances reads ahead of the instance it
-// emits next, in instances per job: far enough that a long instance does
-// not hold up the solving of those after it while it runs (each job
-// finishes many short ones meanwhile), near enough that the results
-// waiting to be emitted take little memory.
-const aheadPerJob = 16
-
-// runInstances solves the instances that next returns, until it returns
-// false, at most jobs at once, and hands every result to emit in the
-// order of the instances, each as soon as it and those before it are
-// done. It reads an instance only when fewer than jobs are solved and
-// fewer than aheadPerJob*jobs are solved or waiting to be emitted, so
-// that its memory is that of jobs searches and some results, however
-// many next returns. It stops when emit
-// returns false, cancelling the searches under way, and returns once
-// every search has ended; next, called on a goroutine of its own, may
-// then still be in a read, which ends it. The searches stop too when
-// parent is done.
-func runInstances(parent context.Context, next func() (benchInstance, bool), jobs int, solve func(context.Context, benchInstance) benchResult, emit func(benchResult) bool) {
-	ctx, cancel := context.WithCancel(parent)
-	if jobs == 1 { // in turn, with no goroutine to hand instances to
-		defer cancel()
-		for inst, ok := next(); ok; inst, ok = next() {
-			if !emit(solve(ctx, inst)) {
-				return
-			}
-		}
-		return
-	}
-	var wg sync.WaitGroup
-	defer func() {
-		cancel()
-		wg.Wait()
-	}()
-	// The instances come from a goroutine of their own, so that a result
-	// is emitted as soon as it is ready even while a read waits for input.
-	input := make(chan benchInstance)
-	go func() {
-		defer close(input)
-		for {
-			inst, ok := next()
-			if !ok {
-				return
-			}
-			select {
-			case input <- inst:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	type slot struct {
-		res  benchResult
-		done chan struct{}
-	}
-	var queue []*slot // the instances read and not yet emitted, in order
-	solved := make(chan struct{}, jobs)
-	running := 0
-	for input != nil || len(queue) > 0 {
-		var head chan struct{}
-		if len(queue) > 0 {
-			head = queue[0].done
-		}
-		var more <-chan benchInstance // nil, which blocks, while jobs are under way
-		if running < jobs && len(queue) < aheadPerJob*jobs {
-			more = input
-		}
-		select {
-		case inst, ok := <-more:
-			if !ok {
-				input = nil
-				continue
-			}
-			s := &slot{done: make(chan struct{})}
-			queue = append(queue, s)
-			running++
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				s.res = solve(ctx, inst)
-				close(s.done)
-				solved <- struct{}{}
-			}()
-		case <-solved:
-			running--
-		case <-head:
-			s := queue[0]
-			queue[0] = nil // the solution's boards may be large
-			queue = queue[1:]
-			if !emit(s.res) {
-				return
-			}
-		}
-	}
-}
-
-// shardFlag is a -shard value, K/N: the instances K, K+N, K+2N, ...,
-// counting from 0. The zero value takes every instance.
-type shardFlag struct{ k, n int }
-
-func (f *shardFlag) String() string {
-	if f.n == 0 {
-		return ""
-	}
-	return strconv.Itoa(f.k) + "/" + strconv.Itoa(f.n)
-}
-
-func (f *shardFlag) Set(s string) error {
-	ks, ns, ok := strings.Cut(s, "/")
-	k, err1 := strconv.Atoi(ks)
-	n, err2 := strconv.Atoi(ns)
-	switch {
-	case !ok || err1 != nil || err2 != nil:
-		return fmt.Errorf("want K/N, two integers such as 0/4")
-	case n < 1:
-		return fmt.Errorf("%d shards: want at least 1", n)
-	case k < 0 || k >= n:
-		return fmt.Errorf("shard %d of %d: want 0 to %d (shards count from 0)", k, n, n-1)
-	}
-	f.k, f.n = k, n
-	return nil
-}
-
-func (f *shardFlag) usage() string {
-	return "solve only shard `K/N`: the instances K, K+N, K+2N, ... counted from 0 (K from 0 to N-1)"
-}
-
-// takes reports whether the instance i, counted from 0, is in the shard.
-func (f *shardFlag) takes(i int) bool { return f.n == 0 || i%f.n == f.k }
-
-// blankFirst returns the goal of bench files: tile t on cell t, the blank
-// on cell 0.
-func blankFirst(rows, cols int) slide.Board {
-	tiles := make([]int, rows*cols)
-	for i := range tiles {
-		tiles[i] = i
-	}
-	b, _ := slide.New(rows, cols, tiles)
-	return b
 }
 
 // maxJobs bounds -j: each job holds a search's memory, a -j-th of
@@ -405,7 +228,7 @@ func (f *benchFlags) readAhead(goal slide.Board, h slide.Heuristic, stderr io.Wr
 	if stronger, has := slide.StrongerDatabase(goal, f.modes.mode); has && (h == stronger || h == stronger.WithWalkingDistance()) {
 		db = stronger
 	}
-	if f.modes.budget == 0 || !ok || h != db && h != db.WithWalkingDistance() {
+	if !f.modes.is("-time") || !ok || h != db && h != db.WithWalkingDistance() {
 		return
 	}
 	cache := slide.Cache{MaxMemory: f.memory.limits().MaxMemory}

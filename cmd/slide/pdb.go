@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/input"
 )
 
@@ -301,7 +302,7 @@ func (r *tableReporter) announcement(h slide.Heuristic) string {
 	if t := buildTime(h); t != "" {
 		took = ", " + t + " on two idle cores"
 	}
-	return fmt.Sprintf("slide: building %s (%s on disk, %s while building%s)%s; this happens once", r.name(h), sizeText(disk), sizeText(build), took, where)
+	return fmt.Sprintf("slide: building %s (%s on disk, %s while building%s)%s; this happens once", r.name(h), engine.FormatBytes(disk), engine.FormatBytes(build), took, where)
 }
 
 // done ends the status line of the database reported last, if any.
@@ -377,17 +378,4 @@ func (b *buildProgress) done() {
 		b.line.show(b.text(b.last))
 	}
 	b.line.end()
-}
-
-// sizeText writes a number of bytes for people: "11.7 GiB", "512.0 KiB".
-func sizeText(n int64) string {
-	for _, u := range []struct {
-		name  string
-		bytes int64
-	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
-		if n >= u.bytes {
-			return fmt.Sprintf("%.1f %s", float64(n)/float64(u.bytes), u.name)
-		}
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

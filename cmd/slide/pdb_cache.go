@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // runList is "slide pdb list": the cache directory, then a line a table
@@ -31,7 +32,7 @@ func runList(stdout, stderr io.Writer) int {
 	for _, c := range list {
 		total += c.Bytes
 	}
-	fmt.Fprintf(stdout, "%s: %s in %d files\n", oneLine("%s", dir), sizeText(total), len(list))
+	fmt.Fprintf(stdout, "%s: %s in %d files\n", oneLine("%s", dir), engine.FormatBytes(total), len(list))
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tBOARD\tSIZE\tFILE\tSTATUS")
 	for _, c := range list {
@@ -45,7 +46,7 @@ func runList(stdout, stderr io.Writer) int {
 		case c.Err != nil:
 			status = "bad: " + message(c.Err)
 		}
-		fmt.Fprintln(tw, oneLine("%s\t%s\t%s\t%s\t%s", c.Name, board, sizeText(c.Bytes), c.Path, status))
+		fmt.Fprintln(tw, oneLine("%s\t%s\t%s\t%s\t%s", c.Name, board, engine.FormatBytes(c.Bytes), c.Path, status))
 	}
 	if err := tw.Flush(); err != nil {
 		return failure(stderr, "pdb", "%v", err)
@@ -117,13 +118,13 @@ func reportRemoved(removed []slide.CachedDatabase, stdout io.Writer) int {
 	}
 	var total int64
 	for _, c := range removed {
-		fmt.Fprintf(stdout, "removed %s (%s, %s)\n", oneLine("%s", c.Path), oneLine("%s", c.Name), sizeText(c.Bytes))
+		fmt.Fprintf(stdout, "removed %s (%s, %s)\n", oneLine("%s", c.Path), oneLine("%s", c.Name), engine.FormatBytes(c.Bytes))
 		total += c.Bytes
 	}
 	files := "files"
 	if len(removed) == 1 {
 		files = "file"
 	}
-	fmt.Fprintf(stdout, "removed %d %s, %s freed\n", len(removed), files, sizeText(total))
+	fmt.Fprintf(stdout, "removed %d %s, %s freed\n", len(removed), files, engine.FormatBytes(total))
 	return exitOK
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/pdbcache"
 )
@@ -26,8 +27,8 @@ func TestPDBBuildProgress(t *testing.T) {
 	_, stderr, status := runSlide("", append([]string{"pdb", "build"}, small...)...)
 	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
 	_, build, disk := slide.MustParseDatabase(slide.Goal(3, 3), "1 2 3 4/5 6 7 8").Heuristic().Memory()
-	first := `slide: building the 3x3 database "1 2 3 4/5 6 7 8" (` + sizeText(disk) + " on disk, " +
-		sizeText(build) + " while building) into " + filepath.Join(cache, "slide", "pdb") + "; this happens once"
+	first := `slide: building the 3x3 database "1 2 3 4/5 6 7 8" (` + engine.FormatBytes(disk) + " on disk, " +
+		engine.FormatBytes(build) + " while building) into " + filepath.Join(cache, "slide", "pdb") + "; this happens once"
 	if status != exitOK || lines[0] != first {
 		t.Fatalf("status %d, first line %q, want %q", status, lines[0], first)
 	}
@@ -110,10 +111,10 @@ func TestPDBListClean(t *testing.T) {
 
 	stdout, stderr, status := pdbRun("list")
 	lines := strings.Split(stdout, "\n")
-	ownLine := strings.Fields("3x3-b8-0.1.2.3-4.5.6.7 3x3 " + sizeText(st.Size()) + " " + own + " ok")
+	ownLine := strings.Fields("3x3-b8-0.1.2.3-4.5.6.7 3x3 " + engine.FormatBytes(st.Size()) + " " + own + " ok")
 	if status != exitOK || stderr != "" || len(lines) != 5 || !strings.HasPrefix(lines[0], dir+": ") || !strings.Contains(lines[0], "in 2 files") ||
 		!slices.Equal(strings.Fields(lines[2]), ownLine) ||
-		!strings.HasPrefix(lines[3], "pdb555 ") || !strings.Contains(lines[3], damaged+"  bad: ") || !strings.Contains(lines[3], "8 bytes") {
+		!strings.HasPrefix(lines[3], "pdb555 ") || !strings.Contains(lines[3], damaged+"  bad: ") || !strings.Contains(lines[3], "8 B ") {
 		t.Errorf("list: status %d, stderr %q, stdout:\n%s", status, stderr, stdout)
 	}
 	if _, stderr, status := pdbRun("list", "pdb555"); status != exitUsage || !strings.Contains(stderr, "list takes no arguments") {
@@ -130,7 +131,7 @@ func TestPDBListClean(t *testing.T) {
 	}
 	stdout, stderr, status = pdbRun("clean", "663", "pdb555")
 	if status != exitError || stderr != "slide pdb: pdb663: not cached: "+pdbcache.CachePath(dir, pdb.Korf663())+" does not exist\n" ||
-		stdout != "removed "+damaged+" (pdb555, 8 bytes)\nremoved 1 file, 8 bytes freed\n" {
+		stdout != "removed "+damaged+" (pdb555, 8 B)\nremoved 1 file, 8 B freed\n" {
 		t.Errorf("clean 663 555: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
 
@@ -143,7 +144,7 @@ func TestPDBListClean(t *testing.T) {
 	}
 	pdbRun(append([]string{"build"}, small...)...)
 	stdout, _, status = pdbRun("clean")
-	if status != exitOK || stdout != "removed "+own+" (3x3-b8-0.1.2.3-4.5.6.7, "+sizeText(st.Size())+")\nremoved 1 file, "+sizeText(st.Size())+" freed\n" {
+	if status != exitOK || stdout != "removed "+own+" (3x3-b8-0.1.2.3-4.5.6.7, "+engine.FormatBytes(st.Size())+")\nremoved 1 file, "+engine.FormatBytes(st.Size())+" freed\n" {
 		t.Errorf("clean: status %d, stdout %q", status, stdout)
 	}
 	if _, err := os.Stat(stray); err != nil {
@@ -170,8 +171,8 @@ func TestPDBLeftovers(t *testing.T) {
 
 	stdout, stderr, status := pdbRun("list")
 	lines := strings.Split(stdout, "\n")
-	want := strings.Fields("3x3-b8-0.1.2.3-4.5.6.7.pdb.tmp123 3x3 " + sizeText(5000) + " " + first + " left by a killed build: pdb clean removes it")
-	if status != exitOK || stderr != "" || len(lines) != 5 || !strings.Contains(lines[0], sizeText(5300)+" in 2 files") ||
+	want := strings.Fields("3x3-b8-0.1.2.3-4.5.6.7.pdb.tmp123 3x3 " + engine.FormatBytes(5000) + " " + first + " left by a killed build: pdb clean removes it")
+	if status != exitOK || stderr != "" || len(lines) != 5 || !strings.Contains(lines[0], engine.FormatBytes(5300)+" in 2 files") ||
 		!slices.Equal(strings.Fields(lines[2]), want) || !strings.HasPrefix(lines[3], filepath.Base(second)+" ") {
 		t.Errorf("list: status %d, stderr %q, stdout:\n%s", status, stderr, stdout)
 	}
@@ -179,7 +180,7 @@ func TestPDBLeftovers(t *testing.T) {
 		t.Errorf("verify: status %d, stdout %q", status, stdout)
 	}
 	stdout, stderr, status = pdbRun("clean", filepath.Base(first))
-	if status != exitOK || stdout != "removed "+first+" ("+filepath.Base(first)+", "+sizeText(5000)+")\nremoved 1 file, "+sizeText(5000)+" freed\n" {
+	if status != exitOK || stdout != "removed "+first+" ("+filepath.Base(first)+", "+engine.FormatBytes(5000)+")\nremoved 1 file, "+engine.FormatBytes(5000)+" freed\n" {
 		t.Errorf("clean NAME: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
 	if stdout, _, status := pdbRun("clean"); status != exitOK || !strings.HasPrefix(stdout, "removed "+second+" ") {

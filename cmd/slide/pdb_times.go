@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // buildTimes are the wall times of "slide pdb build NAME" into an empty
@@ -52,7 +53,7 @@ func shippedTable() string {
 			continue
 		}
 		_, _, disk := h.Memory()
-		fmt.Fprintf(&b, "\t%-8s %9s on disk, built in %s\n", h, sizeText(disk), buildTime(h))
+		fmt.Fprintf(&b, "\t%-8s %9s on disk, built in %s\n", h, engine.FormatBytes(disk), buildTime(h))
 	}
 	return b.String()
 }

@@ -52,48 +52,6 @@ func FuzzBoardSize(f *testing.F) {
 	})
 }
 
-// FuzzShard checks that bench's -shard accepts only K/N with 0 <= K < N,
-// that it writes back what it read, and that its shards take each
-// instance exactly once.
-func FuzzShard(f *testing.F) {
-	for _, s := range []string{"0/2", "1/2", "2/2", "0/0", "-1/2", "x", "1/2/3", "0/99999999999999999999", "+1/+3", " 1/2"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		var sh shardFlag
-		if err := sh.Set(s); err != nil {
-			if sh != (shardFlag{}) {
-				t.Fatalf("Set(%q) failed, %v, but changed the flag to %+v", s, err, sh)
-			}
-			return
-		}
-		if sh.n < 1 || sh.k < 0 || sh.k >= sh.n {
-			t.Fatalf("Set(%q) = %+v", s, sh)
-		}
-		var back shardFlag
-		if err := back.Set(sh.String()); err != nil || back != sh {
-			t.Fatalf("Set(%q) = %+v, which writes %q, read back as %+v, %v", s, sh, sh.String(), back, err)
-		}
-		if sh.n > 100 {
-			return
-		}
-		for i := range 3 * sh.n {
-			taken := 0
-			for k := range sh.n {
-				if (&shardFlag{k, sh.n}).takes(i) {
-					taken++
-				}
-			}
-			if taken != 1 {
-				t.Fatalf("instance %d is in %d of the %d shards", i, taken, sh.n)
-			}
-		}
-		if !sh.takes(sh.k) || sh.takes(sh.k+1) && sh.n > 1 {
-			t.Fatalf("shard %+v: takes(%d) %v, takes(%d) %v", sh, sh.k, sh.takes(sh.k), sh.k+1, sh.takes(sh.k+1))
-		}
-	})
-}
-
 // FuzzSolveFlags runs solve on a board one move from the goal with fuzzed
 // values of -w, -time, -workers and -max-memory: it fails with a usage
 // error or a clear one, or prints a solution of one move.

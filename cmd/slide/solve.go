@@ -146,7 +146,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	prog := newProgress(stderr, !f.modes.any())
-	if !f.modes.fast && f.modes.budget == 0 { // the others end soon
+	if !f.modes.fast && !f.modes.is("-time") { // the others end soon
 		s.Progress = prog.report
 	}
 	if f.moves && f.modes.fast && !f.count && !f.json && f.svg == "" {

@@ -1,0 +1,331 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/report"
+)
+
+// An Instance is a line of a bench file: its id, the file's optimal (or
+// reference) length and the start board, whose goal is [Goal].
+type Instance struct {
+	ID      string
+	Optimal int
+	Board   slide.Board
+}
+
+// Goal returns the goal of bench files: tile t on cell t, the blank on
+// cell 0.
+func Goal(rows, cols int) slide.Board {
+	tiles := make([]int, rows*cols)
+	for i := range tiles {
+		tiles[i] = i
+	}
+	b, _ := slide.New(rows, cols, tiles)
+	return b
+}
+
+// AheadPerJob bounds how far Run reads ahead of the instance it
+// emits next, in instances per job: far enough that a long instance does
+// not hold up the solving of those after it while it runs (each job
+// finishes many short ones meanwhile), near enough that the results
+// waiting to be emitted take little memory.
+const AheadPerJob = 16
+
+// Run solves the instances that next returns, until it returns
+// false, at most jobs at once, and hands every result to emit in the
+// order of the instances, each as soon as it and those before it are
+// done. It reads an instance only when fewer than jobs are solved and
+// fewer than AheadPerJob*jobs are solved or waiting to be emitted, so
+// that its memory is that of jobs searches and some results, however
+// many next returns. It stops when emit
+// returns false, cancelling the searches under way, and returns once
+// every search has ended; next, called on a goroutine of its own, may
+// then still be in a read, which ends it. The searches stop too when
+// parent is done.
+func Run(parent context.Context, next func() (Instance, bool), jobs int, solve func(context.Context, Instance) Result, emit func(Result) bool) {
+	ctx, cancel := context.WithCancel(parent)
+	if jobs == 1 { // in turn, with no goroutine to hand instances to
+		defer cancel()
+		for inst, ok := next(); ok; inst, ok = next() {
+			if !emit(solve(ctx, inst)) {
+				return
+			}
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	defer func() {
+		cancel()
+		wg.Wait()
+	}()
+	// The instances come from a goroutine of their own, so that a result
+	// is emitted as soon as it is ready even while a read waits for input.
+	input := make(chan Instance)
+	go func() {
+		defer close(input)
+		for {
+			inst, ok := next()
+			if !ok {
+				return
+			}
+			select {
+			case input <- inst:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	type slot struct {
+		res  Result
+		done chan struct{}
+	}
+	var queue []*slot // the instances read and not yet emitted, in order
+	solved := make(chan struct{}, jobs)
+	running := 0
+	for input != nil || len(queue) > 0 {
+		var head chan struct{}
+		if len(queue) > 0 {
+			head = queue[0].done
+		}
+		var more <-chan Instance // nil, which blocks, while jobs are under way
+		if running < jobs && len(queue) < AheadPerJob*jobs {
+			more = input
+		}
+		select {
+		case inst, ok := <-more:
+			if !ok {
+				input = nil
+				continue
+			}
+			s := &slot{done: make(chan struct{})}
+			queue = append(queue, s)
+			running++
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s.res = solve(ctx, inst)
+				close(s.done)
+				solved <- struct{}{}
+			}()
+		case <-solved:
+			running--
+		case <-head:
+			s := queue[0]
+			queue[0] = nil // the solution's boards may be large
+			queue = queue[1:]
+			if !emit(s.res) {
+				return
+			}
+		}
+	}
+}
+
+// Shard is a -shard value, K/N: the instances K, K+N, K+2N, ...,
+// counting from 0. The zero value takes every instance.
+type Shard struct{ k, n int }
+
+func (f *Shard) String() string {
+	if f.n == 0 {
+		return ""
+	}
+	return strconv.Itoa(f.k) + "/" + strconv.Itoa(f.n)
+}
+
+func (f *Shard) Set(s string) error {
+	ks, ns, ok := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(ks)
+	n, err2 := strconv.Atoi(ns)
+	switch {
+	case !ok || err1 != nil || err2 != nil:
+		return fmt.Errorf("want K/N, two integers such as 0/4")
+	case n < 1:
+		return fmt.Errorf("%d shards: want at least 1", n)
+	case k < 0 || k >= n:
+		return fmt.Errorf("shard %d of %d: want 0 to %d (shards count from 0)", k, n, n-1)
+	}
+	f.k, f.n = k, n
+	return nil
+}
+
+func (f *Shard) Usage() string {
+	return "solve only shard `K/N`: the instances K, K+N, K+2N, ... counted from 0 (K from 0 to N-1)"
+}
+
+// Takes reports whether the instance i, counted from 0, is in the shard.
+func (f *Shard) Takes(i int) bool { return f.n == 0 || i%f.n == f.k }
+
+// Verdict returns what is wrong with r's solution, or "": in the optimal
+// search (optimal set), a length other than the file's optimal one; in
+// the other modes,
+// a solution that does not reach the goal, or whose claims (proven
+// optimal, lower bound) contradict the reference, taken as optimal.
+func Verdict(r Result, optimal bool) string {
+	ref := r.In.Optimal
+	if optimal {
+		if r.Sol.Len() != ref {
+			return fmt.Sprintf("%d moves, but the file says %d are optimal", r.Sol.Len(), ref)
+		}
+		return ""
+	}
+	goal := Goal(r.In.Board.Rows(), r.In.Board.Cols())
+	b, ok := r.In.Board.Apply(r.Sol.Moves)
+	switch {
+	case !ok:
+		return "the solution has a move off the board"
+	case b != goal:
+		return "the solution does not reach the goal"
+	case r.Sol.Optimal && r.Sol.Len() != ref:
+		return fmt.Sprintf("%d moves proven optimal, but the file's reference is %d", r.Sol.Len(), ref)
+	case r.Sol.LowerBound > ref:
+		return fmt.Sprintf("lower bound %d above the file's reference %d", r.Sol.LowerBound, ref)
+	}
+	return ""
+}
+
+// Result is what solving one instance gave.
+type Result struct {
+	In      Instance
+	Sol     slide.Solution
+	Seconds float64 // wall-clock seconds of the search
+	Err     error   // why the instance has no solution
+	// Cancelled tells that the batch's context had ended when the search
+	// returned: its error, if any, is the batch's, which would fail every
+	// instance after it alike, and not the instance's own (a limit, a
+	// board that cannot reach the goal, a -time the board cannot keep).
+	Cancelled bool
+}
+
+// WriteResult prints r's line: "id moves expanded generated seconds", or
+// "id error: MESSAGE" for an instance that failed, msg its error's
+// message, or with asJSON their JSON forms.
+func WriteResult(w io.Writer, r Result, asJSON bool, msg string) {
+	switch {
+	case asJSON && r.Err != nil:
+		report.WriteJSON(w, errorJSON{ID: r.In.ID, Start: r.In.Board.String(), Reference: r.In.Optimal, Error: msg})
+	case asJSON:
+		report.WriteJSON(w, resultJSON{
+			ID: r.In.ID, Start: r.In.Board.String(), Length: r.Sol.Len(), Optimal: r.Sol.Optimal,
+			LowerBound: r.Sol.LowerBound, Reference: r.In.Optimal, Algorithm: r.Sol.Engine,
+			Heuristic: r.Sol.Heuristic.String(), Metric: slide.TileMoves.String(), Expanded: r.Sol.Expanded,
+			Generated: r.Sol.Generated, Seconds: math.Round(r.Seconds*1e6) / 1e6, Workers: r.Sol.Workers,
+			Moves: slide.FormatMoves(r.Sol.Moves),
+		})
+	case r.Err != nil:
+		fmt.Fprintf(w, "%s error: %s\n", r.In.ID, input.OneLine(msg))
+	default:
+		fmt.Fprintf(w, "%s %d %d %d %.3f\n", r.In.ID, r.Sol.Len(), r.Sol.Expanded, r.Sol.Generated, r.Seconds)
+	}
+}
+
+// resultJSON is the JSON form of an instance's result (see "slide bench -h").
+type resultJSON struct {
+	ID         string  `json:"id"`
+	Start      string  `json:"start"`
+	Length     int     `json:"length"`
+	Optimal    bool    `json:"optimal"`
+	LowerBound int     `json:"lower_bound"`
+	Reference  int     `json:"reference"`
+	Algorithm  string  `json:"algorithm"`
+	Heuristic  string  `json:"heuristic"`
+	Metric     string  `json:"metric"`
+	Expanded   int64   `json:"expanded"`
+	Generated  int64   `json:"generated"`
+	Seconds    float64 `json:"seconds"`
+	Workers    int     `json:"workers"`
+	Moves      string  `json:"moves"`
+}
+
+// errorJSON is the JSON form of an instance that failed (see
+// benchAbout).
+type errorJSON struct {
+	ID        string `json:"id"`
+	Start     string `json:"start"`
+	Reference int    `json:"reference"`
+	Error     string `json:"error"`
+}
+
+// Totals adds up the results of a batch.
+type Totals struct {
+	Solved, Failed      int
+	lengths, references int // of the solved instances
+	expanded, generated int64
+	seconds             float64
+}
+
+// Add counts r.
+func (t *Totals) Add(r Result) {
+	if r.Err != nil {
+		t.Failed++
+		return
+	}
+	t.Solved++
+	t.lengths += r.Sol.Len()
+	t.references += r.In.Optimal
+	t.expanded += r.Sol.Expanded
+	t.generated += r.Sol.Generated
+	t.seconds += r.Seconds
+}
+
+// Write prints the totals line and, for the near-optimal modes, the
+// means line, if any instance was solved: "total INSTANCES EXPANDED
+// GENERATED SECONDS" and "mean LENGTH REFERENCE RATIO", over the solved
+// instances, each followed by "failed N" when N instances failed.
+func (t *Totals) Write(w io.Writer, means bool) {
+	failed := ""
+	if t.Failed > 0 {
+		failed = fmt.Sprintf(" failed %d", t.Failed)
+	}
+	fmt.Fprintf(w, "total %d %d %d %.3f%s\n", t.Solved, t.expanded, t.generated, t.seconds, failed)
+	if means && t.Solved > 0 {
+		n := float64(t.Solved)
+		fmt.Fprintf(w, "mean %.2f %.2f %.4f%s\n", float64(t.lengths)/n, float64(t.references)/n,
+			float64(t.lengths)/float64(max(t.references, 1)), failed)
+	}
+}
+
+// CollectRatio is how much longer than a garbage collection an instance's
+// search must have taken for bench to collect after it (see Collector).
+const CollectRatio = 50
+
+// MinCollect is what a collection is taken to cost before one has been
+// timed: instances shorter than CollectRatio times it are never followed
+// by one.
+const MinCollect = time.Millisecond
+
+// A Collector runs a garbage collection after an instance whose search
+// took at least CollectRatio times as long as the last collection did, so
+// that what the instance dropped (a weighted search's open list, an
+// anytime search's beams) is not still held while the next instance's
+// grow, and a batch's peak stays near its largest board's, at a cost of
+// at most 1/CollectRatio of the time searched. A short search allocates
+// little, in proportion to its time, and leaves the runtime's own pacing,
+// under the soft memory limit of -max-memory, to collect
+// it: a collection costs more than a small board's whole search. The zero value is ready to use, by any number
+// of goroutines.
+type Collector struct {
+	cost atomic.Int64 // the last collection's duration, in nanoseconds
+}
+
+// After collects if a search of the duration searched has just ended and
+// that is long enough.
+func (c *Collector) After(searched time.Duration) {
+	cost := max(time.Duration(c.cost.Load()), MinCollect)
+	if searched < CollectRatio*cost {
+		return
+	}
+	began := time.Now()
+	runtime.GC()
+	c.cost.Store(int64(time.Since(began)))
+}
