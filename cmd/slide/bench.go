@@ -10,6 +10,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/bench"
+	"github.com/slidekit/slide/internal/progress"
 )
 
 const benchAbout = `Bench solves every instance of FILE optimally and reports the work. FILE
@@ -232,10 +233,10 @@ func (f *benchFlags) readAhead(goal slide.Board, h slide.Heuristic, stderr io.Wr
 		return
 	}
 	cache := slide.Cache{MaxMemory: f.memory.limits().MaxMemory}
-	reporter := newTableReporter("building", cache, stderr, slide.Heuristic.String)
-	cache.Progress = reporter.report
+	reporter := progress.NewTables("building", cache, stderr, slide.Heuristic.String)
+	cache.Progress = reporter.Report
 	err := cache.Build(context.Background(), db)
-	reporter.done()
+	reporter.Done()
 	if err != nil {
 		fmt.Fprintf(stderr, "slide bench: %v not loaded ahead: %s\n", db, message(err))
 	}

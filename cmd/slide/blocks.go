@@ -261,7 +261,7 @@ func pageName(name string) string {
 // outfile.Write).
 func writeBlocksPage(page, name string, discarded []string, r report.Blocks) error {
 	return outfile.Write(page, func(w io.Writer) error {
-		return writeBlocksHTML(w, name, discarded, r)
+		return r.WriteHTML(w, name, discarded)
 	})
 }
 

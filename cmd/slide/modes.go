@@ -7,7 +7,6 @@ import (
 	"io"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/slidekit/slide"
@@ -113,60 +112,6 @@ func (m *modeFlags) hint(goal slide.Board, asked, h slide.Heuristic, bound int64
 		fmt.Fprintf(w, "slide: %v unavailable; using %v\n", db, h)
 		return
 	}
-	fmt.Fprintf(w, "slide: -time ranks boards better with %v, which is not built: \"slide pdb build %v\" builds it once (%s of tables, %s)\n",
-		db, db, engine.FormatBytes(tables), buildTime(db))
-}
-
-// A progress shows how a long search goes on standard error: after a
-// short wait, one line refreshed in place on a terminal (a line every
-// few seconds otherwise) with the bound, the nodes, the rate and the time,
-// and, for an optimal search, a hint of the faster modes.
-type progress struct {
-	line statusLine
-	hint bool // the search is the optimal one
-}
-
-// progressDelay is how long a search runs before it shows progress.
-const progressDelay = 2 * time.Second
-
-func newProgress(w io.Writer, optimal bool) *progress {
-	return &progress{line: newStatusLine(w), hint: optimal}
-}
-
-func (p *progress) report(r slide.Progress) {
-	if r.Elapsed < progressDelay || !p.line.due() {
-		return
-	}
-	if !p.line.shown && p.hint {
-		fmt.Fprintln(p.line.w, "slide: a shortest solution may take long; -time 10s gives the best found in 10 seconds, -fast a quick one")
-	}
-	rate := float64(r.Generated) / r.Elapsed.Seconds()
-	var sb strings.Builder
-	if r.Bound > 0 {
-		fmt.Fprintf(&sb, "bound %d, ", r.Bound)
-	}
-	if r.Best > 0 {
-		fmt.Fprintf(&sb, "best %d (at least %d), ", r.Best, r.LowerBound)
-	}
-	if r.Generated > 0 {
-		fmt.Fprintf(&sb, "%s nodes, %s nodes/s, ", count(float64(r.Generated)), count(rate))
-	}
-	fmt.Fprintf(&sb, "%v", r.Elapsed.Round(100*time.Millisecond))
-	p.line.show(sb.String())
-}
-
-// done ends the progress line on a terminal.
-func (p *progress) done() { p.line.end() }
-
-// count writes a large number briefly: 1234567 as 1.23M.
-func count(x float64) string {
-	switch {
-	case x >= 1e9:
-		return fmt.Sprintf("%.2fG", x/1e9)
-	case x >= 1e6:
-		return fmt.Sprintf("%.2fM", x/1e6)
-	case x >= 1e3:
-		return fmt.Sprintf("%.1fk", x/1e3)
-	}
-	return fmt.Sprintf("%.0f", x)
+	fmt.Fprintf(w, "slide: -time ranks boards better with %v, which is not built: \"slide pdb build %v\" builds it once (%s of tables)\n",
+		db, db, engine.FormatBytes(tables))
 }

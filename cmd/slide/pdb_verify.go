@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/progress"
 )
 
 // A check is one database for "slide pdb verify": its name in the output,
@@ -40,12 +41,12 @@ func runVerify(names []string, d slide.Database, cache slide.Cache, stdout, stde
 	}
 	status := exitOK
 	for _, c := range checks {
-		reporter := newTableReporter("verifying", cache, stderr, func(slide.Heuristic) string { return c.name })
-		cache.Progress = reporter.report
+		reporter := progress.NewTables("verifying", cache, stderr, func(slide.Heuristic) string { return c.name })
+		cache.Progress = reporter.Report
 		ctx, stop := interruptible()
 		err := cache.Verify(ctx, c.h)
 		sig := stop()
-		reporter.done()
+		reporter.Done()
 		switch {
 		case err != nil && sig != nil:
 			return stopped(stderr, "pdb", sig, c.name+" not verified")

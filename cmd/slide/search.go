@@ -10,6 +10,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/progress"
 )
 
 // searchFlags are the flags that set up the searches of solve and bench:
@@ -114,12 +115,12 @@ func (f *searchFlags) prepare(ctx context.Context, cmd string, s slide.Solver, g
 	if status := f.checkSettings(cmd, s, stderr); status != exitOK {
 		return slide.Auto, status
 	}
-	reporter := newTableReporter("building", s.Cache, stderr, f.databaseName)
+	reporter := progress.NewTables("building", s.Cache, stderr, f.databaseName)
 	if !f.modes.fast { // which builds no tables: a Solver refuses reports it would not make
-		s.Cache.Progress = reporter.report
+		s.Cache.Progress = reporter.Report
 	}
 	h, err := s.Prepare(ctx, goal)
-	reporter.done()
+	reporter.Done()
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return slide.Auto, exitError

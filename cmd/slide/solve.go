@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/progress"
 	"github.com/slidekit/slide/internal/report"
 )
 
@@ -145,9 +146,9 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return interrupted(status)
 	}
 	out := bufio.NewWriter(stdout)
-	prog := newProgress(stderr, !f.modes.any())
+	prog := progress.NewSearch(stderr, !f.modes.any())
 	if !f.modes.fast && !f.modes.is("-time") { // the others end soon
-		s.Progress = prog.report
+		s.Progress = prog.Report
 	}
 	if f.moves && f.modes.fast && !f.count && !f.json && f.svg == "" {
 		status, partial := streamFast(ctx, out, stderr, s, start, goal)
@@ -161,7 +162,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	began := time.Now()
 	sol, err := s.Solve(ctx, start, goal)
-	prog.done()
+	prog.Done()
 	if status := interrupted(exitOK); status != exitOK {
 		return status
 	}
