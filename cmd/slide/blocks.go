@@ -134,7 +134,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case rushGiven:
 		name = "Rush Hour " + *rush
 		shown = name
-		if err := checkOutputs([]output{{"-svg", *svg}}, nil, stdin, stdout); err != nil {
+		if err := outfile.CheckAll([]outfile.Output{{Flag: "-svg", Path: *svg}}, nil, stdin, stdout); err != nil {
 			return failure(stderr, "blocks", "%v", err)
 		}
 		if puzzle, err = slide.ParseRushHour(*rush); err != nil {
@@ -146,11 +146,11 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return blocksUsageError(stderr, fmt.Sprintf("-h would write the page over %s itself", files[0]))
 	default:
 		name = files[0]
-		outs := []output{{"-svg", *svg}}
+		outs := []outfile.Output{{Flag: "-svg", Path: *svg}}
 		if *html {
-			outs = append(outs, output{"-h", pageName(name)})
+			outs = append(outs, outfile.Output{Flag: "-h", Path: pageName(name)})
 		}
-		if err := checkOutputs(outs, files, stdin, stdout); err != nil {
+		if err := outfile.CheckAll(outs, files, stdin, stdout); err != nil {
 			return failure(stderr, "blocks", "%v", err)
 		}
 		puzzle, shown, err = readBlocks(name, stdin)

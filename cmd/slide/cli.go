@@ -173,6 +173,9 @@ type watchedWriter struct {
 	err error
 }
 
+// Unwrap returns the writer w passes writes on to (see outfile.CheckAll).
+func (w *watchedWriter) Unwrap() io.Writer { return w.w }
+
 func (w *watchedWriter) Write(p []byte) (int, error) {
 	if w.err != nil {
 		return 0, w.err

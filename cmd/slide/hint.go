@@ -10,6 +10,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/nilsson"
 )
 
 const hintAbout = `Hint reads configurations from FILE (standard input if FILE is absent or -)
@@ -55,9 +56,9 @@ func runHint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err = scanHintInput(flushBeforeRead{r, out}, func(k int, c hintConfig) {
 		goal := slide.Goal(c.rows, c.cols)
 		if goalName == "spiral" {
-			goal = spiralGoal(c.rows, c.cols)
+			goal = nilsson.SpiralGoal(c.rows, c.cols)
 		}
-		writeHint(out, k, c, boardValue(goal, valueName == "nilsson"))
+		writeHint(out, k, c, nilsson.Value(goal, valueName == "nilsson"))
 	})
 	if werr := out.Flush(); werr != nil { // a failed write also ends the reads
 		return failure(stderr, "hint", "writing the output: %v", werr)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/outfile"
 	"github.com/slidekit/slide/internal/progress"
 	"github.com/slidekit/slide/internal/report"
 )
@@ -30,21 +31,14 @@ Every choice of heuristic and algorithm finds an optimal solution.
 Where a shortest solution is out of reach (boards past 4 x 4), three modes
 find a good one instead: -w FACTOR at most FACTOR times the fewest moves,
 -time DURATION the best found within DURATION (proven optimal if the search
-completes), -fast a solution of about 2 n^3 moves on an n x n board, in
-seconds up to 255 x 255 (about 3 s there). The fast mode's time grows with
-its moves, about r*c*(r+c) on an r x c board, so a thin board takes longer:
-a random 2 x 32767 board's answer has 3.2 billion moves, a minute of work,
-which only -count or -moves (which counts them first, then prints them)
-can give within -max-memory; an answer whose lower bound alone passes
--max-memory is refused at once. Past 4 x 4, -w proves a factor by an
-answer within it of the lower bound: on random boards about 1.3 on 5 x 5,
-1.4 on 6 x 6, 1.5 on 7 x 7, 1.7 to 2.2 on 8 x 8 and 10 x 10, 2.3 to 2.5 on
-15 x 15 and 3 past 255 cells (less near the goal). It answers or refuses
-within a second or two, but up to 7 x 7 and on 2 x 8 widens its beams
-while they may reach the factor (up to about 20 s of CPU time on 7 x 7),
-and past 255 cells, where its answer is the fast mode's, takes the fast
-mode's time. A factor out of reach fails, naming the factor of the best
-answer found, which -w then returns. Their answers start
+completes), -fast a solution of about r*c*(r+c) moves on an r x c board (2
+n^3 on n x n) in time that grows with them. An answer whose moves pass
+-max-memory is refused, but -count and -moves (which counts the moves
+first, then prints them as they come) hold none of them. Past 4 x 4, -w proves a factor by an answer
+within it of the lower bound; a factor out of reach fails, naming the
+factor of the best answer found, which -w then returns. The factors in
+reach and the times of each mode by board size are measured in
+docs/PERFORMANCE.md ("Near-optimal modes"). The modes' answers start
 
 	Number of moves = 130 (at least 104 needed)
 
@@ -114,7 +108,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f.goalFile != "" {
 		inputs = append(inputs, f.goalFile)
 	}
-	if err := checkOutputs([]output{{"-svg", f.svg}}, inputs, stdin, stdout); err != nil {
+	if err := outfile.CheckAll([]outfile.Output{{Flag: "-svg", Path: f.svg}}, inputs, stdin, stdout); err != nil {
 		return failure(stderr, "solve", "%v", err)
 	}
 	start, err := readBoard(fs.Arg(0), stdin)
