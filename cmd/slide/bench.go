@@ -2,15 +2,11 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"io"
-	"runtime"
-	"time"
 
-	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/bench"
-	"github.com/slidekit/slide/internal/progress"
+	"github.com/slidekit/slide/internal/interrupt"
 )
 
 const benchAbout = `Bench solves every instance of FILE optimally and reports the work. FILE
@@ -70,8 +66,7 @@ type benchFlags struct {
 	jobs    int // instances solved at once
 	shard   bench.Shard
 	json    bool
-	search  slide.Solver    // each instance's, once prepared (see shareMemory)
-	gc      bench.Collector // between instances
+	search  bench.Search // each instance's, once prepared
 }
 
 // runBench is the bench subcommand.
@@ -118,8 +113,8 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	s := f.solver(f.workers, f.memory.limits())
 	// SIGINT and SIGTERM cancel the searches, and a table's first build,
-	// which removes its temporary file (see interruptible).
-	ctx, stop := interruptible()
+	// which removes its temporary file (see interrupt.Context).
+	ctx, stop := interrupt.Context()
 	defer stop()
 	h, status := f.prepare(ctx, "bench", s, goal, stderr)
 	if status != exitOK {
@@ -128,12 +123,16 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return status
 	}
-	f.readAhead(goal, h, stderr)
-	s.Limits = f.shareMemory(h)
-	if f.workers == 0 && !f.modes.fast { // the fast mode runs on one goroutine, and a Solver refuses its Workers
-		s.Workers = f.defaultWorkers()
+	if f.modes.is("-time") {
+		if db, err := bench.ReadAhead(goal, h, s.Mode, s.Limits.MaxMemory, stderr); err != nil {
+			fmt.Fprintf(stderr, "slide bench: %v not loaded ahead: %s\n", db, message(err))
+		}
 	}
-	f.search = s
+	s.Limits.MaxMemory = bench.ShareMemory(f.memory.bound(), h, f.jobs)
+	if f.workers == 0 && !f.modes.fast { // the fast mode runs on one goroutine, and a Solver refuses its Workers
+		s.Workers = bench.Workers(!f.modes.any(), f.jobs)
+	}
+	f.search = bench.Search{Solver: s}
 	pending := &first // read ahead for the goal, and solved first
 	next := func() (bench.Instance, bool) {
 		if pending != nil {
@@ -144,7 +143,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return src.next()
 	}
 	b := &benchBatch{flags: &f, out: bufio.NewWriter(stdout), stderr: stderr, status: status}
-	bench.Run(ctx, next, f.jobs, f.solve, func(r bench.Result) bool {
+	bench.Run(ctx, next, f.jobs, f.search.Solve, func(r bench.Result) bool {
 		if ctx.Err() != nil { // a signal: said below
 			return false
 		}
@@ -169,75 +168,6 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return b.status
 }
 
-// solve solves one instance with f.search. It is the one place where
-// bench calls the library: a flag that changes how instances are solved
-// belongs in f.search.
-func (f *benchFlags) solve(ctx context.Context, in bench.Instance) bench.Result {
-	goal := bench.Goal(in.Board.Rows(), in.Board.Cols())
-	began := time.Now()
-	sol, err := f.search.Solve(ctx, in.Board, goal)
-	took := time.Since(began)
-	f.gc.After(took)
-	return bench.Result{In: in, Sol: sol, Seconds: took.Seconds(), Err: err, Cancelled: ctx.Err() != nil}
-}
-
-// defaultWorkers returns the goroutines of an instance's search when
-// -workers is 0. An optimal search may run on all the cores: on many
-// instances at once its extra workers rarely run, the Go scheduler
-// sharing the cores among every instance's goroutines, but once some
-// instances have ended, or while one's iterations are too small to split,
-// the others' workers take the cores left idle; one goroutine an
-// instance would leave them idle while the longest instances run alone.
-// The near-optimal modes divide the cores among the jobs: their answers
-// depend on their workers, and a -time budget is wall-clock time, which
-// goroutines waiting for a core would spend.
-func (f *benchFlags) defaultWorkers() int {
-	if f.modes.any() {
-		return max(1, runtime.GOMAXPROCS(0)/f.jobs)
-	}
-	return runtime.GOMAXPROCS(0)
-}
-
 // maxJobs bounds -j: each job holds a search's memory, a -j-th of
 // -max-memory, which the moves of its answer count against.
 const maxJobs = 1024
-
-// shareMemory returns the limits of each instance's search: -max-memory
-// bounds the process, so that each of the -j searches at once may hold the
-// tables of the database h they start with (as Solver.Prepare returned
-// it), which they share, and a -j-th of what the tables leave.
-func (f *benchFlags) shareMemory(h slide.Heuristic) slide.Limits {
-	lim := f.memory.limits()
-	if f.jobs == 1 || lim.MaxMemory < 0 {
-		return lim
-	}
-	tables, _, _ := h.Memory()
-	bound := f.memory.bound()
-	lim.MaxMemory = min(bound, tables+max(0, bound-tables)/int64(f.jobs))
-	return lim
-}
-
-// readAhead reads from the cache, under -time, the database of the
-// near-optimal modes that the searches start with (h, as Solver.Prepare
-// returned it), so that the first instance's time is the search's alone
-// and every instance ranks boards with it: Solver.Prepare reads the
-// database of an optimal search, and builds that of -w, but leaves that
-// of -time to each search's budget. Not fatal: a table that fails to load
-// is Solve's to handle.
-func (f *benchFlags) readAhead(goal slide.Board, h slide.Heuristic, stderr io.Writer) {
-	db, ok := slide.NearOptimalDatabase(goal)
-	if stronger, has := slide.StrongerDatabase(goal, f.modes.mode); has && (h == stronger || h == stronger.WithWalkingDistance()) {
-		db = stronger
-	}
-	if !f.modes.is("-time") || !ok || h != db && h != db.WithWalkingDistance() {
-		return
-	}
-	cache := slide.Cache{MaxMemory: f.memory.limits().MaxMemory}
-	reporter := progress.NewTables("building", cache, stderr, slide.Heuristic.String)
-	cache.Progress = reporter.Report
-	err := cache.Build(context.Background(), db)
-	reporter.Done()
-	if err != nil {
-		fmt.Fprintf(stderr, "slide bench: %v not loaded ahead: %s\n", db, message(err))
-	}
-}

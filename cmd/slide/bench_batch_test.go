@@ -69,13 +69,13 @@ func TestBenchBatchStops(t *testing.T) {
 	if b.emit(bench.Result{In: inst, Err: context.Canceled, Cancelled: true}) || !b.stopped || strings.Count(out.String(), "\n") != 1 {
 		t.Errorf("the batch's error: stopped %v, stdout %q", b.stopped, out.String())
 	}
-	f := &benchFlags{search: slide.Solver{Mode: slide.Weighted(1.5)}}
+	f := &benchFlags{search: bench.Search{Solver: slide.Solver{Mode: slide.Weighted(1.5)}}}
 	ctx, cancel := context.WithCancel(context.Background())
-	if r := f.solve(ctx, inst); r.Err != nil || r.Cancelled || r.Sol.Len() != 1 {
+	if r := f.search.Solve(ctx, inst); r.Err != nil || r.Cancelled || r.Sol.Len() != 1 {
 		t.Errorf("solved: %v, cancelled %v, %d moves", r.Err, r.Cancelled, r.Sol.Len())
 	}
 	cancel()
-	if r := f.solve(ctx, inst); r.Err == nil || !r.Cancelled {
+	if r := f.search.Solve(ctx, inst); r.Err == nil || !r.Cancelled {
 		t.Errorf("cancelled: %v, cancelled %v", r.Err, r.Cancelled)
 	}
 }

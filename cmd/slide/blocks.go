@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/interrupt"
 	"github.com/slidekit/slide/internal/outfile"
 	"github.com/slidekit/slide/internal/report"
 )
@@ -217,7 +218,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // unsolveBlocks writes the position of puzzle farthest from solved (see
 // slide.BlockSolver.Farthest), after a comment line giving its length.
 func unsolveBlocks(out *bufio.Writer, stderr io.Writer, shown string, puzzle slide.Blocks, metric slide.BlockMetric, lim slide.Limits) int {
-	ctx, stop := interruptible()
+	ctx, stop := interrupt.Context()
 	defer stop()
 	sol, err := slide.BlockSolver{Metric: metric, Limits: lim}.Farthest(ctx, puzzle)
 	if sig := stop(); sig != nil {

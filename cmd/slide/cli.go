@@ -11,6 +11,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/interrupt"
 	"github.com/slidekit/slide/internal/report"
 )
 
@@ -185,4 +186,12 @@ func (w *watchedWriter) Write(p []byte) (int, error) {
 		w.err = err
 	}
 	return n, err
+}
+
+// stopped says on stderr that the command stopped on the signal sig, one
+// of interrupt.Context's, and what became of its work, and returns the
+// exit status of a process that the signal ended (see interrupt.Status).
+func stopped(stderr io.Writer, name string, sig os.Signal, what string) int {
+	fmt.Fprintf(stderr, "slide %s: stopped by %v: %s\n", name, sig, what)
+	return interrupt.Status(sig)
 }

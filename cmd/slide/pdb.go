@@ -11,6 +11,7 @@ import (
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/interrupt"
 	"github.com/slidekit/slide/internal/progress"
 )
 
@@ -145,7 +146,7 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	reporter := progress.NewTables("building", cache, stderr, func(slide.Heuristic) string { return buildName(h, d) })
 	cache.Progress = reporter.Report
-	ctx, stop := interruptible()
+	ctx, stop := interrupt.Context()
 	err := cache.Build(ctx, h)
 	sig := stop()
 	reporter.Done()

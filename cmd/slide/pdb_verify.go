@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/interrupt"
 	"github.com/slidekit/slide/internal/progress"
 )
 
@@ -43,7 +44,7 @@ func runVerify(names []string, d slide.Database, cache slide.Cache, stdout, stde
 	for _, c := range checks {
 		reporter := progress.NewTables("verifying", cache, stderr, func(slide.Heuristic) string { return c.name })
 		cache.Progress = reporter.Report
-		ctx, stop := interruptible()
+		ctx, stop := interrupt.Context()
 		err := cache.Verify(ctx, c.h)
 		sig := stop()
 		reporter.Done()

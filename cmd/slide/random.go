@@ -12,6 +12,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/interrupt"
 	"github.com/slidekit/slide/internal/report"
 )
 
@@ -146,7 +147,7 @@ func randomMoves(goal slide.Board, n int, fast bool, rng *rand.Rand, stdout, std
 	if fast {
 		s = slide.Solver{Mode: slide.Fast()}
 	}
-	ctx, stop := interruptible()
+	ctx, stop := interrupt.Context()
 	defer stop()
 	sol, err := s.Random(ctx, goal, n, rng)
 	if sig := stop(); sig != nil {
@@ -189,7 +190,7 @@ func randomBlocks(name, metricName string, n int, newRNG func() *rand.Rand, stdi
 		}
 		return failure(stderr, "random", "%v", err)
 	}
-	ctx, stop := interruptible()
+	ctx, stop := interrupt.Context()
 	defer stop()
 	sol, err := slide.BlockSolver{Metric: metric}.Random(ctx, puzzle, n, newRNG())
 	if sig := stop(); sig != nil {

@@ -110,7 +110,7 @@ func (f *searchFlags) readPartition(cmd string, goal slide.Board, stderr io.Writ
 // written to the cache are told once, and the search goes on with them in
 // memory. A database too large for the memory bound is not built: the
 // search refuses it with a message naming -max-memory. When ctx is done
-// (see interruptible) it fails saying nothing: the caller says why.
+// (see interrupt.Context) it fails saying nothing: the caller says why.
 func (f *searchFlags) prepare(ctx context.Context, cmd string, s slide.Solver, goal slide.Board, stderr io.Writer) (slide.Heuristic, int) {
 	if status := f.checkSettings(cmd, s, stderr); status != exitOK {
 		return slide.Auto, status

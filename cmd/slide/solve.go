@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/interrupt"
 	"github.com/slidekit/slide/internal/outfile"
 	"github.com/slidekit/slide/internal/progress"
 	"github.com/slidekit/slide/internal/report"
@@ -126,8 +127,8 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	s := f.solver(f.workers, f.memory.limits())
 	// SIGINT and SIGTERM cancel the search, and a table's first build,
-	// which removes its temporary file (see interruptible).
-	ctx, stop := interruptible()
+	// which removes its temporary file (see interrupt.Context).
+	ctx, stop := interrupt.Context()
 	defer stop()
 	what := "no solution printed"
 	interrupted := func(status int) int {

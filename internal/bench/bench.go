@@ -14,6 +14,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/progress"
 	"github.com/slidekit/slide/internal/report"
 )
 
@@ -34,6 +35,80 @@ func Goal(rows, cols int) slide.Board {
 	}
 	b, _ := slide.New(rows, cols, tiles)
 	return b
+}
+
+// A Search solves the instances of a batch with its Solver, and collects
+// garbage between them (see Collector). Its Solve is the one place where
+// bench calls the library: a flag that changes how instances are solved
+// belongs in its Solver.
+type Search struct {
+	Solver slide.Solver
+	gc     Collector
+}
+
+// Solve solves the instance in, with its goal Goal.
+func (s *Search) Solve(ctx context.Context, in Instance) Result {
+	goal := Goal(in.Board.Rows(), in.Board.Cols())
+	began := time.Now()
+	sol, err := s.Solver.Solve(ctx, in.Board, goal)
+	took := time.Since(began)
+	s.gc.After(took)
+	return Result{In: in, Sol: sol, Seconds: took.Seconds(), Err: err, Cancelled: ctx.Err() != nil}
+}
+
+// Workers returns the goroutines of an instance's search when -workers
+// is 0, with jobs instances solved at once. An optimal search may run on
+// all the cores: on many instances at once its extra workers rarely run,
+// the Go scheduler sharing the cores among every instance's goroutines,
+// but once some instances have ended, or while one's iterations are too
+// small to split, the others' workers take the cores left idle; one
+// goroutine an instance would leave them idle while the longest instances
+// run alone. The near-optimal modes divide the cores among the jobs:
+// their answers depend on their workers, and a -time budget is wall-clock
+// time, which goroutines waiting for a core would spend.
+func Workers(optimal bool, jobs int) int {
+	if !optimal {
+		return max(1, runtime.GOMAXPROCS(0)/jobs)
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// ShareMemory returns the memory bound of each of jobs searches at once
+// when bound (math.MaxInt64 for none) bounds the process: each may hold
+// the tables of the database h they start with (as Solver.Prepare
+// returned it), which they share, and a jobs-th of what the tables leave;
+// -1, no bound, when there is none.
+func ShareMemory(bound int64, h slide.Heuristic, jobs int) int64 {
+	if bound == math.MaxInt64 {
+		return -1
+	}
+	tables, _, _ := h.Memory()
+	return min(bound, tables+max(0, bound-tables)/int64(jobs))
+}
+
+// ReadAhead reads from the cache, for the anytime mode, the database of
+// the near-optimal modes that the searches start with (h, as
+// Solver.Prepare returned it), showing a build on stderr, so that the
+// first instance's time is the search's alone and every instance ranks
+// boards with it: Solver.Prepare reads the database of an optimal search,
+// and builds that of a weighted one, but leaves that of the anytime mode
+// to each search's budget. It returns the database and why it is not
+// loaded, if it is not: not fatal, a table that fails to load is Solve's
+// to handle.
+func ReadAhead(goal slide.Board, h slide.Heuristic, mode slide.Mode, maxMemory int64, stderr io.Writer) (slide.Heuristic, error) {
+	db, ok := slide.NearOptimalDatabase(goal)
+	if stronger, has := slide.StrongerDatabase(goal, mode); has && (h == stronger || h == stronger.WithWalkingDistance()) {
+		db = stronger
+	}
+	if !ok || h != db && h != db.WithWalkingDistance() {
+		return db, nil
+	}
+	cache := slide.Cache{MaxMemory: maxMemory}
+	reporter := progress.NewTables("building", cache, stderr, slide.Heuristic.String)
+	cache.Progress = reporter.Report
+	err := cache.Build(context.Background(), db)
+	reporter.Done()
+	return db, err
 }
 
 // AheadPerJob bounds how far Run reads ahead of the instance it
