@@ -154,27 +154,12 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err := outfile.CheckAll(outs, files, stdin, stdout); err != nil {
 			return failure(stderr, "blocks", "%v", err)
 		}
-		puzzle, shown, err = readBlocks(name, stdin)
-		var lines *slide.DiscardError // the puzzle holds the lines not discarded, if any
-		if errors.As(err, &lines) {
-			discarded = report.Discarded(lines, func(err error) string { return oneLine("%s", message(err)) })
-			if puzzle.IsValid() {
-				err = nil
-			}
-			w := io.Writer(out)
-			if *asJSON {
-				w = stderr
-			}
-			for _, msg := range discarded {
-				fmt.Fprintf(w, "%s: %s\n", shown, msg)
-			}
+		w := io.Writer(out)
+		if *asJSON {
+			w = stderr
 		}
-		if err != nil {
+		if puzzle, discarded, shown, err = readBlocks(name, stdin, w); err != nil {
 			out.Flush()
-			var bad *slide.Error // a puzzle the file holds is wrong; else the file could not be opened
-			if errors.As(err, &bad) {
-				return failure(stderr, "blocks", "%s: %s", shown, message(err))
-			}
 			return failure(stderr, "blocks", "%v", err)
 		}
 	}
@@ -199,7 +184,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !rushGiven {
 			shown = inputName(name)
 		}
-		if err := writeBlocksSVG(*svg, shown, r, stderr); err != nil {
+		if err := writeSVG(*svg, "blocks", r.Sol.Len(), func(w io.Writer) error { return r.Draw(w, shown) }, stderr); err != nil {
 			out.Flush()
 			return failure(stderr, "blocks", "-svg: %v", err)
 		}
@@ -229,23 +214,37 @@ func unsolveBlocks(out *bufio.Writer, stderr io.Writer, shown string, puzzle sli
 		out.Flush()
 		return failure(stderr, "blocks", "%s: %s", shown, message(err))
 	}
-	writeBlocksLength(out, sol)
-	out.WriteString(sol.Positions[0].String())
+	report.WritePuzzle(out, sol)
 	return finish(out, stderr, "blocks", exitOK)
 }
 
-// readBlocks reads the puzzle in the file name (stdin for -), past a byte
-// order mark, with slide.ReadBlocks: a puzzle and a *slide.DiscardError
-// if piece lines were discarded. It returns the file's name in messages
-// too (see openInput).
-func readBlocks(name string, stdin io.Reader) (b slide.Blocks, shown string, err error) {
+// readBlocks reads the puzzle in the file name (stdin for -), past a
+// byte order mark, with slide.ReadBlocks, and writes on w the messages of
+// the piece lines discarded (see report.Discarded), which it returns too,
+// each after the file's name in messages (see openInput), which it
+// returns as well. Its error names the file.
+func readBlocks(name string, stdin io.Reader, w io.Writer) (b slide.Blocks, discarded []string, shown string, err error) {
 	r, shown, done, err := openInput(name, stdin)
 	if err != nil {
-		return slide.Blocks{}, shown, err
+		return slide.Blocks{}, nil, shown, err
 	}
 	defer done()
 	b, err = slide.ReadBlocks(r)
-	return b, shown, err
+	var lines *slide.DiscardError // the puzzle holds the lines not discarded, if any
+	if errors.As(err, &lines) {
+		discarded = report.Discarded(lines, func(err error) string { return oneLine("%s", message(err)) })
+		for _, msg := range discarded {
+			fmt.Fprintf(w, "%s: %s\n", shown, msg)
+		}
+		if b.IsValid() {
+			err = nil
+		}
+	}
+	var bad *slide.Error // a puzzle the file holds is wrong; else the file could not be opened
+	if errors.As(err, &bad) {
+		err = fmt.Errorf("%s: %s", shown, message(err))
+	}
+	return b, discarded, shown, err
 }
 
 // pageName returns the name of the web page of the puzzle file name: the

@@ -176,8 +176,10 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f.stats {
 		writeStats(stderr, sol, err == nil)
 	}
-	if f.svg != "" {
-		if err := writeSolveSVG(f.svg, inputName(fs.Arg(0)), start, sol, err == nil, stderr); err != nil {
+	if solved := err == nil; f.svg != "" {
+		if err := writeSVG(f.svg, "solve", sol.Len(), func(w io.Writer) error {
+			return report.DrawSolution(w, inputName(fs.Arg(0)), start, sol, solved, nil)
+		}, stderr); err != nil {
 			out.Flush()
 			return failure(stderr, "solve", "-svg: %v", err)
 		}

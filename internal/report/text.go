@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/slidekit/slide"
@@ -79,10 +80,7 @@ func (r Blocks) Heading() string {
 		name, where := GoalWords(r.Start)
 		return fmt.Sprintf("Solved already: piece %s is %s (0 moves).", name, where)
 	}
-	unit := map[slide.BlockMetric]string{slide.StraightMoves: "move", slide.StepMoves: "single-cell move", slide.PieceMoves: "piece move"}[r.Metric]
-	if n > 1 {
-		unit += "s"
-	}
+	unit := plural(n, map[slide.BlockMetric]string{slide.StraightMoves: "move", slide.StepMoves: "single-cell move", slide.PieceMoves: "piece move"}[r.Metric])
 	return fmt.Sprintf("Shortest solution: %d %s", n, unit)
 }
 
@@ -120,4 +118,24 @@ func Discarded(e *slide.DiscardError, say func(error) string) []string {
 		msgs = append(msgs, fmt.Sprintf("and %d more piece lines discarded", e.More))
 	}
 	return msgs
+}
+
+// WritePuzzle writes the puzzle that sol solves from, in the form
+// slide.ReadBlocks reads, after a comment line that gives the length of
+// its shortest solution, as "slide random -blocks" and "slide blocks
+// -unsolve" write it.
+func WritePuzzle(w io.Writer, sol slide.BlockSolution) {
+	fmt.Fprintf(w, "# %d %s %s: its shortest solution, proven by breadth-first search\n", sol.Len(), sol.Metric, plural(sol.Len(), "move"))
+	io.WriteString(w, sol.Positions[0].String())
+}
+
+// Moves returns "1 move" or "n moves".
+func Moves(n int) string { return strconv.Itoa(n) + " " + plural(n, "move") }
+
+// plural returns word, with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
