@@ -2,11 +2,9 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
@@ -146,11 +144,18 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		s.Progress = prog.Report
 	}
 	if f.moves && f.modes.fast && !f.count && !f.json && f.svg == "" {
-		status, partial := streamFast(ctx, out, stderr, s, start, goal)
-		if partial {
+		printed, err := report.StreamFast(ctx, out, s, start, goal)
+		if printed {
 			what = "the moves printed are not the whole solution"
 		}
-		return interrupted(status)
+		switch {
+		case ctx.Err() != nil:
+			out.Flush()
+			return interrupted(exitError)
+		case err != nil:
+			return interrupted(failure(stderr, "solve", "%s", message(err)))
+		}
+		return interrupted(finish(out, stderr, "solve", exitOK))
 	}
 	if f.count && f.svg == "" {
 		s.OnMove = func(slide.Move) {} // counted, not kept
@@ -170,11 +175,11 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if f.json {
 		report.WriteJSON(out, report.Solve(start, goal, slide.TileMoves, sol, err == nil, began))
-	} else if werr := writeSolution(out, sol, err == nil, f.count, f.moves); werr != nil {
+	} else if werr := report.WriteSolution(out, sol, err == nil, f.count, f.moves); werr != nil {
 		return failure(stderr, "solve", "%v", werr)
 	}
 	if f.stats {
-		writeStats(stderr, sol, err == nil)
+		report.WriteStats(stderr, sol, err == nil)
 	}
 	if solved := err == nil; f.svg != "" {
 		if err := writeSVG(f.svg, "solve", sol.Len(), func(w io.Writer) error {
@@ -202,93 +207,4 @@ func chosen(flags ...flagSet) []string {
 		}
 	}
 	return out
-}
-
-// streamFast prints a fast solution of s as -moves asks, in memory for
-// the board only: a first run counts the moves for the header line, a
-// second (the fast mode is deterministic) prints them as they come. When
-// ctx is done it fails saying nothing, the caller says why, and partial
-// tells whether some moves were printed, ended by a newline.
-func streamFast(ctx context.Context, out *bufio.Writer, stderr io.Writer, s slide.Solver, start, goal slide.Board) (status int, partial bool) {
-	s.OnMove = func(slide.Move) {}
-	sol, err := s.Solve(ctx, start, goal)
-	if ctx.Err() != nil {
-		return exitError, false
-	}
-	if errors.Is(err, slide.ErrUnsolvable) {
-		fmt.Fprintln(out, "No solution possible")
-		return finish(out, stderr, "solve", exitOK), false
-	}
-	if err != nil {
-		return failure(stderr, "solve", "%s", message(err)), false
-	}
-	report.WriteHeader(out, sol)
-	count := 0
-	s.OnMove = func(m slide.Move) {
-		if m.Tiles == 1 && m.Dir <= slide.Right {
-			out.WriteByte("UDLR"[m.Dir]) // FormatMoves's letters
-		} else {
-			out.WriteString(slide.FormatMoves([]slide.Move{m}))
-		}
-		count++
-	}
-	if _, err = s.Solve(ctx, start, goal); ctx.Err() != nil {
-		out.WriteByte('\n')
-		out.Flush()
-		return exitError, true
-	} else if err != nil {
-		return failure(stderr, "solve", "%s", message(err)), true
-	}
-	if count != sol.Len() {
-		return failure(stderr, "solve", "internal error: the fast mode gave %d moves, then %d", sol.Len(), count), true
-	}
-	out.WriteByte('\n')
-	return finish(out, stderr, "solve", exitOK), true
-}
-
-// maxBoardBytes bounds the boards solve prints: a longer answer of a large
-// board asks for -moves.
-const maxBoardBytes = 1 << 30
-
-// writeSolution prints sol as the solve command does; solved is false
-// when the goal cannot be reached. It fails, before printing, when the
-// boards would take more than maxBoardBytes.
-func writeSolution(w io.Writer, sol slide.Solution, solved, count, moves bool) error {
-	switch {
-	case count && !solved:
-		fmt.Fprintln(w, -1)
-	case count:
-		fmt.Fprintln(w, sol.Len())
-	case !solved:
-		fmt.Fprintln(w, "No solution possible")
-	case moves:
-		report.WriteMoves(w, sol)
-	default:
-		if size := int64(sol.Len()+1) * int64(len(sol.Start.String())); size > maxBoardBytes {
-			return fmt.Errorf("the solution has %d moves: its boards would take %d MB; use -moves to print the moves", sol.Len(), size>>20)
-		}
-		report.WriteHeader(w, sol)
-		for _, b := range sol.All() {
-			io.WriteString(w, b.String())
-		}
-	}
-	return nil
-}
-
-// writeStats prints the statistics of a search on w.
-func writeStats(w io.Writer, sol slide.Solution, solved bool) {
-	if !solved {
-		fmt.Fprintln(w, "slide solve: no search: the parity rule says the goal cannot be reached")
-		return
-	}
-	length := fmt.Sprintf("%d moves", sol.Len())
-	if !sol.Optimal {
-		length += fmt.Sprintf(" (at least %d needed)", sol.LowerBound)
-	}
-	on := "1 goroutine"
-	if sol.Workers > 1 {
-		on = strconv.Itoa(sol.Workers) + " goroutines"
-	}
-	fmt.Fprintf(w, "slide solve: %s by %v with heuristic %v: %d nodes expanded, %d generated, %v on %s\n",
-		length, sol.Engine, sol.Heuristic, sol.Expanded, sol.Generated, sol.Elapsed, on)
 }
