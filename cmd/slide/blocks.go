@@ -17,11 +17,18 @@ import (
 	"github.com/slidekit/slide/internal/report"
 )
 
-// blocksHelp returns the text of "slide blocks -help".
-func blocksHelp() string { return fmt.Sprintf(blocksUsage, slide.DefaultSVGMoves, memoryText(0)) }
+// blocksHelp returns the text of "slide blocks -help": blocksUsage, then
+// the flags of fs.
+func blocksHelp(fs *flag.FlagSet) string {
+	var sb strings.Builder
+	sb.WriteString(blocksUsage + "\nflags:\n")
+	fs.SetOutput(&sb)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	return sb.String()
+}
 
-// blocksUsage is blocksHelp's text, the moves an SVG picture shows and the
-// default memory bound after %d and %s.
+// blocksUsage is the text of "slide blocks -help" before its flags.
 const blocksUsage = `usage: slide blocks [-h] [-json] [-svg PICTURE] [-metric straight|step|piece] [-max-memory SIZE] FILE
        slide blocks [-json] [-svg PICTURE] [-metric straight|step|piece] [-max-memory SIZE] -rush STRING
        slide blocks -unsolve [-metric straight|step|piece] [-max-memory SIZE] FILE | -rush STRING
@@ -68,41 +75,24 @@ and errors then go to standard error.
 The page and the picture go to a new file, or replace a regular file whole;
 a link, a device, a FIFO, a socket, a folder, a file of several hard links,
 a read-only file and FILE itself are refused, before any work.
-
-Flags:
-  -h        also write the solution as a web page: FILE with the extension
-            .html, or blocks.html in the current folder when FILE is -
-            (standard input) (-help shows this text)
-  -json     print the result as one JSON object (see above)
-  -svg      also draw the solution as an animated SVG picture in the file
-            PICTURE (the first %d moves of a longer one)
-  -max-memory SIZE
-            bound the memory of the search: bytes, or a number with a unit
-            B, KB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers
-            of 1024), such as 512MiB, or "none" (default %s)
-  -metric   what one move is: straight (or line), one piece any distance in
-            one direction (the default); step, one piece one cell; piece,
-            one piece along any path
-  -rush     solve the Rush Hour position STRING instead of a file
-  -unsolve  print the position farthest from solved instead (see above)
 `
 
 // runBlocks is the "blocks" command.
 func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("blocks", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	html := fs.Bool("h", false, "")
-	metricName := fs.String("metric", slide.StraightMoves.String(), "")
-	rush := fs.String("rush", "", "")
-	asJSON := fs.Bool("json", false, "")
-	svg := fs.String("svg", "", "")
-	unsolve := fs.Bool("unsolve", false, "")
+	html := fs.Bool("h", false, "also write the solution as a web page: FILE with the extension .html, or blocks.html in the current folder when FILE is - (standard input) (-help shows this text)")
+	metricName := fs.String("metric", slide.StraightMoves.String(), "what one move is, `METRIC`: straight (or line), one piece any distance in one direction; step, one piece one cell; piece, one piece along any path")
+	rush := fs.String("rush", "", "solve the Rush Hour position `STRING` instead of a file")
+	asJSON := fs.Bool("json", false, "print the result as one JSON object (see above)")
+	svg := fs.String("svg", "", fmt.Sprintf("also draw the solution as an animated SVG picture in the file `PICTURE` (the first %d moves of a longer one)", slide.DefaultSVGMoves))
+	unsolve := fs.Bool("unsolve", false, "print the position farthest from solved instead (see above)")
 	mem := addMemoryFlag(fs)
 	var files []string
 	for { // flags may follow the file name
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(stdout, blocksHelp())
+				fmt.Fprint(stdout, blocksHelp(fs))
 				return 0
 			}
 			return blocksUsageError(stderr, err.Error())

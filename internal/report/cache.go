@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -62,4 +63,20 @@ func WriteRemoved(w io.Writer, dir string, removed []slide.CachedDatabase) {
 		files = "file"
 	}
 	fmt.Fprintf(w, "removed %d %s, %s freed\n", len(removed), files, engine.FormatBytes(total))
+}
+
+// WriteVerified writes the line of "slide pdb verify" for the database
+// name, which slide.Cache.Verify found as err says: OK, MISMATCH,
+// missing or not verified, and why, as say words it.
+func WriteVerified(w io.Writer, name string, err error, say func(error) string) {
+	switch {
+	case err == nil:
+		fmt.Fprintf(w, "%s: OK\n", name)
+	case errors.Is(err, slide.ErrCorrupt):
+		fmt.Fprintf(w, "%s: MISMATCH: %s\n", name, input.OneLine(say(err)))
+	case errors.Is(err, slide.ErrCache):
+		fmt.Fprintf(w, "%s: missing: %s\n", name, input.OneLine(say(err)))
+	default:
+		fmt.Fprintf(w, "%s: not verified: %s\n", name, input.OneLine(say(err)))
+	}
 }
