@@ -142,73 +142,32 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return src.next()
 	}
-	b := &benchBatch{flags: &f, out: bufio.NewWriter(stdout), stderr: stderr, status: status}
+	b := &bench.Printer{Out: bufio.NewWriter(stdout), Stderr: stderr, JSON: f.json, Optimal: !f.modes.any(), Say: message}
 	bench.Run(ctx, next, f.jobs, f.search.Solve, func(r bench.Result) bool {
 		if ctx.Err() != nil { // a signal: said below
 			return false
 		}
-		return b.emit(r)
+		return b.Emit(r)
 	})
 	if sig := stop(); sig != nil {
-		b.out.Flush()
-		return stopped(stderr, "bench", sig, fmt.Sprintf("%d instances solved", b.sum.Solved))
+		b.Out.Flush()
+		return stopped(stderr, "bench", sig, fmt.Sprintf("%d instances solved", b.Totals.Solved))
 	}
-	if b.stopped {
-		return b.status
+	if b.Err != nil {
+		return failure(stderr, "bench", "%v", b.Err)
 	}
 	if src.err != nil { // a bad line or a failed read, after the instances before it
 		return failure(stderr, "bench", "%s: %v", shown, src.err)
 	}
 	if !f.json {
-		b.sum.Write(b.out, f.modes.any())
+		b.Totals.Write(b.Out, f.modes.any())
 	}
-	if code := finish(b.out, stderr, "bench", exitOK); code != exitOK {
+	if code := finish(b.Out, stderr, "bench", exitOK); code != exitOK || !b.Failed {
 		return code
 	}
-	return b.status
+	return exitError
 }
 
 // maxJobs bounds -j: each job holds a search's memory, a -j-th of
 // -max-memory, which the moves of its answer count against.
 const maxJobs = 1024
-
-// A benchBatch prints the results of a batch as they come and adds them
-// up.
-type benchBatch struct {
-	flags   *benchFlags
-	out     *bufio.Writer
-	stderr  io.Writer
-	sum     bench.Totals
-	status  int  // the exit status so far
-	stopped bool // the batch stopped early, and status says why
-}
-
-// emit prints r's line, flushed, and its failure or wrong claim on
-// stderr, and counts it. It returns false, with stopped set, when the
-// batch must stop: at an error of the batch's own (see
-// bench.Result.Cancelled), or a failed write.
-func (b *benchBatch) emit(r bench.Result) bool {
-	var msg string
-	if r.Err != nil {
-		msg = message(r.Err)
-	}
-	if r.Err != nil && r.Cancelled {
-		b.out.Flush()
-		b.status, b.stopped = failure(b.stderr, "bench", "instance %s: %s", r.In.ID, msg), true
-		return false
-	}
-	bench.WriteResult(b.out, r, b.flags.json, msg)
-	if err := b.out.Flush(); err != nil { // no one sees the results: stop
-		b.status, b.stopped = failure(b.stderr, "bench", "writing the output: %v", err), true
-		return false
-	}
-	if r.Err == nil { // else its line says so too
-		msg = bench.Verdict(r, !b.flags.modes.any())
-	}
-	if msg != "" {
-		fmt.Fprintf(b.stderr, "slide bench: instance %s: %s\n", r.In.ID, oneLine("%s", msg))
-		b.status = exitError
-	}
-	b.sum.Add(r)
-	return true
-}

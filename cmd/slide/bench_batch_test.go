@@ -59,15 +59,15 @@ func TestBenchMemoryShare(t *testing.T) {
 func TestBenchBatchStops(t *testing.T) {
 	inst := bench.Instance{ID: "x", Optimal: 1, Board: slide.MustParseBoard("3\n1 0 2\n3 4 5\n6 7 8\n")}
 	var out, stderr strings.Builder
-	b := &benchBatch{flags: &benchFlags{}, out: bufio.NewWriter(&out), stderr: &stderr}
+	b := &bench.Printer{Out: bufio.NewWriter(&out), Stderr: &stderr, Optimal: true, Say: message}
 	refused := fmt.Errorf("no answer within 1ms: %w", context.DeadlineExceeded)
-	if !b.emit(bench.Result{In: inst, Err: refused}) || b.stopped || b.status != exitError || b.sum.Failed != 1 ||
+	if !b.Emit(bench.Result{In: inst, Err: refused}) || b.Err != nil || !b.Failed || b.Totals.Failed != 1 ||
 		out.String() != "x error: no answer within 1ms: context deadline exceeded\n" ||
 		stderr.String() != "slide bench: instance x: no answer within 1ms: context deadline exceeded\n" {
-		t.Errorf("an instance's own error: stopped %v, status %d, stdout %q, stderr %q", b.stopped, b.status, out.String(), stderr.String())
+		t.Errorf("an instance's own error: stopped %v, failed %v, stdout %q, stderr %q", b.Err, b.Failed, out.String(), stderr.String())
 	}
-	if b.emit(bench.Result{In: inst, Err: context.Canceled, Cancelled: true}) || !b.stopped || strings.Count(out.String(), "\n") != 1 {
-		t.Errorf("the batch's error: stopped %v, stdout %q", b.stopped, out.String())
+	if b.Emit(bench.Result{In: inst, Err: context.Canceled, Cancelled: true}) || b.Err == nil || strings.Count(out.String(), "\n") != 1 {
+		t.Errorf("the batch's error: stopped %v, stdout %q", b.Err, out.String())
 	}
 	f := &benchFlags{search: bench.Search{Solver: slide.Solver{Mode: slide.Weighted(1.5)}}}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/slidekit/slide"
@@ -144,7 +143,12 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return status
 		}
 	}
-	reporter := progress.NewTables("building", cache, stderr, func(slide.Heuristic) string { return buildName(h, d) })
+	reporter := progress.NewTables("building", cache, stderr, func(h slide.Heuristic) string {
+		if d.IsValid() {
+			return databaseName(d)
+		}
+		return h.String()
+	})
 	cache.Progress = reporter.Report
 	ctx, stop := interrupt.Context()
 	err := cache.Build(ctx, h)
@@ -207,7 +211,7 @@ func partitionGoal(size, goalFile string, stdin io.Reader, stderr io.Writer) (sl
 	var rows, cols int
 	if size != "" {
 		var err error
-		if rows, cols, err = parseBoardSize(size); err != nil {
+		if rows, cols, err = input.ParseBoardSize(size); err != nil {
 			return slide.Board{}, usageError(stderr, "pdb", "-size: %v", err)
 		}
 	}
@@ -230,21 +234,6 @@ func partitionGoal(size, goalFile string, stdin io.Reader, stderr io.Writer) (sl
 	return goal, exitOK
 }
 
-// parseBoardSize reads a board size: "RxC" or "N" for N x N. Which sizes
-// make a board is the library's to say (see sizeError).
-func parseBoardSize(s string) (rows, cols int, err error) {
-	r, c, found := strings.Cut(strings.ToLower(s), "x")
-	rows, err1 := strconv.Atoi(r)
-	cols, err2 := rows, error(nil)
-	if found {
-		cols, err2 = strconv.Atoi(c)
-	}
-	if err1 != nil || err2 != nil {
-		return 0, 0, fmt.Errorf("%s is not a board size: want RxC, such as 3x5, or N for N x N", input.Quote(s))
-	}
-	return rows, cols, nil
-}
-
 // sizeError returns nil if a rows x cols board can be made, else the
 // library's error saying why not.
 func sizeError(rows, cols int) error {
@@ -259,13 +248,4 @@ func sizeError(rows, cols int) error {
 func databaseName(d slide.Database) string {
 	g := d.Goal()
 	return fmt.Sprintf("the %dx%d database %q", g.Rows(), g.Cols(), d.String())
-}
-
-// buildName names in messages the database h that pdb build builds: the
-// database d of -partition, if it is valid, by its size and groups.
-func buildName(h slide.Heuristic, d slide.Database) string {
-	if d.IsValid() {
-		return databaseName(d)
-	}
-	return h.String()
 }

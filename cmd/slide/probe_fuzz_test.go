@@ -30,28 +30,6 @@ func checkOutcome(t *testing.T, cmd string, args []string, stdout, stderr string
 	}
 }
 
-// FuzzBoardSize checks that parseBoardSize, which reads pdb's -size,
-// never panics and that a size it reads, written back as RxC, reads the
-// same.
-func FuzzBoardSize(f *testing.F) {
-	for _, s := range []string{"3x5", "4", "3X3", "x3", "3x", "0x0", "-3x3", "99999999999999999999x2", "+3x+3", ""} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		rows, cols, err := parseBoardSize(s)
-		if err != nil {
-			if !strings.Contains(err.Error(), "is not a board size") {
-				t.Fatalf("parseBoardSize(%q): %v", s, err)
-			}
-			return
-		}
-		back := strconv.Itoa(rows) + "x" + strconv.Itoa(cols)
-		if r, c, err := parseBoardSize(back); err != nil || r != rows || c != cols {
-			t.Fatalf("parseBoardSize(%q) = %d x %d, which reads back as %d x %d, %v", s, rows, cols, r, c, err)
-		}
-	})
-}
-
 // FuzzSolveFlags runs solve on a board one move from the goal with fuzzed
 // values of -w, -time, -workers and -max-memory: it fails with a usage
 // error or a clear one, or prints a solution of one move.

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -280,6 +281,49 @@ type Result struct {
 	// instance after it alike, and not the instance's own (a limit, a
 	// board that cannot reach the goal, a -time the board cannot keep).
 	Cancelled bool
+}
+
+// A Printer prints the results of a batch as they come, each line
+// flushed, says on Stderr why an instance failed or what is wrong with its
+// answer (see Verdict), and adds them up.
+type Printer struct {
+	Out     *bufio.Writer
+	Stderr  io.Writer
+	JSON    bool               // the lines in their JSON form
+	Optimal bool               // the searches are the optimal one
+	Say     func(error) string // an error's message
+	Totals  Totals
+	Failed  bool  // an instance failed, or its answer is wrong
+	Err     error // why the batch stopped early, if it did
+}
+
+// Emit prints r's line and its failure or wrong claim, and counts it. It
+// returns false, with Err set, when the batch must stop: at an error of
+// the batch's own (see Result.Cancelled), or a failed write.
+func (p *Printer) Emit(r Result) bool {
+	var msg string
+	if r.Err != nil {
+		msg = p.Say(r.Err)
+	}
+	if r.Err != nil && r.Cancelled {
+		p.Out.Flush()
+		p.Err = fmt.Errorf("instance %s: %s", r.In.ID, msg)
+		return false
+	}
+	WriteResult(p.Out, r, p.JSON, msg)
+	if err := p.Out.Flush(); err != nil { // no one sees the results: stop
+		p.Err = fmt.Errorf("writing the output: %v", err)
+		return false
+	}
+	if r.Err == nil { // else its line says so too
+		msg = Verdict(r, p.Optimal)
+	}
+	if msg != "" {
+		fmt.Fprintf(p.Stderr, "slide bench: instance %s: %s\n", r.In.ID, input.OneLine(msg))
+		p.Failed = true
+	}
+	p.Totals.Add(r)
+	return true
 }
 
 // WriteResult prints r's line: "id moves expanded generated seconds", or

@@ -42,3 +42,18 @@ func ParseSize(s string) (int64, error) {
 	}
 	return int64(v * scale), nil
 }
+
+// ParseBoardSize reads a board size: "RxC" or "N" for N x N. Which sizes
+// make a board is the library's to say.
+func ParseBoardSize(s string) (rows, cols int, err error) {
+	r, c, found := strings.Cut(strings.ToLower(s), "x")
+	rows, err1 := strconv.Atoi(r)
+	cols, err2 := rows, error(nil)
+	if found {
+		cols, err2 = strconv.Atoi(c)
+	}
+	if err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("%s is not a board size: want RxC, such as 3x5, or N for N x N", Quote(s))
+	}
+	return rows, cols, nil
+}
