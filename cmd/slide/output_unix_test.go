@@ -287,14 +287,6 @@ func TestWriteAtomicNames(t *testing.T) {
 	}
 }
 
-// fmtErr returns the text of err, "" for nil.
-func fmtErr(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
-}
-
 // TestBinaryClosedStdout runs commands with file descriptor 1 closed, as
 // "slide solve b.txt >&-" does. Go's runtime opens /dev/null there before
 // the command starts, so that what it prints is lost, never written into
