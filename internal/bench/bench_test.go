@@ -2,12 +2,15 @@ package bench
 
 import (
 	"context"
+	"math"
 	"runtime/metrics"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/slidekit/slide"
 )
 
 // TestRunOrder checks that Run emits the results in the
@@ -173,4 +176,28 @@ func forcedCollections() uint64 {
 	s := []metrics.Sample{{Name: "/gc/cycles/forced:gc-cycles"}}
 	metrics.Read(s)
 	return s[0].Value.Uint64()
+}
+
+// TestShareMemory checks the memory bound of each of the -j searches: the
+// whole bound for one, the shared tables and a share of the rest for
+// several, no bound for none, and never more than the process's bound.
+func TestShareMemory(t *testing.T) {
+	tables, _, _ := slide.PDB663.Memory()
+	const bound = 1 << 30
+	for _, tc := range []struct {
+		bound int64
+		h     slide.Heuristic
+		jobs  int
+		want  int64
+	}{
+		{bound, slide.Manhattan, 1, bound},
+		{bound, slide.Manhattan, 4, bound / 4},
+		{bound, slide.PDB663, 4, tables + (bound-tables)/4},
+		{tables / 2, slide.PDB663, 4, tables / 2},
+		{math.MaxInt64, slide.PDB663, 4, -1},
+	} {
+		if got := ShareMemory(tc.bound, tc.h, tc.jobs); got != tc.want {
+			t.Errorf("ShareMemory(%d, %v, %d) = %d, want %d", tc.bound, tc.h, tc.jobs, got, tc.want)
+		}
+	}
 }
