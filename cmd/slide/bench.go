@@ -168,6 +168,13 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitError
 }
 
+// The names of bench's instances and shards where the file is read (see
+// benchReader).
+type (
+	benchInstance = bench.Instance
+	shardFlag     = bench.Shard
+)
+
 // maxJobs bounds -j: each job holds a search's memory, a -j-th of
 // -max-memory, which the moves of its answer count against.
 const maxJobs = 1024

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/slidekit/slide"
-	"github.com/slidekit/slide/internal/bench"
 	"github.com/slidekit/slide/internal/input"
 )
 
@@ -20,22 +19,22 @@ import (
 // checks every line.
 type benchReader struct {
 	in    *input.Scanner
-	shard bench.Shard
+	shard shardFlag
 	count int   // the instances read, in the shard or not
 	err   error // why reading stopped before the end of the file
 }
 
 // newBenchReader returns a reader of the instances of shard in r.
-func newBenchReader(r io.Reader, shard bench.Shard) *benchReader {
+func newBenchReader(r io.Reader, shard shardFlag) *benchReader {
 	return &benchReader{in: input.NewScanner(r, nil), shard: shard}
 }
 
 // next returns the next instance of the shard, or false at the end of
 // the file or at a bad line or a failed read, which err then tells (a
 // failed read wraps errRead; a file with no instance is an error too).
-func (b *benchReader) next() (bench.Instance, bool) {
+func (b *benchReader) next() (benchInstance, bool) {
 	if b.err != nil {
-		return bench.Instance{}, false
+		return benchInstance{}, false
 	}
 	for first, ok := b.in.Next(); ok; first, ok = b.in.Next() {
 		if strings.HasPrefix(first.Text, "#") {
@@ -48,7 +47,7 @@ func (b *benchReader) next() (bench.Instance, bool) {
 		}
 		if err != nil {
 			b.err = fmt.Errorf("line %d: %v", first.Line, err)
-			return bench.Instance{}, false
+			return benchInstance{}, false
 		}
 		b.count++
 		if b.shard.Takes(b.count - 1) {
@@ -60,44 +59,44 @@ func (b *benchReader) next() (bench.Instance, bool) {
 	} else if b.count == 0 {
 		b.err = errors.New("no instances")
 	}
-	return bench.Instance{}, false
+	return benchInstance{}, false
 }
 
 // scanBenchLine reads the instance of the line that starts with the field
 // first.
-func scanBenchLine(in *input.Scanner, first input.Field) (bench.Instance, error) {
+func scanBenchLine(in *input.Scanner, first input.Field) (benchInstance, error) {
 	fields := []input.Field{first}
 	// NextOnLine, not Peek: an instance is whole at its line end, before
 	// the next line of a stream comes.
 	for f, ok := in.NextOnLine(); ok; f, ok = in.NextOnLine() {
 		if len(fields) == 2+slide.MaxCells {
-			return bench.Instance{}, fmt.Errorf("more than %d tiles: a board has at most %d cells", slide.MaxCells, slide.MaxCells)
+			return benchInstance{}, fmt.Errorf("more than %d tiles: a board has at most %d cells", slide.MaxCells, slide.MaxCells)
 		}
 		fields = append(fields, f)
 	}
 	if len(fields) < 4 {
-		return bench.Instance{}, fmt.Errorf("want id, optimal length and tiles, got %d fields", len(fields))
+		return benchInstance{}, fmt.Errorf("want id, optimal length and tiles, got %d fields", len(fields))
 	}
 	if first.Clipped() {
-		return bench.Instance{}, fmt.Errorf("id %s is longer than %d bytes", first.Quote(), input.MaxField)
+		return benchInstance{}, fmt.Errorf("id %s is longer than %d bytes", first.Quote(), input.MaxField)
 	}
 	optimal, ok := fields[1].Int()
 	if !ok || optimal < 0 {
-		return bench.Instance{}, fmt.Errorf("optimal length %s is not a number of moves", fields[1].Quote())
+		return benchInstance{}, fmt.Errorf("optimal length %s is not a number of moves", fields[1].Quote())
 	}
 	tiles := make([]int, len(fields)-2)
 	for j, f := range fields[2:] {
 		if tiles[j], ok = f.Int(); !ok {
-			return bench.Instance{}, fmt.Errorf("tile %s is not an integer", f.Quote())
+			return benchInstance{}, fmt.Errorf("tile %s is not an integer", f.Quote())
 		}
 	}
 	n := int(math.Sqrt(float64(len(tiles))))
 	if n*n != len(tiles) {
-		return bench.Instance{}, fmt.Errorf("%d tiles do not make a square board", len(tiles))
+		return benchInstance{}, fmt.Errorf("%d tiles do not make a square board", len(tiles))
 	}
 	b, err := slide.New(n, n, tiles)
 	if err != nil {
-		return bench.Instance{}, errors.New(message(err))
+		return benchInstance{}, errors.New(message(err))
 	}
-	return bench.Instance{ID: first.Text, Optimal: optimal, Board: b}, nil
+	return benchInstance{ID: first.Text, Optimal: optimal, Board: b}, nil
 }
