@@ -20,7 +20,7 @@ func TestCacheBuildMemoryMessage(t *testing.T) {
 		t.Fatalf("Build: %v, want ErrLimit", err)
 	}
 	msg := err.Error()
-	if !strings.Contains(msg, "17.4 KiB at its peak") || !strings.Contains(msg, "1000 bytes") || strings.Contains(msg, "Limits.") {
+	if !strings.Contains(msg, "17.4 KiB at its peak") || !strings.Contains(msg, "1000 B") || strings.Contains(msg, "Limits.") {
 		t.Errorf("Build: %q", msg)
 	}
 }

@@ -412,7 +412,7 @@ func TestDatabaseBuildLimits(t *testing.T) {
 	called := false
 	began := time.Now()
 	err := Cache{MaxMemory: 100 << 20, Progress: func(DatabaseProgress) { called = true }}.Build(context.Background(), big.Heuristic())
-	if !errors.Is(err, ErrLimit) || called || !strings.Contains(err.Error(), "100.0 MiB") || time.Since(began) > time.Second {
+	if !errors.Is(err, ErrLimit) || called || !strings.Contains(err.Error(), "100 MiB") || time.Since(began) > time.Second {
 		t.Errorf("over the bound: %v, progress %v, after %v", err, called, time.Since(began))
 	}
 	start := randomWalk(rand.New(rand.NewPCG(6, 6)), g66, 10)

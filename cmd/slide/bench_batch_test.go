@@ -9,9 +9,9 @@ import (
 	"runtime/metrics"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/bench"
 )
 
 // korfLine returns the line of the instance id in the testdata file name.
@@ -57,26 +57,26 @@ func TestBenchMemoryShare(t *testing.T) {
 // and the batch goes on; an error once the batch's context has ended
 // stops it, with no line. A search tells which by its context.
 func TestBenchBatchStops(t *testing.T) {
-	inst := benchInstance{id: "x", optimal: 1, board: slide.MustParseBoard("3\n1 0 2\n3 4 5\n6 7 8\n")}
+	inst := bench.Instance{ID: "x", Optimal: 1, Board: slide.MustParseBoard("3\n1 0 2\n3 4 5\n6 7 8\n")}
 	var out, stderr strings.Builder
-	b := &benchBatch{flags: &benchFlags{}, out: bufio.NewWriter(&out), stderr: &stderr}
+	b := &bench.Printer{Out: bufio.NewWriter(&out), Stderr: &stderr, Optimal: true, Say: message}
 	refused := fmt.Errorf("no answer within 1ms: %w", context.DeadlineExceeded)
-	if !b.emit(benchResult{in: inst, err: refused}) || b.stopped || b.status != exitError || b.sum.failed != 1 ||
+	if !b.Emit(bench.Result{In: inst, Err: refused}) || b.Err != nil || !b.Failed || b.Totals.Failed != 1 ||
 		out.String() != "x error: no answer within 1ms: context deadline exceeded\n" ||
 		stderr.String() != "slide bench: instance x: no answer within 1ms: context deadline exceeded\n" {
-		t.Errorf("an instance's own error: stopped %v, status %d, stdout %q, stderr %q", b.stopped, b.status, out.String(), stderr.String())
+		t.Errorf("an instance's own error: stopped %v, failed %v, stdout %q, stderr %q", b.Err, b.Failed, out.String(), stderr.String())
 	}
-	if b.emit(benchResult{in: inst, err: context.Canceled, cancelled: true}) || !b.stopped || strings.Count(out.String(), "\n") != 1 {
-		t.Errorf("the batch's error: stopped %v, stdout %q", b.stopped, out.String())
+	if b.Emit(bench.Result{In: inst, Err: context.Canceled, Cancelled: true}) || b.Err == nil || strings.Count(out.String(), "\n") != 1 {
+		t.Errorf("the batch's error: stopped %v, stdout %q", b.Err, out.String())
 	}
-	f := &benchFlags{search: slide.Solver{Mode: slide.Weighted(1.5)}}
+	f := &benchFlags{search: bench.Search{Solver: slide.Solver{Mode: slide.Weighted(1.5)}}}
 	ctx, cancel := context.WithCancel(context.Background())
-	if r := f.solve(ctx, inst); r.err != nil || r.cancelled || r.sol.Len() != 1 {
-		t.Errorf("solved: %v, cancelled %v, %d moves", r.err, r.cancelled, r.sol.Len())
+	if r := f.search.Solve(ctx, inst); r.Err != nil || r.Cancelled || r.Sol.Len() != 1 {
+		t.Errorf("solved: %v, cancelled %v, %d moves", r.Err, r.Cancelled, r.Sol.Len())
 	}
 	cancel()
-	if r := f.solve(ctx, inst); r.err == nil || !r.cancelled {
-		t.Errorf("cancelled: %v, cancelled %v", r.err, r.cancelled)
+	if r := f.search.Solve(ctx, inst); r.Err == nil || !r.Cancelled {
+		t.Errorf("cancelled: %v, cancelled %v", r.Err, r.Cancelled)
 	}
 }
 
@@ -103,15 +103,5 @@ func TestBenchCollections(t *testing.T) {
 		if forced := forcedCollections() - before; status != exitOK || forced > n/100 {
 			t.Errorf("bench %v on %d instances: status %d, %q, %d collections forced", mode, n, status, stderr, forced)
 		}
-	}
-	var c collector
-	before := forcedCollections()
-	c.after(collectRatio*minCollect - 1)
-	if forced := forcedCollections() - before; forced != 0 {
-		t.Errorf("after a short search: %d collections, want none", forced)
-	}
-	c.after(time.Hour)
-	if forced := forcedCollections() - before; forced != 1 || c.cost.Load() <= 0 {
-		t.Errorf("after a long search: %d collections (cost %v), want 1", forced, time.Duration(c.cost.Load()))
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,6 +17,7 @@ import (
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/bench"
 )
 
 // shortKorf returns the lines of Korf's instances of at most 45 moves.
@@ -126,7 +126,7 @@ func TestBenchParallel(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "korf.txt")
 	os.WriteFile(file, []byte(strings.Join(short, "\n")+"\n"), 0o644)
-	bench := func(args ...string) []string {
+	runBatch := func(args ...string) []string {
 		t.Helper()
 		stdout, stderr, status := runSlide("", append(append([]string{"bench", "-heuristic", "linear"}, args...), file)...)
 		if status != exitOK || stderr != "" {
@@ -142,18 +142,18 @@ func TestBenchParallel(t *testing.T) {
 		}
 		return out
 	}
-	one := idMoves(bench())
+	one := idMoves(runBatch())
 	if len(one) != len(short) {
 		t.Fatalf("%d lines for %d instances", len(one), len(short))
 	}
 	for _, args := range [][]string{{"-j", "3"}, {"-j", "20", "-workers", "2"}} {
-		if got := idMoves(bench(args...)); !slices.Equal(got, one) {
+		if got := idMoves(runBatch(args...)); !slices.Equal(got, one) {
 			t.Errorf("bench %v: %v, want %v", args, got, one)
 		}
 	}
 	var shards []string
 	for k := range 3 {
-		lines := bench("-j", "2", "-shard", fmt.Sprintf("%d/3", k))
+		lines := runBatch("-j", "2", "-shard", fmt.Sprintf("%d/3", k))
 		for i, line := range idMoves(lines) {
 			if line != one[k+3*i] {
 				t.Errorf("shard %d/3, line %d: %q, want %q", k, i, line, one[k+3*i])
@@ -169,7 +169,7 @@ func TestBenchParallel(t *testing.T) {
 	}
 	fields := []string{"id", "start", "length", "optimal", "lower_bound", "reference", "algorithm", "heuristic",
 		"metric", "expanded", "generated", "seconds", "workers", "moves"}
-	for i, line := range bench("-json", "-j", "2", "-workers", "3") {
+	for i, line := range runBatch("-json", "-j", "2", "-workers", "3") {
 		var obj map[string]any
 		if err := json.Unmarshal([]byte(line), &obj); err != nil {
 			t.Fatalf("line %q: %v", line, err)
@@ -191,7 +191,7 @@ func TestBenchParallel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if end, ok := start.Apply(moves); !ok || end != blankFirst(4, 4) || len(moves) != int(obj["length"].(float64)) {
+		if end, ok := start.Apply(moves); !ok || end != bench.Goal(4, 4) || len(moves) != int(obj["length"].(float64)) {
 			t.Errorf("line %q: the moves do not lead to the goal", line)
 		}
 	}
@@ -312,105 +312,6 @@ func TestBenchStreams(t *testing.T) {
 	stdout, stderr, status := runSlide("a 1 1 0 2 3 4 5 6 7 8\nb 1 1 0 2 3 4 5 6 7 8\nc 1 x\n", "bench", "-heuristic", "linear", "-")
 	if status != exitError || strings.Count(stdout, "\n") != 2 || strings.Contains(stdout, "total") || !strings.Contains(stderr, "line 3: ") {
 		t.Errorf("bad line 3: status %d, stdout %q, stderr %q", status, stdout, stderr)
-	}
-}
-
-// TestRunInstancesOrder checks that runInstances emits the results in the
-// order of the instances though they finish out of order (each instance
-// of an even index waits for the next one to finish), with at most jobs
-// solved at once, and reads no further ahead than aheadPerJob*jobs
-// instances.
-func TestRunInstancesOrder(t *testing.T) {
-	const n = 200
-	for _, jobs := range []int{2, 3, 8} {
-		done := make([]chan struct{}, n+1)
-		for i := range done {
-			done[i] = make(chan struct{})
-		}
-		var running, most atomic.Int64
-		var finished []int // the order in which the instances finish
-		var mu sync.Mutex
-		solve := func(_ context.Context, in benchInstance) benchResult {
-			now := running.Add(1)
-			for m := most.Load(); now > m && !most.CompareAndSwap(m, now); m = most.Load() {
-			}
-			i := in.optimal
-			if i%2 == 0 && i+1 < n {
-				<-done[i+1]
-			}
-			mu.Lock()
-			finished = append(finished, i)
-			mu.Unlock()
-			running.Add(-1)
-			close(done[i])
-			return benchResult{in: in}
-		}
-		var read atomic.Int64  // next runs on a goroutine of its own
-		emitted, ahead := 0, 0 // ahead: the most instances read and not yet emitted
-		next := func() (benchInstance, bool) {
-			if read.Load() == n {
-				return benchInstance{}, false
-			}
-			return benchInstance{optimal: int(read.Add(1) - 1)}, true
-		}
-		var order []int
-		runInstances(context.Background(), next, jobs, solve, func(r benchResult) bool {
-			order = append(order, r.in.optimal)
-			emitted++
-			ahead = max(ahead, int(read.Load())-emitted)
-			return true
-		})
-		if len(order) != n || !slices.IsSorted(order) {
-			t.Fatalf("-j %d: emitted %v", jobs, order)
-		}
-		if slices.IsSorted(finished) {
-			t.Errorf("-j %d: the instances finished in order: the test shows nothing", jobs)
-		}
-		if most.Load() > int64(jobs) || ahead > aheadPerJob*jobs+2 {
-			t.Errorf("-j %d: %d solved at once, %d read ahead", jobs, most.Load(), ahead)
-		}
-	}
-}
-
-// TestRunInstancesLongFirst: while a long instance runs, the jobs go on
-// solving the instances after it, whose results wait to be emitted (the
-// first instance here ends only once the next 3*jobs have).
-func TestRunInstancesLongFirst(t *testing.T) {
-	const jobs, n = 4, 40
-	var after sync.WaitGroup
-	after.Add(3 * jobs)
-	read := 0
-	next := func() (benchInstance, bool) {
-		if read == n {
-			return benchInstance{}, false
-		}
-		read++
-		return benchInstance{optimal: read - 1}, true
-	}
-	solve := func(_ context.Context, in benchInstance) benchResult {
-		if i := in.optimal; i == 0 {
-			after.Wait()
-		} else if i <= 3*jobs {
-			after.Done()
-		}
-		return benchResult{in: in}
-	}
-	done := make(chan []int)
-	go func() {
-		var order []int
-		runInstances(context.Background(), next, jobs, solve, func(r benchResult) bool {
-			order = append(order, r.in.optimal)
-			return true
-		})
-		done <- order
-	}()
-	select {
-	case order := <-done:
-		if len(order) != n || !slices.IsSorted(order) {
-			t.Errorf("emitted %v", order)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the instances after a long one waited for it")
 	}
 }
 

@@ -36,7 +36,7 @@ func openBenchInput(name string, stdin io.Reader, shard shardFlag) (src *benchRe
 	case err != nil:
 		return nil, false, shown, done, err
 	case own == nil:
-		return &benchReader{one: &benchInstance{"1", -1, b}, shard: shard}, true, shown, done, nil
+		return &benchReader{one: &benchInstance{ID: "1", Optimal: -1, Board: b}, shard: shard}, true, shown, done, nil
 	}
 	return newBenchReader(own, shard), false, shown, done, nil
 }
@@ -55,7 +55,7 @@ func (b *benchReader) next() (benchInstance, bool) {
 	}
 	if b.in == nil { // the board form
 		one := b.one
-		if one == nil || !b.shard.takes(0) {
+		if one == nil || !b.shard.Takes(0) {
 			return benchInstance{}, false
 		}
 		b.one, b.count = nil, 1
@@ -75,7 +75,7 @@ func (b *benchReader) next() (benchInstance, bool) {
 			return benchInstance{}, false
 		}
 		b.count++
-		if b.shard.takes(b.count - 1) {
+		if b.shard.Takes(b.count - 1) {
 			return inst, true
 		}
 	}
@@ -123,5 +123,5 @@ func scanBenchLine(in *input.Scanner, first input.Field) (benchInstance, error) 
 	if err != nil {
 		return benchInstance{}, errors.New(message(err))
 	}
-	return benchInstance{first.Text, optimal, b}, nil
+	return benchInstance{ID: first.Text, Optimal: optimal, Board: b}, nil
 }

@@ -12,15 +12,23 @@ import (
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/interrupt"
 	"github.com/slidekit/slide/internal/outfile"
 	"github.com/slidekit/slide/internal/report"
 )
 
-// blocksHelp returns the text of "slide blocks -help".
-func blocksHelp() string { return fmt.Sprintf(blocksUsage, slide.DefaultSVGMoves, memoryText(0)) }
+// blocksHelp returns the text of "slide blocks -help": blocksUsage, then
+// the flags of fs.
+func blocksHelp(fs *flag.FlagSet) string {
+	var sb strings.Builder
+	sb.WriteString(blocksUsage + "\nflags:\n")
+	fs.SetOutput(&sb)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	return sb.String()
+}
 
-// blocksUsage is blocksHelp's text, the moves an SVG picture shows and the
-// default memory bound after %d and %s.
+// blocksUsage is the text of "slide blocks -help" before its flags.
 const blocksUsage = `usage: slide blocks [-h] [-json] [-svg PICTURE] [-metric straight|step|piece] [-max-memory SIZE] FILE
        slide blocks [-json] [-svg PICTURE] [-metric straight|step|piece] [-max-memory SIZE] -rush STRING
        slide blocks -unsolve [-metric straight|step|piece] [-max-memory SIZE] FILE | -rush STRING
@@ -67,41 +75,24 @@ and errors then go to standard error.
 The page and the picture go to a new file, or replace a regular file whole;
 a link, a device, a FIFO, a socket, a folder, a file of several hard links,
 a read-only file and FILE itself are refused, before any work.
-
-Flags:
-  -h        also write the solution as a web page: FILE with the extension
-            .html, or blocks.html in the current folder when FILE is -
-            (standard input) (-help shows this text)
-  -json     print the result as one JSON object (see above)
-  -svg      also draw the solution as an animated SVG picture in the file
-            PICTURE (the first %d moves of a longer one)
-  -max-memory SIZE
-            bound the memory of the search: bytes, or a number with a unit
-            B, KB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers
-            of 1024), such as 512MiB, or "none" (default %s)
-  -metric   what one move is: straight (or line), one piece any distance in
-            one direction (the default); step, one piece one cell; piece,
-            one piece along any path
-  -rush     solve the Rush Hour position STRING instead of a file
-  -unsolve  print the position farthest from solved instead (see above)
 `
 
 // runBlocks is the "blocks" command.
 func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("blocks", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	html := fs.Bool("h", false, "")
-	metricName := fs.String("metric", slide.StraightMoves.String(), "")
-	rush := fs.String("rush", "", "")
-	asJSON := fs.Bool("json", false, "")
-	svg := fs.String("svg", "", "")
-	unsolve := fs.Bool("unsolve", false, "")
+	html := fs.Bool("h", false, "also write the solution as a web page: FILE with the extension .html, or blocks.html in the current folder when FILE is - (standard input) (-help shows this text)")
+	metricName := fs.String("metric", slide.StraightMoves.String(), "what one move is, `METRIC`: straight (or line), one piece any distance in one direction; step, one piece one cell; piece, one piece along any path")
+	rush := fs.String("rush", "", "solve the Rush Hour position `STRING` instead of a file")
+	asJSON := fs.Bool("json", false, "print the result as one JSON object (see above)")
+	svg := fs.String("svg", "", fmt.Sprintf("also draw the solution as an animated SVG picture in the file `PICTURE` (the first %d moves of a longer one)", slide.DefaultSVGMoves))
+	unsolve := fs.Bool("unsolve", false, "print the position farthest from solved instead (see above)")
 	mem := addMemoryFlag(fs)
 	var files []string
 	for { // flags may follow the file name
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(stdout, blocksHelp())
+				fmt.Fprint(stdout, blocksHelp(fs))
 				return 0
 			}
 			return blocksUsageError(stderr, err.Error())
@@ -134,7 +125,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case rushGiven:
 		name = "Rush Hour " + *rush
 		shown = name
-		if err := checkOutputs([]output{{"-svg", *svg}}, nil, stdin, stdout); err != nil {
+		if err := outfile.CheckAll([]outfile.Output{{Flag: "-svg", Path: *svg}}, nil, stdin, stdout); err != nil {
 			return failure(stderr, "blocks", "%v", err)
 		}
 		if puzzle, err = slide.ParseRushHour(*rush); err != nil {
@@ -146,34 +137,19 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return blocksUsageError(stderr, fmt.Sprintf("-h would write the page over %s itself", files[0]))
 	default:
 		name = files[0]
-		outs := []output{{"-svg", *svg}}
+		outs := []outfile.Output{{Flag: "-svg", Path: *svg}}
 		if *html {
-			outs = append(outs, output{"-h", pageName(name)})
+			outs = append(outs, outfile.Output{Flag: "-h", Path: pageName(name)})
 		}
-		if err := checkOutputs(outs, files, stdin, stdout); err != nil {
+		if err := outfile.CheckAll(outs, files, stdin, stdout); err != nil {
 			return failure(stderr, "blocks", "%v", err)
 		}
-		puzzle, shown, err = readBlocks(name, stdin)
-		var lines *slide.DiscardError // the puzzle holds the lines not discarded, if any
-		if errors.As(err, &lines) {
-			discarded = report.Discarded(lines, func(err error) string { return oneLine("%s", message(err)) })
-			if puzzle.IsValid() {
-				err = nil
-			}
-			w := io.Writer(out)
-			if *asJSON {
-				w = stderr
-			}
-			for _, msg := range discarded {
-				fmt.Fprintf(w, "%s: %s\n", shown, msg)
-			}
+		w := io.Writer(out)
+		if *asJSON {
+			w = stderr
 		}
-		if err != nil {
+		if puzzle, discarded, shown, err = readBlocks(name, stdin, w); err != nil {
 			out.Flush()
-			var bad *slide.Error // a puzzle the file holds is wrong; else the file could not be opened
-			if errors.As(err, &bad) {
-				return failure(stderr, "blocks", "%s: %s", shown, message(err))
-			}
 			return failure(stderr, "blocks", "%v", err)
 		}
 	}
@@ -198,7 +174,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !rushGiven {
 			shown = inputName(name)
 		}
-		if err := writeBlocksSVG(*svg, shown, r, stderr); err != nil {
+		if err := writeSVG(*svg, "blocks", r.Sol.Len(), func(w io.Writer) error { return r.Draw(w, shown) }, stderr); err != nil {
 			out.Flush()
 			return failure(stderr, "blocks", "-svg: %v", err)
 		}
@@ -217,7 +193,7 @@ func runBlocks(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // unsolveBlocks writes the position of puzzle farthest from solved (see
 // slide.BlockSolver.Farthest), after a comment line giving its length.
 func unsolveBlocks(out *bufio.Writer, stderr io.Writer, shown string, puzzle slide.Blocks, metric slide.BlockMetric, lim slide.Limits) int {
-	ctx, stop := interruptible()
+	ctx, stop := interrupt.Context()
 	defer stop()
 	sol, err := slide.BlockSolver{Metric: metric, Limits: lim}.Farthest(ctx, puzzle)
 	if sig := stop(); sig != nil {
@@ -228,23 +204,37 @@ func unsolveBlocks(out *bufio.Writer, stderr io.Writer, shown string, puzzle sli
 		out.Flush()
 		return failure(stderr, "blocks", "%s: %s", shown, message(err))
 	}
-	writeBlocksLength(out, sol)
-	out.WriteString(sol.Positions[0].String())
+	report.WritePuzzle(out, sol)
 	return finish(out, stderr, "blocks", exitOK)
 }
 
-// readBlocks reads the puzzle in the file name (stdin for -), past a byte
-// order mark, with slide.ReadBlocks: a puzzle and a *slide.DiscardError
-// if piece lines were discarded. It returns the file's name in messages
-// too (see openInput).
-func readBlocks(name string, stdin io.Reader) (b slide.Blocks, shown string, err error) {
+// readBlocks reads the puzzle in the file name (stdin for -), past a
+// byte order mark, with slide.ReadBlocks, and writes on w the messages of
+// the piece lines discarded (see report.Discarded), which it returns too,
+// each after the file's name in messages (see openInput), which it
+// returns as well. Its error names the file.
+func readBlocks(name string, stdin io.Reader, w io.Writer) (b slide.Blocks, discarded []string, shown string, err error) {
 	r, shown, done, err := openInput(name, stdin)
 	if err != nil {
-		return slide.Blocks{}, shown, err
+		return slide.Blocks{}, nil, shown, err
 	}
 	defer done()
 	b, err = slide.ReadBlocks(r)
-	return b, shown, err
+	var lines *slide.DiscardError // the puzzle holds the lines not discarded, if any
+	if errors.As(err, &lines) {
+		discarded = report.Discarded(lines, func(err error) string { return oneLine("%s", message(err)) })
+		for _, msg := range discarded {
+			fmt.Fprintf(w, "%s: %s\n", shown, msg)
+		}
+		if b.IsValid() {
+			err = nil
+		}
+	}
+	var bad *slide.Error // a puzzle the file holds is wrong; else the file could not be opened
+	if errors.As(err, &bad) {
+		err = fmt.Errorf("%s: %s", shown, message(err))
+	}
+	return b, discarded, shown, err
 }
 
 // pageName returns the name of the web page of the puzzle file name: the
@@ -261,7 +251,7 @@ func pageName(name string) string {
 // outfile.Write).
 func writeBlocksPage(page, name string, discarded []string, r report.Blocks) error {
 	return outfile.Write(page, func(w io.Writer) error {
-		return writeBlocksHTML(w, name, discarded, r)
+		return r.WriteHTML(w, name, discarded)
 	})
 }
 

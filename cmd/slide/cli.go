@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/interrupt"
+	"github.com/slidekit/slide/internal/report"
 )
 
 // Exit statuses shared by the subcommands.
@@ -86,47 +86,13 @@ func failure(stderr io.Writer, name, format string, args ...any) int {
 	return exitError
 }
 
-// oneLine formats a message and escapes any line breaks in it, which
-// arguments such as file names or flags may hold, so that it takes one
-// line; any quoted string in it longer than input.QuoteLimit characters
-// is clipped (see clipQuoted).
+// oneLine formats a message on one line (see input.OneLine).
 func oneLine(format string, args ...any) string {
-	return clipQuoted(strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(fmt.Sprintf(format, args...)))
+	return input.OneLine(fmt.Sprintf(format, args...))
 }
 
-// clipQuoted returns msg with every Go-quoted string in it that holds more
-// than input.QuoteLimit characters clipped as input.Quote clips it: the
-// last guard, for the messages of the flag package, which quote a flag's
-// whole value, so that no message echoes a huge token.
-func clipQuoted(msg string) string {
-	var sb strings.Builder
-	for i := 0; ; {
-		j := strings.IndexByte(msg[i:], '"')
-		if j < 0 {
-			sb.WriteString(msg[i:])
-			return sb.String()
-		}
-		j += i
-		q, err := strconv.QuotedPrefix(msg[j:])
-		if err != nil {
-			sb.WriteString(msg[i : j+1])
-			i = j + 1
-			continue
-		}
-		sb.WriteString(msg[i:j])
-		if s, _ := strconv.Unquote(q); utf8.RuneCountInString(s) > input.QuoteLimit {
-			sb.WriteString(input.Quote(s))
-		} else {
-			sb.WriteString(q)
-		}
-		i = j + len(q)
-	}
-}
-
-// message returns the text of err for a user: the Msg of a library
-// *slide.Error, without the "slide.Func:" prefix meant for programmers,
-// what a *slide.LimitError's fields say, and err.Error() for anything
-// else. A memory limit's message ends with the flag that raises it (see
+// message returns the text of err for a user (see report.Message); a
+// memory limit's message ends with the flag that raises it (see
 // limitAdvice).
 func message(err error) string {
 	return messageWith(err, limitAdvice)
@@ -137,38 +103,18 @@ func message(err error) string {
 const limitAdvice = "raise it with -max-memory"
 
 // messageWith is message with advice, the command's own words, after the
-// message of an error that a memory limit stopped; "" for none.
+// message of an error that a memory limit stopped; "" for none. A -w
+// factor out of reach says what is in reach (see reachText).
 func messageWith(err error, advice string) string {
 	var le *slide.LimitError
-	var e *slide.Error
-	msg := ""
+	msg := report.Message(err)
 	switch {
 	case errors.As(err, &le) && le.Limit == "weight":
 		return reachText(le) // no flag raises it
-	case errors.As(err, &le):
-		msg = limitText(le)
-		if le.Limit != "memory" {
-			return msg // no flag raises the other limits
-		}
-	case errors.As(err, &e):
-		msg = e.Msg
-	default:
-		return err.Error()
+	case errors.As(err, &le) && le.Limit != "memory", advice == "", !errors.Is(err, slide.ErrLimit):
+		return msg // no flag raises the other limits
 	}
-	if advice != "" && errors.Is(err, slide.ErrLimit) {
-		msg += " (" + advice + ")"
-	}
-	return msg
-}
-
-// limitText says what stopped a search at a limit, from the error's
-// fields.
-func limitText(e *slide.LimitError) string {
-	bound := strconv.FormatInt(e.Value, 10)
-	if e.Limit == "memory" {
-		bound = sizeText(e.Value)
-	}
-	return fmt.Sprintf("search stopped at its %s limit (%s) after %d expansions", e.Limit, bound, e.Expanded)
+	return msg + " (" + advice + ")"
 }
 
 // openInput opens the file name, or stdin when name is "" or "-", and
@@ -228,6 +174,9 @@ type watchedWriter struct {
 	err error
 }
 
+// Unwrap returns the writer w passes writes on to (see outfile.CheckAll).
+func (w *watchedWriter) Unwrap() io.Writer { return w.w }
+
 func (w *watchedWriter) Write(p []byte) (int, error) {
 	if w.err != nil {
 		return 0, w.err
@@ -237,4 +186,12 @@ func (w *watchedWriter) Write(p []byte) (int, error) {
 		w.err = err
 	}
 	return n, err
+}
+
+// stopped says on stderr that the command stopped on the signal sig, one
+// of interrupt.Context's, and what became of its work, and returns the
+// exit status of a process that the signal ended (see interrupt.Status).
+func stopped(stderr io.Writer, name string, sig os.Signal, what string) int {
+	fmt.Fprintf(stderr, "slide %s: stopped by %v: %s\n", name, sig, what)
+	return interrupt.Status(sig)
 }

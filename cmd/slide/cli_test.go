@@ -41,7 +41,7 @@ func TestWriteAtomic(t *testing.T) {
 	if err := outfile.Write(path, failing); !errors.Is(err, boom) {
 		t.Fatalf("failed write: got %v, want %v", err, boom)
 	}
-	if err := writeSVGFile(path, failing); err == nil || err.Error() != boom.Error() {
+	if err := writeSVG(path, "solve", 1, failing, io.Discard); err == nil || err.Error() != boom.Error() {
 		t.Fatalf("failed picture: got %v, want %v", err, boom)
 	}
 	if names := dirNames(t, dir); len(names) != 0 {

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/bench"
 	"github.com/slidekit/slide/internal/input"
 )
 
@@ -56,9 +57,9 @@ func controlIn(text string) (before string, err error) {
 
 // parseBench reads all the instances of a bench file from text with a
 // benchReader, or its error.
-func parseBench(text string) ([]benchInstance, error) {
-	in := newBenchReader(strings.NewReader(text), shardFlag{})
-	var out []benchInstance
+func parseBench(text string) ([]bench.Instance, error) {
+	in := newBenchReader(strings.NewReader(text), bench.Shard{})
+	var out []bench.Instance
 	for inst, ok := in.next(); ok; inst, ok = in.next() {
 		out = append(out, inst)
 	}
@@ -71,8 +72,8 @@ func parseBench(text string) ([]benchInstance, error) {
 // parseBenchSimply is the bench-file parser as it was before it read a
 // field at a time: the whole text split into lines and fields. It is the
 // oracle of FuzzBenchFile.
-func parseBenchSimply(text string) ([]benchInstance, error) {
-	var out []benchInstance
+func parseBenchSimply(text string) ([]bench.Instance, error) {
+	var out []bench.Instance
 	for i, line := range textLines(text) {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -100,7 +101,7 @@ func parseBenchSimply(text string) ([]benchInstance, error) {
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %s", i+1, message(err))
 		}
-		out = append(out, benchInstance{f[0], optimal, b})
+		out = append(out, bench.Instance{ID: f[0], Optimal: optimal, Board: b})
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no instances")
@@ -147,7 +148,7 @@ func FuzzBenchFile(f *testing.F) {
 			if in != want[i] {
 				t.Fatalf("%q: instance %d is %v, want %v", text, i, in, want[i])
 			}
-			fmt.Fprintf(&back, "%s %d %s\n", in.id, in.optimal, strings.Trim(fmt.Sprint(in.board.Tiles()), "[]"))
+			fmt.Fprintf(&back, "%s %d %s\n", in.ID, in.Optimal, strings.Trim(fmt.Sprint(in.Board.Tiles()), "[]"))
 		}
 		if err == nil {
 			again, err := parseBench(back.String())

@@ -12,6 +12,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/nilsson"
 )
 
 const hintAbout = `Hint reads configurations from FILE (standard input if FILE is absent or -)
@@ -82,14 +83,14 @@ func runHint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		goal := fileGoal
 		switch {
 		case goalName == "spiral":
-			goal = spiralGoal(c.rows, c.cols)
+			goal = nilsson.SpiralGoal(c.rows, c.cols)
 		case goalFile == "":
 			goal = slide.Goal(c.rows, c.cols)
 		}
 		if _, err := slide.Solvable(c.board, goal); err != nil {
 			return errors.New(message(err)) // ErrMismatch: a goal of another size
 		}
-		writeHint(out, k, c, boardValue(goal, valueName == "nilsson"))
+		writeHint(out, k, c, nilsson.Value(goal, valueName == "nilsson"))
 		return nil
 	}
 	if own == nil {

@@ -2,11 +2,9 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"math"
 	"runtime/debug"
 	"strconv"
-	"strings"
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
@@ -35,7 +33,7 @@ func (f *memoryFlag) String() string {
 	return memoryText(f.bytes)
 }
 
-// memoryText writes a bound of Limits.MaxMemory as parseSize reads it:
+// memoryText writes a bound of Limits.MaxMemory as input.ParseSize reads it:
 // 0 is the default, 2GiB; a negative bound is "none".
 func memoryText(n int64) string {
 	switch {
@@ -56,7 +54,7 @@ func memoryText(n int64) string {
 }
 
 func (f *memoryFlag) Set(s string) error {
-	n, err := parseSize(s)
+	n, err := input.ParseSize(s)
 	if err != nil {
 		return err
 	}
@@ -95,39 +93,4 @@ func (f *memoryFlag) bound() int64 {
 		return math.MaxInt64
 	}
 	return f.bytes
-}
-
-// sizeUnits are the units parseSize reads, in lower case.
-var sizeUnits = map[string]float64{
-	"": 1, "b": 1,
-	"k": 1e3, "kb": 1e3, "m": 1e6, "mb": 1e6, "g": 1e9, "gb": 1e9, "t": 1e12, "tb": 1e12,
-	"kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30, "tib": 1 << 40,
-}
-
-// parseSize reads a size in bytes: a number, possibly with a fraction,
-// and an optional unit (see memoryUsage), or "none" (no bound, -1). A
-// size must be at least one byte.
-func parseSize(s string) (int64, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
-	if t == "none" {
-		return -1, nil
-	}
-	i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
-	if i < 0 {
-		i = len(t)
-	}
-	num, unit := t[:i], strings.TrimSpace(t[i:])
-	scale, ok := sizeUnits[unit]
-	v, err := strconv.ParseFloat(num, 64)
-	switch {
-	case num == "" || err != nil:
-		return 0, fmt.Errorf("%s is not a size: want a number and a unit, such as 512MiB or 2GiB", input.Quote(s))
-	case !ok:
-		return 0, fmt.Errorf("%s: unknown unit %s (want B, KB, MB, GB, TB, KiB, MiB, GiB or TiB)", input.Quote(s), input.Quote(unit))
-	case v*scale < 1:
-		return 0, fmt.Errorf("%s is less than a byte", input.Quote(s))
-	case v*scale >= math.MaxInt64:
-		return 0, fmt.Errorf("%s is too large", input.Quote(s))
-	}
-	return int64(v * scale), nil
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/slidekit/slide/internal/input"
 )
 
 func TestParseSize(t *testing.T) {
@@ -15,19 +17,19 @@ func TestParseSize(t *testing.T) {
 		{"1048576", 1 << 20}, {"512MiB", 512 << 20}, {"2GiB", 2 << 30}, {"2gib", 2 << 30}, {"1.5GiB", 3 << 29},
 		{"100MB", 100e6}, {"100 MB", 100e6}, {"64k", 64e3}, {"10B", 10}, {"none", -1}, {" 3 KiB ", 3 << 10},
 	} {
-		if got, err := parseSize(tt.in); err != nil || got != tt.want {
-			t.Errorf("parseSize(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
+		if got, err := input.ParseSize(tt.in); err != nil || got != tt.want {
+			t.Errorf("input.ParseSize(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
 		}
 	}
 	for _, in := range []string{"", "MiB", "12XB", "-5MiB", "0", "0.1", "1e30GiB", "2 GiB extra", strings.Repeat("9", 100) + "ZB"} {
-		if got, err := parseSize(in); err == nil {
-			t.Errorf("parseSize(%q) = %d, want an error", in, got)
+		if got, err := input.ParseSize(in); err == nil {
+			t.Errorf("input.ParseSize(%q) = %d, want an error", in, got)
 		} else if len(err.Error()) > 150 {
-			t.Errorf("parseSize(%q): a %d-byte message", in, len(err.Error()))
+			t.Errorf("input.ParseSize(%q): a %d-byte message", in, len(err.Error()))
 		}
 	}
 	for _, n := range []int64{0, -1, 1 << 20, 3 << 29, 100e6, 12345} {
-		if back, err := parseSize(memoryText(n)); err != nil || back != n && !(n == 0 && back == 2<<30) {
+		if back, err := input.ParseSize(memoryText(n)); err != nil || back != n && !(n == 0 && back == 2<<30) {
 			t.Errorf("memoryText(%d) = %q reads back as %d, %v", n, memoryText(n), back, err)
 		}
 	}
@@ -40,15 +42,15 @@ func FuzzParseSize(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		n, err := parseSize(s)
+		n, err := input.ParseSize(s)
 		if err != nil {
 			return
 		}
 		if n == 0 || n < -1 {
-			t.Fatalf("parseSize(%q) = %d", s, n)
+			t.Fatalf("input.ParseSize(%q) = %d", s, n)
 		}
-		if back, err := parseSize(memoryText(n)); err != nil || back != n {
-			t.Fatalf("parseSize(%q) = %d; memoryText %q reads back as %d, %v", s, n, memoryText(n), back, err)
+		if back, err := input.ParseSize(memoryText(n)); err != nil || back != n {
+			t.Fatalf("input.ParseSize(%q) = %d; memoryText %q reads back as %d, %v", s, n, memoryText(n), back, err)
 		}
 	})
 }

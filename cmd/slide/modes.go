@@ -5,28 +5,52 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/engine"
 )
 
 // modeFlags are the flags of the solving modes beyond the optimal search,
-// shared by solve and bench. Each names a slide.Mode (see parse); -w and
-// -time are 0 unless given, and refuse 0 when given (see setWeight and
-// setBudget): neither leaves the search unbounded.
+// shared by solve and bench. Each sets mode with the library's
+// constructor, which checks the factor or duration (see set); -time
+// refuses 0, which would leave the search unbounded.
 type modeFlags struct {
-	weight float64
-	budget time.Duration
-	fast   bool
-	mode   slide.Mode // the Mode of the flag given, once parsed
+	given []string   // the mode flags given, to refuse more than one
+	mode  slide.Mode // the Mode of the flag given, else slide.Optimal()
+	fast  bool
 }
 
 func (m *modeFlags) register(fs *flag.FlagSet) {
-	fs.Func("w", "find a solution of at most `FACTOR` (>= 1) times the fewest moves, or say that it is out of reach and which factor is in reach", m.setWeight)
-	fs.Func("time", "return the best solution found within `DURATION` (above 0, such as 1s or 500ms), proven optimal if the search completes", m.setBudget)
+	fs.Func("w", "find a solution of at most `FACTOR` (>= 1) times the fewest moves, or say that it is out of reach and which factor is in reach", func(s string) error {
+		w, err := strconv.ParseFloat(s, 64)
+		if err != nil && !errors.Is(err, strconv.ErrRange) { // 1e400 is a factor, out of range
+			return errors.New("want a finite factor of at least 1, such as 1.5")
+		}
+		return m.set("-w", slide.Weighted(w))
+	})
+	fs.Func("time", "return the best solution found within `DURATION` (above 0, such as 1s or 500ms), proven optimal if the search completes", func(s string) error {
+		d, err := time.ParseDuration(s)
+		if err != nil || d == 0 {
+			return errors.New("want a duration above 0, such as 1s or 500ms")
+		}
+		return m.set("-time", slide.Anytime(d))
+	})
 	fs.BoolVar(&m.fast, "fast", false, "find a solution quickly on a board of any size (about 2 n^3 moves on n x n), not a shortest one")
+}
+
+// set records the mode of flag, if the library takes it.
+func (m *modeFlags) set(flag string, mode slide.Mode) error {
+	if err := (slide.Solver{Mode: mode}).Check(); err != nil {
+		return errors.New(message(err))
+	}
+	if !slices.Contains(m.given, flag) {
+		m.given = append(m.given, flag)
+	}
+	m.mode = mode
+	return nil
 }
 
 // reachText says that a -w factor is out of reach, from the fields of
@@ -37,59 +61,22 @@ func reachText(e *slide.LimitError) string {
 		"-w %s returns it, and -time DURATION the best found within DURATION", e.Value, reach, reach)
 }
 
-// setWeight sets -w to s, a factor that slide.ParseMode takes: at least
-// 1 and finite as written, so that 1e-400, which reads as 0, is refused.
-func (m *modeFlags) setWeight(s string) error {
-	w, err := strconv.ParseFloat(s, 64)
-	if _, perr := slide.ParseMode("weighted " + s); err != nil || perr != nil {
-		return errors.New("want a finite factor of at least 1, such as 1.5")
-	}
-	m.weight = w
-	return nil
-}
-
-// setBudget sets -time to s, a duration above 0.
-func (m *modeFlags) setBudget(s string) error {
-	d, err := time.ParseDuration(s)
-	if err != nil || d <= 0 {
-		return errors.New("want a duration above 0, such as 1s or 500ms")
-	}
-	m.budget = d
-	return nil
-}
-
-// parse sets m.mode to the Mode of the flag given, as slide.ParseMode
-// reads it, so that the library refuses a factor or duration it cannot
-// take; the error of flags that exclude each other is the command's.
+// parse refuses flags that exclude each other.
 func (m *modeFlags) parse() error {
-	var flags, texts []string
-	if m.weight != 0 {
-		flags, texts = append(flags, "-w"), append(texts, "weighted "+strconv.FormatFloat(m.weight, 'g', -1, 64))
-	}
-	if m.budget != 0 {
-		flags, texts = append(flags, "-time"), append(texts, "anytime "+m.budget.String())
-	}
 	if m.fast {
-		flags, texts = append(flags, "-fast"), append(texts, "fast")
+		m.given, m.mode = append(m.given, "-fast"), slide.Fast()
 	}
-	switch len(flags) {
-	case 0:
-		m.mode = slide.Optimal()
-		return nil
-	case 1:
-	default:
+	if len(m.given) > 1 {
 		return errors.New("-w, -time and -fast exclude each other")
 	}
-	mode, err := slide.ParseMode(texts[0])
-	if err != nil {
-		return fmt.Errorf("%s: %s", flags[0], message(err))
-	}
-	m.mode = mode
 	return nil
 }
 
 // any reports whether a mode other than the optimal search is chosen.
-func (m *modeFlags) any() bool { return m.weight != 0 || m.budget != 0 || m.fast }
+func (m *modeFlags) any() bool { return len(m.given) > 0 }
+
+// is reports whether the mode is that of flag.
+func (m *modeFlags) is(flag string) bool { return len(m.given) == 1 && m.given[0] == flag }
 
 // hint says on w, under -time, how to build the database that the
 // near-optimal modes would rank boards like goal by (see
@@ -102,7 +89,7 @@ func (m *modeFlags) any() bool { return m.weight != 0 || m.budget != 0 || m.fast
 // first database on first use; if it could not, hint says what the
 // search uses instead.
 func (m *modeFlags) hint(goal slide.Board, asked, h slide.Heuristic, bound int64, w io.Writer) {
-	if m.weight == 0 && m.budget == 0 || asked != slide.Auto && asked != slide.Auto.WithWalkingDistance() {
+	if !m.is("-w") && !m.is("-time") || asked != slide.Auto && asked != slide.Auto.WithWalkingDistance() {
 		return
 	}
 	uses := func(db slide.Heuristic) bool { return h == db || h == db.WithWalkingDistance() }
@@ -112,7 +99,7 @@ func (m *modeFlags) hint(goal slide.Board, asked, h slide.Heuristic, bound int64
 	}
 	if uses(db) {
 		stronger, has := slide.StrongerDatabase(goal, m.mode)
-		if m.weight != 0 || !has {
+		if m.is("-w") || !has {
 			return
 		}
 		db = stronger
@@ -121,64 +108,10 @@ func (m *modeFlags) hint(goal slide.Board, asked, h slide.Heuristic, bound int64
 	if max(tables, build) > bound {
 		return
 	}
-	if m.weight != 0 {
+	if m.is("-w") {
 		fmt.Fprintf(w, "slide: %v unavailable; using %v\n", db, h)
 		return
 	}
-	fmt.Fprintf(w, "slide: -time ranks boards better with %v, which is not built: \"slide pdb build %v\" builds it once (%s of tables, %s)\n",
-		db, db, sizeText(tables), buildTime(db))
-}
-
-// A progress shows how a long search goes on standard error: after a
-// short wait, one line refreshed in place on a terminal (a line every
-// few seconds otherwise) with the bound, the nodes, the rate and the time,
-// and, for an optimal search, a hint of the faster modes.
-type progress struct {
-	line statusLine
-	hint bool // the search is the optimal one
-}
-
-// progressDelay is how long a search runs before it shows progress.
-const progressDelay = 2 * time.Second
-
-func newProgress(w io.Writer, optimal bool) *progress {
-	return &progress{line: newStatusLine(w), hint: optimal}
-}
-
-func (p *progress) report(r slide.Progress) {
-	if r.Elapsed < progressDelay || !p.line.due() {
-		return
-	}
-	if !p.line.shown && p.hint {
-		fmt.Fprintln(p.line.w, "slide: a shortest solution may take long; -time 10s gives the best found in 10 seconds, -fast a quick one")
-	}
-	rate := float64(r.Generated) / r.Elapsed.Seconds()
-	var sb strings.Builder
-	if r.Bound > 0 {
-		fmt.Fprintf(&sb, "bound %d, ", r.Bound)
-	}
-	if r.Best > 0 {
-		fmt.Fprintf(&sb, "best %d (at least %d), ", r.Best, r.LowerBound)
-	}
-	if r.Generated > 0 {
-		fmt.Fprintf(&sb, "%s nodes, %s nodes/s, ", count(float64(r.Generated)), count(rate))
-	}
-	fmt.Fprintf(&sb, "%v", r.Elapsed.Round(100*time.Millisecond))
-	p.line.show(sb.String())
-}
-
-// done ends the progress line on a terminal.
-func (p *progress) done() { p.line.end() }
-
-// count writes a large number briefly: 1234567 as 1.23M.
-func count(x float64) string {
-	switch {
-	case x >= 1e9:
-		return fmt.Sprintf("%.2fG", x/1e9)
-	case x >= 1e6:
-		return fmt.Sprintf("%.2fM", x/1e6)
-	case x >= 1e3:
-		return fmt.Sprintf("%.1fk", x/1e3)
-	}
-	return fmt.Sprintf("%.0f", x)
+	fmt.Fprintf(w, "slide: -time ranks boards better with %v, which is not built: \"slide pdb build %v\" builds it once (%s of tables)\n",
+		db, db, engine.FormatBytes(tables))
 }

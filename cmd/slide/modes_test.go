@@ -146,7 +146,10 @@ func TestModeFlagsNeverUnbounded(t *testing.T) {
 			}()
 			want := "at least 1"
 			if args[0] == "-time" {
-				want = "above 0"
+				want = "positive"
+				if !strings.HasPrefix(args[1], "-") {
+					want = "above 0"
+				}
 			}
 			select {
 			case r := <-done:
@@ -196,8 +199,8 @@ func TestSolveTimeBuildsNothing(t *testing.T) {
 // itself, names nothing while it has either.
 func TestHintStronger(t *testing.T) {
 	goal := slide.Goal(7, 7)
-	long, short := modeFlags{budget: 10 * time.Second, mode: slide.Anytime(10 * time.Second)}, modeFlags{budget: time.Second, mode: slide.Anytime(time.Second)}
-	weighted := modeFlags{weight: 1.5, mode: slide.Weighted(1.5)}
+	long, short := modeFlags{given: []string{"-time"}, mode: slide.Anytime(10 * time.Second)}, modeFlags{given: []string{"-time"}, mode: slide.Anytime(time.Second)}
+	weighted := modeFlags{given: []string{"-w"}, mode: slide.Weighted(1.5)}
 	for _, tc := range []struct {
 		m     modeFlags
 		h     slide.Heuristic

@@ -287,37 +287,6 @@ func TestWriteAtomicNames(t *testing.T) {
 	}
 }
 
-// TestCheckOutputs checks the refusals that need no command: the words of
-// each, and the paths taken.
-func TestCheckOutputs(t *testing.T) {
-	dir := t.TempDir()
-	in := writeFile(t, dir, "in.txt", "2\n1 2\n3 0\n")
-	for _, tc := range []struct {
-		outs   []output
-		inputs []string
-		want   string
-	}{
-		{[]output{{"-svg", ""}}, []string{in}, ""},
-		{[]output{{"-svg", filepath.Join(dir, "new.svg")}}, []string{in, "-"}, ""},
-		{[]output{{"-svg", in}}, []string{"-", in}, "-svg: " + in + ": is the input file " + in},
-		{[]output{{"-svg", filepath.Join(dir, "a.svg")}, {"-h", dir + "/./a.svg"}}, nil, "-h: " + dir + "/./a.svg: -svg writes it too"},
-		{[]output{{"-svg", filepath.Join(in, "x.svg")}}, nil, "-svg: " + filepath.Join(in, "x.svg") + ": " + in + " is not a folder"},
-	} {
-		err := checkOutputs(tc.outs, tc.inputs, strings.NewReader(""), io.Discard)
-		if got := fmtErr(err); got != tc.want {
-			t.Errorf("%v: %q, want %q", tc.outs, got, tc.want)
-		}
-	}
-}
-
-// fmtErr returns the text of err, "" for nil.
-func fmtErr(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
-}
-
 // TestBinaryClosedStdout runs commands with file descriptor 1 closed, as
 // "slide solve b.txt >&-" does. Go's runtime opens /dev/null there before
 // the command starts, so that what it prints is lost, never written into

@@ -5,15 +5,16 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/interrupt"
+	"github.com/slidekit/slide/internal/progress"
 )
 
-// pdbAbout is the text of "slide pdb -h", the table of the shipped
+// pdbAbout is the text of "slide pdb -h", the list of the shipped
 // databases (shippedTable) for %s.
 const pdbAbout = `Pdb build builds a pattern database ahead of time and keeps it in the cache
 under the user's cache directory, where solve and bench find it. A
@@ -25,8 +26,8 @@ was, and exit with status 128 and the signal's number (130, 143).
 
 NAME is the name of a database's tables as pdb list prints it, or one of
 the shipped databases (the "pdb" may be left out; the library's
-documentation says which boards each serves; the build times are those
-of an idle 2-core machine, longer under load):
+documentation says which boards each serves, and docs/PERFORMANCE.md
+how long each takes to build):
 
 %s
 With -partition, the database is one of your own: the board size (-size,
@@ -142,12 +143,17 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return status
 		}
 	}
-	reporter := newTableReporter("building", cache, stderr, func(slide.Heuristic) string { return buildName(h, d) })
-	cache.Progress = reporter.report
-	ctx, stop := interruptible()
+	reporter := progress.NewTables("building", cache, stderr, func(h slide.Heuristic) string {
+		if d.IsValid() {
+			return databaseName(d)
+		}
+		return h.String()
+	})
+	cache.Progress = reporter.Report
+	ctx, stop := interrupt.Context()
 	err := cache.Build(ctx, h)
 	sig := stop()
-	reporter.done()
+	reporter.Done()
 	switch {
 	case err != nil && sig != nil:
 		return stopped(stderr, "pdb", sig, "the cache is as it was")
@@ -159,6 +165,18 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return failure(stderr, "pdb", "%s", message(err))
 	}
 	return exitOK
+}
+
+// shippedTable lists the shipped databases for "slide pdb -h", a line
+// each: its name and its size on disk.
+func shippedTable() string {
+	var b strings.Builder
+	for _, h := range slide.Heuristics() {
+		if _, _, disk := h.Memory(); h.IsDatabase() {
+			fmt.Fprintf(&b, "\t%-8s %9s on disk\n", h, engine.FormatBytes(disk))
+		}
+	}
+	return b.String()
 }
 
 // shippedNames lists the names of the shipped databases, as "pdb555,
@@ -193,7 +211,7 @@ func partitionGoal(size, goalFile string, stdin io.Reader, stderr io.Writer) (sl
 	var rows, cols int
 	if size != "" {
 		var err error
-		if rows, cols, err = parseBoardSize(size); err != nil {
+		if rows, cols, err = input.ParseBoardSize(size); err != nil {
 			return slide.Board{}, usageError(stderr, "pdb", "-size: %v", err)
 		}
 	}
@@ -216,21 +234,6 @@ func partitionGoal(size, goalFile string, stdin io.Reader, stderr io.Writer) (sl
 	return goal, exitOK
 }
 
-// parseBoardSize reads a board size: "RxC" or "N" for N x N. Which sizes
-// make a board is the library's to say (see sizeError).
-func parseBoardSize(s string) (rows, cols int, err error) {
-	r, c, found := strings.Cut(strings.ToLower(s), "x")
-	rows, err1 := strconv.Atoi(r)
-	cols, err2 := rows, error(nil)
-	if found {
-		cols, err2 = strconv.Atoi(c)
-	}
-	if err1 != nil || err2 != nil {
-		return 0, 0, fmt.Errorf("%s is not a board size: want RxC, such as 3x5, or N for N x N", input.Quote(s))
-	}
-	return rows, cols, nil
-}
-
 // sizeError returns nil if a rows x cols board can be made, else the
 // library's error saying why not.
 func sizeError(rows, cols int) error {
@@ -245,149 +248,4 @@ func sizeError(rows, cols int) error {
 func databaseName(d slide.Database) string {
 	g := d.Goal()
 	return fmt.Sprintf("the %dx%d database %q", g.Rows(), g.Cols(), d.String())
-}
-
-// buildName names in messages the database h that pdb build builds: the
-// database d of -partition, if it is valid, by its size and groups.
-func buildName(h slide.Heuristic, d slide.Database) string {
-	if d.IsValid() {
-		return databaseName(d)
-	}
-	return h.String()
-}
-
-// A tableReporter shows on stderr the builds (or verifications) of tables
-// that a slide.Cache reports to its Progress: a buildProgress for each
-// database, in turn, and before a first build what it builds, how big
-// (its tables in memory; the peak of the build) and where.
-type tableReporter struct {
-	verb   string // "building" or "verifying"
-	stderr io.Writer
-	dir    string                       // the cache directory, for the announcement ("" if unknown)
-	name   func(slide.Heuristic) string // a database's name in messages
-	h      slide.Heuristic              // the database of cur
-	cur    *buildProgress
-}
-
-// newTableReporter returns the reporter of what cache builds or verifies
-// (verb), naming each database by name.
-func newTableReporter(verb string, cache slide.Cache, stderr io.Writer, name func(slide.Heuristic) string) *tableReporter {
-	cache.MaxMemory, cache.Progress = 0, nil // Path uses Dir alone
-	dir, _ := cache.Path()
-	return &tableReporter{verb: verb, stderr: stderr, dir: dir, name: name}
-}
-
-// report is a slide.Cache's Progress.
-func (r *tableReporter) report(p slide.DatabaseProgress) {
-	if r.cur == nil || p.Heuristic != r.h {
-		r.done()
-		r.h = p.Heuristic
-		r.cur = newBuildProgress(r.verb, r.name(p.Heuristic), r.stderr)
-		if r.verb == "building" {
-			r.cur.announce = r.announcement(p.Heuristic)
-		}
-	}
-	r.cur.report(p)
-}
-
-// announcement returns the line before a first build of the tables of h.
-func (r *tableReporter) announcement(h slide.Heuristic) string {
-	where := ""
-	if r.dir != "" {
-		where = " into " + r.dir
-	}
-	_, build, disk := h.Memory()
-	took := ""
-	if t := buildTime(h); t != "" {
-		took = ", " + t + " on two idle cores"
-	}
-	return fmt.Sprintf("slide: building %s (%s on disk, %s while building%s)%s; this happens once", r.name(h), sizeText(disk), sizeText(build), took, where)
-}
-
-// done ends the status line of the database reported last, if any.
-func (r *tableReporter) done() {
-	if r.cur != nil {
-		r.cur.done()
-		r.cur = nil
-	}
-}
-
-// A buildProgress shows on stderr the build of the tables of a database:
-// first why they are rebuilt, if they are, else the announce line, if
-// any; then a status line (see statusLine), refreshed on a terminal, and
-// otherwise a line as each table starts and at most one every logEvery
-// between.
-type buildProgress struct {
-	line       statusLine
-	verb, name string // "building" or "verifying", and the database
-	announce   string // the line before a first build, "" for none
-	started    bool
-	table      int // the table of the last line
-	last       slide.DatabaseProgress
-}
-
-func newBuildProgress(verb, name string, stderr io.Writer) *buildProgress {
-	return &buildProgress{line: newStatusLine(stderr), verb: verb, name: name}
-}
-
-func (b *buildProgress) report(p slide.DatabaseProgress) {
-	if !b.started {
-		b.started = true
-		switch {
-		case p.Reason != "":
-			fmt.Fprintf(b.line.w, "slide: rebuilding %s: %s\n", b.name, p.Reason)
-		case b.announce != "":
-			fmt.Fprintln(b.line.w, b.announce)
-		}
-	} else if p.Table == b.table && !b.due() {
-		b.last = p
-		return
-	}
-	b.last, b.table = p, p.Table
-	b.line.show(b.text(p))
-}
-
-// logEvery is the least time between two lines of a build's progress in a
-// log: short enough that a long table (pdb35's take seconds each) does
-// not seem to hang, long enough that pdb78 takes a few dozen lines.
-const logEvery = 2 * time.Second
-
-// due reports whether a line shown now would not come too soon after the
-// last: on a terminal as the status line says, in a log after logEvery.
-func (b *buildProgress) due() bool {
-	if b.line.terminal {
-		return b.line.due()
-	}
-	return !b.line.shown || time.Since(b.line.last) >= logEvery
-}
-
-// text describes the progress p: the table, and past its first layer the
-// layer and the share of its entries reached.
-func (b *buildProgress) text(p slide.DatabaseProgress) string {
-	if p.Depth <= 1 {
-		return fmt.Sprintf("%s %s: table %d of %d (%d tiles), %d entries", b.verb, b.name, p.Table+1, p.Tables, p.Tiles, p.Entries)
-	}
-	return fmt.Sprintf("%s %s: table %d of %d (%d tiles), depth %d, %d%% of %d entries",
-		b.verb, b.name, p.Table+1, p.Tables, p.Tiles, p.Depth, int(100*p.Reached/max(p.Entries, 1)), p.Entries)
-}
-
-// done ends the status line, on a terminal with the last progress.
-func (b *buildProgress) done() {
-	if b.line.open {
-		b.line.show(b.text(b.last))
-	}
-	b.line.end()
-}
-
-// sizeText writes a number of bytes for people: "11.7 GiB", "512.0 KiB".
-func sizeText(n int64) string {
-	for _, u := range []struct {
-		name  string
-		bytes int64
-	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
-		if n >= u.bytes {
-			return fmt.Sprintf("%.1f %s", float64(n)/float64(u.bytes), u.name)
-		}
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

@@ -2,13 +2,11 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"slices"
-	"strconv"
-	"text/tabwriter"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/report"
 )
 
 // runList is "slide pdb list": the cache directory, then a line a table
@@ -23,31 +21,7 @@ func runList(stdout, stderr io.Writer) int {
 	if err != nil {
 		return failure(stderr, "pdb", "%s", message(err))
 	}
-	if len(list) == 0 {
-		fmt.Fprintf(stdout, "no pattern databases in %s\n", oneLine("%s", dir))
-		return exitOK
-	}
-	var total int64
-	for _, c := range list {
-		total += c.Bytes
-	}
-	fmt.Fprintf(stdout, "%s: %s in %d files\n", oneLine("%s", dir), sizeText(total), len(list))
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tBOARD\tSIZE\tFILE\tSTATUS")
-	for _, c := range list {
-		board, status := "?", "ok"
-		if c.Rows > 0 {
-			board = strconv.Itoa(c.Rows) + "x" + strconv.Itoa(c.Cols)
-		}
-		switch {
-		case c.Leftover:
-			status = "left by a killed build: pdb clean removes it"
-		case c.Err != nil:
-			status = "bad: " + message(c.Err)
-		}
-		fmt.Fprintln(tw, oneLine("%s\t%s\t%s\t%s\t%s", c.Name, board, sizeText(c.Bytes), c.Path, status))
-	}
-	if err := tw.Flush(); err != nil {
+	if err := report.WriteCache(stdout, dir, list); err != nil {
 		return failure(stderr, "pdb", "%v", err)
 	}
 	return exitOK
@@ -81,11 +55,12 @@ func runClean(names []string, d slide.Database, stdout, stderr io.Writer) int {
 		}
 	default:
 		removed, err := cache.Clean()
-		status := reportRemoved(removed, stdout)
+		dir, _ := cache.Path()
+		report.WriteRemoved(stdout, dir, removed)
 		if err != nil {
 			return failure(stderr, "pdb", "%s", message(err))
 		}
-		return status
+		return exitOK
 	}
 	var removed []slide.CachedDatabase
 	status := exitOK
@@ -102,28 +77,7 @@ func runClean(names []string, d slide.Database, stdout, stderr io.Writer) int {
 		removed = append(removed, c)
 	}
 	if len(removed) > 0 {
-		reportRemoved(removed, stdout)
+		report.WriteRemoved(stdout, "", removed)
 	}
 	return status
-}
-
-// reportRemoved prints the files removed and the bytes freed, or that
-// there was nothing to remove.
-func reportRemoved(removed []slide.CachedDatabase, stdout io.Writer) int {
-	if len(removed) == 0 {
-		dir, _ := slide.Cache{}.Path()
-		fmt.Fprintf(stdout, "no pattern databases to remove in %s\n", oneLine("%s", dir))
-		return exitOK
-	}
-	var total int64
-	for _, c := range removed {
-		fmt.Fprintf(stdout, "removed %s (%s, %s)\n", oneLine("%s", c.Path), oneLine("%s", c.Name), sizeText(c.Bytes))
-		total += c.Bytes
-	}
-	files := "files"
-	if len(removed) == 1 {
-		files = "file"
-	}
-	fmt.Fprintf(stdout, "removed %d %s, %s freed\n", len(removed), files, sizeText(total))
-	return exitOK
 }

@@ -1,15 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/pdbcache"
 )
@@ -26,8 +25,8 @@ func TestPDBBuildProgress(t *testing.T) {
 	_, stderr, status := runSlide("", append([]string{"pdb", "build"}, small...)...)
 	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
 	_, build, disk := slide.MustParseDatabase(slide.Goal(3, 3), "1 2 3 4/5 6 7 8").Heuristic().Memory()
-	first := `slide: building the 3x3 database "1 2 3 4/5 6 7 8" (` + sizeText(disk) + " on disk, " +
-		sizeText(build) + " while building) into " + filepath.Join(cache, "slide", "pdb") + "; this happens once"
+	first := `slide: building the 3x3 database "1 2 3 4/5 6 7 8" (` + engine.FormatBytes(disk) + " on disk, " +
+		engine.FormatBytes(build) + " while building) into " + filepath.Join(cache, "slide", "pdb") + "; this happens once"
 	if status != exitOK || lines[0] != first {
 		t.Fatalf("status %d, first line %q, want %q", status, lines[0], first)
 	}
@@ -39,46 +38,6 @@ func TestPDBBuildProgress(t *testing.T) {
 	// Cached: nothing to say.
 	if _, stderr, status := runSlide("", append([]string{"pdb", "build"}, small...)...); status != exitOK || stderr != "" {
 		t.Errorf("second build: status %d, stderr %q", status, stderr)
-	}
-}
-
-// TestBuildProgressTerminal: on a terminal, the progress refreshes one
-// line and ends it, with the last progress, when the build is done.
-func TestBuildProgressTerminal(t *testing.T) {
-	var out bytes.Buffer
-	bp := newBuildProgress("building", "pdb555", &out)
-	bp.line.terminal = true
-	for table := range 3 {
-		for depth := 1; depth <= 30; depth++ {
-			bp.report(slide.DatabaseProgress{Table: table, Tables: 3, Tiles: 5, Depth: depth, Reached: int64(depth), Entries: 30})
-		}
-	}
-	bp.done()
-	s := out.String()
-	if strings.Count(s, "\n") != 1 || !strings.HasSuffix(s, "\r\x1b[Kslide: building pdb555: table 3 of 3 (5 tiles), depth 30, 100% of 30 entries\n") ||
-		!strings.HasPrefix(s, "\r\x1b[Kslide: building pdb555: table 1 of 3") {
-		t.Errorf("terminal output %q", s)
-	}
-}
-
-// TestBuildProgressLog: in a log, a build's progress takes a line as
-// each table starts, and one more once logEvery has passed since the last.
-func TestBuildProgressLog(t *testing.T) {
-	var out bytes.Buffer
-	bp := newBuildProgress("building", "pdb35", &out)
-	report := func(table, depth int) {
-		bp.report(slide.DatabaseProgress{Table: table, Tables: 7, Tiles: 5, Depth: depth, Reached: int64(depth), Entries: 30})
-	}
-	report(0, 1)
-	report(0, 2) // too soon
-	bp.line.last = time.Now().Add(-logEvery)
-	report(0, 3)
-	report(0, 4) // too soon
-	report(1, 1)
-	bp.done()
-	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(lines) != 3 || !strings.Contains(lines[1], "depth 3") || !strings.Contains(lines[2], "table 2 of 7") {
-		t.Errorf("log:\n%s", out.String())
 	}
 }
 
@@ -110,10 +69,10 @@ func TestPDBListClean(t *testing.T) {
 
 	stdout, stderr, status := pdbRun("list")
 	lines := strings.Split(stdout, "\n")
-	ownLine := strings.Fields("3x3-b8-0.1.2.3-4.5.6.7 3x3 " + sizeText(st.Size()) + " " + own + " ok")
+	ownLine := strings.Fields("3x3-b8-0.1.2.3-4.5.6.7 3x3 " + engine.FormatBytes(st.Size()) + " " + own + " ok")
 	if status != exitOK || stderr != "" || len(lines) != 5 || !strings.HasPrefix(lines[0], dir+": ") || !strings.Contains(lines[0], "in 2 files") ||
 		!slices.Equal(strings.Fields(lines[2]), ownLine) ||
-		!strings.HasPrefix(lines[3], "pdb555 ") || !strings.Contains(lines[3], damaged+"  bad: ") || !strings.Contains(lines[3], "8 bytes") {
+		!strings.HasPrefix(lines[3], "pdb555 ") || !strings.Contains(lines[3], damaged+"  bad: ") || !strings.Contains(lines[3], "8 B ") {
 		t.Errorf("list: status %d, stderr %q, stdout:\n%s", status, stderr, stdout)
 	}
 	if _, stderr, status := pdbRun("list", "pdb555"); status != exitUsage || !strings.Contains(stderr, "list takes no arguments") {
@@ -130,7 +89,7 @@ func TestPDBListClean(t *testing.T) {
 	}
 	stdout, stderr, status = pdbRun("clean", "663", "pdb555")
 	if status != exitError || stderr != "slide pdb: pdb663: not cached: "+pdbcache.CachePath(dir, pdb.Korf663())+" does not exist\n" ||
-		stdout != "removed "+damaged+" (pdb555, 8 bytes)\nremoved 1 file, 8 bytes freed\n" {
+		stdout != "removed "+damaged+" (pdb555, 8 B)\nremoved 1 file, 8 B freed\n" {
 		t.Errorf("clean 663 555: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
 
@@ -143,7 +102,7 @@ func TestPDBListClean(t *testing.T) {
 	}
 	pdbRun(append([]string{"build"}, small...)...)
 	stdout, _, status = pdbRun("clean")
-	if status != exitOK || stdout != "removed "+own+" (3x3-b8-0.1.2.3-4.5.6.7, "+sizeText(st.Size())+")\nremoved 1 file, "+sizeText(st.Size())+" freed\n" {
+	if status != exitOK || stdout != "removed "+own+" (3x3-b8-0.1.2.3-4.5.6.7, "+engine.FormatBytes(st.Size())+")\nremoved 1 file, "+engine.FormatBytes(st.Size())+" freed\n" {
 		t.Errorf("clean: status %d, stdout %q", status, stdout)
 	}
 	if _, err := os.Stat(stray); err != nil {
@@ -170,8 +129,8 @@ func TestPDBLeftovers(t *testing.T) {
 
 	stdout, stderr, status := pdbRun("list")
 	lines := strings.Split(stdout, "\n")
-	want := strings.Fields("3x3-b8-0.1.2.3-4.5.6.7.pdb.tmp123 3x3 " + sizeText(5000) + " " + first + " left by a killed build: pdb clean removes it")
-	if status != exitOK || stderr != "" || len(lines) != 5 || !strings.Contains(lines[0], sizeText(5300)+" in 2 files") ||
+	want := strings.Fields("3x3-b8-0.1.2.3-4.5.6.7.pdb.tmp123 3x3 " + engine.FormatBytes(5000) + " " + first + " left by a killed build: pdb clean removes it")
+	if status != exitOK || stderr != "" || len(lines) != 5 || !strings.Contains(lines[0], engine.FormatBytes(5300)+" in 2 files") ||
 		!slices.Equal(strings.Fields(lines[2]), want) || !strings.HasPrefix(lines[3], filepath.Base(second)+" ") {
 		t.Errorf("list: status %d, stderr %q, stdout:\n%s", status, stderr, stdout)
 	}
@@ -179,7 +138,7 @@ func TestPDBLeftovers(t *testing.T) {
 		t.Errorf("verify: status %d, stdout %q", status, stdout)
 	}
 	stdout, stderr, status = pdbRun("clean", filepath.Base(first))
-	if status != exitOK || stdout != "removed "+first+" ("+filepath.Base(first)+", "+sizeText(5000)+")\nremoved 1 file, "+sizeText(5000)+" freed\n" {
+	if status != exitOK || stdout != "removed "+first+" ("+filepath.Base(first)+", "+engine.FormatBytes(5000)+")\nremoved 1 file, "+engine.FormatBytes(5000)+" freed\n" {
 		t.Errorf("clean NAME: status %d, stdout %q, stderr %q", status, stdout, stderr)
 	}
 	if stdout, _, status := pdbRun("clean"); status != exitOK || !strings.HasPrefix(stdout, "removed "+second+" ") {

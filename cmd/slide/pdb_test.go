@@ -355,7 +355,7 @@ func TestBinaryPDB(t *testing.T) {
 		}
 		// So is a shipped one: pdb48x5's build peaks at 1.7 GiB.
 		_, stderr, status = b.run("", "pdb", "build", "-max-memory", "1GiB", "pdb48x5")
-		if status != exitError || !strings.Contains(stderr, "over the memory bound of 1.0 GiB") || strings.Contains(stderr, "slide: building") {
+		if status != exitError || !strings.Contains(stderr, "over the memory bound of 1 GiB") || strings.Contains(stderr, "slide: building") {
 			t.Errorf("pdb48x5 under 1 GiB: status %d, %q", status, stderr)
 		}
 	})

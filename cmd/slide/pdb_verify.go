@@ -1,11 +1,13 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/interrupt"
+	"github.com/slidekit/slide/internal/progress"
+	"github.com/slidekit/slide/internal/report"
 )
 
 // A check is one database for "slide pdb verify": its name in the output,
@@ -40,26 +42,19 @@ func runVerify(names []string, d slide.Database, cache slide.Cache, stdout, stde
 	}
 	status := exitOK
 	for _, c := range checks {
-		reporter := newTableReporter("verifying", cache, stderr, func(slide.Heuristic) string { return c.name })
-		cache.Progress = reporter.report
-		ctx, stop := interruptible()
+		reporter := progress.NewTables("verifying", cache, stderr, func(slide.Heuristic) string { return c.name })
+		cache.Progress = reporter.Report
+		ctx, stop := interrupt.Context()
 		err := cache.Verify(ctx, c.h)
 		sig := stop()
-		reporter.done()
+		reporter.Done()
 		switch {
 		case err != nil && sig != nil:
 			return stopped(stderr, "pdb", sig, c.name+" not verified")
-		case err == nil:
-			fmt.Fprintf(stdout, "%s: OK\n", c.name)
-			continue
-		case errors.Is(err, slide.ErrCorrupt):
-			fmt.Fprintf(stdout, "%s: MISMATCH: %s\n", c.name, oneLine("%s", message(err)))
-		case errors.Is(err, slide.ErrCache):
-			fmt.Fprintf(stdout, "%s: missing: %s\n", c.name, oneLine("%s", message(err)))
-		default:
-			fmt.Fprintf(stdout, "%s: not verified: %s\n", c.name, oneLine("%s", message(err)))
+		case err != nil:
+			status = exitError
 		}
-		status = exitError
+		report.WriteVerified(stdout, c.name, err, message)
 	}
 	return status
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/interrupt"
 	"github.com/slidekit/slide/internal/report"
 )
 
@@ -146,7 +146,7 @@ func randomMoves(goal slide.Board, n int, fast bool, rng *rand.Rand, stdout, std
 	if fast {
 		s = slide.Solver{Mode: slide.Fast()}
 	}
-	ctx, stop := interruptible()
+	ctx, stop := interrupt.Context()
 	defer stop()
 	sol, err := s.Random(ctx, goal, n, rng)
 	if sig := stop(); sig != nil {
@@ -158,9 +158,9 @@ func randomMoves(goal slide.Board, n int, fast bool, rng *rand.Rand, stdout, std
 	out := bufio.NewWriter(stdout)
 	out.WriteString(sol.Start.String())
 	if sol.Optimal {
-		fmt.Fprintf(stderr, "slide random: %s, proven shortest\n", movesText(sol.Len()))
+		fmt.Fprintf(stderr, "slide random: %s, proven shortest\n", report.Moves(sol.Len()))
 	} else {
-		fmt.Fprintf(stderr, "slide random: at least %s (its Manhattan distance); a solution of %s\n", movesText(sol.LowerBound), movesText(sol.Len()))
+		fmt.Fprintf(stderr, "slide random: at least %s (its Manhattan distance); a solution of %s\n", report.Moves(sol.LowerBound), report.Moves(sol.Len()))
 	}
 	return finish(out, stderr, "random", exitOK)
 }
@@ -174,22 +174,11 @@ func randomBlocks(name, metricName string, n int, newRNG func() *rand.Rand, stdi
 	if err != nil {
 		return usageError(stderr, "random", "-metric: %s", message(err))
 	}
-	puzzle, shown, err := readBlocks(name, stdin)
-	var lines *slide.DiscardError
-	if errors.As(err, &lines) && puzzle.IsValid() {
-		for _, msg := range report.Discarded(lines, func(err error) string { return oneLine("%s", message(err)) }) {
-			fmt.Fprintf(stderr, "%s: %s\n", shown, msg)
-		}
-		err = nil
-	}
+	puzzle, _, shown, err := readBlocks(name, stdin, stderr)
 	if err != nil {
-		var bad *slide.Error
-		if errors.As(err, &bad) {
-			return failure(stderr, "random", "%s: %s", shown, message(err))
-		}
 		return failure(stderr, "random", "%v", err)
 	}
-	ctx, stop := interruptible()
+	ctx, stop := interrupt.Context()
 	defer stop()
 	sol, err := slide.BlockSolver{Metric: metric}.Random(ctx, puzzle, n, newRNG())
 	if sig := stop(); sig != nil {
@@ -199,26 +188,8 @@ func randomBlocks(name, metricName string, n int, newRNG func() *rand.Rand, stdi
 		return failure(stderr, "random", "%s: %s", shown, message(err))
 	}
 	out := bufio.NewWriter(stdout)
-	writeBlocksLength(out, sol)
-	out.WriteString(sol.Positions[0].String())
+	report.WritePuzzle(out, sol)
 	return finish(out, stderr, "random", exitOK)
-}
-
-// writeBlocksLength writes the comment line that gives the length of a
-// puzzle that sol solves, as random -blocks and blocks -unsolve write it.
-func writeBlocksLength(w io.Writer, sol slide.BlockSolution) {
-	fmt.Fprintf(w, "# %d %s move%s: its shortest solution, proven by breadth-first search\n", sol.Len(), sol.Metric, plural(sol.Len()))
-}
-
-// movesText returns "1 move" or "n moves".
-func movesText(n int) string { return fmt.Sprintf("%d move%s", n, plural(n)) }
-
-// plural returns "s" unless n is 1.
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // randomSize reads ROWS [COLS] from args (none: 0 x 0, the size of the

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 	"regexp"
 	"strconv"
@@ -92,7 +93,7 @@ func TestRandomBlocks(t *testing.T) {
 			t.Errorf("%v: solved in %d moves, %v; want %d", c.args, sol.Len(), err, n)
 		}
 		if c.n < 0 {
-			start, _, _ := readBlocks(c.args[len(c.args)-1], nil)
+			start, _, _, _ := readBlocks(c.args[len(c.args)-1], nil, io.Discard)
 			if own, err := (slide.BlockSolver{Metric: c.metric}).Solve(context.Background(), start); err != nil || own.Len() > n {
 				t.Errorf("%v: the farthest lies %d moves away, the file's own %d, %v", c.args, n, own.Len(), err)
 			}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/progress"
 )
 
 // searchFlags are the flags that set up the searches of solve and bench:
@@ -109,17 +110,17 @@ func (f *searchFlags) readPartition(cmd string, goal slide.Board, stderr io.Writ
 // written to the cache are told once, and the search goes on with them in
 // memory. A database too large for the memory bound is not built: the
 // search refuses it with a message naming -max-memory. When ctx is done
-// (see interruptible) it fails saying nothing: the caller says why.
+// (see interrupt.Context) it fails saying nothing: the caller says why.
 func (f *searchFlags) prepare(ctx context.Context, cmd string, s slide.Solver, goal slide.Board, stderr io.Writer) (slide.Heuristic, int) {
 	if status := f.checkSettings(cmd, s, stderr); status != exitOK {
 		return slide.Auto, status
 	}
-	reporter := newTableReporter("building", s.Cache, stderr, f.databaseName)
+	reporter := progress.NewTables("building", s.Cache, stderr, f.databaseName)
 	if !f.modes.fast { // which builds no tables: a Solver refuses reports it would not make
-		s.Cache.Progress = reporter.report
+		s.Cache.Progress = reporter.Report
 	}
 	h, err := s.Prepare(ctx, goal)
-	reporter.done()
+	reporter.Done()
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return slide.Auto, exitError

@@ -2,15 +2,16 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/interrupt"
+	"github.com/slidekit/slide/internal/outfile"
+	"github.com/slidekit/slide/internal/progress"
 	"github.com/slidekit/slide/internal/report"
 )
 
@@ -29,21 +30,14 @@ Every choice of heuristic and algorithm finds an optimal solution.
 Where a shortest solution is out of reach (boards past 4 x 4), three modes
 find a good one instead: -w FACTOR at most FACTOR times the fewest moves,
 -time DURATION the best found within DURATION (proven optimal if the search
-completes), -fast a solution of about 2 n^3 moves on an n x n board, in
-seconds up to 255 x 255 (about 3 s there). The fast mode's time grows with
-its moves, about r*c*(r+c) on an r x c board, so a thin board takes longer:
-a random 2 x 32767 board's answer has 3.2 billion moves, a minute of work,
-which only -count or -moves (which counts them first, then prints them)
-can give within -max-memory; an answer whose lower bound alone passes
--max-memory is refused at once. Past 4 x 4, -w proves a factor by an
-answer within it of the lower bound: on random boards about 1.3 on 5 x 5,
-1.4 on 6 x 6, 1.5 on 7 x 7, 1.7 to 2.2 on 8 x 8 and 10 x 10, 2.3 to 2.5 on
-15 x 15 and 3 past 255 cells (less near the goal). It answers or refuses
-within a second or two, but up to 7 x 7 and on 2 x 8 widens its beams
-while they may reach the factor (up to about 20 s of CPU time on 7 x 7),
-and past 255 cells, where its answer is the fast mode's, takes the fast
-mode's time. A factor out of reach fails, naming the factor of the best
-answer found, which -w then returns. Their answers start
+completes), -fast a solution of about r*c*(r+c) moves on an r x c board (2
+n^3 on n x n) in time that grows with them. An answer whose moves pass
+-max-memory is refused, but -count and -moves (which counts the moves
+first, then prints them as they come) hold none of them. Past 4 x 4, -w proves a factor by an answer
+within it of the lower bound; a factor out of reach fails, naming the
+factor of the best answer found, which -w then returns. The factors in
+reach and the times of each mode by board size are measured in
+docs/PERFORMANCE.md ("Near-optimal modes"). The modes' answers start
 
 	Number of moves = 130 (at least 104 needed)
 
@@ -111,7 +105,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f.goalFile != "" {
 		inputs = append(inputs, f.goalFile)
 	}
-	if err := checkOutputs([]output{{"-svg", f.svg}}, inputs, stdin, stdout); err != nil {
+	if err := outfile.CheckAll([]outfile.Output{{Flag: "-svg", Path: f.svg}}, inputs, stdin, stdout); err != nil {
 		return failure(stderr, "solve", "%v", err)
 	}
 	start, err := readBoard(file, stdin)
@@ -127,8 +121,8 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	s := f.solver(f.workers, f.memory.limits())
 	// SIGINT and SIGTERM cancel the search, and a table's first build,
-	// which removes its temporary file (see interruptible).
-	ctx, stop := interruptible()
+	// which removes its temporary file (see interrupt.Context).
+	ctx, stop := interrupt.Context()
 	defer stop()
 	what := "no solution printed"
 	interrupted := func(status int) int {
@@ -141,23 +135,30 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return interrupted(status)
 	}
 	out := bufio.NewWriter(stdout)
-	prog := newProgress(stderr, !f.modes.any())
-	if !f.modes.fast && f.modes.budget == 0 { // the others end soon
-		s.Progress = prog.report
+	prog := progress.NewSearch(stderr, !f.modes.any())
+	if !f.modes.fast && !f.modes.is("-time") { // the others end soon
+		s.Progress = prog.Report
 	}
 	if f.moves && f.modes.fast && !f.count && !f.json && f.svg == "" {
-		status, partial := streamFast(ctx, out, stderr, s, start, goal)
-		if partial {
+		printed, err := report.StreamFast(ctx, out, s, start, goal)
+		if printed {
 			what = "the moves printed are not the whole solution"
 		}
-		return interrupted(status)
+		switch {
+		case ctx.Err() != nil:
+			out.Flush()
+			return interrupted(exitError)
+		case err != nil:
+			return interrupted(failure(stderr, "solve", "%s", message(err)))
+		}
+		return interrupted(finish(out, stderr, "solve", exitOK))
 	}
 	if f.count && f.svg == "" {
 		s.OnMove = func(slide.Move) {} // counted, not kept
 	}
 	began := time.Now()
 	sol, err := s.Solve(ctx, start, goal)
-	prog.done()
+	prog.Done()
 	if status := interrupted(exitOK); status != exitOK {
 		return status
 	}
@@ -170,14 +171,16 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if f.json {
 		report.WriteJSON(out, report.Solve(start, goal, slide.TileMoves, sol, err == nil, began))
-	} else if werr := writeSolution(out, sol, err == nil, f.count, f.moves); werr != nil {
+	} else if werr := report.WriteSolution(out, sol, err == nil, f.count, f.moves); werr != nil {
 		return failure(stderr, "solve", "%v", werr)
 	}
 	if f.stats {
-		writeStats(stderr, sol, err == nil)
+		report.WriteStats(stderr, sol, err == nil)
 	}
-	if f.svg != "" {
-		if err := writeSolveSVG(f.svg, inputName(file), start, sol, err == nil, stderr); err != nil {
+	if solved := err == nil; f.svg != "" {
+		if err := writeSVG(f.svg, "solve", sol.Len(), func(w io.Writer) error {
+			return report.DrawSolution(w, inputName(file), start, sol, solved, nil)
+		}, stderr); err != nil {
 			out.Flush()
 			return failure(stderr, "solve", "-svg: %v", err)
 		}
@@ -200,93 +203,4 @@ func chosen(flags ...flagSet) []string {
 		}
 	}
 	return out
-}
-
-// streamFast prints a fast solution of s as -moves asks, in memory for
-// the board only: a first run counts the moves for the header line, a
-// second (the fast mode is deterministic) prints them as they come. When
-// ctx is done it fails saying nothing, the caller says why, and partial
-// tells whether some moves were printed, ended by a newline.
-func streamFast(ctx context.Context, out *bufio.Writer, stderr io.Writer, s slide.Solver, start, goal slide.Board) (status int, partial bool) {
-	s.OnMove = func(slide.Move) {}
-	sol, err := s.Solve(ctx, start, goal)
-	if ctx.Err() != nil {
-		return exitError, false
-	}
-	if errors.Is(err, slide.ErrUnsolvable) {
-		fmt.Fprintln(out, "No solution possible")
-		return finish(out, stderr, "solve", exitOK), false
-	}
-	if err != nil {
-		return failure(stderr, "solve", "%s", message(err)), false
-	}
-	report.WriteHeader(out, sol)
-	count := 0
-	s.OnMove = func(m slide.Move) {
-		if m.Tiles == 1 && m.Dir <= slide.Right {
-			out.WriteByte("UDLR"[m.Dir]) // FormatMoves's letters
-		} else {
-			out.WriteString(slide.FormatMoves([]slide.Move{m}))
-		}
-		count++
-	}
-	if _, err = s.Solve(ctx, start, goal); ctx.Err() != nil {
-		out.WriteByte('\n')
-		out.Flush()
-		return exitError, true
-	} else if err != nil {
-		return failure(stderr, "solve", "%s", message(err)), true
-	}
-	if count != sol.Len() {
-		return failure(stderr, "solve", "internal error: the fast mode gave %d moves, then %d", sol.Len(), count), true
-	}
-	out.WriteByte('\n')
-	return finish(out, stderr, "solve", exitOK), true
-}
-
-// maxBoardBytes bounds the boards solve prints: a longer answer of a large
-// board asks for -moves.
-const maxBoardBytes = 1 << 30
-
-// writeSolution prints sol as the solve command does; solved is false
-// when the goal cannot be reached. It fails, before printing, when the
-// boards would take more than maxBoardBytes.
-func writeSolution(w io.Writer, sol slide.Solution, solved, count, moves bool) error {
-	switch {
-	case count && !solved:
-		fmt.Fprintln(w, -1)
-	case count:
-		fmt.Fprintln(w, sol.Len())
-	case !solved:
-		fmt.Fprintln(w, "No solution possible")
-	case moves:
-		report.WriteMoves(w, sol)
-	default:
-		if size := int64(sol.Len()+1) * int64(len(sol.Start.String())); size > maxBoardBytes {
-			return fmt.Errorf("the solution has %d moves: its boards would take %d MB; use -moves to print the moves", sol.Len(), size>>20)
-		}
-		report.WriteHeader(w, sol)
-		for _, b := range sol.All() {
-			io.WriteString(w, b.String())
-		}
-	}
-	return nil
-}
-
-// writeStats prints the statistics of a search on w.
-func writeStats(w io.Writer, sol slide.Solution, solved bool) {
-	if !solved {
-		fmt.Fprintln(w, "slide solve: no search: the parity rule says the goal cannot be reached")
-		return
-	}
-	length := fmt.Sprintf("%d moves", sol.Len())
-	if !sol.Optimal {
-		length += fmt.Sprintf(" (at least %d needed)", sol.LowerBound)
-	}
-	on := "1 goroutine"
-	if sol.Workers > 1 {
-		on = strconv.Itoa(sol.Workers) + " goroutines"
-	}
-	fmt.Fprintf(w, "slide solve: %s by %v with heuristic %v: %d nodes expanded, %d generated, %v on %s\n",
-		length, sol.Engine, sol.Heuristic, sol.Expanded, sol.Generated, sol.Elapsed, on)
 }

@@ -5,7 +5,9 @@
 // folder at that path is refused, never replaced, and so are a file of
 // several hard links, which a replacement would part from its other
 // names, and a read-only file. Check is the look a command takes before
-// any work; Write takes it again at the last moment.
+// any work, CheckAll that look at all its outputs, which refuses too an
+// input, standard output and a file two flags name; Write takes it again
+// at the last moment.
 package outfile
 
 import (

@@ -3,7 +3,6 @@ package pdbcache
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"strings"
@@ -236,22 +235,9 @@ func Prepare(ctx context.Context, spec pdb.Spec, req Request) error {
 func checkBuildMemory(need, maxMemory int64) error {
 	if maxMemory > 0 && need > maxMemory {
 		return engine.Errorf(engine.Limit, "building the tables takes about %s at its peak, over the memory bound of %s; smaller groups of tiles take less",
-			byteSize(need), byteSize(maxMemory))
+			engine.FormatBytes(need), engine.FormatBytes(maxMemory))
 	}
 	return nil
-}
-
-// byteSize writes a number of bytes for people: "11.7 GiB", "512.0 KiB".
-func byteSize(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // Message returns the text of an error of this package without its

@@ -133,13 +133,13 @@ func parseBlocks(text string) (slide.Blocks, []string, error) {
 	discarded := []string{}
 	var lines *slide.DiscardError // the puzzle holds the lines not discarded, if any
 	if errors.As(err, &lines) {
-		discarded = report.Discarded(lines, errorText)
+		discarded = report.Discarded(lines, report.Message)
 		if b.IsValid() {
 			err = nil
 		}
 	}
 	if err != nil && len(discarded) > 0 {
-		return b, nil, fmt.Errorf("%s (discarded: %s)", errorText(err), strings.Join(discarded, "; "))
+		return b, nil, fmt.Errorf("%s (discarded: %s)", report.Message(err), strings.Join(discarded, "; "))
 	}
 	return b, discarded, err
 }

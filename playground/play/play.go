@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/report"
@@ -79,7 +77,7 @@ func (h Handler) Handle(ctx context.Context, req []byte, emit func(msg []byte)) 
 	answer := func(v any, err error) {
 		r := result{Type: "result", ID: id, OK: err == nil, Result: v}
 		if err != nil {
-			r.Result, r.Error = nil, errorText(err)
+			r.Result, r.Error = nil, report.Message(err)
 		}
 		emit(encode(r))
 	}
@@ -108,14 +106,4 @@ func encode(v any) []byte {
 	var buf bytes.Buffer
 	report.WriteJSON(&buf, v)
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-}
-
-// errorText returns the message of err for the page: the library's
-// message without the name of the function that failed.
-func errorText(err error) string {
-	var e *slide.Error
-	if errors.As(err, &e) {
-		return e.Msg
-	}
-	return strings.TrimPrefix(err.Error(), "slide: ")
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/report"
 )
 
 // A request is one request of the page, decoded: the fields that its op
@@ -124,7 +125,7 @@ func decode(req []byte) (request, error) {
 		}
 		b, err := slide.New(tiles.Rows, tiles.Cols, tiles.Tiles)
 		if err != nil {
-			return r, fmt.Errorf(`"board": %s`, errorText(err))
+			return r, fmt.Errorf(`"board": %s`, report.Message(err))
 		}
 		r.Board = b
 	}

@@ -342,7 +342,7 @@ func parseName[T any](name, def, field string, parse func(string) (T, error)) (T
 	}
 	v, err := parse(name)
 	if err != nil {
-		return v, fmt.Errorf("%q: %s", field, errorText(err))
+		return v, fmt.Errorf("%q: %s", field, report.Message(err))
 	}
 	return v, nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/report"
 )
 
 // pageTables are the tables the page builds: those of its optimal
@@ -81,7 +82,7 @@ func (h Handler) build(ctx context.Context, r request, tell func(progress)) (any
 		res := built{Seconds: time.Since(began).Seconds()}
 		switch {
 		case errors.Is(err, slide.ErrCache):
-			res.Warning = errorText(err)
+			res.Warning = report.Message(err)
 		case err != nil:
 			return nil, err
 		}

@@ -1,18 +1,22 @@
-package main
+// Package nilsson values boards as "slide hint" does, after the contest
+// problem it stands in for: the Manhattan distance to a goal, plus three
+// times Nilsson's sequence score (Score), against the standard goal or
+// the spiral one (SpiralGoal).
+package nilsson
 
 import "github.com/slidekit/slide"
 
-// boardValue returns hint's value of a board against goal: the Manhattan
-// distance, plus three times Nilsson's sequence score if nilsson is set.
-// The zero Board (the 1 x 1 configuration) is worth 0.
-func boardValue(goal slide.Board, nilsson bool) func(slide.Board) int {
+// Value returns hint's value of a board against goal: the Manhattan
+// distance, plus three times Nilsson's sequence score (see Score) if
+// nilsson is set. The zero Board (the 1 x 1 configuration) is worth 0.
+func Value(goal slide.Board, nilsson bool) func(slide.Board) int {
 	return func(b slide.Board) int {
 		if !b.IsValid() {
 			return 0
 		}
 		v, _ := slide.Manhattan.Estimate(b, goal) // b and goal are permutations of one size
 		if nilsson {
-			v += 3 * sequenceScore(b, goal)
+			v += 3 * Score(b, goal)
 		}
 		return v
 	}
@@ -47,9 +51,9 @@ func spiralOrder(rows, cols int) []int {
 	return order
 }
 
-// spiralGoal returns the goal with the tiles 1, 2, ... in spiral order and
+// SpiralGoal returns the goal with the tiles 1, 2, ... in spiral order and
 // the blank where the spiral ends: 1 2 3 / 8 _ 4 / 7 6 5 for 3 x 3.
-func spiralGoal(rows, cols int) slide.Board {
+func SpiralGoal(rows, cols int) slide.Board {
 	order := spiralOrder(rows, cols)
 	tiles := make([]int, len(order))
 	for i, cell := range order[:len(order)-1] {
@@ -59,7 +63,7 @@ func spiralGoal(rows, cols int) slide.Board {
 	return b
 }
 
-// sequenceScore returns Nilsson's sequence score of b against goal. Going
+// Score returns Nilsson's sequence score of b against goal. Going
 // clockwise around the border, each tile not followed by the tile that
 // follows it in goal scores 2 (a tile whose goal cell is inside the board
 // has no such successor); each cell inside the border scores 1 unless it
@@ -67,7 +71,7 @@ func spiralGoal(rows, cols int) slide.Board {
 // line, read without wrapping around. For 3 x 3 and the spiral goal this
 // is Nilsson's score: 2 for each border tile not followed by its successor
 // (1 after 8), and 1 for a tile in the centre.
-func sequenceScore(b, goal slide.Board) int {
+func Score(b, goal slide.Board) int {
 	rows, cols := b.Rows(), b.Cols()
 	order := spiralOrder(rows, cols)
 	ring := order

@@ -1,22 +1,24 @@
-package main
+// Package interrupt turns SIGINT and SIGTERM into the cancellation of a
+// context, so that the work given it stops and cleans up after itself (a
+// build removes its temporary file) rather than die where it stands, and
+// tells the exit status of a process that the signal ended (Status).
+package interrupt
 
 import (
 	"context"
-	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"sync"
 	"syscall"
 )
 
-// interruptible returns a context that is cancelled when the process
+// Context returns a context that is cancelled when the process
 // receives SIGINT or SIGTERM, so that the work given it stops and cleans
 // up after itself (a build removes its temporary file) rather than die
 // where it stands, and the function that stops listening and returns the
 // signal received, nil for none (later calls return the same). Once it
 // has returned, a signal ends the process at once, as before.
-func interruptible() (context.Context, func() os.Signal) {
+func Context() (context.Context, func() os.Signal) {
 	ctx, cancel := context.WithCancel(context.Background())
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
@@ -37,12 +39,10 @@ func interruptible() (context.Context, func() os.Signal) {
 	})
 }
 
-// stopped says on stderr that the command stopped on the signal sig, one
-// of interruptible's, and what became of its work, and returns the exit
-// status of a process that the signal ended, as shells report it: 128 and
-// the signal's number, 2 for SIGINT and 15 for SIGTERM.
-func stopped(stderr io.Writer, name string, sig os.Signal, what string) int {
-	fmt.Fprintf(stderr, "slide %s: stopped by %v: %s\n", name, sig, what)
+// Status returns the exit status of a process that the signal sig, one of
+// Context's, ended, as shells report it: 128 and the signal's number, 2
+// for SIGINT and 15 for SIGTERM.
+func Status(sig os.Signal) int {
 	if sig == syscall.SIGTERM {
 		return 128 + 15
 	}

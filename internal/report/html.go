@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/slidekit/slide"
-	"github.com/slidekit/slide/internal/report"
 )
 
 // blocksPage is the web page of "slide blocks -h": the content of the text
@@ -72,9 +71,9 @@ type htmlCell struct {
 	Moved bool
 }
 
-// writeBlocksHTML writes the page of r, the puzzle of file name, with the
-// messages of the piece lines discarded.
-func writeBlocksHTML(w io.Writer, name string, discarded []string, r report.Blocks) error {
+// WriteHTML writes r as the web page of "slide blocks -h": the puzzle of
+// the file name, with the messages of the piece lines discarded.
+func (r Blocks) WriteHTML(w io.Writer, name string, discarded []string) error {
 	page := htmlBlocks{Name: name, Heading: r.Heading(), Unsolvable: r.Unsolvable, Start: htmlGridOf(r.Start, -1, false), Errors: discarded}
 	if r.Unsolvable == "" {
 		for i, m := range r.Sol.Moves {
