@@ -291,7 +291,9 @@ func (o *options) nearConfig(t *tiles.Goal, began time.Time) (near.Config, error
 	cfg := near.Config{Heuristic: h, Request: o.dbRequest(build), Line: o.metric == LineMoves, Limits: o.limits.eng(),
 		Workers: o.workerCount(), Watch: o.watcher(began), Began: began}
 	if o.progress != nil {
-		cfg.Progress = func(p near.Progress) { o.progress(Progress(p)) }
+		cfg.Progress = func(bound int, generated int64, best, lower int) {
+			o.progress(Progress{Bound: bound, Generated: generated, Best: best, LowerBound: lower, Elapsed: time.Since(began)})
+		}
 	}
 	tables, err := checkDatabaseMemory("Solver.Solve", h, t.Rows, t.Cols, t.BlankGoal, o.limits, &cfg.Request)
 	if err != nil {

@@ -133,7 +133,7 @@ func (a *anytime) report(bound int, now bool) {
 	if a.blanks != nil {
 		best = len(a.blanks) - 1
 	}
-	a.cfg.Progress(Progress{Bound: bound, Generated: a.generated, Best: best, LowerBound: a.lower, Elapsed: time.Since(a.cfg.Began)})
+	a.cfg.Progress(bound, a.generated, best, a.lower)
 }
 
 // run finds solutions and lower bounds until the context is done or the

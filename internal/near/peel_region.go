@@ -103,18 +103,17 @@ func homeOutside(ctx context.Context, board []int32, blanks []int, cols int, g r
 // region that the first moves of the way bring the board to: it reports
 // the whole board's best length, lower bound and nodes, or nil if the
 // board's solve reports nothing.
-func (a *anytime) regionProgress(moves int) func(Progress) {
+func (a *anytime) regionProgress(moves int) func(bound int, generated int64, best, lower int) {
 	report := a.cfg.Progress
 	if report == nil {
 		return nil
 	}
-	return func(p Progress) {
-		best := len(a.blanks) - 1
-		if p.Best > 0 {
-			best = min(best, moves+p.Best)
+	return func(bound int, generated int64, best, _ int) {
+		whole := len(a.blanks) - 1
+		if best > 0 {
+			whole = min(whole, moves+best)
 		}
-		p.Best, p.LowerBound, p.Generated = best, a.lower, a.generated+p.Generated
-		report(p)
+		report(bound, a.generated+generated, whole, a.lower)
 	}
 }
 

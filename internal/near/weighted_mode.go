@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"time"
 
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/idastar"
@@ -125,7 +124,7 @@ func (f *frame) weightedAStar(ctx context.Context, weight float64, lower int, me
 	if cfg.Progress != nil {
 		before := ans.Generated
 		s.onProgress = func() {
-			cfg.Progress(Progress{Generated: before + s.generated, LowerBound: lower, Elapsed: time.Since(cfg.Began)})
+			cfg.Progress(0, before+s.generated, 0, lower)
 		}
 	}
 	path, err := s.search(ctx, f.cells, f.blank)

@@ -156,7 +156,7 @@ func ladder(ctx context.Context, f *frame, weight float64, best Answer, cfg Conf
 			b.onLayer = func() {
 				if time.Since(last) >= progressEvery {
 					last = time.Now()
-					cfg.Progress(Progress{Generated: before + b.generated, Best: moves + 1, LowerBound: lower, Elapsed: time.Since(cfg.Began)})
+					cfg.Progress(0, before+b.generated, moves+1, lower)
 				}
 			}
 		}

@@ -118,7 +118,7 @@ func TestWeightedProgress(t *testing.T) {
 	var gaps []time.Duration
 	last := time.Now()
 	cfg.Began = last
-	cfg.Progress = func(Progress) {
+	cfg.Progress = func(int, int64, int, int) {
 		gaps = append(gaps, time.Since(last))
 		last = time.Now()
 	}
