@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/testsets"
 )
 
@@ -249,7 +248,7 @@ func describe(pieces []Piece) string {
 // A blockState is State64 or Wide, as the tests search them.
 type blockState[S any] interface {
 	comparable
-	Successors([]engine.Arc[S, int]) []engine.Arc[S, int]
+	Successors([]S) []S
 	IsGoal() bool
 	Codes() []uint32
 }
@@ -261,7 +260,7 @@ type blockState[S any] interface {
 func explore[S blockState[S]](start S, most int, visit func(s S, next []S) bool) (goal, seen int) {
 	dist := map[S]int{start: 0}
 	goal = -1
-	var arcs []engine.Arc[S, int]
+	var arcs []S
 	next := []S{}
 	for queue, expanded := []S{start}, 0; len(queue) > 0 && expanded < most; queue, expanded = queue[1:], expanded+1 {
 		s := queue[0]
@@ -271,10 +270,10 @@ func explore[S blockState[S]](start S, most int, visit func(s S, next []S) bool)
 		arcs = s.Successors(arcs[:0])
 		next = next[:0]
 		for _, a := range arcs {
-			next = append(next, a.To)
-			if _, ok := dist[a.To]; !ok {
-				dist[a.To] = dist[s] + 1
-				queue = append(queue, a.To)
+			next = append(next, a)
+			if _, ok := dist[a]; !ok {
+				dist[a] = dist[s] + 1
+				queue = append(queue, a)
 			}
 		}
 		if visit != nil && !visit(s, next) {

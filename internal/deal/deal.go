@@ -38,7 +38,7 @@ func Layer(ctx context.Context, goal tiles.Packed, n, maxLayer int, lim engine.L
 	defer g.End()
 	cur, prev := []tiles.Packed{goal}, []tiles.Packed(nil)
 	var next []tiles.Packed
-	var arcs []engine.Arc[tiles.Packed, int]
+	var succ []tiles.Packed
 	var expanded int64
 	byKey := func(a, b tiles.Packed) int { return cmp.Compare(tiles.PackedKey(a), tiles.PackedKey(b)) }
 	for d := 0; d < n; d++ {
@@ -51,15 +51,15 @@ func Layer(ctx context.Context, goal tiles.Packed, n, maxLayer int, lim engine.L
 				return nil, 0, g.Err(ctx, expanded, 0)
 			}
 			expanded++
-			arcs = s.Successors(arcs[:0])
-			for _, a := range arcs {
+			succ = s.Successors(succ[:0])
+			for _, a := range succ {
 				if len(next) == cap(next) {
 					var ok bool
 					if next, ok = engine.GrowCharged(next, &g.Mem); !ok {
 						return nil, 0, g.Err(ctx, expanded, 0)
 					}
 				}
-				next = append(next, a.To)
+				next = append(next, a)
 			}
 		}
 		slices.SortFunc(next, byKey)

@@ -32,13 +32,13 @@ func bfsDistance(g *Goal, code []int32) int {
 		var next []Packed
 		for _, s := range layer[side] {
 			for _, arc := range s.Successors(nil) {
-				k := arc.To.key
+				k := arc.key
 				if d, ok := dist[1-side][k]; ok && (best < 0 || depth[side]+1+d < best) {
 					best = depth[side] + 1 + d
 				}
 				if _, ok := dist[side][k]; !ok {
 					dist[side][k] = depth[side] + 1
-					next = append(next, arc.To)
+					next = append(next, arc)
 				}
 			}
 		}
