@@ -60,7 +60,7 @@ func (a *AStar[S, C]) search(ctx context.Context, start S) (Result[S, C], error)
 	// entry of the open list; queues may hold twice what they hold.
 	a.nodes.Reset(stateBytes(p) - int64(unsafe.Sizeof(start)) + a.index.entryBytes() + 2*int64(unsafe.Sizeof(heapItem[C]{})))
 	a.open.reset()
-	maxNodes := a.Limits.eng().Nodes()
+	maxNodes := a.Limits.eng().NodeLimit()
 	bound := a.Limits.eng().CostBound()
 
 	// add stores a new node, already indexed as number len(nodes).
@@ -305,7 +305,7 @@ func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, maxCost f
 			continue
 		}
 		if depth+1 >= maxDepth {
-			return next, false, &LimitError{Limit: "memory", Value: d.Limits.eng().Memory(), Expanded: res.Expanded, Generated: res.Generated}
+			return next, false, &LimitError{Limit: "memory", Value: d.Limits.eng().MemoryLimit(), Expanded: res.Expanded, Generated: res.Generated}
 		}
 		d.path = append(d.path, arc.To)
 		depth++

@@ -56,7 +56,7 @@ func TestAttachGuard(t *testing.T) {
 	sp := tiles.NewSpace(tg, Manhattan.tiles(), false)
 	node := inner[tiles.Node]{sp.NodeStart(code)}
 	var g engine.Guard
-	g.Start(t.Context(), engine.Limits{MaxNodes: 1})
+	g.Start(t.Context(), engine.Bounds{Nodes: 1})
 	defer g.End()
 	attachGuard(&node, &g)
 	if arcs := node.Successors(nil); !g.NodesOver || len(arcs) == 4 {

@@ -32,7 +32,7 @@ import (
 // bound); when no board lies n moves away it returns nil and the depth of
 // the farthest boards. lim's memory and nodes bound it (nodes: the boards
 // of the layers held at once), and ctx.
-func Layer(ctx context.Context, goal tiles.Packed, n, maxLayer int, lim engine.Limits) (layer []tiles.Packed, deepest int, err error) {
+func Layer(ctx context.Context, goal tiles.Packed, n, maxLayer int, lim engine.Bounds) (layer []tiles.Packed, deepest int, err error) {
 	var g engine.Guard
 	g.Start(ctx, lim)
 	defer g.End()
@@ -79,7 +79,7 @@ func Layer(ctx context.Context, goal tiles.Packed, n, maxLayer int, lim engine.L
 		if len(kept) == 0 {
 			return nil, d, nil
 		}
-		if int64(len(cur)+len(kept)) > lim.Nodes() {
+		if int64(len(cur)+len(kept)) > lim.NodeLimit() {
 			return nil, 0, g.NodeLimit(expanded, 0)
 		}
 		// The buffers turn: the layer before is no longer needed.

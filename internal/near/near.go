@@ -19,10 +19,10 @@ type Config struct {
 	Request   pdbcache.Request
 	Line      bool // line moves (the fast mode and Optimal take them)
 	// Limits bound the searches: their memory bound is what the searches
-	// may hold besides the database's tables; MaxNodes bounds the boards
+	// may hold besides the database's tables; Nodes bounds the boards
 	// all of them generate together, the fast mode's moves included, and
-	// MaxCost the answers returned.
-	Limits  engine.Limits
+	// Cost the answers returned.
+	Limits  engine.Bounds
 	Workers int
 	// Progress, if not nil, hears how the search goes: the bound of the
 	// search running (0 if it has none), the boards generated, the best

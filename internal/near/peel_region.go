@@ -34,13 +34,13 @@ func (a *anytime) solveRegion() {
 	cfg := a.cfg
 	cfg.Heuristic, cfg.Optimal = tiles.Heuristic{Kind: tiles.LinearConflict}, nil
 	cfg.Progress = a.regionProgress(len(blanks) - 1)
-	cfg.OnImprove = nil    // the region's answers are not the board's: a.offer hands on the board's
-	cfg.Limits.MaxCost = 0 // the whole answer's bound: see Anytime
+	cfg.OnImprove = nil // the region's answers are not the board's: a.offer hands on the board's
+	cfg.Limits.Cost = 0 // the whole answer's bound: see Anytime
 	if left := a.nodesLeft(); left < math.MaxInt64 {
 		if left == 0 {
 			return
 		}
-		cfg.Limits.MaxNodes = left
+		cfg.Limits.Nodes = left
 	}
 	sub := newAnytime(a.ctx, t, code, cfg)
 	err = sub.run()

@@ -134,7 +134,7 @@ func TestNodeGuard(t *testing.T) {
 	labels[12], labels[24] = 0, labels[12] // the blank in the middle: four moves
 	start := sp.NodeStart(encodeBoard(t, g, labels))
 	var guard engine.Guard
-	guard.Start(context.Background(), engine.Limits{MaxNodes: 4})
+	guard.Start(context.Background(), engine.Bounds{Nodes: 4})
 	defer guard.End()
 	start.SetGuard(&guard)
 	if arcs := start.Successors(nil); len(arcs) != 2 || !guard.NodesOver {
