@@ -169,7 +169,8 @@ func (a *AStar[S, C]) path(i int32) []S {
 // heuristic is admissible and costs positive. It suits spaces too large to
 // store with few short cycles, as the tile puzzles; a space of many paths to a
 // state (Towers of Hanoi) takes it exponential time: use [AStar] or [BFS].
-// Limits.MaxNodes 0 stops it at 2^30 nodes.
+// It holds only its path, so that [Limits].MaxMemory rarely stops it: give
+// it a MaxNodes, or a context with a deadline, where a search may not end.
 type IDAStar[S Node[S, C], C Cost] struct {
 	Limits        Limits
 	GoalFunc      func(S) bool // as for AStar
@@ -245,10 +246,7 @@ func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, maxCost f
 	depth := 0
 	maxDepth := d.Limits.eng().DepthLimit(frameBytes)
 	maxNodes := d.Limits.MaxNodes
-	switch {
-	case maxNodes == 0:
-		maxNodes = defaultIDANodes
-	case maxNodes < 0:
+	if maxNodes <= 0 {
 		maxNodes = math.MaxInt64
 	}
 	enter := func(g C) bool { // expands the state at the end of the path; reports whether it is a goal

@@ -17,16 +17,13 @@ import (
 // fractional MaxCost bounds a count of moves by its floor (80.5 allows 80,
 // 0.5 none), in every call alike.
 type Limits struct {
-	MaxNodes  int64   // states stored (engines A*, BFS) or generated; 0: none (IDAStar: 2^30); < 0: none
+	MaxNodes  int64   // states stored (engines A*, BFS) or generated; 0 or < 0: none
 	MaxMemory int64   // bytes held; 0: DefaultMaxMemory; < 0: none
 	MaxCost   float64 // only paths this cheap (BFS: moves); 0: no bound; < 0, NaN, ±Inf: ErrOption
 }
 
 // DefaultMaxMemory is the memory bound of Limits{}: 2 GiB.
 const DefaultMaxMemory = 2 << 30
-
-// defaultIDANodes bounds an IDAStar whose Limits.MaxNodes is 0.
-const defaultIDANodes = 1 << 30
 
 // check returns the ErrOption error, as function fn, of a limit out of
 // range: a cost bound that is negative, NaN or infinite.

@@ -457,6 +457,20 @@ func TestLimits(t *testing.T) {
 	}
 }
 
+// TestIDAStarNoNodeBound checks that MaxNodes 0 means no bound in IDAStar
+// as in the other engines: a search of an endless line ends only at its
+// context, and a negative MaxNodes reads the same.
+func TestIDAStarNoNodeBound(t *testing.T) {
+	for _, nodes := range []int64{0, -1} {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		res, err := (&IDAStar[endless, int]{Limits: Limits{MaxNodes: nodes, MaxMemory: -1}}).Search(ctx, 0)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) || res.Generated == 0 {
+			t.Errorf("MaxNodes %d: %d nodes, %v; want the context's deadline", nodes, res.Generated, err)
+		}
+	}
+}
+
 // TestMaxCostMatchesBFS checks the cost bound of every engine on 2x4
 // boards, in both metrics and with distinct and repeated labels, against
 // breadth-first distances: a bound one below the distance finds nothing,
