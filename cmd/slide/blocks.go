@@ -79,7 +79,7 @@ Flags:
             bound the memory of the search: bytes, or a number with a unit
             B, KB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers
             of 1024), such as 512MiB, or "none" (default %s)
-  -metric   what one move is: straight (or line), one piece any distance in
+  -metric   what one move is: straight, one piece any distance in
             one direction (the default); step, one piece one cell; piece,
             one piece along any path
   -rush     solve the Rush Hour position STRING instead of a file

@@ -77,7 +77,7 @@ func TestBFS64Limits(t *testing.T) {
 			c = k
 		}
 	}
-	if c.line <= 0 {
+	if c.straight <= 0 {
 		t.Fatal("no rh_fogleman_forty_19 in testdata/blocks")
 	}
 	sp := c.space(StraightMoves)
@@ -91,7 +91,7 @@ func TestBFS64Limits(t *testing.T) {
 		bounded bool
 		check   func(error) bool
 	}{
-		{"cost bound", context.Background(), engine.Bounds{Cost: float64(c.line - 1)}, true, func(err error) bool { return engine.Is(err, engine.NotFound) }},
+		{"cost bound", context.Background(), engine.Bounds{Cost: float64(c.straight - 1)}, true, func(err error) bool { return engine.Is(err, engine.NotFound) }},
 		{"nodes", context.Background(), engine.Bounds{Nodes: 50}, false, func(err error) bool {
 			var le *engine.BoundError
 			return errors.As(err, &le) && le.Limit == "nodes" && le.Value == 50 && le.Generated > 0
@@ -113,11 +113,11 @@ func TestBFS64Limits(t *testing.T) {
 		}
 	}
 	var st Stats
-	path, _, err := sp.BFS64(context.Background(), start, engine.Bounds{Cost: float64(c.line)}, &st)
+	path, _, err := sp.BFS64(context.Background(), start, engine.Bounds{Cost: float64(c.straight)}, &st)
 	if err != nil {
 		t.Fatalf("cost bound at the distance: %v", err)
 	}
-	checkPath(t, sp, start, path, c.line)
+	checkPath(t, sp, start, path, c.straight)
 	goal := path[len(path)-1]
 	st = Stats{}
 	if path, _, err := sp.BFS64(context.Background(), goal, engine.Bounds{Nodes: 1}, &st); err != nil || len(path) != 1 || path[0] != goal || st != (Stats{}) {

@@ -24,12 +24,12 @@ type testCase struct {
 	rows, cols        int
 	pieces            []Piece
 	states            int
-	line, piece, step int
+	straight, piece, step int
 }
 
 // optimum returns the case's optimum under metric m.
 func (c testCase) optimum(m Metric) int {
-	return [...]int{StraightMoves: c.line, StepMoves: c.step, PieceMoves: c.piece}[m]
+	return [...]int{StraightMoves: c.straight, StepMoves: c.step, PieceMoves: c.piece}[m]
 }
 
 // goal returns the goal the optima are for: the goal piece's right edge
@@ -67,7 +67,7 @@ func readCases(t testing.TB) []testCase {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := testCase{name: strings.TrimSuffix(filepath.Base(f), ".txt"), states: -1, line: -2, piece: -2, step: -2}
+		c := testCase{name: strings.TrimSuffix(filepath.Base(f), ".txt"), states: -1, straight: -2, piece: -2, step: -2}
 		for _, line := range strings.Split(string(data), "\n") {
 			if rest, ok := strings.CutPrefix(line, "# expect:"); ok {
 				for _, kv := range strings.Fields(rest) {
@@ -82,8 +82,8 @@ func readCases(t testing.TB) []testCase {
 					switch k {
 					case "states":
 						c.states = n
-					case "line":
-						c.line = n
+					case "straight":
+						c.straight = n
 					case "piece":
 						c.piece = n
 					case "step":
@@ -110,7 +110,7 @@ func readCases(t testing.TB) []testCase {
 			}
 			c.pieces = append(c.pieces, Piece{Row: nums[0] - 1, Col: nums[1] - 1, Width: nums[2], Height: nums[3], Motion: Motion(strings.Index("nhvb", fields[4]))})
 		}
-		if c.states < 0 || c.line < -1 || c.piece < -1 || c.step < -1 {
+		if c.states < 0 || c.straight < -1 || c.piece < -1 || c.step < -1 {
 			t.Fatalf("%s: no complete # expect: line", f)
 		}
 		cases = append(cases, c)
