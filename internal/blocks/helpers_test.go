@@ -20,10 +20,10 @@ import (
 // what its "# expect:" line says: the positions reachable with identical
 // pieces merged, and the optimum in each metric (-1 for none).
 type testCase struct {
-	name              string
-	rows, cols        int
-	pieces            []Piece
-	states            int
+	name                  string
+	rows, cols            int
+	pieces                []Piece
+	states                int
 	straight, piece, step int
 }
 
