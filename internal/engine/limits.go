@@ -23,7 +23,7 @@ func (l Bounds) CostBound() float64 {
 	return l.Cost
 }
 
-// Memory returns the memory bound in bytes, math.MaxInt64 for none.
+// MemoryLimit returns the memory bound in bytes, math.MaxInt64 for none.
 func (l Bounds) MemoryLimit() int64 {
 	if l.Memory <= 0 {
 		return math.MaxInt64
@@ -34,7 +34,7 @@ func (l Bounds) MemoryLimit() int64 {
 // MemoryBound returns the memory bound in bytes, 0 for none.
 func (l Bounds) MemoryBound() int64 { return max(l.Memory, 0) }
 
-// Nodes returns the node bound, math.MaxInt32 at most (nodes are numbered
+// NodeLimit returns the node bound, math.MaxInt32 at most (nodes are numbered
 // by int32).
 func (l Bounds) NodeLimit() int64 {
 	if l.Nodes > 0 && l.Nodes < math.MaxInt32 {
@@ -53,8 +53,8 @@ func (l Bounds) NodesLeft(spent int64) int64 {
 	return max(0, l.Nodes-spent)
 }
 
-// NodeError returns the *BoundError of a call stopped at the node limit after
-// the work given.
+// NodeError returns the *BoundError of a call stopped at the node limit
+// after the work given.
 func (l Bounds) NodeError(expanded, generated int64) *BoundError {
 	return &BoundError{Limit: "nodes", Value: l.Nodes, Expanded: expanded, Generated: generated}
 }
@@ -91,9 +91,9 @@ func (l Bounds) DepthBound() int {
 	return math.MaxInt
 }
 
-// A BoundError reports a search stopped at one of its Bounds, or a weight refused at
-// once; the root package turns it into its LimitError, whose fields it
-// has, and words it there.
+// A BoundError reports a search stopped at one of its Bounds, or a weight
+// refused at once; the root package turns it into its LimitError, whose
+// fields it has, and words the message there.
 type BoundError struct {
 	Limit     string  // "nodes", "memory", "cost" or "weight"
 	Value     int64   // the bound: nodes, bytes, or moves; for "weight", the best answer's moves
