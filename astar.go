@@ -60,7 +60,7 @@ func (a *AStar[S, C]) search(ctx context.Context, start S) (Result[S, C], error)
 	// entry of the open list; queues may hold twice what they hold.
 	a.nodes.Reset(stateBytes(p) - int64(unsafe.Sizeof(start)) + a.index.entryBytes() + 2*int64(unsafe.Sizeof(heapItem[C]{})))
 	a.open.reset()
-	maxNodes := a.Limits.eng().Nodes()
+	maxNodes := a.Limits.eng().NodeLimit()
 	bound := a.Limits.eng().CostBound()
 
 	// add stores a new node, already indexed as number len(nodes).
@@ -169,7 +169,8 @@ func (a *AStar[S, C]) path(i int32) []S {
 // heuristic is admissible and costs positive. It suits spaces too large to
 // store with few short cycles, as the tile puzzles; a space of many paths to a
 // state (Towers of Hanoi) takes it exponential time: use [AStar] or [BFS].
-// Limits.MaxNodes 0 stops it at 2^30 nodes.
+// It holds only its path, so that [Limits].MaxMemory rarely stops it: give
+// it a MaxNodes, or a context with a deadline, where a search may not end.
 type IDAStar[S Node[S, C], C Cost] struct {
 	Limits        Limits
 	GoalFunc      func(S) bool // as for AStar
@@ -245,10 +246,7 @@ func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, maxCost f
 	depth := 0
 	maxDepth := d.Limits.eng().DepthLimit(frameBytes)
 	maxNodes := d.Limits.MaxNodes
-	switch {
-	case maxNodes == 0:
-		maxNodes = defaultIDANodes
-	case maxNodes < 0:
+	if maxNodes <= 0 {
 		maxNodes = math.MaxInt64
 	}
 	enter := func(g C) bool { // expands the state at the end of the path; reports whether it is a goal
@@ -305,7 +303,7 @@ func (d *IDAStar[S, C]) iterate(ctx context.Context, start S, bound C, maxCost f
 			continue
 		}
 		if depth+1 >= maxDepth {
-			return next, false, &LimitError{Limit: "memory", Value: d.Limits.eng().Memory(), Expanded: res.Expanded, Generated: res.Generated}
+			return next, false, &LimitError{Limit: "memory", Value: d.Limits.eng().MemoryLimit(), Expanded: res.Expanded, Generated: res.Generated}
 		}
 		d.path = append(d.path, arc.To)
 		depth++

@@ -73,7 +73,7 @@ func (b *BFS[S, C]) search(ctx context.Context, start S) (Result[S, C], error) {
 		return res, nil
 	}
 	b.index.add(start)
-	maxNodes := b.Limits.eng().Nodes()
+	maxNodes := b.Limits.eng().NodeLimit()
 	maxDepth := b.Limits.eng().DepthBound()
 	depth, layerEnd := 0, 1 // the depth of the nodes before layerEnd
 	for head := 0; head < b.nodes.Len(); head++ {
@@ -226,7 +226,7 @@ func (b *BFS[S, C]) bidirectional(ctx context.Context, start, goal S) (Result[S,
 	b.index.put(start, 0)
 	b.index.put(goal, 1)
 	fronts := [2][]int32{{0}, {1}}
-	maxNodes := b.Limits.eng().Nodes()
+	maxNodes := b.Limits.eng().NodeLimit()
 	maxDepth := b.Limits.eng().DepthBound()
 	var next []int32
 	// Invariant: no path has depth moves or fewer, depth being the layers
@@ -312,7 +312,7 @@ func (b *BFS[S, C]) Layers(ctx context.Context, start S) iter.Seq2[int, []S] {
 		defer b.guard.End()
 		b.index.add(start)
 		kept := int64(1)
-		maxNodes := b.Limits.eng().Nodes()
+		maxNodes := b.Limits.eng().NodeLimit()
 		// Besides its layer, a state costs its heap data and its slot.
 		extra := stateBytes(&b.arcs[0].To) - int64(unsafe.Sizeof(start)) + b.index.entryBytes()
 		layer, next := []S{start}, []S(nil)

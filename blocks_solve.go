@@ -21,12 +21,12 @@ const (
 )
 
 var blockMetricText = enum[BlockMetric]{typ: "BlockMetric", kind: "block metric",
-	names: []string{"straight", "step", "piece"}, aliases: map[string]BlockMetric{"line": StraightMoves}}
+	names: []string{"straight", "step", "piece"}}
 
 // String returns "straight", "step" or "piece".
 func (m BlockMetric) String() string { return blockMetricText.format(m) }
 
-// ParseBlockMetric returns the [BlockMetric] named s (also "line").
+// ParseBlockMetric returns the [BlockMetric] named s: a name String returns.
 func ParseBlockMetric(s string) (BlockMetric, error) {
 	return blockMetricText.parse("ParseBlockMetric", s)
 }

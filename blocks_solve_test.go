@@ -206,7 +206,7 @@ func TestBlockBFSMatchesEngine(t *testing.T) {
 				continue
 			}
 			var fast blocks.Stats
-			keys, _, ferr := sp.BFS64(context.Background(), sp.Pack64(sp.StartCodes()), engine.Limits{}, &fast)
+			keys, _, ferr := sp.BFS64(context.Background(), sp.Pack64(sp.StartCodes()), engine.Bounds{}, &fast)
 			res, gerr := (&BFS[inner[blocks.State64], int]{Key: innerKey(blocks.State64Key)}).Search(context.Background(), inner[blocks.State64]{sp.State64(sp.Pack64(sp.StartCodes()))})
 			if (ferr == nil) != (gerr == nil) || len(keys) != len(res.Path) || fast.Expanded != res.Expanded || fast.Generated != res.Generated {
 				t.Errorf("%s %v: specialized %d positions, %d/%d nodes, %v; engine %d, %d/%d, %v", filepath.Base(f), m,

@@ -139,13 +139,15 @@ func TestEnumJSONAndFlags(t *testing.T) {
 	}
 }
 
-// TestParseNames checks the aliases: "line" names StraightMoves as
-// "straight" does, and directions read as FormatMoves letters.
+// TestParseNames checks the names: "line" is a Metric only (a
+// BlockMetric's straight slide is "straight"), and directions read as
+// FormatMoves letters.
 func TestParseNames(t *testing.T) {
-	for _, s := range []string{"line", "straight"} {
-		if m, err := ParseBlockMetric(s); err != nil || m != StraightMoves {
-			t.Errorf("ParseBlockMetric(%q) = %v, %v", s, m, err)
-		}
+	if m, err := ParseBlockMetric("straight"); err != nil || m != StraightMoves {
+		t.Errorf("ParseBlockMetric(straight) = %v, %v", m, err)
+	}
+	if _, err := ParseBlockMetric("line"); !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), "want straight, step or piece") {
+		t.Errorf("ParseBlockMetric(line): %v", err)
 	}
 	if StraightMoves.String() != "straight" {
 		t.Errorf("StraightMoves prints %q", StraightMoves)

@@ -55,14 +55,14 @@ var kindErrors = [...]error{
 
 // toError turns an error of the internal packages into the package's
 // own, naming fn as the function that failed: an *engine.Error becomes an
-// *Error of its kind's sentinel, an *engine.LimitError a *LimitError.
+// *Error of its kind's sentinel, an *engine.BoundError a *LimitError.
 // Other errors (a context's, the package's own) are returned as they are.
 func toError(fn string, err error) error {
 	switch e := err.(type) {
 	case *engine.Error:
 		return &Error{Func: fn, Msg: e.Msg, Err: kindErrors[e.Kind]}
-	case *engine.LimitError:
-		return (*LimitError)(e)
+	case *engine.BoundError:
+		return limitError(e)
 	}
 	return err
 }

@@ -411,7 +411,7 @@ func databaseMemory(h tiles.Heuristic, rows, cols, blank int, req *pdbcache.Requ
 // databaseFits reports whether h's tables fit lim's memory bound.
 func databaseFits(h Heuristic, rows, cols, blank int, lim Limits, req *pdbcache.Request) bool {
 	need, _, _ := databaseMemory(h.tiles(), rows, cols, blank, req)
-	return need <= lim.eng().Memory()
+	return need <= lim.eng().MemoryLimit()
 }
 
 // checkDatabaseMemory returns the bytes the tables of the heuristic h
@@ -420,7 +420,7 @@ func databaseFits(h Heuristic, rows, cols, blank int, lim Limits, req *pdbcache.
 // more memory than lim allows.
 func checkDatabaseMemory(fn string, h tiles.Heuristic, rows, cols, blank int, lim Limits, req *pdbcache.Request) (int64, error) {
 	need, tables, building := databaseMemory(h, rows, cols, blank, req)
-	if need <= lim.eng().Memory() {
+	if need <= lim.eng().MemoryLimit() {
 		return tables, nil
 	}
 	what := "the tables of %s need %s"
@@ -428,5 +428,5 @@ func checkDatabaseMemory(fn string, h tiles.Heuristic, rows, cols, blank int, li
 		what = "building the tables of %s needs %s"
 	}
 	return 0, errorf(fn, ErrLimit, what+", more than the memory limit of %s",
-		h.Name, engine.FormatBytes(need), engine.FormatBytes(lim.eng().Memory()))
+		h.Name, engine.FormatBytes(need), engine.FormatBytes(lim.eng().MemoryLimit()))
 }

@@ -1,6 +1,7 @@
 package slide
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/slidekit/slide/internal/engine"
@@ -16,16 +17,13 @@ import (
 // fractional MaxCost bounds a count of moves by its floor (80.5 allows 80,
 // 0.5 none), in every call alike.
 type Limits struct {
-	MaxNodes  int64   // states stored (engines A*, BFS) or generated; 0: none (IDAStar: 2^30); < 0: none
+	MaxNodes  int64   // states stored (engines A*, BFS) or generated; 0 or < 0: none
 	MaxMemory int64   // bytes held; 0: DefaultMaxMemory; < 0: none
 	MaxCost   float64 // only paths this cheap (BFS: moves); 0: no bound; < 0, NaN, ±Inf: ErrOption
 }
 
 // DefaultMaxMemory is the memory bound of Limits{}: 2 GiB.
 const DefaultMaxMemory = 2 << 30
-
-// defaultIDANodes bounds an IDAStar whose Limits.MaxNodes is 0.
-const defaultIDANodes = 1 << 30
 
 // check returns the ErrOption error, as function fn, of a limit out of
 // range: a cost bound that is negative, NaN or infinite.
@@ -36,8 +34,18 @@ func (l Limits) check(fn string) error {
 	return nil
 }
 
-// eng returns l as the internal packages take it.
-func (l Limits) eng() engine.Limits { return engine.Limits(l) }
+// eng returns l as the internal packages take it: the bounds as numbers,
+// DefaultMaxMemory for a MaxMemory of 0, and 0 for none.
+func (l Limits) eng() engine.Bounds {
+	b := engine.Bounds{Nodes: max(l.MaxNodes, 0), Memory: l.MaxMemory, Cost: max(l.MaxCost, 0)}
+	switch {
+	case l.MaxMemory == 0:
+		b.Memory = DefaultMaxMemory
+	case l.MaxMemory < 0:
+		b.Memory = 0
+	}
+	return b
+}
 
 // A LimitError reports a search stopped by its [Limits], or a [Weighted]
 // factor refused at once: Weighted(Reach) returns the answer. It wraps [ErrLimit].
@@ -50,7 +58,23 @@ type LimitError struct {
 }
 
 // Error says which limit stopped the search, and after how much work.
-func (e *LimitError) Error() string { return "slide: " + (*engine.LimitError)(e).Error() }
+func (e *LimitError) Error() string {
+	switch e.Limit {
+	case "memory":
+		return fmt.Sprintf("slide: search stopped at its memory limit (%s) after %d expansions",
+			engine.FormatBytes(e.Value), e.Expanded)
+	case "cost":
+		return fmt.Sprintf("slide: search found no solution within its cost limit (%d moves) after %d expansions", e.Value, e.Expanded)
+	case "weight":
+		return fmt.Sprintf("slide: weight out of reach: the best answer found, %d moves, is within %v of the lower bound", e.Value, e.Reach)
+	}
+	return fmt.Sprintf("slide: search stopped at its %s limit (%d) after %d expansions", e.Limit, e.Value, e.Expanded)
+}
+
+// limitError returns e as the package reports it.
+func limitError(e *engine.BoundError) *LimitError {
+	return &LimitError{Limit: e.Limit, Value: e.Value, Reach: e.Reach, Expanded: e.Expanded, Generated: e.Generated}
+}
 
 // Unwrap returns [ErrLimit].
 func (e *LimitError) Unwrap() error { return ErrLimit }

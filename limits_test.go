@@ -356,21 +356,52 @@ func TestDatabaseMemory(t *testing.T) {
 	}
 }
 
-// TestLimitsMatchTheEngines checks that the package's Limits and
-// LimitError are the internal packages' (the same fields, in the same
-// order), and their default memory bound the same.
-func TestLimitsMatchTheEngines(t *testing.T) {
-	l := Limits{MaxNodes: 1, MaxMemory: 2, MaxCost: 3}
-	if e := engine.Limits(l); e.MaxNodes != 1 || e.MaxMemory != 2 || e.MaxCost != 3 {
-		t.Errorf("engine.Limits(%+v) = %+v", l, e)
+// TestLimitsBounds checks the bounds the internal packages get from
+// Limits: DefaultMaxMemory for a MaxMemory of 0, and 0 (no bound) for a
+// negative field; and that toError turns what they report into a
+// *LimitError.
+func TestLimitsBounds(t *testing.T) {
+	for _, c := range []struct {
+		lim  Limits
+		want engine.Bounds
+	}{
+		{Limits{}, engine.Bounds{Memory: DefaultMaxMemory}},
+		{Limits{MaxNodes: 1, MaxMemory: 2, MaxCost: 3.5}, engine.Bounds{Nodes: 1, Memory: 2, Cost: 3.5}},
+		{Limits{MaxNodes: -1, MaxMemory: -1}, engine.Bounds{}},
+	} {
+		if got := c.lim.eng(); got != c.want {
+			t.Errorf("%+v: %+v, want %+v", c.lim, got, c.want)
+		}
 	}
-	if DefaultMaxMemory != engine.DefaultMaxMemory || (Limits{}).eng().Memory() != DefaultMaxMemory {
-		t.Errorf("DefaultMaxMemory %d, the engines' %d", int64(DefaultMaxMemory), int64(engine.DefaultMaxMemory))
-	}
-	err := toError("Solve", &engine.LimitError{Limit: "nodes", Value: 5, Expanded: 6, Generated: 7})
+	err := toError("Solve", &engine.BoundError{Limit: "nodes", Value: 5, Expanded: 6, Generated: 7})
 	var le *LimitError
 	if !errors.As(err, &le) || *le != (LimitError{Limit: "nodes", Value: 5, Expanded: 6, Generated: 7}) || !errors.Is(err, ErrLimit) {
-		t.Errorf("toError of an engine.LimitError: %#v", err)
+		t.Errorf("toError of an engine.BoundError: %#v", err)
+	}
+}
+
+// TestLimitErrorMessage checks that a LimitError names its limit, its
+// value (bytes for people) and the work done, and advises no API field:
+// the command phrases the advice.
+func TestLimitErrorMessage(t *testing.T) {
+	for _, c := range []struct {
+		err  LimitError
+		want []string
+	}{
+		{LimitError{Limit: "memory", Value: 3 << 20, Expanded: 41}, []string{"slide: ", "memory limit (3 MiB)", "after 41 expansions"}},
+		{LimitError{Limit: "nodes", Value: 1000, Expanded: 12}, []string{"nodes limit (1000)", "after 12 expansions"}},
+		{LimitError{Limit: "cost", Value: 80, Expanded: 5}, []string{"cost limit (80 moves)", "after 5 expansions"}},
+		{LimitError{Limit: "weight", Value: 60, Reach: 1.25}, []string{"60 moves", "within 1.25 of the lower bound"}},
+	} {
+		msg := c.err.Error()
+		if strings.Contains(msg, "Limits.") {
+			t.Errorf("%+v: %q names an API field", c.err, msg)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(msg, w) {
+				t.Errorf("%+v: %q lacks %q", c.err, msg, w)
+			}
+		}
 	}
 }
 
@@ -423,6 +454,20 @@ func TestLimits(t *testing.T) {
 	}
 	if !errors.Is(bfs.Err(), context.Canceled) {
 		t.Errorf("Layers cancelled: %v", bfs.Err())
+	}
+}
+
+// TestIDAStarNoNodeBound checks that MaxNodes 0 means no bound in IDAStar
+// as in the other engines: a search of an endless line ends only at its
+// context, and a negative MaxNodes reads the same.
+func TestIDAStarNoNodeBound(t *testing.T) {
+	for _, nodes := range []int64{0, -1} {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		res, err := (&IDAStar[endless, int]{Limits: Limits{MaxNodes: nodes, MaxMemory: -1}}).Search(ctx, 0)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) || res.Generated == 0 {
+			t.Errorf("MaxNodes %d: %d nodes, %v; want the context's deadline", nodes, res.Generated, err)
+		}
 	}
 }
 

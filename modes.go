@@ -32,7 +32,7 @@ func solveFast(ctx context.Context, start, goal Board, t *tiles.Goal, code []int
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	maxMoves := min(int64(lim.DepthBound()), lim.NodesLeft(0))
-	budget := engine.Budget{Limit: lim.Memory()}
+	budget := engine.Budget{Limit: lim.MemoryLimit()}
 	emit := o.onMove
 	// Moves are handed out as they are made but on boards whose optimal
 	// search may replace them (see prove).
@@ -148,7 +148,7 @@ func solveWeighted(ctx context.Context, start, goal Board, t *tiles.Goal, code [
 	nodes := o.limits.MaxNodes
 	if nodes > 0 {
 		if o.limits.MaxNodes -= fast.Generated; o.limits.MaxNodes <= 0 {
-			return fast, engine.Limits{MaxNodes: nodes}.NodeError(fast.Expanded, fast.Generated)
+			return fast, engine.Bounds{Nodes: nodes}.NodeError(fast.Expanded, fast.Generated)
 		}
 	}
 	refuse := func(sol Solution) (Solution, error) {
@@ -186,7 +186,7 @@ const (
 // nodeLimited reports whether err is the *LimitError of a node limit, of
 // the root package or an internal one.
 func nodeLimited(err error) bool {
-	var le *engine.LimitError
+	var le *engine.BoundError
 	var re *LimitError
 	return errors.As(err, &le) && le.Limit == "nodes" || errors.As(err, &re) && re.Limit == "nodes"
 }
@@ -277,7 +277,7 @@ func solveAnytime(ctx context.Context, start, goal Board, t *tiles.Goal, code []
 // cancelled first.
 func (o *options) improved(ctx context.Context, start Board, blanks []int, lower int, engine string, began time.Time) {
 	n := len(blanks) - 1
-	if movesBytes(n) > o.limits.eng().Memory() {
+	if movesBytes(n) > o.limits.eng().MemoryLimit() {
 		return
 	}
 	moves, err := appendMoves(ctx, make([]Move, 0, n), blanks, start.Cols())

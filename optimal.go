@@ -104,16 +104,19 @@ func branching(t *tiles.Goal, line bool) int {
 	return 4
 }
 
-// nodeValue sets the bound of err, if it is the *engine.LimitError of a
-// node limit, to nodes: the bound the caller asked for, of which the
-// search that failed had a share.
+// nodeValue sets the bound of err, if it is the error of a node limit, to
+// nodes: the bound the caller asked for, of which the search that failed
+// had a share.
 func nodeValue(err error, nodes int64) {
-	le, ok := err.(*engine.LimitError)
-	if e, root := err.(*LimitError); root {
-		le, ok = (*engine.LimitError)(e), true
-	}
-	if ok && le.Limit == "nodes" {
-		le.Value = nodes
+	switch e := err.(type) {
+	case *engine.BoundError:
+		if e.Limit == "nodes" {
+			e.Value = nodes
+		}
+	case *LimitError:
+		if e.Limit == "nodes" {
+			e.Value = nodes
+		}
 	}
 }
 

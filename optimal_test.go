@@ -188,7 +188,7 @@ func TestAStar16MatchesGeneric(t *testing.T) {
 				tg, code := encodeFor(t, start, goal)
 				sp := tiles.NewSpace(tg, h.tiles(), false)
 				var st tiles.Stats
-				blanks, err := sp.AStar16(context.Background(), code, engine.Limits{}, &st)
+				blanks, err := sp.AStar16(context.Background(), code, engine.Bounds{}, &st)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -2,6 +2,7 @@ package slide
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -48,5 +49,29 @@ func TestOptimalProgress(t *testing.T) {
 			}
 		}
 		t.Logf("%d workers: %d reports in %v", workers, len(reports), sol.Elapsed)
+	}
+}
+
+// TestAnytimeProgress checks the reports of the anytime mode, which
+// internal/near makes: each gives the time since the call began and a
+// lower bound the answer keeps, and a best length the answer never
+// passes.
+func TestAnytimeProgress(t *testing.T) {
+	var reports []Progress
+	board := randomSolvable(rand.New(rand.NewPCG(7, 7)), 6, 6)
+	sol, err := Solver{Mode: Anytime(300 * time.Millisecond), Progress: func(p Progress) { reports = append(reports, p) }}.Solve(context.Background(), board, Goal(6, 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) == 0 {
+		t.Fatalf("no progress in %v", sol.Elapsed)
+	}
+	for i, p := range reports {
+		if p.LowerBound <= 0 || p.LowerBound > sol.LowerBound || p.Best != 0 && p.Best < sol.Len() || p.Elapsed <= 0 || p.Elapsed > sol.Elapsed {
+			t.Errorf("report %d: %+v; the answer %d moves, at least %d, in %v", i, p, sol.Len(), sol.LowerBound, sol.Elapsed)
+		}
+		if i > 0 && p.Elapsed < reports[i-1].Elapsed {
+			t.Errorf("report %d went back: %+v after %+v", i, p, reports[i-1])
+		}
 	}
 }

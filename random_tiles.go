@@ -317,8 +317,8 @@ func (s Solver) randomWalk(ctx context.Context, goal Board, t *tiles.Goal, moves
 	// A walk that cannot raise the Manhattan distance for long is near
 	// the largest there is: it gives up after a bounded detour.
 	steps := moves + 1<<20
-	if bytes := int64(steps) * walkStepBytes; bytes > s.Limits.eng().Memory() {
-		return Solution{}, &LimitError{Limit: "memory", Value: s.Limits.eng().Memory()}
+	if bytes := int64(steps) * walkStepBytes; bytes > s.Limits.eng().MemoryLimit() {
+		return Solution{}, &LimitError{Limit: "memory", Value: s.Limits.eng().MemoryLimit()}
 	}
 	blanks, ok, err := deal.Walk(ctx, t, code, moves, steps, rng)
 	switch {

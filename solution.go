@@ -79,7 +79,7 @@ const maxBoardsBytes = 64 << 20
 func finishPath(ctx context.Context, sol *Solution, blanks []int, o options) error {
 	cols := sol.Start.Cols()
 	blanks = near.Tidy(blanks, cols, o.metric == LineMoves)
-	memory := o.limits.eng().Memory()
+	memory := o.limits.eng().MemoryLimit()
 	if n := max(0, len(blanks)-1); o.onMove == nil && movesBytes(n) > memory {
 		return answerMemoryError(n, memory, false)
 	}

@@ -73,9 +73,9 @@ func (s Solver) Solve(ctx context.Context, start, goal Board) (Solution, error) 
 		return Solution{}, err
 	}
 	o := s.options()
-	if lower := t.LowerBound(code, o.metric == LineMoves); s.OnMove == nil && movesBytes(lower) > o.limits.eng().Memory() {
+	if lower := t.LowerBound(code, o.metric == LineMoves); s.OnMove == nil && movesBytes(lower) > o.limits.eng().MemoryLimit() {
 		// No answer fits: every mode refuses before any work.
-		return Solution{Start: start, LowerBound: lower}, answerMemoryError(lower, o.limits.eng().Memory(), true)
+		return Solution{Start: start, LowerBound: lower}, answerMemoryError(lower, o.limits.eng().MemoryLimit(), true)
 	}
 	var sol Solution
 	switch {
@@ -156,7 +156,7 @@ func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
 	var built error // a build that serves this process only (ErrCache)
 	if h.IsDatabase() {
 		tables, build, _ := h.Memory()
-		if max(tables, build) <= o.limits.eng().Memory() {
+		if max(tables, build) <= o.limits.eng().MemoryLimit() {
 			c := s.Cache
 			c.MaxMemory = s.Limits.MaxMemory
 			if err := c.Build(ctx, h); errors.Is(err, ErrCache) {
@@ -291,14 +291,16 @@ func (o *options) nearConfig(t *tiles.Goal, began time.Time) (near.Config, error
 	cfg := near.Config{Heuristic: h, Request: o.dbRequest(build), Line: o.metric == LineMoves, Limits: o.limits.eng(),
 		Workers: o.workerCount(), Watch: o.watcher(began), Began: began}
 	if o.progress != nil {
-		cfg.Progress = func(p near.Progress) { o.progress(Progress(p)) }
+		cfg.Progress = func(bound int, generated int64, best, lower int) {
+			o.progress(Progress{Bound: bound, Generated: generated, Best: best, LowerBound: lower, Elapsed: time.Since(began)})
+		}
 	}
 	tables, err := checkDatabaseMemory("Solver.Solve", h, t.Rows, t.Cols, t.BlankGoal, o.limits, &cfg.Request)
 	if err != nil {
 		return cfg, err
 	}
 	if o.limits.MaxMemory >= 0 {
-		cfg.Limits.MaxMemory = max(1, cfg.Limits.Memory()-tables)
+		cfg.Limits.Memory = max(1, cfg.Limits.MemoryLimit()-tables)
 	}
 	return cfg, nil
 }

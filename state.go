@@ -72,26 +72,25 @@ func noGoal(fn string) error {
 	return errorf(fn, ErrOption, "no goal test: set GoalFunc, or give the state an IsGoal method")
 }
 
-// An innerState is a state type of the internal packages, whose moves are
-// engine.Arcs: the generic engines search it as an inner[T].
+// An innerState is a state type of the internal packages, whose moves all
+// cost 1: the generic engines search it as an inner[T].
 type innerState[T any] interface {
 	comparable
-	Successors(dst []engine.Arc[T, int]) []engine.Arc[T, int]
+	Next() []T // the states one move away, in search order, in a slice the next call overwrites
 	Heuristic() int
 	IsGoal() bool
 }
 
 // An inner is a state of the internal packages as the generic engines take
-// it. It has T's memory layout, so that an Arc[inner[T], int] has that of
-// an engine.Arc[T, int], and a slice of one is a slice of the other: its
-// Successors hands the engine's slice to T's as it is.
+// it.
 type inner[T innerState[T]] struct{ s T }
 
-// Successors implements Node with T's Successors.
+// Successors implements Node with T's Next, each move of cost 1.
 func (w inner[T]) Successors(dst []Arc[inner[T], int]) []Arc[inner[T], int] {
-	arcs := unsafe.Slice((*engine.Arc[T, int])(unsafe.Pointer(unsafe.SliceData(dst))), cap(dst))[:len(dst)]
-	arcs = w.s.Successors(arcs)
-	return unsafe.Slice((*Arc[inner[T], int])(unsafe.Pointer(unsafe.SliceData(arcs))), cap(arcs))[:len(arcs)]
+	for _, t := range w.s.Next() {
+		dst = append(dst, Arc[inner[T], int]{To: inner[T]{t}, Cost: 1})
+	}
+	return dst
 }
 
 // Heuristic implements State with T's.

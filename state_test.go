@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/slidekit/slide/internal/blocks"
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/tiles"
 )
@@ -55,7 +56,7 @@ func TestAttachGuard(t *testing.T) {
 	sp := tiles.NewSpace(tg, Manhattan.tiles(), false)
 	node := inner[tiles.Node]{sp.NodeStart(code)}
 	var g engine.Guard
-	g.Start(t.Context(), engine.Limits{MaxNodes: 1})
+	g.Start(t.Context(), engine.Bounds{Nodes: 1})
 	defer g.End()
 	attachGuard(&node, &g)
 	if arcs := node.Successors(nil); !g.NodesOver || len(arcs) == 4 {
@@ -154,5 +155,43 @@ func TestGoalAndHeuristicFuncs(t *testing.T) {
 	hs := AStar[line, int]{GoalFunc: func(n line) bool { return n == 3 }, HeuristicFunc: func(line) int { return 0 }}
 	if res, err := hs.Search(ctx, 0); err != nil || res.Cost != 3 {
 		t.Errorf("HeuristicFunc over Heuristic (whose 1<<30 would prune all): %v, %v", res.Cost, err)
+	}
+}
+
+// TestInnerSuccessors checks that the wrapper of the internal packages'
+// states hands the engines T's successors, in T's order, each of cost 1,
+// and allocates nothing once the engine's slice has room, but a Grid's
+// key, a string a move.
+func TestInnerSuccessors(t *testing.T) {
+	tg, code := encodeFor(t, Goal(4, 4).Twin().Twin(), Goal(4, 4))
+	packedStart := inner[tiles.Packed]{tiles.NewSpace(tg, Manhattan.tiles(), false).PackedStart(code)}
+	checkInner(t, "Packed", packedStart, packedStart.s.Successors(nil), 0)
+	tg, code = encodeFor(t, Goal(5, 5).Twin().Twin(), Goal(5, 5))
+	gridStart := inner[tiles.Grid]{tiles.NewSpace(tg, Manhattan.tiles(), false).GridStart(code)}
+	checkInner(t, "Grid", gridStart, gridStart.s.Successors(nil), 1)
+	c := blockCaseNamed(t, "klotski_hengdaolima_rotated")
+	sp, err := newBlockSpace("test", c.puzzle, BlockSolver{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blockStart := inner[blocks.State64]{sp.State64(sp.Pack64(sp.StartCodes()))}
+	checkInner(t, "State64", blockStart, blockStart.s.Successors(nil), 0)
+}
+
+// checkInner checks start's successors against want, T's own, and that
+// they take at most perMove allocations a move.
+func checkInner[T innerState[T]](t *testing.T, name string, start inner[T], want []T, perMove float64) {
+	t.Helper()
+	arcs := start.Successors(nil)
+	if len(arcs) != len(want) || len(want) == 0 {
+		t.Fatalf("%s: %d moves, want %d", name, len(arcs), len(want))
+	}
+	for i, a := range arcs {
+		if a.To.s != want[i] || a.Cost != 1 {
+			t.Errorf("%s: move %d to %v of cost %d, want %v of cost 1", name, i, a.To.s, a.Cost, want[i])
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { arcs = start.Successors(arcs[:0]) }); n > perMove*float64(len(want)) {
+		t.Errorf("%s: Successors allocates %v times", name, n)
 	}
 }

@@ -413,7 +413,7 @@ func probeBlocks() []probeCase {
 		b("unsolvable", "3 4\n2 1 2 1 h\n2 4 1 1 n\n1 1 1 1 b\n", 0, "out:No solution: piece Z cannot reach the last column"),
 		b("metric-step", blocksEasy, 0, "out:Piece Z right", "-metric", "step"),
 		b("metric-piece", blocksEasy, 0, "out:Piece Z", "-metric", "piece"),
-		b("metric-line", blocksEasy, 0, "out:1. Piece Z right 2 spaces", "-metric", "line"),
+		b("metric-line", blocksEasy, 2, "err:slide blocks: -metric: unknown block metric \"line\" (want straight, step or piece)", "-metric", "line"),
 		b("metric-unknown", blocksEasy, 2, "err:slide blocks: -metric: unknown block metric \"diagonal\" (want straight, step or piece)", "-metric", "diagonal"),
 		b("max-memory-garbage", blocksEasy, 2, "err:slide blocks: invalid value \"lots\" for flag -max-memory: \"lots\" is not a size: want a", "-max-memory", "lots"),
 		b("max-memory-0", blocksEasy, 2, "err:slide blocks: invalid value \"0\" for flag -max-memory: \"0\" is less than a byte", "-max-memory", "0"),

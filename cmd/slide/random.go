@@ -63,7 +63,7 @@ func runRandom(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	moves := fs.Int("moves", 0, "deal a board (or with -blocks a puzzle) whose shortest solution has exactly `N` moves")
 	fast := fs.Bool("fast", false, "with -moves, deal a board of any size whose Manhattan distance is N, not proven shortest")
 	blocksFile := fs.String("blocks", "", "with -moves, deal a sliding-block puzzle with the board and pieces of `FILE`")
-	metricName := fs.String("metric", slide.StraightMoves.String(), "with -blocks, what one move `M` is: straight (or line), step or piece")
+	metricName := fs.String("metric", slide.StraightMoves.String(), "with -blocks, what one move `M` is: straight, step or piece")
 	if status, ok := parseFlags(fs, args, stdout, stderr); !ok {
 		return status
 	}

@@ -31,8 +31,8 @@ var bfsPool sync.Pool
 // BFS64 searches from the key start, when the space is Narrow and its
 // metric not PieceMoves; it returns the keys of the positions
 // from start to a goal. Its ErrNotFound says in bounded whether the search
-// stopped at lim.MaxCost (else it saw every position it could reach).
-func (sp *Space) BFS64(ctx context.Context, start uint64, lim engine.Limits, sol *Stats) (path []uint64, bounded bool, err error) {
+// stopped at lim.Cost (else it saw every position it could reach).
+func (sp *Space) BFS64(ctx context.Context, start uint64, lim engine.Bounds, sol *Stats) (path []uint64, bounded bool, err error) {
 	b, _ := bfsPool.Get().(*bfs)
 	if b == nil {
 		b = new(bfs)
@@ -49,7 +49,7 @@ func (sp *Space) BFS64(ctx context.Context, start uint64, lim engine.Limits, sol
 		return nil, false, b.guard.Err(ctx, 0, 0)
 	}
 	b.seen.Add(start)
-	maxNodes := lim.Nodes()
+	maxNodes := lim.NodeLimit()
 	maxDepth := lim.DepthBound()
 	depth, layerEnd := 0, 1 // the depth of the nodes before layerEnd
 	for head := 0; head < b.nodes.Len(); head++ {

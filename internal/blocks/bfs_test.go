@@ -31,7 +31,7 @@ func TestBFS64MatchesStates(t *testing.T) {
 				}
 			}
 			var st Stats
-			path, bounded, err := sp.BFS64(ctx, start, engine.Limits{}, &st)
+			path, bounded, err := sp.BFS64(ctx, start, engine.Bounds{}, &st)
 			if want < 0 {
 				if !engine.Is(err, engine.NotFound) || bounded || path != nil {
 					t.Errorf("%s %v: no solution, yet BFS64 = %d keys, bounded %v, %v", c.name, m, len(path), bounded, err)
@@ -77,7 +77,7 @@ func TestBFS64Limits(t *testing.T) {
 			c = k
 		}
 	}
-	if c.line <= 0 {
+	if c.straight <= 0 {
 		t.Fatal("no rh_fogleman_forty_19 in testdata/blocks")
 	}
 	sp := c.space(StraightMoves)
@@ -87,24 +87,24 @@ func TestBFS64Limits(t *testing.T) {
 	for _, k := range []struct {
 		name    string
 		ctx     context.Context
-		lim     engine.Limits
+		lim     engine.Bounds
 		bounded bool
 		check   func(error) bool
 	}{
-		{"cost bound", context.Background(), engine.Limits{MaxCost: float64(c.line - 1)}, true, func(err error) bool { return engine.Is(err, engine.NotFound) }},
-		{"nodes", context.Background(), engine.Limits{MaxNodes: 50}, false, func(err error) bool {
-			var le *engine.LimitError
+		{"cost bound", context.Background(), engine.Bounds{Cost: float64(c.straight - 1)}, true, func(err error) bool { return engine.Is(err, engine.NotFound) }},
+		{"nodes", context.Background(), engine.Bounds{Nodes: 50}, false, func(err error) bool {
+			var le *engine.BoundError
 			return errors.As(err, &le) && le.Limit == "nodes" && le.Value == 50 && le.Generated > 0
 		}},
-		{"memory", context.Background(), engine.Limits{MaxMemory: 20000}, false, func(err error) bool {
-			var le *engine.LimitError
+		{"memory", context.Background(), engine.Bounds{Memory: 20000}, false, func(err error) bool {
+			var le *engine.BoundError
 			return errors.As(err, &le) && le.Limit == "memory"
 		}},
-		{"tiny memory", context.Background(), engine.Limits{MaxMemory: 100}, false, func(err error) bool {
-			var le *engine.LimitError
+		{"tiny memory", context.Background(), engine.Bounds{Memory: 100}, false, func(err error) bool {
+			var le *engine.BoundError
 			return errors.As(err, &le) && le.Limit == "memory"
 		}},
-		{"context", cancelled, engine.Limits{}, false, func(err error) bool { return errors.Is(err, context.Canceled) }},
+		{"context", cancelled, engine.Bounds{}, false, func(err error) bool { return errors.Is(err, context.Canceled) }},
 	} {
 		var st Stats
 		path, bounded, err := sp.BFS64(k.ctx, start, k.lim, &st)
@@ -113,14 +113,14 @@ func TestBFS64Limits(t *testing.T) {
 		}
 	}
 	var st Stats
-	path, _, err := sp.BFS64(context.Background(), start, engine.Limits{MaxCost: float64(c.line)}, &st)
+	path, _, err := sp.BFS64(context.Background(), start, engine.Bounds{Cost: float64(c.straight)}, &st)
 	if err != nil {
 		t.Fatalf("cost bound at the distance: %v", err)
 	}
-	checkPath(t, sp, start, path, c.line)
+	checkPath(t, sp, start, path, c.straight)
 	goal := path[len(path)-1]
 	st = Stats{}
-	if path, _, err := sp.BFS64(context.Background(), goal, engine.Limits{MaxNodes: 1}, &st); err != nil || len(path) != 1 || path[0] != goal || st != (Stats{}) {
+	if path, _, err := sp.BFS64(context.Background(), goal, engine.Bounds{Nodes: 1}, &st); err != nil || len(path) != 1 || path[0] != goal || st != (Stats{}) {
 		t.Errorf("from a goal: %x, %v, stats %+v", path, err, st)
 	}
 }

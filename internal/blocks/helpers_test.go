@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/testsets"
 )
 
@@ -21,16 +20,16 @@ import (
 // what its "# expect:" line says: the positions reachable with identical
 // pieces merged, and the optimum in each metric (-1 for none).
 type testCase struct {
-	name              string
-	rows, cols        int
-	pieces            []Piece
-	states            int
-	line, piece, step int
+	name                  string
+	rows, cols            int
+	pieces                []Piece
+	states                int
+	straight, piece, step int
 }
 
 // optimum returns the case's optimum under metric m.
 func (c testCase) optimum(m Metric) int {
-	return [...]int{StraightMoves: c.line, StepMoves: c.step, PieceMoves: c.piece}[m]
+	return [...]int{StraightMoves: c.straight, StepMoves: c.step, PieceMoves: c.piece}[m]
 }
 
 // goal returns the goal the optima are for: the goal piece's right edge
@@ -68,7 +67,7 @@ func readCases(t testing.TB) []testCase {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := testCase{name: strings.TrimSuffix(filepath.Base(f), ".txt"), states: -1, line: -2, piece: -2, step: -2}
+		c := testCase{name: strings.TrimSuffix(filepath.Base(f), ".txt"), states: -1, straight: -2, piece: -2, step: -2}
 		for _, line := range strings.Split(string(data), "\n") {
 			if rest, ok := strings.CutPrefix(line, "# expect:"); ok {
 				for _, kv := range strings.Fields(rest) {
@@ -83,8 +82,8 @@ func readCases(t testing.TB) []testCase {
 					switch k {
 					case "states":
 						c.states = n
-					case "line":
-						c.line = n
+					case "straight":
+						c.straight = n
 					case "piece":
 						c.piece = n
 					case "step":
@@ -111,7 +110,7 @@ func readCases(t testing.TB) []testCase {
 			}
 			c.pieces = append(c.pieces, Piece{Row: nums[0] - 1, Col: nums[1] - 1, Width: nums[2], Height: nums[3], Motion: Motion(strings.Index("nhvb", fields[4]))})
 		}
-		if c.states < 0 || c.line < -1 || c.piece < -1 || c.step < -1 {
+		if c.states < 0 || c.straight < -1 || c.piece < -1 || c.step < -1 {
 			t.Fatalf("%s: no complete # expect: line", f)
 		}
 		cases = append(cases, c)
@@ -249,7 +248,7 @@ func describe(pieces []Piece) string {
 // A blockState is State64 or Wide, as the tests search them.
 type blockState[S any] interface {
 	comparable
-	Successors([]engine.Arc[S, int]) []engine.Arc[S, int]
+	Successors([]S) []S
 	IsGoal() bool
 	Codes() []uint32
 }
@@ -261,7 +260,7 @@ type blockState[S any] interface {
 func explore[S blockState[S]](start S, most int, visit func(s S, next []S) bool) (goal, seen int) {
 	dist := map[S]int{start: 0}
 	goal = -1
-	var arcs []engine.Arc[S, int]
+	var arcs []S
 	next := []S{}
 	for queue, expanded := []S{start}, 0; len(queue) > 0 && expanded < most; queue, expanded = queue[1:], expanded+1 {
 		s := queue[0]
@@ -271,10 +270,10 @@ func explore[S blockState[S]](start S, most int, visit func(s S, next []S) bool)
 		arcs = s.Successors(arcs[:0])
 		next = next[:0]
 		for _, a := range arcs {
-			next = append(next, a.To)
-			if _, ok := dist[a.To]; !ok {
-				dist[a.To] = dist[s] + 1
-				queue = append(queue, a.To)
+			next = append(next, a)
+			if _, ok := dist[a]; !ok {
+				dist[a] = dist[s] + 1
+				queue = append(queue, a)
 			}
 		}
 		if visit != nil && !visit(s, next) {

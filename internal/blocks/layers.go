@@ -12,18 +12,18 @@ import (
 // the space's metric, nearest first: a multi-source BFS from every goal
 // position. visit returning false stops it. It fails with an
 // engine.NotFound error when the component holds no goal position, and
-// with the guard's error when ctx ends or lim is passed: MaxNodes bounds
-// the positions of the component, MaxMemory what both searches hold.
+// with the guard's error when ctx ends or lim is passed: Nodes bounds
+// the positions of the component, Memory what both searches hold.
 // The space's keys fit a uint64 (Kind is not WideStates); layers are in
 // a deterministic order, the same on every run. Each position is expanded
 // twice, once a search; a layer's slice is valid during its visit only.
-func (sp *Space) GoalLayers(ctx context.Context, start uint64, lim engine.Limits, visit func(depth int, layer []uint64) bool) error {
+func (sp *Space) GoalLayers(ctx context.Context, start uint64, lim engine.Bounds, visit func(depth int, layer []uint64) bool) error {
 	var g engine.Guard
 	g.Start(ctx, lim)
 	defer g.End()
 	var seen engine.Set
 	seen.Reset(&g.Mem)
-	maxNodes := lim.Nodes()
+	maxNodes := lim.NodeLimit()
 	var next []uint64
 	// The component, breadth-first from start; all doubles as the queue.
 	all := []uint64{start}

@@ -52,21 +52,23 @@ type Space struct {
 	start      []Piece
 
 	// Scratch, valid while one state is expanded.
-	words   []uint64 // the key being decoded
-	codes   []uint32 // its fields, by slot
-	rs, cs  []int32  // the row and column of each slot's piece
-	occ0    uint64   // narrow occupancy
-	occ     []uint64 // wide occupancy
-	moves   []step
-	cellsOf [64]uint64 // successors64: the cells of each slot's piece
-	keys    []uint64   // the moves of successors64, for Successors
-	mark    []uint32   // piece moves: flood-fill visit stamps, by cell
-	stamp   uint32
-	queue   []int32
-	keyBuf  []byte
-	wideBuf []byte        // keyWide's key
-	guard   *engine.Guard // Wide: the search's
-	arena   *engine.Arena // Wide: the keys
+	words       []uint64 // the key being decoded
+	codes       []uint32 // its fields, by slot
+	rs, cs      []int32  // the row and column of each slot's piece
+	occ0        uint64   // narrow occupancy
+	occ         []uint64 // wide occupancy
+	moves       []step
+	cellsOf     [64]uint64 // successors64: the cells of each slot's piece
+	keys        []uint64   // the moves of successors64, for Successors
+	nextState64 []State64  // the successors Next returns
+	nextWide    []Wide
+	mark        []uint32 // piece moves: flood-fill visit stamps, by cell
+	stamp       uint32
+	queue       []int32
+	keyBuf      []byte
+	wideBuf     []byte        // keyWide's key
+	guard       *engine.Guard // Wide: the search's
+	arena       *engine.Arena // Wide: the keys
 }
 
 // A group is a set of interchangeable pieces: slots first to end-1.

@@ -177,7 +177,7 @@ func TestMove(t *testing.T) {
 					t.Fatalf("%s: Move says (%d, %d) to (%d, %d) among %v:%s to%s", c.name, r0, c0, r1, c1, members, describe(before), describe(after))
 				}
 				for _, nn := range n.Successors(nil) {
-					if d := nn.To.Codes(); arrangement(sp.pieces(d), 0, false) != arrangement(before, 0, false) && sp.groupsChanged(a, d) > 1 {
+					if d := nn.Codes(); arrangement(sp.pieces(d), 0, false) != arrangement(before, 0, false) && sp.groupsChanged(a, d) > 1 {
 						if _, _, _, _, _, ok := sp.Move(a, d); ok {
 							t.Fatalf("%s: Move takes two pieces' moves for one", c.name)
 						}

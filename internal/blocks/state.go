@@ -14,22 +14,30 @@ type State64 struct {
 	key uint64
 }
 
-// Successors implements State. It allocates nothing once dst has room.
-func (s State64) Successors(dst []engine.Arc[State64, int]) []engine.Arc[State64, int] {
+// Successors appends to dst the positions one move from s, each move of
+// cost 1. It allocates nothing once dst has room.
+func (s State64) Successors(dst []State64) []State64 {
 	sp := s.sp
 	if sp.narrow && sp.metric != PieceMoves {
 		sp.keys = sp.successors64(s.key, sp.keys[:0])
 		for _, k := range sp.keys {
-			dst = append(dst, engine.Arc[State64, int]{To: State64{sp, k}, Cost: 1})
+			dst = append(dst, State64{sp, k})
 		}
 		return dst
 	}
 	sp.words[0] = s.key
 	sp.decode()
 	for _, m := range sp.generate() {
-		dst = append(dst, engine.Arc[State64, int]{To: State64{sp, sp.key64(s.key, m)}, Cost: 1})
+		dst = append(dst, State64{sp, sp.key64(s.key, m)})
 	}
 	return dst
+}
+
+// Next returns Successors in a slice of s's space that the next call of
+// Next on a state of the space overwrites.
+func (s State64) Next() []State64 {
+	s.sp.nextState64 = s.Successors(s.sp.nextState64[:0])
+	return s.sp.nextState64
 }
 
 // Heuristic implements State: 0, for BFS.
@@ -78,12 +86,13 @@ func (s Wide) SetGuard(g *engine.Guard) {
 	s.sp.arena.SetGuard(g)
 }
 
-// Successors implements State. It makes each move's key from the state's
+// Successors appends to dst the positions one move from s, each move of
+// cost 1. It makes each move's key from the state's
 // by rewriting the moved group's fields (see keyWide), and interns it. It
 // stops early, with fewer moves, when the search must stop (its context
 // is done, or the arena cannot store a key): a state of hundreds of
 // pieces has thousands of moves of thousands of bytes each.
-func (s Wide) Successors(dst []engine.Arc[Wide, int]) []engine.Arc[Wide, int] {
+func (s Wide) Successors(dst []Wide) []Wide {
 	sp := s.sp
 	key := sp.arena.Get(s.id)
 	sp.unpackWide(key)
@@ -101,11 +110,18 @@ func (s Wide) Successors(dst []engine.Arc[Wide, int]) []engine.Arc[Wide, int] {
 				if !ok {
 					return dst
 				}
-				dst = append(dst, engine.Arc[Wide, int]{To: Wide{sp, id}, Cost: 1})
+				dst = append(dst, Wide{sp, id})
 			}
 		}
 	}
 	return dst
+}
+
+// Next returns Successors in a slice of s's space that the next call of
+// Next on a state of the space overwrites.
+func (s Wide) Next() []Wide {
+	s.sp.nextWide = s.Successors(s.sp.nextWide[:0])
+	return s.sp.nextWide
 }
 
 // Heuristic implements State: 0, for BFS.

@@ -146,7 +146,7 @@ func TestWideStops(t *testing.T) {
 
 	s := sp.WideStart(sp.StartCodes())
 	var g engine.Guard
-	g.Start(context.Background(), engine.Limits{MaxNodes: 100})
+	g.Start(context.Background(), engine.Bounds{Nodes: 100})
 	s.SetGuard(&g)
 	if n := len(s.Successors(nil)); n != 99 || !g.NodesOver {
 		t.Errorf("node limit 100: %d of %d moves, NodesOver %v", n, all, g.NodesOver)
@@ -156,7 +156,7 @@ func TestWideStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	s = sp.WideStart(sp.StartCodes())
-	g.Start(ctx, engine.Limits{})
+	g.Start(ctx, engine.Bounds{})
 	s.SetGuard(&g)
 	if n := len(s.Successors(nil)); n >= all || n < 255 {
 		t.Errorf("cancelled: %d of %d moves, want 255 (the guard is polled every 256)", n, all)

@@ -32,13 +32,13 @@ import (
 // bound); when no board lies n moves away it returns nil and the depth of
 // the farthest boards. lim's memory and nodes bound it (nodes: the boards
 // of the layers held at once), and ctx.
-func Layer(ctx context.Context, goal tiles.Packed, n, maxLayer int, lim engine.Limits) (layer []tiles.Packed, deepest int, err error) {
+func Layer(ctx context.Context, goal tiles.Packed, n, maxLayer int, lim engine.Bounds) (layer []tiles.Packed, deepest int, err error) {
 	var g engine.Guard
 	g.Start(ctx, lim)
 	defer g.End()
 	cur, prev := []tiles.Packed{goal}, []tiles.Packed(nil)
 	var next []tiles.Packed
-	var arcs []engine.Arc[tiles.Packed, int]
+	var succ []tiles.Packed
 	var expanded int64
 	byKey := func(a, b tiles.Packed) int { return cmp.Compare(tiles.PackedKey(a), tiles.PackedKey(b)) }
 	for d := 0; d < n; d++ {
@@ -51,15 +51,15 @@ func Layer(ctx context.Context, goal tiles.Packed, n, maxLayer int, lim engine.L
 				return nil, 0, g.Err(ctx, expanded, 0)
 			}
 			expanded++
-			arcs = s.Successors(arcs[:0])
-			for _, a := range arcs {
+			succ = s.Successors(succ[:0])
+			for _, a := range succ {
 				if len(next) == cap(next) {
 					var ok bool
 					if next, ok = engine.GrowCharged(next, &g.Mem); !ok {
 						return nil, 0, g.Err(ctx, expanded, 0)
 					}
 				}
-				next = append(next, a.To)
+				next = append(next, a)
 			}
 		}
 		slices.SortFunc(next, byKey)
@@ -79,7 +79,7 @@ func Layer(ctx context.Context, goal tiles.Packed, n, maxLayer int, lim engine.L
 		if len(kept) == 0 {
 			return nil, d, nil
 		}
-		if int64(len(cur)+len(kept)) > lim.Nodes() {
+		if int64(len(cur)+len(kept)) > lim.NodeLimit() {
 			return nil, 0, g.NodeLimit(expanded, 0)
 		}
 		// The buffers turn: the layer before is no longer needed.

@@ -44,7 +44,7 @@ func TestLayerCensus(t *testing.T) {
 		{3, 3, []int{1, 1, 2, 2, 3, 3, 4, 4, 0}}, {2, 5, []int{1, 1, 1, 1, 1, 2, 2, 2, 2, 0}},
 	} {
 		sp, code := space(c.rows, c.cols, c.labels)
-		counts, _, err := sp.Census(ctx, code, engine.Limits{})
+		counts, _, err := sp.Census(ctx, code, engine.Bounds{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,7 +56,7 @@ func TestLayerCensus(t *testing.T) {
 			if total > 10000 && d%4 != 0 && d != len(counts)-1 {
 				continue // every layer is a search from the goal: some suffice
 			}
-			layer, deepest, err := Layer(ctx, sp.PackedStart(code), d, 0, engine.Limits{})
+			layer, deepest, err := Layer(ctx, sp.PackedStart(code), d, 0, engine.Bounds{})
 			if err != nil || deepest != d || int64(len(layer)) != want {
 				t.Fatalf("%d x %d %v, layer %d: %d boards, deepest %d, %v; the census counts %d", c.rows, c.cols, c.labels, d, len(layer), deepest, err, want)
 			}
@@ -67,7 +67,7 @@ func TestLayerCensus(t *testing.T) {
 				t.Errorf("layer %d repeats a board", d)
 			}
 		}
-		layer, deepest, err := Layer(ctx, sp.PackedStart(code), len(counts), 0, engine.Limits{})
+		layer, deepest, err := Layer(ctx, sp.PackedStart(code), len(counts), 0, engine.Bounds{})
 		if layer != nil || deepest != len(counts)-1 || err != nil {
 			t.Errorf("%d x %d: past the last layer: %d boards, deepest %d, %v", c.rows, c.cols, len(layer), deepest, err)
 		}
@@ -79,19 +79,19 @@ func TestLayerCensus(t *testing.T) {
 func TestLayerBounds(t *testing.T) {
 	sp, code := space(4, 4, nil)
 	start := sp.PackedStart(code)
-	if layer, deepest, err := Layer(context.Background(), start, 30, 1000, engine.Limits{}); layer != nil || deepest != -1 || err != nil {
+	if layer, deepest, err := Layer(context.Background(), start, 30, 1000, engine.Bounds{}); layer != nil || deepest != -1 || err != nil {
 		t.Errorf("a layer bound of 1000: %d boards, deepest %d, %v", len(layer), deepest, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, _, err := Layer(ctx, start, 30, 0, engine.Limits{}); !errors.Is(err, context.Canceled) {
+	if _, _, err := Layer(ctx, start, 30, 0, engine.Bounds{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
-	var lim *engine.LimitError
-	if _, _, err := Layer(context.Background(), start, 30, 0, engine.Limits{MaxNodes: 500}); !errors.As(err, &lim) || lim.Limit != "nodes" {
+	var lim *engine.BoundError
+	if _, _, err := Layer(context.Background(), start, 30, 0, engine.Bounds{Nodes: 500}); !errors.As(err, &lim) || lim.Limit != "nodes" {
 		t.Errorf("500 nodes: %v", err)
 	}
-	if _, _, err := Layer(context.Background(), start, 30, 0, engine.Limits{MaxMemory: 4096}); !errors.As(err, &lim) || lim.Limit != "memory" {
+	if _, _, err := Layer(context.Background(), start, 30, 0, engine.Bounds{Memory: 4096}); !errors.As(err, &lim) || lim.Limit != "memory" {
 		t.Errorf("4 KiB: %v", err)
 	}
 }

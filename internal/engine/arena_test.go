@@ -82,7 +82,7 @@ func TestArenaGuard(t *testing.T) {
 		a.Intern(rec(i))
 	}
 	var g Guard
-	g.Start(context.Background(), Limits{MaxNodes: 3000, MaxMemory: 1 << 30})
+	g.Start(context.Background(), Bounds{Nodes: 3000, Memory: 1 << 30})
 	defer g.End()
 	a.SetGuard(&g)
 	held := int64(len(a.chunks))*arenaChunk + int64(len(a.table))*8
@@ -109,7 +109,7 @@ func TestArenaGuard(t *testing.T) {
 
 	b := NewArena(size)
 	var h Guard
-	h.Start(context.Background(), Limits{MaxMemory: arenaChunk + 1024*8 + 100})
+	h.Start(context.Background(), Bounds{Memory: arenaChunk + 1024*8 + 100})
 	defer h.End()
 	b.SetGuard(&h)
 	per := arenaChunk / size

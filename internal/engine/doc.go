@@ -1,16 +1,15 @@
 // Package engine holds the parts every search of slide is built from:
 //
-//   - Arc, one move of a state, which the generic engines of the root
-//     package and the state types of the internal packages share;
-//   - Limits and the Guard that enforces them while a search runs: a flag
-//     for the context (one load to poll), the node limit, and the Budget
-//     of bytes the search holds;
+//   - Bounds, a search's limits as numbers (the root package's Limits
+//     gives them), and the Guard that enforces them while a search runs:
+//     a flag for the context (one load to poll), the node limit, and the
+//     Budget of bytes the search holds;
 //   - the containers a search keeps its nodes in, each charging the
 //     Budget before it grows: Chunked arrays that never move, an Arena of
 //     interned records, the open-addressing Map and Set of packed keys,
 //     and a BucketQueue of small integer priorities;
-//   - Error, the errors of the internal packages, which the root package
-//     turns into its own.
+//   - Error and BoundError, the errors of the internal packages and of a search
+//     stopped at a bound, which the root package turns into its own.
 //   - Yield, by which the loops that look at their context let its timers
 //     fire where one thread runs every goroutine and none is preempted
 //     (WebAssembly); elsewhere it compiles to nothing.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 	"testing"
 )
 
@@ -64,33 +63,10 @@ func TestIsContext(t *testing.T) {
 		{nil, false},
 		{errors.New(context.Canceled.Error()), false},
 		{Errorf(Limit, "memory"), false},
-		{&LimitError{Limit: "nodes"}, false},
+		{&BoundError{Limit: "nodes"}, false},
 	} {
 		if got := IsContext(c.err); got != c.want {
 			t.Errorf("IsContext(%v) = %v, want %v", c.err, got, c.want)
-		}
-	}
-}
-
-// TestLimitErrorMessage checks that a LimitError names its limit, its
-// value (bytes for people) and the work done, and advises no API field:
-// the root package and the command phrase the advice.
-func TestLimitErrorMessage(t *testing.T) {
-	for _, c := range []struct {
-		err  LimitError
-		want []string
-	}{
-		{LimitError{Limit: "memory", Value: 3 << 20, Expanded: 41}, []string{"memory limit (3 MiB)", "after 41 expansions"}},
-		{LimitError{Limit: "nodes", Value: 1000, Expanded: 12}, []string{"nodes limit (1000)", "after 12 expansions"}},
-	} {
-		msg := c.err.Error()
-		if strings.Contains(msg, "Limits.") {
-			t.Errorf("%+v: %q names an API field", c.err, msg)
-		}
-		for _, w := range c.want {
-			if !strings.Contains(msg, w) {
-				t.Errorf("%+v: %q lacks %q", c.err, msg, w)
-			}
 		}
 	}
 }

@@ -50,9 +50,9 @@ type Guard struct {
 }
 
 // Start makes the guard watch ctx, under lim, until End.
-func (g *Guard) Start(ctx context.Context, lim Limits) {
-	g.Mem = Budget{Limit: lim.Memory()}
-	g.MaxNodes, g.NodesOver = lim.Nodes(), false
+func (g *Guard) Start(ctx context.Context, lim Bounds) {
+	g.Mem = Budget{Limit: lim.MemoryLimit()}
+	g.MaxNodes, g.NodesOver = lim.NodeLimit(), false
 	g.flag, g.end = &neverDone, nil
 	if ctx.Done() == nil {
 		return
@@ -87,20 +87,20 @@ func (g *Guard) Stopped() bool {
 }
 
 // Err returns the error of a stopped search: the context's, or a
-// *LimitError with the counts given.
+// *BoundError with the counts given.
 func (g *Guard) Err(ctx context.Context, expanded, generated int64) error {
 	switch {
 	case g.NodesOver:
 		return g.NodeLimit(expanded, generated)
 	case g.Mem.Over:
-		return &LimitError{Limit: "memory", Value: g.Mem.Limit, Expanded: expanded, Generated: generated}
+		return &BoundError{Limit: "memory", Value: g.Mem.Limit, Expanded: expanded, Generated: generated}
 	}
 	return ctx.Err()
 }
 
-// NodeLimit returns the *LimitError of a search that reached MaxNodes.
+// NodeLimit returns the *BoundError of a search that reached MaxNodes.
 func (g *Guard) NodeLimit(expanded, generated int64) error {
-	return &LimitError{Limit: "nodes", Value: g.MaxNodes, Expanded: expanded, Generated: generated}
+	return &BoundError{Limit: "nodes", Value: g.MaxNodes, Expanded: expanded, Generated: generated}
 }
 
 // A Guarded state belongs to a space that stores states of its own (an

@@ -49,7 +49,7 @@ func TestBudgetCharge(t *testing.T) {
 func TestGuardStart(t *testing.T) {
 	var g Guard
 	g.NodesOver = true // left from an earlier search
-	g.Start(context.Background(), Limits{MaxNodes: 50, MaxMemory: 1 << 20})
+	g.Start(context.Background(), Bounds{Nodes: 50, Memory: 1 << 20})
 	defer g.End()
 	if g.Mem != (Budget{Limit: 1 << 20}) || g.MaxNodes != 50 || g.NodesOver {
 		t.Fatalf("after Start: Mem %+v, MaxNodes %d, NodesOver %v", g.Mem, g.MaxNodes, g.NodesOver)
@@ -61,7 +61,7 @@ func TestGuardStart(t *testing.T) {
 	if !g.Stopped() {
 		t.Error("a failed charge does not stop the guard")
 	}
-	g.Start(context.Background(), Limits{})
+	g.Start(context.Background(), Bounds{})
 	g.NodesOver = true
 	if !g.Stopped() {
 		t.Error("NodesOver does not stop the guard")
@@ -75,7 +75,7 @@ func TestGuardContext(t *testing.T) {
 	done, cancelDone := context.WithCancel(context.Background())
 	cancelDone()
 	var g Guard
-	g.Start(done, Limits{})
+	g.Start(done, Bounds{})
 	if !g.Stopped() {
 		t.Error("a guard started on a cancelled context is not stopped")
 	}
@@ -86,7 +86,7 @@ func TestGuardContext(t *testing.T) {
 	g.End() // ending twice does nothing
 
 	ctx, cancel := context.WithCancel(context.Background())
-	g.Start(ctx, Limits{})
+	g.Start(ctx, Bounds{})
 	defer g.End()
 	if g.Stopped() {
 		t.Fatal("stopped before the context is cancelled")
@@ -105,15 +105,15 @@ func TestGuardErr(t *testing.T) {
 	cancel()
 	for _, c := range []struct {
 		nodesOver, memOver bool
-		want               *LimitError
+		want               *BoundError
 	}{
-		{true, true, &LimitError{Limit: "nodes", Value: 7, Expanded: 3, Generated: 9}},
-		{true, false, &LimitError{Limit: "nodes", Value: 7, Expanded: 3, Generated: 9}},
-		{false, true, &LimitError{Limit: "memory", Value: 4096, Expanded: 3, Generated: 9}},
+		{true, true, &BoundError{Limit: "nodes", Value: 7, Expanded: 3, Generated: 9}},
+		{true, false, &BoundError{Limit: "nodes", Value: 7, Expanded: 3, Generated: 9}},
+		{false, true, &BoundError{Limit: "memory", Value: 4096, Expanded: 3, Generated: 9}},
 		{false, false, nil},
 	} {
 		var g Guard
-		g.Start(context.Background(), Limits{MaxNodes: 7, MaxMemory: 4096})
+		g.Start(context.Background(), Bounds{Nodes: 7, Memory: 4096})
 		g.NodesOver, g.Mem.Over = c.nodesOver, c.memOver
 		err := g.Err(ctx, 3, 9)
 		g.End()
@@ -123,7 +123,7 @@ func TestGuardErr(t *testing.T) {
 			}
 			continue
 		}
-		var le *LimitError
+		var le *BoundError
 		if !errors.As(err, &le) || *le != *c.want {
 			t.Errorf("nodes over %v, memory over %v: Err = %#v, want %#v", c.nodesOver, c.memOver, err, c.want)
 		}

@@ -6,54 +6,39 @@ import (
 	"math/bits"
 )
 
-// Limits bound a search, as the root package's Limits (the same fields,
-// so that one converts to the other): MaxNodes the states it stores or
-// generates (0: none), MaxMemory its bytes (0: DefaultMaxMemory, negative:
-// none), MaxCost the cost of its answer (0: none).
-type Limits struct {
-	MaxNodes  int64
-	MaxMemory int64
-	MaxCost   float64
+// Bounds are the bounds a search runs under, as numbers: the root
+// package's Limits gives them, with its defaults applied and its refusals
+// made, so that a zero field here always means no bound.
+type Bounds struct {
+	Nodes  int64   // states stored or generated; <= 0: none
+	Memory int64   // bytes held; <= 0: none
+	Cost   float64 // the answer's cost; <= 0: none
 }
-
-// DefaultMaxMemory is the memory bound of Limits whose MaxMemory is 0.
-const DefaultMaxMemory = 2 << 30
 
 // CostBound returns the cost bound, +Inf for none.
-func (l Limits) CostBound() float64 {
-	if l.MaxCost <= 0 {
+func (l Bounds) CostBound() float64 {
+	if l.Cost <= 0 {
 		return math.Inf(1)
 	}
-	return l.MaxCost
+	return l.Cost
 }
 
-// Memory returns the memory bound in bytes, math.MaxInt64 for none.
-func (l Limits) Memory() int64 {
-	switch {
-	case l.MaxMemory == 0:
-		return DefaultMaxMemory
-	case l.MaxMemory < 0:
+// MemoryLimit returns the memory bound in bytes, math.MaxInt64 for none.
+func (l Bounds) MemoryLimit() int64 {
+	if l.Memory <= 0 {
 		return math.MaxInt64
 	}
-	return l.MaxMemory
+	return l.Memory
 }
 
 // MemoryBound returns the memory bound in bytes, 0 for none.
-func (l Limits) MemoryBound() int64 {
-	switch {
-	case l.MaxMemory == 0:
-		return DefaultMaxMemory
-	case l.MaxMemory < 0:
-		return 0
-	}
-	return l.MaxMemory
-}
+func (l Bounds) MemoryBound() int64 { return max(l.Memory, 0) }
 
-// Nodes returns the node bound, math.MaxInt32 at most (nodes are numbered
+// NodeLimit returns the node bound, math.MaxInt32 at most (nodes are numbered
 // by int32).
-func (l Limits) Nodes() int64 {
-	if l.MaxNodes > 0 && l.MaxNodes < math.MaxInt32 {
-		return l.MaxNodes
+func (l Bounds) NodeLimit() int64 {
+	if l.Nodes > 0 && l.Nodes < math.MaxInt32 {
+		return l.Nodes
 	}
 	return math.MaxInt32
 }
@@ -61,54 +46,55 @@ func (l Limits) Nodes() int64 {
 // NodesLeft returns how many more nodes a call may generate once it has
 // generated spent: math.MaxInt64 without a node limit, 0 once it is
 // reached.
-func (l Limits) NodesLeft(spent int64) int64 {
-	if l.MaxNodes <= 0 {
+func (l Bounds) NodesLeft(spent int64) int64 {
+	if l.Nodes <= 0 {
 		return math.MaxInt64
 	}
-	return max(0, l.MaxNodes-spent)
+	return max(0, l.Nodes-spent)
 }
 
-// NodeError returns the *LimitError of a call stopped at the node limit
+// NodeError returns the *BoundError of a call stopped at the node limit
 // after the work given.
-func (l Limits) NodeError(expanded, generated int64) *LimitError {
-	return &LimitError{Limit: "nodes", Value: l.MaxNodes, Expanded: expanded, Generated: generated}
+func (l Bounds) NodeError(expanded, generated int64) *BoundError {
+	return &BoundError{Limit: "nodes", Value: l.Nodes, Expanded: expanded, Generated: generated}
 }
 
 // CostError returns the error of a call that holds no answer within the
 // cost bound, lower being a proven bound on the cost of every answer: a
 // NotFound if lower passes the bound (no answer can be within it), else a
-// *LimitError (the call found none, though one may exist).
-func (l Limits) CostError(lower int, expanded, generated int64) error {
-	if float64(lower) > l.MaxCost {
-		return Errorf(NotFound, "no solution within %v moves: at least %d are needed", l.MaxCost, lower)
+// *BoundError (the call found none, though one may exist).
+func (l Bounds) CostError(lower int, expanded, generated int64) error {
+	if float64(lower) > l.Cost {
+		return Errorf(NotFound, "no solution within %v moves: at least %d are needed", l.Cost, lower)
 	}
-	return &LimitError{Limit: "cost", Value: int64(l.MaxCost), Expanded: expanded, Generated: generated}
+	return &BoundError{Limit: "cost", Value: int64(l.Cost), Expanded: expanded, Generated: generated}
 }
 
 // DepthLimit returns the depth a depth-first search may reach when each
 // level takes frameBytes, under the memory bound.
-func (l Limits) DepthLimit(frameBytes int64) int {
-	mem := l.Memory()
+func (l Bounds) DepthLimit(frameBytes int64) int {
+	mem := l.MemoryLimit()
 	if mem/frameBytes > math.MaxInt32 {
 		return math.MaxInt32
 	}
 	return int(mem / frameBytes)
 }
 
-// DepthBound returns MaxCost as a number of moves, math.MaxInt for none:
-// rounded down, as a path of whole moves is within MaxCost only if its
+// DepthBound returns Cost as a number of moves, math.MaxInt for none:
+// rounded down, as a path of whole moves is within Cost only if its
 // moves are within the floor. Every search whose moves cost 1 each bounds
 // its depth by it, so that a fractional bound reads the same in all.
-func (l Limits) DepthBound() int {
+func (l Bounds) DepthBound() int {
 	if b := l.CostBound(); b < math.MaxInt32 {
 		return int(b)
 	}
 	return math.MaxInt
 }
 
-// A LimitError reports a search stopped by its Limits, as the root
-// package's LimitError (the same fields).
-type LimitError struct {
+// A BoundError reports a search stopped at one of its Bounds, or a weight
+// refused at once; the root package turns it into its LimitError, whose
+// fields it has, and words the message there.
+type BoundError struct {
 	Limit     string  // "nodes", "memory", "cost" or "weight"
 	Value     int64   // the bound: nodes, bytes, or moves; for "weight", the best answer's moves
 	Reach     float64 // for "weight", the least weight that answer meets
@@ -116,19 +102,9 @@ type LimitError struct {
 	Generated int64
 }
 
-// Error describes the limit, the work done before it, and how to raise
-// it.
-func (e *LimitError) Error() string {
-	switch e.Limit {
-	case "memory":
-		return fmt.Sprintf("search stopped at its memory limit (%s) after %d expansions",
-			FormatBytes(e.Value), e.Expanded)
-	case "cost":
-		return fmt.Sprintf("search found no solution within its cost limit (%d moves) after %d expansions", e.Value, e.Expanded)
-	case "weight":
-		return fmt.Sprintf("weight out of reach: the best answer found, %d moves, is within %v of the lower bound", e.Value, e.Reach)
-	}
-	return fmt.Sprintf("search stopped at its %s limit (%d) after %d expansions", e.Limit, e.Value, e.Expanded)
+// Error names the limit and its bound.
+func (e *BoundError) Error() string {
+	return fmt.Sprintf("search stopped at its %s limit (%d)", e.Limit, e.Value)
 }
 
 // FormatBytes writes a number of bytes for people, in binary units:

@@ -7,12 +7,11 @@ import (
 	"testing"
 )
 
-// TestLimitsBounds pins how each field of Limits reads, its zero and
-// negative values included: the zero Limits bound memory by
-// DefaultMaxMemory and nothing else.
-func TestLimitsBounds(t *testing.T) {
+// TestBounds pins how each field of Bounds reads, its zero and negative
+// values included: the zero Bounds bound nothing.
+func TestBounds(t *testing.T) {
 	for _, c := range []struct {
-		lim         Limits
+		lim         Bounds
 		cost        float64
 		memory      int64
 		memoryBound int64
@@ -20,25 +19,25 @@ func TestLimitsBounds(t *testing.T) {
 		depth       int
 		left        int64 // NodesLeft(10)
 	}{
-		{Limits{}, math.Inf(1), DefaultMaxMemory, DefaultMaxMemory, math.MaxInt32, math.MaxInt, math.MaxInt64},
-		{Limits{MaxNodes: 10, MaxMemory: 1 << 20, MaxCost: 7}, 7, 1 << 20, 1 << 20, 10, 7, 0},
-		{Limits{MaxNodes: 3}, math.Inf(1), DefaultMaxMemory, DefaultMaxMemory, 3, math.MaxInt, 0},
-		{Limits{MaxNodes: -3, MaxMemory: -1, MaxCost: -2}, math.Inf(1), math.MaxInt64, 0, math.MaxInt32, math.MaxInt, math.MaxInt64},
-		{Limits{MaxNodes: math.MaxInt32 + 1, MaxCost: 7.9}, 7.9, DefaultMaxMemory, DefaultMaxMemory, math.MaxInt32, 7, math.MaxInt32 - 9},
-		{Limits{MaxNodes: math.MaxInt32 - 1, MaxCost: 1e12}, 1e12, DefaultMaxMemory, DefaultMaxMemory, math.MaxInt32 - 1, math.MaxInt, math.MaxInt32 - 11},
+		{Bounds{}, math.Inf(1), math.MaxInt64, 0, math.MaxInt32, math.MaxInt, math.MaxInt64},
+		{Bounds{Nodes: 10, Memory: 1 << 20, Cost: 7}, 7, 1 << 20, 1 << 20, 10, 7, 0},
+		{Bounds{Nodes: 3}, math.Inf(1), math.MaxInt64, 0, 3, math.MaxInt, 0},
+		{Bounds{Nodes: -3, Memory: -1, Cost: -2}, math.Inf(1), math.MaxInt64, 0, math.MaxInt32, math.MaxInt, math.MaxInt64},
+		{Bounds{Nodes: math.MaxInt32 + 1, Cost: 7.9}, 7.9, math.MaxInt64, 0, math.MaxInt32, 7, math.MaxInt32 - 9},
+		{Bounds{Nodes: math.MaxInt32 - 1, Cost: 1e12}, 1e12, math.MaxInt64, 0, math.MaxInt32 - 1, math.MaxInt, math.MaxInt32 - 11},
 	} {
 		l := c.lim
 		if got := l.CostBound(); got != c.cost {
 			t.Errorf("%+v: CostBound %v, want %v", l, got, c.cost)
 		}
-		if got := l.Memory(); got != c.memory {
-			t.Errorf("%+v: Memory %v, want %v", l, got, c.memory)
+		if got := l.MemoryLimit(); got != c.memory {
+			t.Errorf("%+v: MemoryLimit %v, want %v", l, got, c.memory)
 		}
 		if got := l.MemoryBound(); got != c.memoryBound {
 			t.Errorf("%+v: MemoryBound %v, want %v", l, got, c.memoryBound)
 		}
-		if got := l.Nodes(); got != c.nodes {
-			t.Errorf("%+v: Nodes %v, want %v", l, got, c.nodes)
+		if got := l.NodeLimit(); got != c.nodes {
+			t.Errorf("%+v: NodeLimit %v, want %v", l, got, c.nodes)
 		}
 		if got := l.DepthBound(); got != c.depth {
 			t.Errorf("%+v: DepthBound %v, want %v", l, got, c.depth)
@@ -51,18 +50,18 @@ func TestLimitsBounds(t *testing.T) {
 
 // TestLimitErrors checks the errors of the node and cost limits: a cost
 // bound below a proven lower bound means that no answer can be within it
-// (NotFound); above it, that none was found (a *LimitError naming the
+// (NotFound); above it, that none was found (a *BoundError naming the
 // cost, in moves).
 func TestLimitErrors(t *testing.T) {
-	l := Limits{MaxNodes: 50, MaxCost: 12.5}
-	if e := l.NodeError(3, 51); *e != (LimitError{Limit: "nodes", Value: 50, Expanded: 3, Generated: 51}) || !strings.Contains(e.Error(), "nodes limit (50)") {
+	l := Bounds{Nodes: 50, Cost: 12.5}
+	if e := l.NodeError(3, 51); *e != (BoundError{Limit: "nodes", Value: 50, Expanded: 3, Generated: 51}) || !strings.Contains(e.Error(), "nodes limit (50)") {
 		t.Errorf("NodeError: %+v %q", *e, e.Error())
 	}
 	if err := l.CostError(13, 0, 0); !Is(err, NotFound) || !strings.Contains(err.Error(), "at least 13") {
 		t.Errorf("CostError below the lower bound: %v", err)
 	}
 	err := l.CostError(12, 4, 9)
-	if le, ok := err.(*LimitError); !ok || *le != (LimitError{Limit: "cost", Value: 12, Expanded: 4, Generated: 9}) || !strings.Contains(le.Error(), "cost limit (12 moves)") {
+	if le, ok := err.(*BoundError); !ok || *le != (BoundError{Limit: "cost", Value: 12, Expanded: 4, Generated: 9}) || !strings.Contains(le.Error(), "cost limit (12)") {
 		t.Errorf("CostError at or above the lower bound: %#v", err)
 	}
 }
@@ -71,15 +70,15 @@ func TestLimitErrors(t *testing.T) {
 // fit, and no more than an int32 counts.
 func TestDepthLimit(t *testing.T) {
 	for _, c := range []struct {
-		lim   Limits
+		lim   Bounds
 		frame int64
 		want  int
 	}{
-		{Limits{MaxMemory: 1000}, 10, 100},
-		{Limits{MaxMemory: 1009}, 10, 100},
-		{Limits{MaxMemory: 9}, 10, 0},
-		{Limits{}, 64, DefaultMaxMemory / 64},
-		{Limits{MaxMemory: -1}, 1, math.MaxInt32},
+		{Bounds{Memory: 1000}, 10, 100},
+		{Bounds{Memory: 1009}, 10, 100},
+		{Bounds{Memory: 9}, 10, 0},
+		{Bounds{Memory: 1 << 20}, 64, 1 << 14},
+		{Bounds{Memory: -1}, 1, math.MaxInt32},
 	} {
 		if got := c.lim.DepthLimit(c.frame); got != c.want {
 			t.Errorf("%+v: DepthLimit(%d) = %d, want %d", c.lim, c.frame, got, c.want)
@@ -101,7 +100,7 @@ func TestFormatBytes(t *testing.T) {
 		{1536, "1.5 KiB"},
 		{10 << 20, "10 MiB"},
 		{3 << 29, "1.5 GiB"},
-		{DefaultMaxMemory, "2 GiB"},
+		{2 << 30, "2 GiB"},
 		{1<<40 + 1<<30, "1 TiB"},
 		{123456789, "118 MiB"},
 		{math.MaxInt64, "8 EiB"},

@@ -1,6 +1,16 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"golang.org/x/exp/constraints"
+)
+
+// Cost is the type of the priorities of a BucketQueue: any integer or
+// float type, as the root package's engines' costs.
+type Cost interface {
+	constraints.Integer | constraints.Float
+}
 
 // An Entry is a node of a search (its index in the search's nodes) with
 // the g it was pushed with, so that entries made stale by a later, cheaper

@@ -36,7 +36,7 @@ func TestGuardDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	var g Guard
-	g.Start(ctx, Limits{})
+	g.Start(ctx, Bounds{})
 	defer g.End()
 	began := time.Now()
 	for !g.Stopped() {

@@ -28,7 +28,7 @@ func SolverFits(sp *tiles.Space) bool {
 // distance if wd, within lim, watched by watch (see Core.OnCheck; nil for
 // none); it returns the blank's cell in every board of the solution, the
 // start's included, and counts its work in st.
-func DatabaseIDA(ctx context.Context, sp *tiles.Space, code []int32, lim engine.Limits, workers int, wd bool, watch func(*Core), st *tiles.Stats) ([]int, error) {
+func DatabaseIDA(ctx context.Context, sp *tiles.Space, code []int32, lim engine.Bounds, workers int, wd bool, watch func(*Core), st *tiles.Stats) ([]int, error) {
 	rot, db, err := sp.Tables(ctx)
 	if err != nil {
 		return nil, err
@@ -49,11 +49,11 @@ func DatabaseIDA(ctx context.Context, sp *tiles.Space, code []int32, lim engine.
 	}
 	defer s.Release()
 	vals := sp.Values(code)
-	res, err := s.Solve(ctx, rot.Apply(vals), Limit{Nodes: lim.MaxNodes, Depth: lim.DepthBound(), OnCheck: watch})
+	res, err := s.Solve(ctx, rot.Apply(vals), Limit{Nodes: lim.Nodes, Depth: lim.DepthBound(), OnCheck: watch})
 	st.Expanded, st.Generated, st.Workers = res.Expanded, res.Generated, opt.Workers
 	switch {
 	case errors.Is(err, ErrNodeLimit):
-		return nil, &engine.LimitError{Limit: "nodes", Value: lim.MaxNodes, Expanded: res.Expanded, Generated: res.Generated}
+		return nil, &engine.BoundError{Limit: "nodes", Value: lim.Nodes, Expanded: res.Expanded, Generated: res.Generated}
 	case errors.Is(err, ErrNotFound):
 		return nil, engine.ErrNotFound(lim.CostBound())
 	case err != nil:
@@ -89,23 +89,23 @@ var AutoSmallTables int64 = 4 << 20
 // Should the tables fail to load (the file was damaged inside, or
 // removed), linear conflicts serve. st.Fallback says whether linear
 // conflicts answered, and st counts both attempts.
-func AutoDatabaseIDA(ctx context.Context, sp *tiles.Space, code []int32, lim engine.Limits, workers int, onDisk bool, watch func(*Core), st *tiles.Stats) ([]int, error) {
+func AutoDatabaseIDA(ctx context.Context, sp *tiles.Space, code []int32, lim engine.Bounds, workers int, onDisk bool, watch func(*Core), st *tiles.Stats) ([]int, error) {
 	var spent tiles.Stats
 	if _, spec, _ := sp.DatabaseSpec(); onDisk && spec.TableBytes(true) > AutoSmallTables {
 		first := lim
-		if first.MaxNodes <= 0 || first.MaxNodes > AutoBudget {
-			first.MaxNodes = AutoBudget
+		if first.Nodes <= 0 || first.Nodes > AutoBudget {
+			first.Nodes = AutoBudget
 		}
 		st.Fallback = true
 		lc := tiles.NewSpace(sp.Goal(), tiles.Heuristic{Kind: tiles.LinearConflict}, false)
 		blanks, err := IDA(ctx, lc, code, first, 1, watch, &spent)
-		var le *engine.LimitError
-		if !errors.As(err, &le) || first.MaxNodes == lim.MaxNodes {
+		var le *engine.BoundError
+		if !errors.As(err, &le) || first.Nodes == lim.Nodes {
 			st.Expanded, st.Generated = spent.Expanded, spent.Generated
 			return blanks, err
 		}
-		if lim.MaxNodes > 0 {
-			lim.MaxNodes -= spent.Generated
+		if lim.Nodes > 0 {
+			lim.Nodes -= spent.Generated
 		}
 	}
 	var blanks []int

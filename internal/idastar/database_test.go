@@ -105,7 +105,7 @@ func TestDatabaseIDA(t *testing.T) {
 			labels, code := walkFrom(t, rng, g, c.blank, 40)
 			want := distance(t, dist, c.blank, code)
 			var st tiles.Stats
-			blanks, err := DatabaseIDA(ctx, sp, code, engine.Limits{}, 1+i%2, i%3 == 0, nil, &st)
+			blanks, err := DatabaseIDA(ctx, sp, code, engine.Bounds{}, 1+i%2, i%3 == 0, nil, &st)
 			if err != nil {
 				t.Fatalf("blank on %d, custom %v: %v", c.blank, c.custom, err)
 			}
@@ -116,11 +116,11 @@ func TestDatabaseIDA(t *testing.T) {
 			if want < 8 {
 				continue
 			}
-			var le *engine.LimitError
-			if _, err := DatabaseIDA(ctx, sp, code, engine.Limits{MaxNodes: 2}, 1, false, nil, &st); !errors.As(err, &le) || le.Limit != "nodes" {
+			var le *engine.BoundError
+			if _, err := DatabaseIDA(ctx, sp, code, engine.Bounds{Nodes: 2}, 1, false, nil, &st); !errors.As(err, &le) || le.Limit != "nodes" {
 				t.Errorf("node limit 2 for %d moves: %v", want, err)
 			}
-			if _, err := DatabaseIDA(ctx, sp, code, engine.Limits{MaxCost: float64(want - 1)}, 1, false, nil, &st); !engine.Is(err, engine.NotFound) {
+			if _, err := DatabaseIDA(ctx, sp, code, engine.Bounds{Cost: float64(want - 1)}, 1, false, nil, &st); !engine.Is(err, engine.NotFound) {
 				t.Errorf("cost bound %d for %d moves: %v", want-1, want, err)
 			}
 		}
@@ -136,11 +136,11 @@ func TestDatabaseIDAErrors(t *testing.T) {
 	sp := databaseSpaceOf(g, nowhere, true, pdbcache.Request{DirSet: true})
 	_, code := walkFrom(t, rand.New(rand.NewPCG(54, 55)), g, 8, 20)
 	var st tiles.Stats
-	if _, err := DatabaseIDA(context.Background(), sp, code, engine.Limits{}, 1, false, nil, &st); err == nil {
+	if _, err := DatabaseIDA(context.Background(), sp, code, engine.Bounds{}, 1, false, nil, &st); err == nil {
 		t.Error("a database that may not be built: no error")
 	}
 	shipped := tiles.NewSpace(g, tiles.Heuristic{Kind: tiles.Database, Name: "pdb663", Spec: pdb.Korf663()}, false)
-	if _, err := DatabaseIDA(context.Background(), shipped, code, engine.Limits{}, 1, false, nil, &st); !engine.Is(err, engine.Option) {
+	if _, err := DatabaseIDA(context.Background(), shipped, code, engine.Bounds{}, 1, false, nil, &st); !engine.Is(err, engine.Option) {
 		t.Errorf("a 4 x 4 partition on 3 x 3: %v, want an Option error", err)
 	}
 }
@@ -200,7 +200,7 @@ func TestAutoDatabaseIDA(t *testing.T) {
 		} {
 			AutoSmallTables = c.small
 			var st tiles.Stats
-			blanks, err := AutoDatabaseIDA(ctx, c.sp, code, engine.Limits{}, 1+i%2, c.onDisk, nil, &st)
+			blanks, err := AutoDatabaseIDA(ctx, c.sp, code, engine.Bounds{}, 1+i%2, c.onDisk, nil, &st)
 			if err != nil {
 				t.Fatalf("%s: %v", c.name, err)
 			}
@@ -214,8 +214,8 @@ func TestAutoDatabaseIDA(t *testing.T) {
 		}
 		AutoSmallTables = 0
 		var st tiles.Stats
-		var le *engine.LimitError
-		if _, err := AutoDatabaseIDA(ctx, sp, code, engine.Limits{MaxNodes: 3}, 1, true, nil, &st); !errors.As(err, &le) || !st.Fallback {
+		var le *engine.BoundError
+		if _, err := AutoDatabaseIDA(ctx, sp, code, engine.Bounds{Nodes: 3}, 1, true, nil, &st); !errors.As(err, &le) || !st.Fallback {
 			t.Errorf("node limit 3 for %d moves: %v, stats %+v", want, err, st)
 		}
 	}

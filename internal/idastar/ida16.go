@@ -60,7 +60,7 @@ func (s *ida16) at(cell int) int { return int(s.board>>(4*cell)) & 15 }
 
 // solve searches from the packed board with its blank; it returns the
 // number of moves, leaving the blank's cells in path, or -1 with s.Err set.
-func (s *ida16) solve(ctx context.Context, board uint64, blank int, lim engine.Limits) int {
+func (s *ida16) solve(ctx context.Context, board uint64, blank int, lim engine.Bounds) int {
 	h := s.setBoard(board, blank)
 	return s.run(ctx, h, maxIDA16Depth-1, lim, func() bool { return s.dfs(0, h, blank, -1) })
 }

@@ -21,7 +21,7 @@ func TestZeroAllocationIDA16(t *testing.T) {
 	s := newIDA16(sp, true)
 	var nodes int64
 	allocs := testing.AllocsPerRun(3, func() {
-		if n := s.solve(context.Background(), tiles.PackedKey(start), start.Blank(), engine.Limits{}); n != in.length {
+		if n := s.solve(context.Background(), tiles.PackedKey(start), start.Blank(), engine.Bounds{}); n != in.length {
 			t.Fatalf("%d moves", n)
 		}
 		nodes = s.Gen

@@ -74,16 +74,16 @@ func (s *idaGrid) colConflicts(c int) int {
 // solve searches from board (cell values, which it takes over) with the
 // blank at cell blank; it returns the number of moves, the blank's cells
 // in path, or -1 with s.Err set.
-func (s *idaGrid) solve(ctx context.Context, board []int32, blank int, lim engine.Limits) int {
+func (s *idaGrid) solve(ctx context.Context, board []int32, blank int, lim engine.Bounds) int {
 	h := s.setBoard(board, blank, lim)
 	return s.run(ctx, h, maxIDAGridDepth, lim, func() bool { return s.dfs(0, h, blank, -1) })
 }
 
 // setBoard takes over board (cell values) with the blank at cell blank,
 // sets the depth the memory limit allows, and returns the heuristic.
-func (s *idaGrid) setBoard(board []int32, blank int, lim engine.Limits) int {
+func (s *idaGrid) setBoard(board []int32, blank int, lim engine.Bounds) int {
 	s.board = board
-	s.maxDepth, s.memory = lim.DepthLimit(gridFrameBytes), lim.Memory()
+	s.maxDepth, s.memory = lim.DepthLimit(gridFrameBytes), lim.MemoryLimit()
 	h := 0
 	for c, v := range board {
 		if c != blank {
@@ -136,7 +136,7 @@ func (s *idaGrid) dfs(g, h, blank, prev int) bool {
 		}
 		if g == len(s.path) {
 			if g >= s.maxDepth {
-				s.Err = &engine.LimitError{Limit: "memory", Value: s.memory, Expanded: s.Expanded, Generated: s.Gen}
+				s.Err = &engine.BoundError{Limit: "memory", Value: s.memory, Expanded: s.Expanded, Generated: s.Gen}
 				return false
 			}
 			s.path = append(s.path, 0)

@@ -16,7 +16,7 @@ import (
 // the blank's cell in every board of the solution, the start's included,
 // and counts its work in st. The space must have distinct labels and
 // single-tile moves.
-func IDA(ctx context.Context, sp *tiles.Space, code []int32, lim engine.Limits, workers int, watch func(*Core), st *tiles.Stats) ([]int, error) {
+func IDA(ctx context.Context, sp *tiles.Space, code []int32, lim engine.Bounds, workers int, watch func(*Core), st *tiles.Stats) ([]int, error) {
 	blank, n, core, cell := runIDA(ctx, sp, code, lim, workers, watch)
 	st.Expanded, st.Generated, st.Workers = core.Expanded, core.Gen, workers
 	if n < 0 {
@@ -33,7 +33,7 @@ func IDA(ctx context.Context, sp *tiles.Space, code []int32, lim engine.Limits, 
 // the blank's cell, the number of moves (-1 on failure, with core.Err
 // set), the search's core with its counts, and the blank's cell after
 // each move.
-func runIDA(ctx context.Context, sp *tiles.Space, code []int32, lim engine.Limits, workers int, watch func(*Core)) (blank, n int, core *idaCore, cell func(i int) int) {
+func runIDA(ctx context.Context, sp *tiles.Space, code []int32, lim engine.Bounds, workers int, watch func(*Core)) (blank, n int, core *idaCore, cell func(i int) int) {
 	lc := sp.Heuristic().Kind == tiles.LinearConflict
 	vals := sp.Values(code)
 	for i, c := range code {
@@ -83,11 +83,11 @@ type idaCore struct {
 // run drives the iterations on the caller's goroutine (see Core.Run) from a root of heuristic h: dfs searches one
 // iteration below c.Bound. Paths longer than maxDepth or lim's cost bound
 // are not searched. It returns the number of moves, or -1 with c.Err set.
-func (c *idaCore) run(ctx context.Context, h, maxDepth int, lim engine.Limits, dfs func() bool) int {
-	c.Reset(ctx, lim.MaxNodes)
+func (c *idaCore) run(ctx context.Context, h, maxDepth int, lim engine.Bounds, dfs func() bool) int {
+	c.Reset(ctx, lim.Nodes)
 	maxDepth = min(maxDepth, lim.DepthBound())
 	if err := c.Run(h, maxDepth, dfs); err != nil {
-		c.Err = searchError(err, lim.MaxNodes, maxDepth, c.Expanded, c.Gen)
+		c.Err = searchError(err, lim.Nodes, maxDepth, c.Expanded, c.Gen)
 		return -1
 	}
 	return c.Found
@@ -95,12 +95,12 @@ func (c *idaCore) run(ctx context.Context, h, maxDepth int, lim engine.Limits, d
 
 // searchError returns the error of internal/engine for an error of this
 // package, after a search that expanded and generated the nodes
-// given: a *engine.LimitError for the node limit maxNodes, a NotFound for
+// given: a *engine.BoundError for the node limit maxNodes, a NotFound for
 // no solution of at most maxDepth moves.
 func searchError(err error, maxNodes int64, maxDepth int, expanded, generated int64) error {
 	switch {
 	case errors.Is(err, ErrNodeLimit):
-		return &engine.LimitError{Limit: "nodes", Value: maxNodes, Expanded: expanded, Generated: generated}
+		return &engine.BoundError{Limit: "nodes", Value: maxNodes, Expanded: expanded, Generated: generated}
 	case errors.Is(err, ErrNotFound):
 		return engine.ErrNotFound(float64(maxDepth))
 	}

@@ -18,22 +18,22 @@ import (
 // receives the total counts and, on failure, the error of
 // internal/engine. It
 // returns the tree holding the solution (its length in Found), or nil.
-func parallelSearch[N any](ctx context.Context, c *idaCore, workers int, first Tree[N], clone func() Tree[N], root N, h, maxDepth int, lim engine.Limits) Tree[N] {
+func parallelSearch[N any](ctx context.Context, c *idaCore, workers int, first Tree[N], clone func() Tree[N], root N, h, maxDepth int, lim engine.Bounds) Tree[N] {
 	maxDepth = min(maxDepth, lim.DepthBound())
 	c.splits, c.discardedExp, c.discardedGen = 0, 0, 0
 	if h == 0 {
-		c.Reset(ctx, lim.MaxNodes)
+		c.Reset(ctx, lim.Nodes)
 		c.Found = 0
 		return first
 	}
 	p := Parallel[N]{Workers: workers, Trees: []Tree[N]{first}, New: clone}
-	winner, _, err := p.Run(ctx, root, h, maxDepth, lim.MaxNodes)
+	winner, _, err := p.Run(ctx, root, h, maxDepth, lim.Nodes)
 	c.Expanded, c.Gen = p.Counts()
 	c.splits = p.Splits
 	c.discardedExp, c.discardedGen = p.Discarded.Expanded, p.Discarded.Generated
 	if err != nil {
-		c.Err = searchError(err, lim.MaxNodes, maxDepth, c.Expanded, c.Gen)
-		if le, ok := c.Err.(*engine.LimitError); ok { // a worker's memory limit: count every worker's nodes
+		c.Err = searchError(err, lim.Nodes, maxDepth, c.Expanded, c.Gen)
+		if le, ok := c.Err.(*engine.BoundError); ok { // a worker's memory limit: count every worker's nodes
 			le.Expanded, le.Generated = c.Expanded, c.Gen
 		}
 		return nil
@@ -79,7 +79,7 @@ func (t *search16) Search(n *node16, out []node16) ([]node16, bool) {
 }
 
 // solveParallel is solve on workers goroutines.
-func (s *ida16) solveParallel(ctx context.Context, board uint64, blank int, lim engine.Limits, workers int) int {
+func (s *ida16) solveParallel(ctx context.Context, board uint64, blank int, lim engine.Bounds, workers int) int {
 	h := s.setBoard(board, blank)
 	clone := func() Tree[node16] {
 		w := *s
@@ -141,7 +141,7 @@ func (t *searchGrid) Search(n *nodeGrid, out []nodeGrid) ([]nodeGrid, bool) {
 }
 
 // solveParallel is solve on workers goroutines.
-func (s *idaGrid) solveParallel(ctx context.Context, board []int32, blank int, lim engine.Limits, workers int) int {
+func (s *idaGrid) solveParallel(ctx context.Context, board []int32, blank int, lim engine.Bounds, workers int) int {
 	h := s.setBoard(board, blank, lim)
 	s.root, s.rootBlank = slices.Clone(board), blank
 	clone := func() Tree[nodeGrid] {

@@ -33,7 +33,7 @@ type idaRun struct {
 
 // runFast solves p with ida16 or idaGrid, as IDA picks them, Manhattan distance plus linear conflicts, on the given
 // number of workers (1: the search on one goroutine).
-func runFast(t testing.TB, ctx context.Context, p puzzle, lim engine.Limits, workers int) idaRun {
+func runFast(t testing.TB, ctx context.Context, p puzzle, lim engine.Bounds, workers int) idaRun {
 	t.Helper()
 	g := tiles.NewGoal(p.rows, p.cols, p.goal, true)
 	code := encodeBoard(t, g, p.start)
@@ -85,12 +85,12 @@ func TestIDAParallelMatchesSerial(t *testing.T) {
 	boards := tileInstances(t)
 	split := 0
 	for i, p := range boards {
-		one := runFast(t, context.Background(), p, engine.Limits{}, 1)
+		one := runFast(t, context.Background(), p, engine.Bounds{}, 1)
 		if one.err != nil {
 			t.Fatal(one.err)
 		}
 		for _, w := range []int{2, 5} {
-			many := runFast(t, context.Background(), p, engine.Limits{}, w)
+			many := runFast(t, context.Background(), p, engine.Bounds{}, w)
 			if many.err != nil {
 				t.Fatalf("board %d, %d workers: %v", i, w, many.err)
 			}
@@ -117,12 +117,12 @@ func TestIDAParallelCompleteIterations(t *testing.T) {
 	boards := tileInstances(t)
 	for _, i := range []int{0, 1, len(boards) - 3} { // the last three: 4 x 5, idaGrid
 		p := boards[i]
-		one := runFast(t, context.Background(), p, engine.Limits{}, 1)
-		lim := engine.Limits{MaxCost: float64(one.moves - 2)}
+		one := runFast(t, context.Background(), p, engine.Bounds{}, 1)
+		lim := engine.Bounds{Cost: float64(one.moves - 2)}
 		a := runFast(t, context.Background(), p, lim, 1)
 		b := runFast(t, context.Background(), p, lim, 3)
 		if !engine.Is(a.err, engine.NotFound) || !engine.Is(b.err, engine.NotFound) {
-			t.Fatalf("board %d within %v moves: %v on one worker, %v on three", i, lim.MaxCost, a.err, b.err)
+			t.Fatalf("board %d within %v moves: %v on one worker, %v on three", i, lim.Cost, a.err, b.err)
 		}
 		if a.expanded != b.expanded-b.discarded[0] || a.generated != b.generated-b.discarded[1] || b.splits == 0 {
 			t.Errorf("board %d: %d/%d nodes on one worker, %d/%d on three less %d/%d discarded (%d iterations split)",
@@ -142,7 +142,7 @@ func TestIDAWorkers(t *testing.T) {
 		code := encodeBoard(t, g, in.labels)
 		var st tiles.Stats
 		sp := tiles.NewSpace(g, tiles.Heuristic{Kind: tiles.LinearConflict}, false)
-		blanks, err := IDA(context.Background(), sp, code, engine.Limits{}, w, nil, &st)
+		blanks, err := IDA(context.Background(), sp, code, engine.Bounds{}, w, nil, &st)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,8 +166,8 @@ func TestIDAParallelLimits(t *testing.T) {
 	boards := tileInstances(t)
 	p := boards[3] // 673 thousand nodes on one worker
 	for _, limit := range []int64{1000, 500_000} {
-		r := runFast(t, context.Background(), p, engine.Limits{MaxNodes: limit}, 4)
-		var le *engine.LimitError
+		r := runFast(t, context.Background(), p, engine.Bounds{Nodes: limit}, 4)
+		var le *engine.BoundError
 		if !errors.As(r.err, &le) || le.Limit != "nodes" || le.Value != limit {
 			t.Fatalf("limit %d: %v", limit, r.err)
 		}
@@ -181,7 +181,7 @@ func TestIDAParallelLimits(t *testing.T) {
 	time.AfterFunc(20*time.Millisecond, cancel)
 	hard := readInstances(t, "korf100.txt", 16)[0] // #1: 276 million nodes
 	began := time.Now()
-	r := runFast(t, ctx, puzzle{4, 4, hard.labels, testsets.BlankFirst(16)}, engine.Limits{}, 4)
+	r := runFast(t, ctx, puzzle{4, 4, hard.labels, testsets.BlankFirst(16)}, engine.Bounds{}, 4)
 	if !errors.Is(r.err, context.Canceled) {
 		t.Errorf("canceled search: %v", r.err)
 	}
@@ -200,7 +200,7 @@ func TestIDAParallelAllocs(t *testing.T) {
 	boards := tileInstances(t)
 	var r idaRun
 	allocs := testing.AllocsPerRun(2, func() {
-		r = runFast(t, context.Background(), boards[0], engine.Limits{}, 2)
+		r = runFast(t, context.Background(), boards[0], engine.Bounds{}, 2)
 	})
 	if r.err != nil || r.splits == 0 {
 		t.Fatalf("%v, %d iterations split", r.err, r.splits)

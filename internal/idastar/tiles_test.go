@@ -22,11 +22,11 @@ func TestIDAOptimal(t *testing.T) {
 		for _, h := range []tiles.Kind{tiles.Manhattan, tiles.LinearConflict} {
 			sp := tiles.NewSpace(g, tiles.Heuristic{Kind: h}, false)
 			var ast, st tiles.Stats
-			want, err := sp.AStar16(ctx, code, engine.Limits{}, &ast)
+			want, err := sp.AStar16(ctx, code, engine.Bounds{}, &ast)
 			if err != nil {
 				t.Fatal(err)
 			}
-			blanks, err := IDA(ctx, sp, code, engine.Limits{}, 1, nil, &st)
+			blanks, err := IDA(ctx, sp, code, engine.Bounds{}, 1, nil, &st)
 			if err != nil {
 				t.Fatal(err)
 			}

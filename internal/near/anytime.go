@@ -21,7 +21,7 @@ import (
 // cfg.Limits ends the improvement as the time does (the fast mode's moves
 // count as nodes), and its cost bound the answers it may return. It
 // fails, with the context's error (a *TooSoonError for a budget too short
-// for the fast mode), a *LimitError (the fast mode's answer passed the
+// for the fast mode), a *engine.BoundError (the fast mode's answer passed the
 // node limit, or none within the cost bound was found) or the fast mode's
 // error, only when it has no solution it may return.
 func Anytime(ctx context.Context, t *tiles.Goal, code []int32, budget time.Duration, cfg Config) (Answer, error) {
@@ -133,7 +133,7 @@ func (a *anytime) report(bound int, now bool) {
 	if a.blanks != nil {
 		best = len(a.blanks) - 1
 	}
-	a.cfg.Progress(Progress{Bound: bound, Generated: a.generated, Best: best, LowerBound: a.lower, Elapsed: time.Since(a.cfg.Began)})
+	a.cfg.Progress(bound, a.generated, best, a.lower)
 }
 
 // run finds solutions and lower bounds until the context is done or the
@@ -416,7 +416,7 @@ func (a *anytime) fitBeam(b *beamSearch, deadline time.Time, shares int) {
 	if b.maxWidth > 0 {
 		limit = min(limit, b.maxWidth)
 	}
-	memory := a.cfg.Limits.Memory()
+	memory := a.cfg.Limits.MemoryLimit()
 	b.deadline, b.minWidth, b.maxWidth, b.memory = deadline, 16, limit, max(1, memory/10*9/int64(shares))
 	b.clock, b.end = a.clock, a.end
 }

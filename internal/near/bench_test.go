@@ -168,7 +168,7 @@ func BenchmarkRounds(b *testing.B) {
 			for b.Loop() {
 				moves, used = 0, 0
 				for _, code := range codes {
-					cfg := Config{Heuristic: h, Request: req, Workers: 1, Limits: engine.Limits{MaxMemory: 16 << 20}}
+					cfg := Config{Heuristic: h, Request: req, Workers: 1, Limits: engine.Bounds{Memory: 16 << 20}}
 					a, f := clockedAnytime(b, t, code, cfg, 70*time.Nanosecond, 500*time.Millisecond)
 					if all {
 						a.rounds(f, 1)

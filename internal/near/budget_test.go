@@ -34,7 +34,7 @@ func TestAnytimeBudgetUse(t *testing.T) {
 			cfg := *lcConfig()
 			cfg.Workers, cfg.clock = 2, clock
 			if tc.memory > 0 {
-				cfg.Limits = engine.Limits{MaxMemory: tc.memory}
+				cfg.Limits = engine.Bounds{Memory: tc.memory}
 			}
 			ans, err := Anytime(context.Background(), tg, code, tc.budget, cfg)
 			if err != nil {
@@ -62,7 +62,7 @@ func TestRoundsFillBudget(t *testing.T) {
 	const budget = 800 * time.Millisecond
 	run := func(rounds bool) (*anytime, float64) {
 		cfg := *lcConfig()
-		cfg.Workers, cfg.Limits = 2, engine.Limits{MaxMemory: 1 << 19}
+		cfg.Workers, cfg.Limits = 2, engine.Bounds{Memory: 1 << 19}
 		a, f := clockedAnytime(t, tg, code, cfg, 2*time.Microsecond, budget)
 		if rounds {
 			a.rounds(f, 2)

@@ -19,14 +19,16 @@ type Config struct {
 	Request   pdbcache.Request
 	Line      bool // line moves (the fast mode and Optimal take them)
 	// Limits bound the searches: their memory bound is what the searches
-	// may hold besides the database's tables; MaxNodes bounds the boards
+	// may hold besides the database's tables; Nodes bounds the boards
 	// all of them generate together, the fast mode's moves included, and
-	// MaxCost the answers returned.
-	Limits  engine.Limits
+	// Cost the answers returned.
+	Limits  engine.Bounds
 	Workers int
-	// Progress, if not nil, hears how the search goes; Watch watches
-	// weighted IDA* (see idastar.Core.OnCheck).
-	Progress func(Progress)
+	// Progress, if not nil, hears how the search goes: the bound of the
+	// search running (0 if it has none), the boards generated, the best
+	// answer's moves (0 for none yet) and the lower bound proven. Watch
+	// watches weighted IDA* (see idastar.Core.OnCheck).
+	Progress func(bound int, generated int64, best, lower int)
 	Watch    func(*idastar.Core)
 	// OnImprove, if not nil, is handed each answer of the anytime mode
 	// that is shorter than the ones before and within the cost bound, as
@@ -55,16 +57,6 @@ type Config struct {
 // engine.NotFound if there is none, or another error with the lower
 // bound the search proved. It counts its work either way.
 type Optimal func(ctx context.Context, maxCost int, maxNodes int64) (blanks []int, lower int, expanded, generated int64, err error)
-
-// Progress reports how a search goes, as the root package's Progress (the
-// same fields).
-type Progress struct {
-	Bound      int
-	Generated  int64
-	Best       int
-	LowerBound int
-	Elapsed    time.Duration
-}
 
 // A Method is what found an answer.
 type Method uint8

@@ -34,13 +34,13 @@ func (a *anytime) solveRegion() {
 	cfg := a.cfg
 	cfg.Heuristic, cfg.Optimal = tiles.Heuristic{Kind: tiles.LinearConflict}, nil
 	cfg.Progress = a.regionProgress(len(blanks) - 1)
-	cfg.OnImprove = nil    // the region's answers are not the board's: a.offer hands on the board's
-	cfg.Limits.MaxCost = 0 // the whole answer's bound: see Anytime
+	cfg.OnImprove = nil // the region's answers are not the board's: a.offer hands on the board's
+	cfg.Limits.Cost = 0 // the whole answer's bound: see Anytime
 	if left := a.nodesLeft(); left < math.MaxInt64 {
 		if left == 0 {
 			return
 		}
-		cfg.Limits.MaxNodes = left
+		cfg.Limits.Nodes = left
 	}
 	sub := newAnytime(a.ctx, t, code, cfg)
 	err = sub.run()
@@ -103,18 +103,17 @@ func homeOutside(ctx context.Context, board []int32, blanks []int, cols int, g r
 // region that the first moves of the way bring the board to: it reports
 // the whole board's best length, lower bound and nodes, or nil if the
 // board's solve reports nothing.
-func (a *anytime) regionProgress(moves int) func(Progress) {
+func (a *anytime) regionProgress(moves int) func(bound int, generated int64, best, lower int) {
 	report := a.cfg.Progress
 	if report == nil {
 		return nil
 	}
-	return func(p Progress) {
-		best := len(a.blanks) - 1
-		if p.Best > 0 {
-			best = min(best, moves+p.Best)
+	return func(bound int, generated int64, best, _ int) {
+		whole := len(a.blanks) - 1
+		if best > 0 {
+			whole = min(whole, moves+best)
 		}
-		p.Best, p.LowerBound, p.Generated = best, a.lower, a.generated+p.Generated
-		report(p)
+		report(bound, a.generated+generated, whole, a.lower)
 	}
 }
 

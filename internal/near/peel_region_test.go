@@ -27,9 +27,10 @@ func TestSolveRegion(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var reports []Progress
+		type report struct{ Best, LowerBound int }
+		var reports []report
 		cfg := Config{Heuristic: tiles.Heuristic{Kind: tiles.LinearConflict}, Workers: runtime.GOMAXPROCS(0),
-			Progress: func(p Progress) { reports = append(reports, p) }, Began: time.Now()}
+			Progress: func(_ int, _ int64, best, lower int) { reports = append(reports, report{best, lower}) }, Began: time.Now()}
 		ans, err := Anytime(context.Background(), tg, code, testsets.Slowdown*2*time.Second, cfg) // twice what an idle machine needs: see TestPeelSolve
 		if err != nil {
 			t.Fatal(err)

@@ -135,7 +135,7 @@ func (p *polisher) window(board []int32, seg []int) []int {
 	}
 	p.solved++
 	blanks, err := solveSmall(p.ctx, tiles.NewCellGoal(h, w, blankLocal), code,
-		engine.Limits{MaxCost: float64(len(seg) - 2), MaxNodes: min(p.maxNodes, p.budget-p.work.Generated)}, &p.work)
+		engine.Bounds{Cost: float64(len(seg) - 2), Nodes: min(p.maxNodes, p.budget-p.work.Generated)}, &p.work)
 	if err != nil {
 		return nil // no shorter way within the node budget, or the context is done
 	}

@@ -463,7 +463,7 @@ func (z *reducer) finish(blankGoal int32) error {
 	if err != nil {
 		return z.stuck("finish: %v", err)
 	}
-	blanks, err := solveSmall(z.ctx, goal, code, engine.Limits{}, nil)
+	blanks, err := solveSmall(z.ctx, goal, code, engine.Bounds{}, nil)
 	if err != nil {
 		if z.ctx.Err() != nil {
 			return z.ctx.Err()
@@ -628,7 +628,7 @@ func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, mem
 // IDA* with linear conflicts on every core, within lim, and returns the
 // blank's cell in every board of the solution; it adds its work to st if
 // st is not nil.
-func solveSmall(ctx context.Context, t *tiles.Goal, code []int32, lim engine.Limits, st *tiles.Stats) ([]int, error) {
+func solveSmall(ctx context.Context, t *tiles.Goal, code []int32, lim engine.Bounds, st *tiles.Stats) ([]int, error) {
 	sp := tiles.NewSpace(t, tiles.Heuristic{Kind: tiles.LinearConflict}, false)
 	var one tiles.Stats
 	blanks, err := idastar.IDA(ctx, sp, code, lim, runtime.GOMAXPROCS(0), nil, &one)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"time"
 
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/idastar"
@@ -25,7 +24,7 @@ import (
 // search keeps to cfg's limits (see Config.Limits; the fast mode's moves
 // count as nodes, and no answer passes the cost bound); one that reaches
 // the memory or node limit leaves the fast mode's answer if that is
-// within the weight, and a *LimitError otherwise.
+// within the weight, and a *engine.BoundError otherwise.
 func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, cfg Config) (Answer, error) {
 	f, err := newFrame(ctx, t, code, &cfg)
 	if err != nil {
@@ -70,7 +69,7 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 		path, lower, err = f.weightedIDA(ctx, int(num), int(den), lower, &cfg, &ans)
 		ans.Lower = lower
 		switch {
-		case errors.As(err, new(*engine.LimitError)) && fastFits:
+		case errors.As(err, new(*engine.BoundError)) && fastFits:
 			return fastAnswer(fastAns, ans, lower), nil
 		case err != nil:
 			return ans, err
@@ -83,7 +82,7 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 	if path == nil {
 		var s *wastar
 		path, s, err = f.weightedAStar(ctx, weight, lower, 0, &cfg, &ans)
-		var le *engine.LimitError
+		var le *engine.BoundError
 		switch {
 		case errors.As(err, &le) && fastFits:
 			return fastAnswer(fastAns, ans, lower), nil
@@ -115,17 +114,17 @@ func (f *frame) weightedAStar(ctx context.Context, weight float64, lower int, me
 	lim := cfg.Limits
 	held := lim // what bounds its arrays
 	if memory > 0 {
-		held.MaxMemory = min(memory, lim.Memory())
+		held.Memory = min(memory, lim.MemoryLimit())
 	}
 	num, den := weightFraction(weight)
 	s := newWAStar(f.rows, f.cols, f.blankVal, num, den, f.wEval())
 	s.maxStored, s.maxBuckets = weightedNodes(held, f.rows*f.cols+s.na), weightedBuckets(held)
-	s.mem.Limit = held.Memory()
+	s.mem.Limit = held.MemoryLimit()
 	s.maxNodes, s.maxCost = lim.NodesLeft(ans.Generated), lim.DepthBound()
 	if cfg.Progress != nil {
 		before := ans.Generated
 		s.onProgress = func() {
-			cfg.Progress(Progress{Generated: before + s.generated, LowerBound: lower, Elapsed: time.Since(cfg.Began)})
+			cfg.Progress(0, before+s.generated, 0, lower)
 		}
 	}
 	path, err := s.search(ctx, f.cells, f.blank)
@@ -157,10 +156,10 @@ func fastAnswer(fast, ans Answer, lower int) Answer {
 
 // limitError returns le, of a search of a call under lim, with the call's
 // limit and work: the memory or node bound lim gives, and ans's counts.
-func limitError(lim engine.Limits, le *engine.LimitError, ans Answer) error {
-	le.Value = lim.MaxNodes
+func limitError(lim engine.Bounds, le *engine.BoundError, ans Answer) error {
+	le.Value = lim.Nodes
 	if le.Limit == "memory" {
-		le.Value = lim.Memory()
+		le.Value = lim.MemoryLimit()
 	}
 	le.Expanded, le.Generated = ans.Expanded, ans.Generated
 	return le

@@ -63,13 +63,13 @@ func reach(ctx context.Context, f *frame, t *tiles.Goal, code []int32, weight fl
 	work := Answer{Lower: lower, Expanded: best.Expanded, Generated: best.Generated, Heuristic: f.heur}
 	if lower <= reachLower && limited == nil {
 		path, s, err := f.weightedAStar(ctx, weight, lower, reachMemory, &cfg, &work)
-		var le *engine.LimitError
+		var le *engine.BoundError
 		switch {
 		case err == nil:
 			work.Blanks = f.back(path)
 			work.Lower = min(len(path)-1, max(lower, s.provenLower(len(path)-1)))
 			return work, nil
-		case errors.As(err, &le) && (le.Limit != "memory" || lim.Memory() <= reachMemory):
+		case errors.As(err, &le) && (le.Limit != "memory" || lim.MemoryLimit() <= reachMemory):
 			limited = limitError(lim, le, work)
 		case errors.As(err, &le), engine.Is(err, engine.NotFound):
 			// out of reach within reachMemory, or nothing within the cost bound
@@ -80,7 +80,7 @@ func reach(ctx context.Context, f *frame, t *tiles.Goal, code []int32, weight fl
 	switch {
 	case limited != nil:
 		return work, limited
-	case lim.MaxNodes > 0 && lim.MaxNodes < fast.Generated+probeNodes:
+	case lim.Nodes > 0 && lim.Nodes < fast.Generated+probeNodes:
 		// The node limit left the probe less than it takes.
 		return work, lim.NodeError(work.Expanded, work.Generated)
 	case best.Blanks == nil || len(best.Blanks)-1 > maxCost:
@@ -89,13 +89,13 @@ func reach(ctx context.Context, f *frame, t *tiles.Goal, code []int32, weight fl
 	return work, ReachError(len(best.Blanks)-1, lower, work.Expanded, work.Generated)
 }
 
-// ReachError returns the *LimitError of a weight out of reach, the best
+// ReachError returns the *engine.BoundError of a weight out of reach, the best
 // answer found having moves moves over the lower bound lower, after the
 // work given: its Reach is the least weight, in hundredths, that the
 // answer meets (see Within).
-func ReachError(moves, lower int, expanded, generated int64) *engine.LimitError {
+func ReachError(moves, lower int, expanded, generated int64) *engine.BoundError {
 	reach := float64((100*moves+lower-1)/lower) / 100
-	return &engine.LimitError{Limit: "weight", Value: int64(moves), Reach: reach, Expanded: expanded, Generated: generated}
+	return &engine.BoundError{Limit: "weight", Value: int64(moves), Reach: reach, Expanded: expanded, Generated: generated}
 }
 
 // probe returns the best answer that beams of fixed width find in frame f
@@ -119,7 +119,7 @@ func probe(ctx context.Context, f *frame, t *tiles.Goal, code []int32, fast Answ
 		// A whole-board beam's answer takes about 3/2 the lower bound.
 		a.width = probeWidth(fast.Lower * 3 / 2)
 		b := f.beam(a.width, cfg.Workers)
-		b.stall, b.memory = beamStall, cfg.Limits.Memory()/5*4
+		b.stall, b.memory = beamStall, cfg.Limits.MemoryLimit()/5*4
 		a.beams(f, time.Time{}, b)
 	}
 	ans := a.best
@@ -150,20 +150,20 @@ func ladder(ctx context.Context, f *frame, weight float64, best Answer, cfg Conf
 			}
 		}
 		b := f.beam(width, cfg.Workers)
-		b.stall, b.memory, b.maxNodes = beamStall, lim.Memory()/5*4, lim.NodesLeft(best.Generated)
+		b.stall, b.memory, b.maxNodes = beamStall, lim.MemoryLimit()/5*4, lim.NodesLeft(best.Generated)
 		if cfg.Progress != nil {
 			before, last := best.Generated, time.Now()
 			b.onLayer = func() {
 				if time.Since(last) >= progressEvery {
 					last = time.Now()
-					cfg.Progress(Progress{Generated: before + b.generated, Best: moves + 1, LowerBound: lower, Elapsed: time.Since(cfg.Began)})
+					cfg.Progress(0, before+b.generated, moves+1, lower)
 				}
 			}
 		}
 		p, err := b.search(ctx, f.cells, f.blank, moves)
 		best.Expanded += b.expanded
 		best.Generated += b.generated
-		var le *engine.LimitError
+		var le *engine.BoundError
 		switch {
 		case err == nil:
 			best.Blanks, best.Method, best.Heuristic = f.back(p), BeamSearch, b.heur

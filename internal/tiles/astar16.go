@@ -52,7 +52,7 @@ func (sp *Space) FitsAStar16() bool {
 // AStar16 solves the board of codes code optimally by astar16, within
 // lim; it returns the blank's cell in every board of the path, and counts
 // its work in st. The space must fit it (see FitsAStar16).
-func (sp *Space) AStar16(ctx context.Context, code []int32, lim engine.Limits, st *Stats) ([]int, error) {
+func (sp *Space) AStar16(ctx context.Context, code []int32, lim engine.Bounds, st *Stats) ([]int, error) {
 	start := sp.PackedStart(code)
 	a, _ := a16Pool.Get().(*astar16)
 	if a == nil {
@@ -64,7 +64,7 @@ func (sp *Space) AStar16(ctx context.Context, code []int32, lim engine.Limits, s
 	a.nodes = engine.KeepSlice(a.nodes, &a.guard.Mem)
 	a.index.Reset(&a.guard.Mem)
 	a.open.Reset()
-	maxNodes := lim.Nodes()
+	maxNodes := lim.NodeLimit()
 	bound := lim.CostBound()
 	if float64(start.h) > bound {
 		return nil, engine.ErrNotFound(bound)

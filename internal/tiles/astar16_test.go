@@ -32,13 +32,13 @@ func bfsDistance(g *Goal, code []int32) int {
 		var next []Packed
 		for _, s := range layer[side] {
 			for _, arc := range s.Successors(nil) {
-				k := arc.To.key
+				k := arc.key
 				if d, ok := dist[1-side][k]; ok && (best < 0 || depth[side]+1+d < best) {
 					best = depth[side] + 1 + d
 				}
 				if _, ok := dist[side][k]; !ok {
 					dist[side][k] = depth[side] + 1
-					next = append(next, arc.To)
+					next = append(next, arc)
 				}
 			}
 		}
@@ -71,7 +71,7 @@ func TestAStar16Optimal(t *testing.T) {
 				t.Fatalf("%dx%d under %v: AStar16 does not fit", rows, cols, h)
 			}
 			var st Stats
-			blanks, err := sp.AStar16(ctx, code, engine.Limits{}, &st)
+			blanks, err := sp.AStar16(ctx, code, engine.Bounds{}, &st)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -81,15 +81,15 @@ func TestAStar16Optimal(t *testing.T) {
 			}
 			if want > 0 {
 				var bst Stats
-				_, err := sp.AStar16(ctx, code, engine.Limits{MaxCost: float64(want - 1)}, &bst)
+				_, err := sp.AStar16(ctx, code, engine.Bounds{Cost: float64(want - 1)}, &bst)
 				if want > 1 && !engine.Is(err, engine.NotFound) {
 					t.Errorf("%dx%d %v: bound %d below distance %d: %v", rows, cols, h, want-1, want, err)
 				}
 			}
 			if want > 12 {
 				var lst Stats
-				_, err := sp.AStar16(ctx, code, engine.Limits{MaxNodes: 10}, &lst)
-				var le *engine.LimitError
+				_, err := sp.AStar16(ctx, code, engine.Bounds{Nodes: 10}, &lst)
+				var le *engine.BoundError
 				if !errors.As(err, &le) || le.Limit != "nodes" {
 					t.Errorf("%dx%d %v: 10 nodes for %d moves: %v", rows, cols, h, want, err)
 				}

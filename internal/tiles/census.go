@@ -11,11 +11,11 @@ import (
 // reach the space's goal (whose board of codes is goal), counting them by
 // distance: counts[d] boards lie exactly d moves away. It returns the
 // labels (see Space.Labels) of the farthest boards, in the order found;
-// with lim.MaxCost, it counts no farther, the farthest being those at it.
+// with lim.Cost, it counts no farther, the farthest being those at it.
 // With distinct labels and at most 13 cells a visited bit per permutation
 // rank (n!/8 bytes) replaces the hash table. Memory besides is two layers
 // of 8 bytes a board, all of it counted against lim.
-func (sp *Space) Census(ctx context.Context, goal []int32, lim engine.Limits) (counts []int64, farthest [][]int, err error) {
+func (sp *Space) Census(ctx context.Context, goal []int32, lim engine.Bounds) (counts []int64, farthest [][]int, err error) {
 	var g engine.Guard
 	g.Start(ctx, lim)
 	defer g.End()
@@ -24,7 +24,7 @@ func (sp *Space) Census(ctx context.Context, goal []int32, lim engine.Limits) (c
 	if sp.t.Distinct && sp.n <= 13 {
 		words := (factorials[sp.n] + 63) / 64
 		if !g.Mem.Charge(int64(words) * 8) {
-			return counts, nil, &engine.LimitError{Limit: "memory", Value: g.Mem.Limit}
+			return counts, nil, &engine.BoundError{Limit: "memory", Value: g.Mem.Limit}
 		}
 		seen = packedVisited{n: sp.n, bits: make([]uint64, words)}
 	} else {
@@ -39,7 +39,7 @@ func (sp *Space) Census(ctx context.Context, goal []int32, lim engine.Limits) (c
 	var succ [32]uint64
 	var blanks [32]int8
 	var stored, expanded int64 = 1, 0
-	maxNodes := lim.MaxNodes
+	maxNodes := lim.Nodes
 	if maxNodes <= 0 {
 		maxNodes = math.MaxInt64
 	}
@@ -74,7 +74,7 @@ func (sp *Space) Census(ctx context.Context, goal []int32, lim engine.Limits) (c
 					nk |= uint64(blank+1) << cellBits
 				}
 				if stored++; stored > maxNodes {
-					return counts, nil, &engine.LimitError{Limit: "nodes", Value: maxNodes, Expanded: expanded}
+					return counts, nil, &engine.BoundError{Limit: "nodes", Value: maxNodes, Expanded: expanded}
 				}
 				if len(next) == cap(next) {
 					var ok bool

@@ -12,7 +12,7 @@ import (
 
 // census runs Space.Census from the goal of labels, by single-tile or
 // line moves.
-func census(t *testing.T, rows, cols int, labels []int, perm, line bool, lim engine.Limits) ([]int64, [][]int, error) {
+func census(t *testing.T, rows, cols int, labels []int, perm, line bool, lim engine.Bounds) ([]int64, [][]int, error) {
 	t.Helper()
 	g := NewGoal(rows, cols, labels, perm)
 	sp := NewSpace(g, Heuristic{Kind: Zero}, line)
@@ -45,7 +45,7 @@ func TestCensusMatchesData(t *testing.T) {
 		}
 		for _, turn := range [][2]int{{d.Rows, d.Cols}, {d.Cols, d.Rows}} {
 			rows, cols := turn[0], turn[1]
-			counts, farthest, err := census(t, rows, cols, testsets.BlankFirst(rows*cols), true, d.Metric == "MTM", engine.Limits{})
+			counts, farthest, err := census(t, rows, cols, testsets.BlankFirst(rows*cols), true, d.Metric == "MTM", engine.Bounds{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -106,7 +106,7 @@ func TestCensusMatchesBFS(t *testing.T) {
 					far = append(far, keyBoard(key))
 				}
 			}
-			counts, farthest, err := census(t, c.rows, c.cols, c.labels, c.perm, line, engine.Limits{})
+			counts, farthest, err := census(t, c.rows, c.cols, c.labels, c.perm, line, engine.Bounds{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -127,16 +127,16 @@ func TestCensusLimits(t *testing.T) {
 		name   string
 		labels []int
 		perm   bool
-		lim    engine.Limits
+		lim    engine.Bounds
 		limit  string
 	}{
-		{"nodes", distinct, true, engine.Limits{MaxNodes: 1000}, "nodes"},
-		{"memory for the bits", distinct, true, engine.Limits{MaxMemory: 10000}, "memory"},
-		{"memory for the layers", distinct, true, engine.Limits{MaxMemory: 60000}, "memory"},
-		{"memory for the set", repeated, false, engine.Limits{MaxMemory: 20000}, "memory"},
+		{"nodes", distinct, true, engine.Bounds{Nodes: 1000}, "nodes"},
+		{"memory for the bits", distinct, true, engine.Bounds{Memory: 10000}, "memory"},
+		{"memory for the layers", distinct, true, engine.Bounds{Memory: 60000}, "memory"},
+		{"memory for the set", repeated, false, engine.Bounds{Memory: 20000}, "memory"},
 	} {
 		counts, farthest, err := census(t, 3, 3, c.labels, c.perm, false, c.lim)
-		var le *engine.LimitError
+		var le *engine.BoundError
 		if !errors.As(err, &le) || le.Limit != c.limit || farthest != nil {
 			t.Errorf("%s: %v, %d farthest", c.name, err, len(farthest))
 			continue
@@ -152,7 +152,7 @@ func TestCensusLimits(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	g := NewGoal(3, 3, distinct, true)
-	_, _, err := NewSpace(g, Heuristic{Kind: Zero}, false).Census(ctx, encodeBoard(t, g, distinct), engine.Limits{})
+	_, _, err := NewSpace(g, Heuristic{Kind: Zero}, false).Census(ctx, encodeBoard(t, g, distinct), engine.Bounds{})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}

@@ -93,9 +93,9 @@ func TestMoveDelta(t *testing.T) {
 			s := sp.PackedStart(code)
 			before := g.linearConflict(code)
 			for _, a := range s.Successors(nil) {
-				from, to := a.To.Blank(), s.Blank()
+				from, to := a.Blank(), s.Blank()
 				v := s.At(from)
-				after := g.linearConflict(decode(sp, a.To.At))
+				after := g.linearConflict(decode(sp, a.At))
 				if d := sp.lines.moveDelta(PackedKey(s), v, from, to); d != after-before {
 					t.Fatalf("%dx%d %v: tile of value %d from %d to %d: delta %d, want %d", rows, cols, keyBoard(key), v, from, to, d, after-before)
 				}

@@ -155,8 +155,9 @@ func (s Grid) Heuristic() int { return int(s.h) }
 // IsGoal implements State.
 func (s Grid) IsGoal() bool { return s.key == s.sp.goalGrid }
 
-// Successors implements State, in the order of Packed.Successors.
-func (s Grid) Successors(dst []engine.Arc[Grid, int]) []engine.Arc[Grid, int] {
+// Successors appends to dst the states one move from s, in the order of
+// Packed.Successors.
+func (s Grid) Successors(dst []Grid) []Grid {
 	sp := s.sp
 	cells := []byte(s.key)
 	sp.gmoves = sp.gridMoves(cells, int(s.blank), int(s.h), sp.gmoves[:0])
@@ -166,9 +167,16 @@ func (s Grid) Successors(dst []engine.Arc[Grid, int]) []engine.Arc[Grid, int] {
 	for _, m := range sp.gmoves {
 		sp.applyGrid(sp.gbuf, cells, int(s.blank), m)
 		next := Grid{sp: sp, key: string(sp.gbuf), blank: m.from, h: sp.gridH(sp.gbuf, m)}
-		dst = append(dst, engine.Arc[Grid, int]{To: next, Cost: 1})
+		dst = append(dst, next)
 	}
 	return dst
+}
+
+// Next returns Successors in a slice of s's space that the next call of
+// Next on a state of the space overwrites.
+func (s Grid) Next() []Grid {
+	s.sp.nextGrid = s.Successors(s.sp.nextGrid[:0])
+	return s.sp.nextGrid
 }
 
 // A Node is a board of more than 16 cells as a State whose cells are
@@ -220,10 +228,10 @@ func (s Node) Heuristic() int { return int(s.h) }
 // IsGoal implements State.
 func (s Node) IsGoal() bool { return s.id == s.sp.goalID }
 
-// Successors implements State, in the order of Packed.Successors. It
-// stops early, with fewer moves, when the arena cannot store a board; the
-// engines then stop at their guard.
-func (s Node) Successors(dst []engine.Arc[Node, int]) []engine.Arc[Node, int] {
+// Successors appends to dst the states one move from s, in the order of
+// Packed.Successors. It stops early, with fewer moves, when the arena
+// cannot store a board; the engines then stop at their guard.
+func (s Node) Successors(dst []Node) []Node {
 	sp := s.sp
 	cells := sp.arena.Get(s.id)
 	sp.gmoves = sp.gridMoves(cells, int(s.blank), int(s.h), sp.gmoves[:0])
@@ -237,9 +245,16 @@ func (s Node) Successors(dst []engine.Arc[Node, int]) []engine.Arc[Node, int] {
 		if !ok {
 			break
 		}
-		dst = append(dst, engine.Arc[Node, int]{To: Node{sp: sp, id: id, blank: m.from, h: h}, Cost: 1})
+		dst = append(dst, Node{sp: sp, id: id, blank: m.from, h: h})
 	}
 	return dst
+}
+
+// Next returns Successors in a slice of s's space that the next call of
+// Next on a state of the space overwrites.
+func (s Node) Next() []Node {
+	s.sp.nextNode = s.Successors(s.sp.nextNode[:0])
+	return s.sp.nextNode
 }
 
 // NodeKey is the engines' Key for Node: its number.

@@ -38,6 +38,9 @@ type Space struct {
 	goalID     uint32        // Node: the goal's number in arena
 	arena      *engine.Arena // Node: the boards
 	gmoves     []gridMove    // scratch of Grid and Node
+	nextPacked []Packed      // the successors Next returns
+	nextGrid   []Grid
+	nextNode   []Node
 	gbuf       []byte
 	incr       bool      // single moves update the heuristic by delta
 	lines      *LineKeys // packed boards: linear conflicts by delta
@@ -289,9 +292,10 @@ func (s Packed) Heuristic() int { return int(s.h) }
 // IsGoal implements State.
 func (s Packed) IsGoal() bool { return s.key == s.sp.goalPacked }
 
-// Successors implements State: for each direction in order, the single-tile
-// move, or with line moves every count of tiles from 1 up.
-func (s Packed) Successors(dst []engine.Arc[Packed, int]) []engine.Arc[Packed, int] {
+// Successors appends to dst the states one move from s, each move of cost
+// 1: for each direction in order, the single-tile move, or with line
+// moves every count of tiles from 1 up.
+func (s Packed) Successors(dst []Packed) []Packed {
 	sp := s.sp
 	if sp.line {
 		return s.lineSuccessors(dst)
@@ -311,20 +315,27 @@ func (s Packed) Successors(dst []engine.Arc[Packed, int]) []engine.Arc[Packed, i
 		} else {
 			next.h = uint16(sp.estimate(next.At))
 		}
-		dst = append(dst, engine.Arc[Packed, int]{To: next, Cost: 1})
+		dst = append(dst, next)
 	}
 	return dst
 }
 
+// Next returns Successors in a slice of s's space that the next call of
+// Next on a state of the space overwrites.
+func (s Packed) Next() []Packed {
+	s.sp.nextPacked = s.Successors(s.sp.nextPacked[:0])
+	return s.sp.nextPacked
+}
+
 // lineSuccessors is Successors for line moves.
-func (s Packed) lineSuccessors(dst []engine.Arc[Packed, int]) []engine.Arc[Packed, int] {
+func (s Packed) lineSuccessors(dst []Packed) []Packed {
 	sp := s.sp
 	var keys [32]uint64
 	var blanks [32]int8
 	for i, key := range keys[:sp.packedMoves(s.key, int(s.blank), &keys, &blanks)] {
 		next := Packed{sp: sp, key: key, blank: uint8(blanks[i])}
 		next.h = uint16(sp.estimate(next.At))
-		dst = append(dst, engine.Arc[Packed, int]{To: next, Cost: 1})
+		dst = append(dst, next)
 	}
 	return dst
 }
