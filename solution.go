@@ -213,7 +213,7 @@ func answerMemoryError(n int, memory int64, atLeast bool) error {
 // movesBytes returns the bytes of n moves.
 func movesBytes(n int) int64 { return int64(n) * int64(unsafe.Sizeof(Move{})) }
 
-// pollMoves is how many moves finishPath and keepBoards make between
+// pollMoves is how many moves answer.Finish and keepBoards make between
 // polls of their context: tens of microseconds.
 const pollMoves = 1 << 12
 
@@ -231,7 +231,7 @@ func (sol *Solution) handTo(onMove func(Move)) {
 }
 
 // keepBoards fills in sol.Boards if they take at most room bytes, unless
-// ctx is cancelled first (see finishPath).
+// ctx is cancelled first (see answer.Finish).
 func (sol *Solution) keepBoards(ctx context.Context, room int64) {
 	if int64(len(sol.Moves)+1)*int64(sol.Start.Len()) > room {
 		return

@@ -143,7 +143,7 @@ func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
 	}
 	set := s.settings()
 	if s.Mode.kind == fast {
-		return heuristicOf(solve.FastHeuristic(t), Database{}), nil
+		return heuristicOf(near.FastHeuristic(t), Database{}), nil
 	}
 	h := s.Heuristic.base()
 	if h == Auto && s.Mode.kind == weighted && s.Metric == TileMoves && !solve.StrongerReady(set, t) {

@@ -158,10 +158,6 @@ func Run(ctx context.Context, s Settings, t *tiles.Goal, code []int32, path Path
 	return solveOptimal(ctx, t, code, o, path, began)
 }
 
-// FastHeuristic returns the heuristic the Fast mode labels its answers
-// with on boards of goal t.
-func FastHeuristic(t *tiles.Goal) tiles.Heuristic { return near.FastHeuristic(t) }
-
 // StrongerReady reports whether a database stronger than the Weighted
 // mode's own (see Stronger) for boards of goal t is in memory or in the
 // disk cache and fits s's memory bound: the Weighted mode then needs no
@@ -214,7 +210,7 @@ type options struct {
 	progress  bool
 	autoDB    pdbcache.State // where the database Auto chose is (pdbcache.Absent: none chosen)
 	// readWithin, if above 0, is the most time Auto may spend reading a
-	// database's tables from disk (see readTime): a time budget's share.
+	// database's tables from disk (see ReadTime): a time budget's share.
 	readWithin time.Duration
 }
 
