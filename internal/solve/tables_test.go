@@ -1,7 +1,6 @@
 package solve
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -42,15 +41,5 @@ func TestAvailableDatabaseEmptyCache(t *testing.T) {
 	}
 	if got, err := checkDatabaseMemory(optimalDatabases[1], 4, 4, 0, engine.Limits{MaxMemory: need}, &req); err != nil || got != tables {
 		t.Fatalf("a bound of the build's peak: %d, %v; want %d, nil", got, err, tables)
-	}
-}
-
-// TestAnswerMemoryError checks the kind and the words of an answer's
-// memory refusal.
-func TestAnswerMemoryError(t *testing.T) {
-	err := AnswerMemoryError(5, 80, 64, true)
-	var e *engine.Error
-	if !errors.As(err, &e) || e.Kind != engine.Limit || !strings.Contains(e.Msg, "at least 5") || !strings.Contains(e.Msg, "80 B") {
-		t.Fatalf("AnswerMemoryError: %v", err)
 	}
 }
