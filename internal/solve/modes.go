@@ -14,14 +14,13 @@ import (
 
 // solveFast is the Fast mode. A node is a board of its answer, one a
 // move: the limits on nodes and cost both bound its moves, and stop it
-// once it passes them. The moves it keeps count against the memory bound
-// (those handed to OnMove do not): an answer whose lower bound's moves
+// once it passes them. The moves path keeps count against the memory
+// bound (those handed out do not): an answer whose lower bound's moves
 // pass it is refused at once; room for as many as a random board takes
-// is made at once, and more only while the bound allows (see
-// engine.GrowChargedCtx: both return when ctx is done, not when the
-// runtime has cleared hundreds of megabytes). With a limit on its moves,
-// it keeps them until it knows they are within it, then hands them to
-// OnMove.
+// is made at once, and more only while the bound allows (see Path.Reserve
+// and Path.Keep: both return when ctx is done, not when the runtime has
+// cleared hundreds of megabytes). With a limit on its moves, it keeps
+// them until it knows they are within it, then hands them out.
 func solveFast(ctx context.Context, t *tiles.Goal, code []int32, o options, path Path, began time.Time) (Answer, error) {
 	lim := o.limits
 	sol := Answer{Start: true, Moves: path, Engine: "fast", Heuristic: near.FastHeuristic(t), Lower: t.LowerBound(code, o.s.Line)}

@@ -76,6 +76,10 @@ func optimalSearch(ctx context.Context, t *tiles.Goal, code []int32, o options, 
 	case o.algo == AlgoAStar && !o.wd && sp.FitsAStar16():
 		blanks, err = sp.AStar16(ctx, code, lim, &st)
 	default:
+		if o.s.Engines == nil {
+			err = engine.Errorf(engine.Option, "the %v engine is not at hand", o.algo)
+			break
+		}
 		if err = sp.Attach(ctx, o.wd); err != nil {
 			break
 		}

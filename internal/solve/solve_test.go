@@ -69,3 +69,19 @@ func TestRunPath(t *testing.T) {
 		}
 	}
 }
+
+// TestRunWithoutEngines checks that a search that needs the generic
+// engines fails with an error of kind Option, not a panic, where the
+// Settings name none.
+func TestRunWithoutEngines(t *testing.T) {
+	goal := tiles.NewGoal(2, 2, []int{1, 1, 2, 0}, false) // repeated labels: A*
+	code, err := goal.Encode([]int{1, 1, 0, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := testSettings(t, Mode{Kind: Optimal})
+	s.Algo = AlgoBFS
+	if _, err := Run(context.Background(), s, goal, code, &recorder{}, time.Now()); !engine.Is(err, engine.Option) {
+		t.Fatalf("BFS without Engines: %v, want an error of kind Option", err)
+	}
+}
