@@ -11,6 +11,8 @@ import (
 
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/pdbcache"
+	"github.com/slidekit/slide/internal/solve"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // A Cache keeps the tables of pattern databases, checksummed, so that each is
@@ -119,7 +121,7 @@ func (c Cache) Build(ctx context.Context, h Heuristic) error {
 	req := c.request(true, Limits{MaxMemory: c.MaxMemory})
 	req.Progress = c.progress(h)
 	err = toError(fn, pdbcache.Prepare(ctx, spec, req))
-	if slices.Contains(nearOptimalDatabases, h) && (err == nil || errors.Is(err, ErrCache)) {
+	if slices.ContainsFunc(solve.NearOptimal(), func(th tiles.Heuristic) bool { return heuristicOf(th, Database{}) == h }) && (err == nil || errors.Is(err, ErrCache)) {
 		if db, _, serr := pdbcache.Shared(ctx, spec, c.request(false, Limits{})); serr == nil {
 			if serr = db.MakeSparse(ctx); serr != nil {
 				return toError(fn, serr) // the context's

@@ -16,7 +16,10 @@ type Distribution struct {
 // goal, by BFS; it uses Metric and Limits only.
 func (s Solver) Distances(ctx context.Context, goal Board) (Distribution, error) {
 	const fn = "Solver.Distances"
-	t, err := s.target(ctx, fn, s.onlyCensus, goal)
+	if ctx == nil {
+		return Distribution{}, nilContext(fn)
+	}
+	t, err := s.target(fn, s.onlyCensus, goal)
 	if err != nil {
 		return Distribution{}, err
 	}

@@ -4,12 +4,10 @@ import (
 	"context"
 	"strconv"
 	"strings"
-	"time"
 
-	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/input"
 	"github.com/slidekit/slide/internal/pdb"
-	"github.com/slidekit/slide/internal/pdbcache"
+	"github.com/slidekit/slide/internal/solve"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -306,53 +304,11 @@ func (h Heuristic) Memory() (tables, build, disk int64) {
 	return tables, build, spec.TableBytes(true)
 }
 
-// availableDatabase returns the first of hs for a rows x cols board whose
-// blank belongs on cell blank that is in memory or in the disk cache of
-// req (and fits lim's memory, unless lim is nil; and if only on disk, is
-// read within within, unless that is 0), and where it is; otherwise
-// LinearConflict and pdbcache.Absent.
-func availableDatabase(hs []Heuristic, rows, cols, blank int, req *pdbcache.Request, lim *Limits, within time.Duration) (Heuristic, pdbcache.State) {
-	for _, h := range hs {
-		if _, spec, err := tiles.Orient(h.tiles(), rows, cols, blank); err == nil {
-			state := pdbcache.StateOf(spec, req)
-			if state == pdbcache.Absent || lim != nil && !databaseFits(h, rows, cols, blank, *lim, req) {
-				continue
-			}
-			if state == pdbcache.OnDisk && within > 0 && readTime(spec) > within {
-				continue
-			}
-			return h, state
-		}
-	}
-	return LinearConflict, pdbcache.Absent
-}
-
-// readTime returns about how long reading the tables of spec from the
-// disk cache takes, checksum included, at readRate.
-func readTime(spec pdb.Spec) time.Duration {
-	return time.Duration(float64(spec.TableBytes(true)) / readRate * float64(time.Second))
-}
-
-// readRate is the bytes a second of a cached table's reading, taken low
-// (docs/PERFORMANCE.md, "Time budgets").
-const readRate = 400e6
-
-// The shipped databases Auto may take, strongest first: in an optimal
-// search, and besides in the Weighted and Anytime modes, which take a
-// stronger database when it is cached and the one of NearOptimalDatabase
-// otherwise. Only the latter does Solver.Prepare build on its own: the
-// stronger ones take minutes and a gigabyte.
-var (
-	optimalDatabases     = []Heuristic{PDB78, PDB663, PDB555, PDB6666}
-	strongerDatabases    = []Heuristic{PDB48x5}
-	nearOptimalDatabases = []Heuristic{PDB35, PDB48}
-)
-
 // NearOptimalDatabase returns the database Weighted and Anytime rank goal by,
 // which Solver.Prepare builds for Weighted; they rank by
 // [StrongerDatabase]'s instead where it is cached.
 func NearOptimalDatabase(goal Board) (Heuristic, bool) {
-	return databaseFor(nearOptimalDatabases, goal)
+	return databaseFor(solve.NearOptimal(), goal)
 }
 
 // StrongerDatabase returns the database, stronger and larger than
@@ -363,70 +319,26 @@ func NearOptimalDatabase(goal Board) (Heuristic, bool) {
 // docs/PERFORMANCE.md gives). Nothing builds it but [Cache.Build] ("slide
 // pdb build").
 func StrongerDatabase(goal Board, m Mode) (Heuristic, bool) {
-	h, ok := databaseFor(strongerDatabases, goal)
+	h, ok := databaseFor(solve.Stronger(), goal)
 	spec, _ := h.partition()
 	switch {
 	case !ok, m.kind != weighted && m.kind != anytime:
 		return Auto, false
-	case m.kind == anytime && m.budget > 0 && m.budget/2 < readTime(spec):
+	case m.kind == anytime && m.budget > 0 && m.budget/2 < solve.ReadTime(spec):
 		return Auto, false
 	}
 	return h, true
 }
 
-// databaseFor returns the first of hs for goal's board, whose blank must
-// belong in a corner.
-func databaseFor(hs []Heuristic, goal Board) (Heuristic, bool) {
+// databaseFor returns the first of the shipped databases hs for goal's
+// board, whose blank must belong in a corner.
+func databaseFor(hs []tiles.Heuristic, goal Board) (Heuristic, bool) {
 	r, c := goal.Blank()
 	corner := (r == 0 || r == goal.Rows()-1) && (c == 0 || c == goal.Cols()-1)
-	for _, h := range hs {
-		if spec, _ := h.partition(); corner && goal.IsPermutation() && goal.Rows() == spec.Rows && goal.Cols() == spec.Cols {
-			return h, true
+	for _, th := range hs {
+		if spec := th.Spec; corner && goal.IsPermutation() && goal.Rows() == spec.Rows && goal.Cols() == spec.Cols {
+			return heuristicOf(th, Database{}), true
 		}
 	}
 	return Auto, false
-}
-
-// databaseMemory returns the bytes the database heuristic h (as the
-// internal packages take it, a partition of your own included) needs on a
-// rows x cols board whose blank belongs on cell blank: its tables, or the
-// peak of their build if it must be built (then building is true); and
-// what its tables take once built. It returns zeros when h is no database
-// or does not fit the board (an error Solve reports later).
-func databaseMemory(h tiles.Heuristic, rows, cols, blank int, req *pdbcache.Request) (need, tables int64, building bool) {
-	if h.Kind != tiles.Database {
-		return 0, 0, false
-	}
-	_, spec, err := tiles.Orient(h, rows, cols, blank)
-	if err != nil {
-		return 0, 0, false
-	}
-	tables, build := spec.Memory()
-	if pdbcache.StateOf(spec, req) == pdbcache.Absent {
-		return max(tables, build), tables, true
-	}
-	return tables, tables, false
-}
-
-// databaseFits reports whether h's tables fit lim's memory bound.
-func databaseFits(h Heuristic, rows, cols, blank int, lim Limits, req *pdbcache.Request) bool {
-	need, _, _ := databaseMemory(h.tiles(), rows, cols, blank, req)
-	return need <= lim.eng().MemoryLimit()
-}
-
-// checkDatabaseMemory returns the bytes the tables of the heuristic h
-// take on a rows x cols board whose blank belongs on cell blank (0 for no
-// database), or an error wrapping ErrLimit if they, or their build, need
-// more memory than lim allows.
-func checkDatabaseMemory(fn string, h tiles.Heuristic, rows, cols, blank int, lim Limits, req *pdbcache.Request) (int64, error) {
-	need, tables, building := databaseMemory(h, rows, cols, blank, req)
-	if need <= lim.eng().MemoryLimit() {
-		return tables, nil
-	}
-	what := "the tables of %s need %s"
-	if building {
-		what = "building the tables of %s needs %s"
-	}
-	return 0, errorf(fn, ErrLimit, what+", more than the memory limit of %s",
-		h.Name, engine.FormatBytes(need), engine.FormatBytes(lim.eng().MemoryLimit()))
 }

@@ -76,13 +76,13 @@ func TestOnImproveRefused(t *testing.T) {
 	blanks := []int{cell(goal), cell(next), cell(goal)}
 	for _, fit := range []bool{false, true} {
 		calls := 0
-		o := Solver{Limits: Limits{MaxMemory: movesBytes(1)}, OnImprove: func(sol Solution) { calls++; checkValid(t, sol, goal, goal, TileMoves) }}.options()
+		s := Solver{Limits: Limits{MaxMemory: movesBytes(1)}, OnImprove: func(sol Solution) { calls++; checkValid(t, sol, goal, goal, TileMoves) }}
 		if fit {
-			o.limits.MaxMemory = movesBytes(2)
+			s.Limits.MaxMemory = movesBytes(2)
 		}
-		o.improved(context.Background(), goal, blanks, 0, "fast", time.Now())
+		s.answer(goal).Improve(context.Background(), blanks, 0, "fast", time.Now())
 		if want := map[bool]int{false: 0, true: 1}[fit]; calls != want {
-			t.Fatalf("an answer of 2 moves under a bound of %d B: %d calls, want %d", o.limits.MaxMemory, calls, want)
+			t.Fatalf("an answer of 2 moves under a bound of %d B: %d calls, want %d", s.Limits.MaxMemory, calls, want)
 		}
 	}
 }

@@ -71,6 +71,22 @@ func (e *LimitError) Error() string {
 	return fmt.Sprintf("slide: search stopped at its %s limit (%d) after %d expansions", e.Limit, e.Value, e.Expanded)
 }
 
+// limitsOf returns b as the generic engines take it, the inverse of
+// Limits.eng.
+func limitsOf(b engine.Bounds) Limits {
+	l := Limits{MaxNodes: b.Nodes, MaxMemory: b.Memory, MaxCost: b.Cost}
+	if b.Memory <= 0 {
+		l.MaxMemory = -1
+	}
+	return l
+}
+
+// boundError returns e as internal/solve takes it, the inverse of
+// limitError.
+func boundError(e *LimitError) *engine.BoundError {
+	return &engine.BoundError{Limit: e.Limit, Value: e.Value, Reach: e.Reach, Expanded: e.Expanded, Generated: e.Generated}
+}
+
 // limitError returns e as the package reports it.
 func limitError(e *engine.BoundError) *LimitError {
 	return &LimitError{Limit: e.Limit, Value: e.Value, Reach: e.Reach, Expanded: e.Expanded, Generated: e.Generated}

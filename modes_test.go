@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/solve"
 	"github.com/slidekit/slide/internal/testsets"
 	"math/rand/v2"
 	"runtime"
@@ -618,7 +619,7 @@ func TestWeightedReachLarge(t *testing.T) {
 			if le.Value != int64(fast.Len()) || le.Reach < reach || le.Reach > reach+0.01 || le.Reach <= c.w || !errors.Is(err, ErrLimit) {
 				t.Errorf("%s: %v (%+v), the fast mode's answer within %v", name, err, *le, reach)
 			}
-			if sol.LowerBound != fast.LowerBound || sol.Generated > int64(fast.Len())+int64(reachOptimalWork/(c.rows*c.cols)) {
+			if sol.LowerBound != fast.LowerBound || sol.Generated > int64(fast.Len())+int64(solve.ReachOptimalWork/(c.rows*c.cols)) {
 				t.Errorf("%s: refused with lower bound %d after %d boards", name, sol.LowerBound, sol.Generated)
 			}
 			s.Mode = Weighted(le.Reach)

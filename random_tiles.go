@@ -55,7 +55,10 @@ import (
 func (s Solver) Random(ctx context.Context, goal Board, moves int, rng *rand.Rand) (Solution, error) {
 	const fn = "Solver.Random"
 	began := time.Now()
-	t, err := s.target(ctx, fn, s.check, goal)
+	if ctx == nil {
+		return Solution{}, nilContext(fn)
+	}
+	t, err := s.target(fn, s.check, goal)
 	if err != nil {
 		return Solution{}, err
 	}
@@ -334,11 +337,12 @@ func (s Solver) randomWalk(ctx context.Context, goal Board, t *tiles.Goal, moves
 		}
 	}
 	slices.Reverse(blanks)
-	sol := Solution{Start: pack(goal, labels, blanks[0]), Optimal: len(blanks)-1 == moves, LowerBound: moves, Engine: "walk"}
-	if err := finishPath(ctx, &sol, blanks, s.options()); err != nil {
+	a := s.answer(pack(goal, labels, blanks[0]))
+	a.sol.Optimal, a.sol.LowerBound, a.sol.Engine = len(blanks)-1 == moves, moves, "walk"
+	if err := a.Finish(ctx, blanks); err != nil {
 		return Solution{}, err
 	}
-	return sol, nil
+	return a.sol, nil
 }
 
 // moveCount returns "1 move" or "n moves", with the kind of move

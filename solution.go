@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"iter"
-	"strconv"
 	"time"
+	"unsafe"
 
 	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/near"
+	"github.com/slidekit/slide/internal/solve"
+	"github.com/slidekit/slide/internal/tiles"
 )
 
 // A Solution is a path to a goal, labelled with what is proven of its length.
@@ -68,27 +70,43 @@ func (s Solution) All() iter.Seq2[int, Board] {
 // solutions leave it nil (see Solution.All).
 const maxBoardsBytes = 64 << 20
 
-// finishPath fills in sol's moves from blanks, the blank's cell in every
-// board of the path from sol.Start, less every move followed by its undo
-// (see near.Tidy), which it takes out in place: handed to o's move function if there
-// is one, kept in sol.Moves otherwise, with sol.Boards while they take at
-// most maxBoardsBytes. A cancellation of ctx stops it within
-// milliseconds, on paths of tens of millions of moves too, with ctx's
-// error; its deadline does not (the anytime mode's searches leave it its
-// time, see near's finishTime).
-func finishPath(ctx context.Context, sol *Solution, blanks []int, o options) error {
+// An answer is a Solution under construction, as internal/solve makes
+// it (a solve.Path): its moves kept, or handed to onMove.
+type answer struct {
+	sol       Solution
+	line      bool  // line moves
+	memory    int64 // the memory bound
+	onMove    func(Move)
+	onImprove func(Solution)
+}
+
+// answer returns the answer from start that s makes.
+func (s Solver) answer(start Board) *answer {
+	return &answer{sol: Solution{Start: start}, line: s.Metric == LineMoves, memory: s.Limits.eng().MemoryLimit(), onMove: s.OnMove, onImprove: s.OnImprove}
+}
+
+// Finish fills in a's moves from blanks, the blank's cell in every
+// board of the path from a's start, less every move followed by its undo
+// (see near.Tidy), which it takes out in place: handed to a.onMove if
+// there is one, kept in a.sol.Moves otherwise, with a.sol.Boards while
+// they take at most maxBoardsBytes. A cancellation of ctx stops it
+// within milliseconds, on paths of tens of millions of moves too, with
+// ctx's error; its deadline does not (the anytime mode's searches leave
+// it its time, see near's finishTime).
+func (a *answer) Finish(ctx context.Context, blanks []int) error {
+	sol := &a.sol
 	cols := sol.Start.Cols()
-	blanks = near.Tidy(blanks, cols, o.metric == LineMoves)
-	memory := o.limits.eng().MemoryLimit()
-	if n := max(0, len(blanks)-1); o.onMove == nil && movesBytes(n) > memory {
+	blanks = near.Tidy(blanks, cols, a.line)
+	memory := a.memory
+	if n := max(0, len(blanks)-1); a.onMove == nil && movesBytes(n) > memory {
 		return answerMemoryError(n, memory, false)
 	}
-	if o.onMove != nil {
+	if a.onMove != nil {
 		for i := 1; i < len(blanks); i++ {
 			if i%pollMoves == 0 && cancelled(ctx) {
 				return ctx.Err()
 			}
-			o.onMove(moveOf(blanks[i-1], blanks[i], cols))
+			a.onMove(moveOf(blanks[i-1], blanks[i], cols))
 		}
 		sol.Moves, sol.Boards, sol.handed = nil, nil, max(0, len(blanks)-1)
 		return nil
@@ -105,6 +123,71 @@ func finishPath(ctx context.Context, sol *Solution, blanks []int, o options) err
 	sol.Moves = moves
 	sol.keepBoards(ctx, min(maxBoardsBytes/2, memory-movesBytes(len(moves))))
 	return nil
+}
+
+// Len returns the moves made, kept or handed to a.onMove.
+func (a *answer) Len() int { return a.sol.Len() }
+
+// Reserve makes room for n moves to keep.
+func (a *answer) Reserve(ctx context.Context, n int) error {
+	var err error
+	a.sol.Moves, err = engine.Make[Move](ctx, n)
+	return err
+}
+
+// Keep keeps a move, growing the room for them while budget allows (see
+// engine.GrowChargedCtx, which returns when ctx is done, not when the
+// runtime has cleared hundreds of megabytes).
+func (a *answer) Keep(ctx context.Context, d tiles.Dir, n int, budget *engine.Budget) bool {
+	if len(a.sol.Moves) == cap(a.sol.Moves) && !budget.Over {
+		var ok bool
+		if a.sol.Moves, ok = engine.GrowChargedCtx(ctx, a.sol.Moves, budget); !ok {
+			return false
+		}
+	}
+	if budget.Over {
+		return false
+	}
+	a.sol.Moves = append(a.sol.Moves, Move{Dir: Direction(d), Tiles: n})
+	return true
+}
+
+// Hand hands a move to a.onMove.
+func (a *answer) Hand(d tiles.Dir, n int) { a.onMove(Move{Dir: Direction(d), Tiles: n}) }
+
+// HandKept hands the moves kept to a.onMove.
+func (a *answer) HandKept() { a.sol.handTo(a.onMove) }
+
+// Handed records n moves handed to a.onMove as they were made.
+func (a *answer) Handed(n int) { a.sol.handed = n }
+
+// KeepBoards keeps the boards of the moves if they take at most room
+// bytes, and at most half of maxBoardsBytes.
+func (a *answer) KeepBoards(ctx context.Context, room int64) {
+	a.sol.keepBoards(ctx, min(maxBoardsBytes/2, room))
+}
+
+// Improve hands a.onImprove the anytime mode's answer blanks from the
+// start (see near.Config.OnImprove), lower its lower bound and engine what
+// found it, unless its moves pass the memory bound or ctx is cancelled
+// first.
+func (a *answer) Improve(ctx context.Context, blanks []int, lower int, engine string, began time.Time) {
+	n := len(blanks) - 1
+	if movesBytes(n) > a.memory {
+		return
+	}
+	start := a.sol.Start
+	moves, err := appendMoves(ctx, make([]Move, 0, n), blanks, start.Cols())
+	if err != nil {
+		return
+	}
+	lower = min(lower, n)
+	a.onImprove(Solution{Start: start, Moves: moves, LowerBound: lower, Optimal: n == lower, Engine: engine, Elapsed: time.Since(began)})
+}
+
+// Discard returns an answer like a whose moves are counted only.
+func (a *answer) Discard() solve.Path {
+	return &answer{sol: Solution{Start: a.sol.Start}, line: a.line, memory: a.memory, onMove: func(Move) {}}
 }
 
 // appendMoves appends to moves those of the path blanks (the blank's cell
@@ -124,15 +207,13 @@ func appendMoves(ctx context.Context, moves []Move, blanks []int, cols int) ([]M
 // (of at least n moves, if atLeast) whose moves take more than the memory
 // bound: a Solver counts the moves it keeps, not those it hands to OnMove.
 func answerMemoryError(n int, memory int64, atLeast bool) error {
-	what := strconv.Itoa(n)
-	if atLeast {
-		what = "at least " + what
-	}
-	return errorf("Solver.Solve", ErrLimit, "the answer's moves, %s, take %s and pass the memory limit of %s",
-		what, engine.FormatBytes(movesBytes(n)), engine.FormatBytes(memory))
+	return toError("Solver.Solve", solve.AnswerMemoryError(n, movesBytes(n), memory, atLeast))
 }
 
-// pollMoves is how many moves finishPath and keepBoards make between
+// movesBytes returns the bytes of n moves.
+func movesBytes(n int) int64 { return int64(n) * int64(unsafe.Sizeof(Move{})) }
+
+// pollMoves is how many moves answer.Finish and keepBoards make between
 // polls of their context: tens of microseconds.
 const pollMoves = 1 << 12
 
@@ -150,7 +231,7 @@ func (sol *Solution) handTo(onMove func(Move)) {
 }
 
 // keepBoards fills in sol.Boards if they take at most room bytes, unless
-// ctx is cancelled first (see finishPath).
+// ctx is cancelled first (see answer.Finish).
 func (sol *Solution) keepBoards(ctx context.Context, room int64) {
 	if int64(len(sol.Moves)+1)*int64(sol.Start.Len()) > room {
 		return

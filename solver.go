@@ -3,13 +3,14 @@ package slide
 import (
 	"context"
 	"errors"
-	"runtime"
-	"slices"
+	"sync"
 	"time"
 
+	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/idastar"
 	"github.com/slidekit/slide/internal/near"
 	"github.com/slidekit/slide/internal/pdbcache"
+	"github.com/slidekit/slide/internal/solve"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -54,7 +55,10 @@ const maxWorkers = 1024
 func (s Solver) Solve(ctx context.Context, start, goal Board) (Solution, error) {
 	const fn = "Solver.Solve"
 	began := time.Now()
-	t, err := s.target(ctx, fn, s.check, goal)
+	if ctx == nil {
+		return Solution{}, nilContext(fn)
+	}
+	t, err := s.target(fn, s.check, goal)
 	if err != nil {
 		return Solution{}, err
 	}
@@ -72,23 +76,17 @@ func (s Solver) Solve(ctx context.Context, start, goal Board) (Solution, error) 
 	if err := s.Heuristic.check(fn, t, goal); err != nil {
 		return Solution{}, err
 	}
-	o := s.options()
-	if lower := t.LowerBound(code, o.metric == LineMoves); s.OnMove == nil && movesBytes(lower) > o.limits.eng().MemoryLimit() {
+	set := s.settings(began)
+	if lower := t.LowerBound(code, set.Line); s.OnMove == nil && movesBytes(lower) > set.Limits.MemoryLimit() {
 		// No answer fits: every mode refuses before any work.
-		return Solution{Start: start, LowerBound: lower}, answerMemoryError(lower, o.limits.eng().MemoryLimit(), true)
+		return Solution{Start: start, LowerBound: lower}, answerMemoryError(lower, set.Limits.MemoryLimit(), true)
 	}
-	var sol Solution
-	switch {
-	case s.Mode.kind == fast:
-		sol, err = solveFast(ctx, start, goal, t, code, o, began)
-	case s.Mode.kind == weighted && s.Mode.weight > 1:
-		sol, err = solveWeighted(ctx, start, goal, t, code, o, began)
-	case s.Mode.kind == anytime:
-		sol, err = solveAnytime(ctx, start, goal, t, code, o, began)
-	default:
-		sol, err = solveOptimal(ctx, start, goal, t, code, o, began)
+	path := s.answer(start)
+	ans, err := solve.Run(ctx, set, t, code, path, began)
+	if tooSoon := (*near.TooSoonError)(nil); errors.As(err, &tooSoon) {
+		err = &Error{Func: fn, Msg: tooSoon.Error(), Err: context.DeadlineExceeded}
 	}
-	return sol, toError(fn, err)
+	return s.solution(start, ans), toError(fn, err)
 }
 
 // check returns the ErrOption error, as function fn, of a setting out of
@@ -133,30 +131,30 @@ func (s Solver) check(fn string) error {
 // [StrongerDatabase]'s is ready, which it then reads).
 func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
 	const fn = "Solver.Prepare"
-	t, err := s.target(ctx, fn, s.check, goal)
+	if ctx == nil {
+		return Auto, nilContext(fn)
+	}
+	t, err := s.target(fn, s.check, goal)
 	if err != nil {
 		return Auto, err
 	}
 	if err := s.Heuristic.check(fn, t, goal); err != nil {
 		return Auto, err
 	}
-	o := s.options()
+	set := s.settings(time.Now())
 	if s.Mode.kind == fast {
 		return heuristicOf(near.FastHeuristic(t), Database{}), nil
 	}
-	h := o.heur
-	if h == Auto && s.Mode.kind == weighted && o.metric == TileMoves {
-		req := o.dbRequest(false) // a stronger database ready needs no build
-		if _, stronger := availableDatabase(strongerDatabases, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits, 0); stronger == pdbcache.Absent {
-			if db, ok := NearOptimalDatabase(goal); ok {
-				h = db
-			}
+	h := s.Heuristic.base()
+	if h == Auto && s.Mode.kind == weighted && s.Metric == TileMoves && !solve.StrongerReady(set, t) {
+		if db, ok := NearOptimalDatabase(goal); ok {
+			h = db
 		}
 	}
 	var built error // a build that serves this process only (ErrCache)
 	if h.IsDatabase() {
 		tables, build, _ := h.Memory()
-		if max(tables, build) <= o.limits.eng().MemoryLimit() {
+		if max(tables, build) <= set.Limits.MemoryLimit() {
 			c := s.Cache
 			c.MaxMemory = s.Limits.MaxMemory
 			if err := c.Build(ctx, h); errors.Is(err, ErrCache) {
@@ -166,163 +164,75 @@ func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
 			}
 		}
 	}
-	var th tiles.Heuristic
-	if o.mode.kind == anytime {
-		o.limitReading(ctx) // as Solve: no database it would not read in time
-	}
-	if o.mode.kind == optimal {
-		o.resolve(t)
-		th = o.heur.tiles()
-	} else {
-		th, _ = o.frameHeuristic(t)
-	}
-	if th.Kind == tiles.Database && s.Heuristic.base() == Auto { // read now what Auto found on disk
-		if _, spec, err := tiles.Orient(th, t.Rows, t.Cols, t.BlankGoal); err == nil {
-			if _, _, err := pdbcache.Shared(ctx, spec, o.dbRequest(false)); err != nil {
-				th = LinearConflict.tiles() // a file that does not load: Solve does without
-			}
-		}
-	}
-	return heuristicOf(th, o.heur.db).with(o.wd), built
+	return heuristicOf(solve.Prepared(ctx, set, t), s.Heuristic.db).with(s.Heuristic.wd), built
 }
 
 // Check returns the error Solve would for s's settings alone, on any board.
 func (s Solver) Check() error { return s.check("Solver.Check") }
 
-// options are a Solver's settings as the searches take them, and the
-// choices made for one board.
-type options struct {
-	mode      Mode
-	heur      Heuristic // without walking distance, which is wd
-	wd        bool
-	algo      Algorithm
-	metric    Metric
-	limits    Limits
-	progress  func(Progress)
-	onMove    func(Move)
-	onImprove func(Solution)
-	workers   int
-	cache     Cache
-	autoDB    pdbcache.State // where the database Auto chose is (pdbcache.Absent: none chosen)
-	// readWithin, if above 0, is the most time Auto may spend reading a
-	// database's tables from disk (see readTime): a time budget's share.
-	readWithin time.Duration
-}
-
-// options returns s as the searches take it.
-func (s Solver) options() options {
-	return options{mode: s.Mode, heur: s.Heuristic.base(), wd: s.Heuristic.wd, algo: s.Algorithm, metric: s.Metric,
-		limits: s.Limits, progress: s.Progress, onMove: s.OnMove, onImprove: s.OnImprove, workers: s.Workers, cache: s.Cache}
-}
-
-// workerCount returns the number of workers the options ask for.
-func (o *options) workerCount() int {
-	if o.workers == 0 {
-		return runtime.GOMAXPROCS(0)
+// settings returns s as internal/solve takes it: checked, with the
+// functions by which the searches reach the root package (the generic
+// engines, the cache's progress, Progress, whose Elapsed counts from
+// began).
+func (s Solver) settings(began time.Time) solve.Settings {
+	set := solve.Settings{Mode: solve.Mode{Kind: solve.Kind(s.Mode.kind), Weight: s.Mode.weight, Budget: s.Mode.budget},
+		Auto: s.Heuristic.base() == Auto, WD: s.Heuristic.wd, Algo: solve.Algo(s.Algorithm), Line: s.Metric == LineMoves,
+		Limits: s.Limits.eng(), Workers: s.Workers, OnMove: s.OnMove != nil, OnImprove: s.OnImprove != nil,
+		MoveBytes: movesBytes(1), Engines: solverEngines{}}
+	if !set.Auto {
+		set.Heuristic = s.Heuristic.base().tiles()
 	}
-	return o.workers
-}
-
-// dbRequest returns how a search may open its pattern database; build
-// says whether it may build one, reporting to the Cache's Progress.
-func (o *options) dbRequest(build bool) pdbcache.Request {
-	req := o.cache.request(build, o.limits)
-	if build {
-		req.Progress = o.cache.progress(o.heur)
-	}
-	return req
-}
-
-// resolve fills in the automatic choices of an optimal search.
-func (o *options) resolve(t *tiles.Goal) {
-	if o.algo == AlgoAuto {
-		switch {
-		case o.metric == LineMoves && t.Rows*t.Cols <= 16 && o.heur == Auto:
-			o.algo = AlgoBidirectional // BFS uses no heuristic: a Heuristic set takes A*
-		case o.metric == LineMoves || !t.Distinct || o.heur == WalkingDistance:
-			o.algo = AlgoAStar
-		default:
-			o.algo = AlgoIDAStar
+	db := s.Heuristic.db
+	set.Request = func(build bool, h tiles.Heuristic) pdbcache.Request {
+		req := s.Cache.request(build, s.Limits)
+		if build {
+			req.Progress = s.Cache.progress(heuristicOf(h, db))
 		}
+		return req
 	}
-	if o.heur == Auto {
-		o.heur = LinearConflict
-		if o.algo == AlgoIDAStar && t.Distinct && o.metric == TileMoves {
-			req := o.dbRequest(false)
-			o.heur, o.autoDB = availableDatabase(optimalDatabases, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits, o.readWithin)
+	if s.Progress != nil {
+		set.Progress = func(bound int, generated int64, best, lower int) {
+			s.Progress(Progress{Bound: bound, Generated: generated, Best: best, LowerBound: lower, Elapsed: time.Since(began)})
 		}
+		set.Watch = s.watcher
 	}
-	if o.heur == LinearConflict && (o.metric == LineMoves || !t.Distinct) {
-		o.heur = Manhattan // what LinearConflict amounts to there
-	}
+	return set
 }
 
-// target refuses, for the call fn, a nil context and the settings that
-// check refuses, and returns the goal-relative form of goal.
-func (s Solver) target(ctx context.Context, fn string, check func(string) error, goal Board) (*tiles.Goal, error) {
-	if ctx == nil {
-		return nil, nilContext(fn)
+// solution returns the Solution of the answer ans from start.
+func (s Solver) solution(start Board, ans solve.Answer) Solution {
+	sol := Solution{Optimal: ans.Optimal, LowerBound: ans.Lower, Engine: ans.Engine, Workers: ans.Workers,
+		Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: ans.Elapsed}
+	if ans.Start {
+		sol.Start = start
 	}
+	if ans.Engine != "" {
+		sol.Heuristic = heuristicOf(ans.Heuristic, s.Heuristic.db).with(ans.WD)
+	}
+	if a, ok := ans.Moves.(*answer); ok {
+		sol.Moves, sol.Boards, sol.handed = a.sol.Moves, a.sol.Boards, a.sol.handed
+	}
+	return sol
+}
+
+// target refuses, for the call fn, the settings that check refuses, and
+// returns the goal-relative form of goal. Its callers refuse a nil context
+// first.
+func (s Solver) target(fn string, check func(string) error, goal Board) (*tiles.Goal, error) {
 	if err := check(fn); err != nil {
 		return nil, err
 	}
 	return newTarget(fn, goal)
 }
 
-// watcher returns, with a Progress function, the hook by which an optimal IDA*
-// search that began at began reports its progress (see
-// idastar.Core.OnCheck); nil without. Bound and LowerBound are the bound
-// of the iteration under way: every shorter one was searched in full, so
-// no solution is shorter.
-func (o *options) watcher(began time.Time) func(*idastar.Core) {
-	if o.progress == nil {
-		return nil
-	}
-	w := &searchWatch{report: o.progress, began: began}
+// watcher returns the hook by which an optimal IDA* search that began at
+// began reports its progress to s.Progress (see idastar.Core.OnCheck).
+// Bound and LowerBound are the bound of the iteration under way: every
+// shorter one was searched in full, so no solution is shorter.
+func (s Solver) watcher(began time.Time) func(*idastar.Core) {
+	w := &searchWatch{report: s.Progress, began: began}
 	w.next.Store(began.Add(progressEvery).UnixNano())
 	return w.check
-}
-
-// nearConfig returns what the searches of internal/near may use under o
-// on boards of goal t: the memory bound less what the frames' tables take,
-// which must fit it (or their build, when they are to be built).
-func (o *options) nearConfig(t *tiles.Goal, began time.Time) (near.Config, error) {
-	h, build := o.frameHeuristic(t)
-	cfg := near.Config{Heuristic: h, Request: o.dbRequest(build), Line: o.metric == LineMoves, Limits: o.limits.eng(),
-		Workers: o.workerCount(), Watch: o.watcher(began), Began: began}
-	if o.progress != nil {
-		cfg.Progress = func(bound int, generated int64, best, lower int) {
-			o.progress(Progress{Bound: bound, Generated: generated, Best: best, LowerBound: lower, Elapsed: time.Since(began)})
-		}
-	}
-	tables, err := checkDatabaseMemory("Solver.Solve", h, t.Rows, t.Cols, t.BlankGoal, o.limits, &cfg.Request)
-	if err != nil {
-		return cfg, err
-	}
-	if o.limits.MaxMemory >= 0 {
-		cfg.Limits.Memory = max(1, cfg.Limits.MemoryLimit()-tables)
-	}
-	return cfg, nil
-}
-
-// frameHeuristic returns the heuristic the frames of internal/near search
-// and rank by on boards of goal t: the database o asks for, or under Auto
-// the strongest shipped database for the board that is already in memory
-// or on disk; else linear conflicts. build says whether its tables may be
-// built (not under Auto).
-func (o *options) frameHeuristic(t *tiles.Goal) (h tiles.Heuristic, build bool) {
-	build = o.heur != Auto
-	switch {
-	case o.heur == Auto:
-		req := o.dbRequest(false)
-		hs := slices.Concat(optimalDatabases, strongerDatabases, nearOptimalDatabases)
-		if db, state := availableDatabase(hs, t.Rows, t.Cols, t.BlankGoal, &req, &o.limits, o.readWithin); state != pdbcache.Absent {
-			return db.tiles(), build
-		}
-	case o.heur.IsDatabase():
-		return o.heur.tiles(), build
-	}
-	return LinearConflict.tiles(), build
 }
 
 // newTarget returns the goal-relative form of goal (see tiles.Goal).
@@ -344,4 +254,105 @@ func encode(fn string, t *tiles.Goal, b Board) ([]int32, error) {
 	}
 	code, err := t.Encode(b.Tiles())
 	return code, toError(fn, err)
+}
+
+// enginePool keeps engines between searches, so that a program solving
+// many puzzles reuses their memory instead of growing it anew.
+type enginePool[S Node[S, int]] struct {
+	astar, ida, bfs sync.Pool
+}
+
+var (
+	packedEngines enginePool[inner[tiles.Packed]]
+	gridEngines   enginePool[inner[tiles.Grid]]
+	nodeEngines   enginePool[inner[tiles.Node]]
+)
+
+// get returns a pooled engine, or a new one.
+func get[E any](p *sync.Pool) *E {
+	if e, ok := p.Get().(*E); ok {
+		return e
+	}
+	return new(E)
+}
+
+// solverEngines are the generic engines as a Solver runs them (see
+// solve.Engines).
+type solverEngines struct{}
+
+// Search solves the board of codes code of the space sp with the generic
+// engine algo: on a board of at most 16 cells packed into a uint64; on a
+// larger one, for IDA* (which stores only its path) as a string of
+// cells, for the others interned in the space's arena. A *LimitError
+// is returned as the *engine.BoundError internal/solve reads.
+func (solverEngines) Search(ctx context.Context, sp *tiles.Space, code []int32, algo solve.Algo, lim engine.Bounds, st *tiles.Stats) ([]int, error) {
+	var blanks []int
+	var err error
+	a, l := Algorithm(algo), limitsOf(lim)
+	switch {
+	case len(code) <= 16:
+		blanks, err = runEngine(ctx, &packedEngines, sp.PackedStart(code), sp.PackedGoal(), innerKey(tiles.PackedKey), a, l, st)
+	case a == AlgoIDAStar:
+		blanks, err = runEngine(ctx, &gridEngines, sp.GridStart(code), sp.GridGoal(), nil, a, l, st)
+	default:
+		blanks, err = runEngine(ctx, &nodeEngines, sp.NodeStart(code), sp.NodeGoal(), innerKey(tiles.NodeKey), a, l, st)
+	}
+	if e, ok := err.(*LimitError); ok {
+		err = boundError(e)
+	}
+	return blanks, err
+}
+
+// NotFound reports whether err, of Search or internal/solve, says that no
+// path exists within the cost bound.
+func (solverEngines) NotFound(err error) bool {
+	return errors.Is(toError("Solver.Solve", err), ErrNotFound)
+}
+
+// A tileState is a state of the tile puzzle that knows its blank's cell.
+type tileState[T any] interface {
+	innerState[T]
+	Blank() int
+}
+
+// runEngine solves from start with the generic engine algo within lim
+// and returns the blank's cell in every board of the path, the start's
+// included. key is the engines' Key, or nil.
+func runEngine[T tileState[T]](ctx context.Context, pool *enginePool[inner[T]], start, goal T, key func(inner[T]) uint64, algo Algorithm, lim Limits, st *tiles.Stats) ([]int, error) {
+	type S = inner[T]
+	var res Result[S, int]
+	var err error
+	switch algo {
+	case AlgoAStar:
+		e := get[AStar[S, int]](&pool.astar)
+		e.Limits, e.Key = lim, key
+		res, err = e.Search(ctx, S{start})
+		pool.astar.Put(e)
+	case AlgoIDAStar:
+		e := get[IDAStar[S, int]](&pool.ida)
+		e.Limits = lim
+		if e.Limits.MaxNodes == 0 {
+			e.Limits.MaxNodes = -1 // a Solver reports its progress instead
+		}
+		res, err = e.Search(ctx, S{start})
+		pool.ida.Put(e)
+	default:
+		e := get[BFS[S, int]](&pool.bfs)
+		e.Limits, e.Key = lim, key
+		if algo == AlgoBFS {
+			res, err = e.Search(ctx, S{start})
+		} else {
+			res, err = e.Bidirectional(ctx, S{start}, S{goal})
+		}
+		pool.bfs.Put(e)
+	}
+	st.Expanded, st.Generated = res.Expanded, res.Generated
+	if err != nil {
+		return nil, err
+	}
+	blanks := make([]int, len(res.Path))
+	for i, s := range res.Path {
+		blanks[i] = s.s.Blank()
+	}
+	return blanks, nil
 }

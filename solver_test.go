@@ -8,8 +8,10 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/slidekit/slide/internal/pdbcache"
+	"github.com/slidekit/slide/internal/solve"
 )
 
 // TestParallelSolve checks WithWorkers through Solve: the solution is
@@ -154,5 +156,28 @@ func TestPrepareAuto(t *testing.T) {
 		if h, err := s.Prepare(ctx, g); err != nil || h != want {
 			t.Errorf("%dx%d goal: %v, %v; want %v", g.Rows(), g.Cols(), h, err, want)
 		}
+	}
+}
+
+// TestSolveSettings checks that a Solver's settings reach internal/solve
+// as they are: the modes and engines in the same order, under the same
+// names, and the heuristic as asked or left to Auto.
+func TestSolveSettings(t *testing.T) {
+	for a := AlgoAuto; a < numAlgorithms; a++ {
+		if got := (Solver{Algorithm: a}).settings(time.Now()).Algo; got.String() != a.String() {
+			t.Errorf("%v reaches the modes as %v", a, got)
+		}
+	}
+	modes := map[Mode]solve.Kind{Optimal(): solve.Optimal, Weighted(2): solve.Weighted, Anytime(0): solve.Anytime, Fast(): solve.Fast}
+	for m, want := range modes {
+		if got := (Solver{Mode: m}).settings(time.Now()).Mode; got.Kind != want || got.Weight != m.weight || got.Budget != m.budget {
+			t.Errorf("%v reaches the modes as %+v", m, got)
+		}
+	}
+	if set := (Solver{}).settings(time.Now()); !set.Auto || set.WD {
+		t.Errorf("Auto reaches the modes as %+v", set)
+	}
+	if set := (Solver{Heuristic: PDB663.WithWalkingDistance()}).settings(time.Now()); set.Auto || !set.WD || set.Heuristic.Name != "pdb663" {
+		t.Errorf("pdb663+wd reaches the modes as %+v", set)
 	}
 }

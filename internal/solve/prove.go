@@ -1,8 +1,7 @@
-package slide
+package solve
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/slidekit/slide/internal/pdbcache"
@@ -19,9 +18,9 @@ const proveNodes = 1 << 22
 // bound it raised, which is the answer's length where no shorter answer
 // exists.
 type proof struct {
-	lower  int   // a proven bound on the fewest moves
-	blanks []int // an optimal answer shorter than the mode's, or nil
-	sol    Solution
+	lower  int    // a proven bound on the fewest moves
+	blanks []int  // an optimal answer shorter than the mode's, or nil
+	sol    Answer // the labels and counts of the searches
 }
 
 // cheapProof reports whether the optimal search of the board of goal t
@@ -36,11 +35,11 @@ func cheapProof(t *tiles.Goal, o options) bool {
 	switch {
 	case n <= 9:
 		return true
-	case n > 16 || o.metric == LineMoves || !t.Distinct:
+	case n > 16 || o.s.Line || !t.Distinct:
 		return false
-	case n <= 12 || o.heur.IsDatabase():
+	case n <= 12 || o.is(tiles.Database):
 		return true
-	case o.heur != Auto:
+	case !o.auto:
 		return false
 	}
 	o.readWithin = 0
@@ -56,24 +55,24 @@ func cheapProof(t *tiles.Goal, o options) bool {
 // stops at the first answer found, which is optimal. The
 // context stops it as it stops the search; what was proven before
 // stands. ok is false where nothing ran.
-func prove(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, o options, began time.Time, moves, lower int, used int64) (p proof, ok bool) {
+func prove(ctx context.Context, t *tiles.Goal, code []int32, o options, began time.Time, moves, lower int, used int64) (p proof, ok bool) {
 	p.lower = lower
 	if lower >= moves || !cheapProof(t, o) || ctx.Err() != nil {
 		return p, false
 	}
 	budget := int64(proveNodes)
-	if o.limits.MaxNodes > 0 {
-		budget = min(budget, o.limits.MaxNodes-used)
+	if o.limits.Nodes > 0 {
+		budget = min(budget, o.limits.Nodes-used)
 	}
 	if budget <= 0 {
 		return p, false
 	}
-	o.mode, o.onMove, o.progress = Optimal(), nil, nil
+	o.mode, o.onMove, o.progress = Mode{}, false, false
 	o.autoDB, o.readWithin = pdbcache.Absent, 0
 	// In the tile metric every answer's length has the parity of moves:
 	// bounds step by two.
 	step := 1
-	if o.metric == TileMoves {
+	if !o.s.Line {
 		step = 2
 	}
 	raise := func(b int) {
@@ -90,18 +89,18 @@ func prove(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, 
 	// whose work then sums to about that of the last.
 	for gap := 0; p.lower < moves && budget > 0 && ctx.Err() == nil; gap = max(step, 2*gap) {
 		so := o
-		so.limits.MaxCost, so.limits.MaxNodes = float64(min(p.lower+gap, moves-1)), budget
-		sol, blanks, err := optimalSearch(ctx, start, goal, t, code, so, began)
+		so.limits.Cost, so.limits.Nodes = float64(min(p.lower+gap, moves-1)), budget
+		sol, blanks, err := optimalSearch(ctx, t, code, so, began)
 		p.sol.Expanded += sol.Expanded
 		p.sol.Generated += sol.Generated
 		budget -= sol.Generated
 		switch {
 		case err == nil:
-			p.sol.Engine, p.sol.Heuristic, p.sol.Workers = sol.Engine, sol.Heuristic, sol.Workers
+			p.sol.Engine, p.sol.Heuristic, p.sol.WD, p.sol.Workers = sol.Engine, sol.Heuristic, sol.WD, sol.Workers
 			p.blanks, p.lower = blanks, len(blanks)-1
 			return p, true
-		case errors.Is(toError("Solver.Solve", err), ErrNotFound):
-			raise(max(int(so.limits.MaxCost)+1, sol.LowerBound))
+		case o.notFound(err):
+			raise(max(int(so.limits.Cost)+1, sol.Lower))
 		default:
 			return p, true // the node budget, the context, or the memory bound
 		}
@@ -111,21 +110,21 @@ func prove(ctx context.Context, start, goal Board, t *tiles.Goal, code []int32, 
 }
 
 // adopt labels sol, the mode's answer, with what p proves: its bound, and
-// where p found a shorter answer, that answer, made by finishPath under
-// o. It reports an error only where finishPath does.
-func (p proof) adopt(ctx context.Context, sol *Solution, o options) error {
+// where p found a shorter answer, that answer, whose moves path makes. It
+// reports an error only where path.Finish does.
+func (p proof) adopt(ctx context.Context, sol *Answer, path Path) error {
 	sol.Expanded += p.sol.Expanded
 	sol.Generated += p.sol.Generated
 	if p.blanks != nil {
-		if err := finishPath(ctx, sol, p.blanks, o); err != nil {
+		if err := path.Finish(ctx, p.blanks); err != nil {
 			return err
 		}
-		sol.Engine, sol.Heuristic = p.sol.Engine, p.sol.Heuristic
+		sol.Engine, sol.Heuristic, sol.WD = p.sol.Engine, p.sol.Heuristic, p.sol.WD
 		if p.sol.Workers > 0 {
 			sol.Workers = p.sol.Workers
 		}
 	}
-	sol.LowerBound = max(sol.LowerBound, min(p.lower, sol.Len()))
-	sol.Optimal = sol.LowerBound == sol.Len()
+	sol.Lower = max(sol.Lower, min(p.lower, path.Len()))
+	sol.Optimal = sol.Lower == path.Len()
 	return nil
 }
