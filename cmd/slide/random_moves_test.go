@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -136,45 +135,6 @@ func TestRandomMovesErrors(t *testing.T) {
 		stdout, stderr, status := runSlide("", c.args...)
 		if status != c.status || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") > 2 {
 			t.Errorf("%v: status %d, stdout %q, stderr %q; want %d and %q", c.args, status, stdout, stderr, c.status, c.want)
-		}
-	}
-}
-
-// TestRandomMovesReadme checks that README.md shows what the commands of
-// its subsection on puzzles of a chosen length write: standard error,
-// then standard output (its first line after "| head -1").
-func TestRandomMovesReadme(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme := string(data)
-	for _, cmd := range []string{
-		"random -seed 1 -moves 20 3",
-		"random -seed 1 -blocks testdata/blocks/rh_fogleman_db_51_nowalls.txt -moves 40",
-		"blocks -unsolve testdata/blocks/klotski_hengdaolima.txt | head -1",
-	} {
-		line := "$ go run ./cmd/slide " + cmd + "\n"
-		at := strings.Index(readme, line)
-		if at < 0 {
-			t.Errorf("README.md does not show %q", line)
-			continue
-		}
-		shown := readme[at+len(line):]
-		shown = shown[:min(strings.Index(shown, "\n$ "), strings.Index(shown, "\n```"))+1]
-		args, head := strings.CutSuffix(cmd, " | head -1")
-		fields := strings.Fields(args)
-		for i, f := range fields {
-			if strings.HasPrefix(f, "testdata/") {
-				fields[i] = "../../" + f
-			}
-		}
-		stdout, stderr, status := runSlide("", fields...)
-		if head {
-			stdout = stdout[:strings.Index(stdout, "\n")+1]
-		}
-		if got := stderr + stdout; status != exitOK || got != shown {
-			t.Errorf("%s: status %d, writes\n%s\nREADME.md shows\n%s", cmd, status, got, shown)
 		}
 	}
 }
