@@ -9,10 +9,9 @@ import (
 	"github.com/slidekit/slide/internal/engine"
 )
 
-// AStar is a reusable A* searcher over states of your own (see [Node]): a
-// cheapest path to a goal if the heuristic is admissible, deterministic (of
-// equal f, the newest first), each state stored once. The zero value is ready,
-// for one goroutine at a time.
+// AStar is a reusable A* searcher over your own [Node] states: a cheapest
+// path if the heuristic is admissible, of equal f the newest first, each
+// state stored once. The zero value is ready, for one goroutine at a time.
 type AStar[S Node[S, C], C Cost] struct {
 	Limits        Limits
 	Key           func(S) uint64 // if set, a distinct number for each state: a faster index
@@ -164,12 +163,9 @@ func (a *AStar[S, C]) path(i int32) []S {
 	return p
 }
 
-// IDAStar is a reusable iterative-deepening A* searcher: depth-first searches
-// under a rising cost bound, in memory for its path, optimal when the
-// heuristic is admissible and costs positive. It suits spaces too large to
-// store with few short cycles, as the tile puzzles; a space of many paths to a
-// state (Towers of Hanoi) takes it exponential time: use [AStar] or [BFS].
-// Limits.MaxNodes 0 stops it at 2^30 nodes.
+// IDAStar is a reusable iterative-deepening A* searcher, in memory for its
+// path, optimal for admissible heuristics and positive costs, for spaces
+// of few short cycles (else use [AStar] or [BFS]); MaxNodes 0 means 2^30.
 type IDAStar[S Node[S, C], C Cost] struct {
 	Limits        Limits
 	GoalFunc      func(S) bool // as for AStar

@@ -39,9 +39,8 @@ func (m BlockMetric) MarshalText() ([]byte, error) { return blockMetricText.mars
 func (m *BlockMetric) UnmarshalText(text []byte) error { return blockMetricText.unmarshal(text, m) }
 
 // A BlockSolver finds shortest solutions of sliding-block puzzles by BFS,
-// identical pieces interchangeable. The zero BlockSolver counts
-// [StraightMoves] to the zero [BlockGoal]. It may serve many goroutines at
-// once.
+// equal pieces interchangeable; the zero one counts [StraightMoves] to the
+// zero [BlockGoal]. It serves many goroutines.
 type BlockSolver struct {
 	Metric         BlockMetric
 	Goal           BlockGoal
