@@ -102,9 +102,8 @@ func (c Cache) tables(fn string, h Heuristic) (pdb.Spec, error) {
 	return spec, nil
 }
 
-// Build reads h's tables from the cache or builds them into it, replacing
-// a damaged file; [ErrCache] if a directory is there, MaxMemory is passed,
-// or they stay in memory only.
+// Build reads h's tables from the cache or builds them into it, replacing a
+// damaged file; [ErrCache] for a directory there, memory only or MaxMemory.
 func (c Cache) Build(ctx context.Context, h Heuristic) error {
 	const fn = "Cache.Build"
 	spec, err := c.tables(fn, h)

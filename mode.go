@@ -29,9 +29,8 @@ const (
 // Optimal asks for a shortest solution, proven so.
 func Optimal() Mode { return Mode{} }
 
-// Weighted asks for at most w >= 1 times the fewest moves, if in reach; up
-// to 12 cells, or 16 with a database, a brief optimal search then shortens
-// or proves its answer.
+// Weighted asks for at most w >= 1 times the fewest moves; up to 12 cells,
+// or 16 with a database, a brief optimal search then improves or proves it.
 func Weighted(w float64) Mode { return Mode{kind: weighted, weight: w} }
 
 // Anytime asks for the best solution within d (0: none) and Limits.MaxNodes.

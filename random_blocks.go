@@ -8,10 +8,9 @@ import (
 	"github.com/slidekit/slide/internal/blocks"
 )
 
-// Farthest "unsolves" b: it returns, with its shortest solution, the first
-// found of the positions of b's component (all that b's moves reach) that
-// lie farthest in s.Metric from solved, or [ErrUnsolvable] if none is
-// solved. Limits.MaxNodes bounds the component; MaxCost is refused.
+// Farthest "unsolves" b: it returns, with its shortest solution, a position
+// b's moves reach farthest from solved in s.Metric, or [ErrUnsolvable].
+// MaxNodes bounds the positions reached; MaxCost is refused.
 func (s BlockSolver) Farthest(ctx context.Context, b Blocks) (BlockSolution, error) {
 	const fn = "BlockSolver.Farthest"
 	var far uint64
@@ -26,10 +25,10 @@ func (s BlockSolver) Farthest(ctx context.Context, b Blocks) (BlockSolution, err
 	return s.solveAt(ctx, fn, sp, b, far, dist)
 }
 
-// Random returns a position of b's component moves moves from solved in
-// s.Metric, drawn uniformly by rng.IntN (equal pieces interchangeable unless
-// DistinctPieces), with its shortest solution; it fails as Farthest does,
-// or with [ErrOption] for moves out of range.
+// Random returns a position b's moves reach, moves moves from solved in
+// s.Metric, drawn uniformly by rng.IntN (equal pieces alike unless
+// DistinctPieces), with its shortest solution; errors as Farthest's and
+// [ErrOption].
 func (s BlockSolver) Random(ctx context.Context, b Blocks, moves int, rng *rand.Rand) (BlockSolution, error) {
 	const fn = "BlockSolver.Random"
 	switch {
