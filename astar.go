@@ -9,9 +9,9 @@ import (
 	"github.com/slidekit/slide/internal/engine"
 )
 
-// AStar is a reusable A* searcher over your own [Node] states: a cheapest
-// path if the heuristic is admissible, of equal f the newest first, each
-// state stored once. The zero value is ready, for one goroutine at a time.
+// AStar is a reusable A* searcher of your own [Node] states, each stored
+// once: a cheapest path for an admissible heuristic, of equal f the newest
+// first.
 type AStar[S Node[S, C], C Cost] struct {
 	Limits        Limits
 	Key           func(S) uint64 // if set, a distinct number for each state: a faster index
@@ -163,9 +163,9 @@ func (a *AStar[S, C]) path(i int32) []S {
 	return p
 }
 
-// IDAStar is a reusable iterative-deepening A* searcher, in memory for its
-// path, optimal for admissible heuristics and positive costs, for spaces
-// of few short cycles (else use [AStar] or [BFS]); MaxNodes 0 means 2^30.
+// IDAStar is a reusable IDA* searcher, in memory for its path, optimal for
+// admissible heuristics and positive costs ([AStar] or [BFS] for spaces of
+// many short cycles); MaxNodes 0 means 2^30.
 type IDAStar[S Node[S, C], C Cost] struct {
 	Limits        Limits
 	GoalFunc      func(S) bool // as for AStar

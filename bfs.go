@@ -11,7 +11,6 @@ import (
 
 // BFS is a reusable breadth-first searcher of your own states: fewest moves
 // to a goal (Search), between two (Bidirectional), by distance (Layers).
-// The zero value is ready, for one goroutine at a time.
 type BFS[S Node[S, C], C Cost] struct {
 	Limits   Limits
 	Key      func(S) uint64 // as for AStar

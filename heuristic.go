@@ -352,10 +352,10 @@ func NearOptimalDatabase(goal Board) (Heuristic, bool) {
 	return databaseFor(nearOptimalDatabases, goal)
 }
 
-// StrongerDatabase returns the larger, stronger database m ranks and bounds
-// by instead of [NearOptimalDatabase]'s when it is cached and fits: [PDB48x5]
-// on 7 x 7 under [Weighted], and under [Anytime] when time allows reading
-// it. Only [Cache.Build] builds it.
+// StrongerDatabase returns the database, built only by [Cache.Build], that m
+// ranks and bounds by instead of [NearOptimalDatabase]'s when it is cached
+// and fits: [PDB48x5] on 7 x 7 under [Weighted], and [Anytime] with time to
+// read it.
 func StrongerDatabase(goal Board, m Mode) (Heuristic, bool) {
 	h, ok := databaseFor(strongerDatabases, goal)
 	spec, _ := h.partition()

@@ -9,8 +9,8 @@ import (
 	"github.com/slidekit/slide/internal/input"
 )
 
-// A Mode is what a [Solver] is asked for: a shortest solution ([Optimal], the
-// zero Mode), or a good one sooner ([Weighted], [Anytime], [Fast]).
+// A Mode asks a [Solver] for [Optimal] (the zero Mode), [Weighted],
+// [Anytime] or [Fast].
 type Mode struct {
 	kind   modeKind
 	weight float64

@@ -8,9 +8,8 @@ import (
 	"github.com/slidekit/slide/internal/blocks"
 )
 
-// Farthest "unsolves" b: it returns, with its shortest solution, a position
-// b's moves reach farthest from solved in s.Metric, or [ErrUnsolvable].
-// MaxNodes bounds the positions reached; MaxCost is refused.
+// Farthest "unsolves" b: it returns a position b's moves reach farthest
+// from solved in s.Metric, or [ErrUnsolvable]; MaxCost is refused.
 func (s BlockSolver) Farthest(ctx context.Context, b Blocks) (BlockSolution, error) {
 	const fn = "BlockSolver.Farthest"
 	var far uint64
@@ -27,8 +26,7 @@ func (s BlockSolver) Farthest(ctx context.Context, b Blocks) (BlockSolution, err
 
 // Random returns a position b's moves reach, moves moves from solved in
 // s.Metric, drawn uniformly by rng.IntN (equal pieces alike unless
-// DistinctPieces), with its shortest solution; errors as Farthest's and
-// [ErrOption].
+// DistinctPieces); errors as Farthest's and [ErrOption].
 func (s BlockSolver) Random(ctx context.Context, b Blocks, moves int, rng *rand.Rand) (BlockSolution, error) {
 	const fn = "BlockSolver.Random"
 	switch {

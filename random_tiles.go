@@ -12,17 +12,13 @@ import (
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// Random deals a board moves tile moves from goal, with a solution from it.
-// Under [Optimal], up to 25 cells, the solution is shortest, proven, and
-// rng draws the board uniformly from those that far up to 10 cells,
-// approximately beyond; under [Fast], on any board of distinct tiles, a
-// walk from goal until the tiles' Manhattan distance is moves, its
-// LowerBound (Optimal if the walk took moves moves). docs/LIBRARY.md says
-// how. A negative moves or one past the farthest boards, a nil rng, other
-// modes, line moves and OnMove are refused with [ErrOption]; ctx and
-// s.Limits bound each search; [ErrNotFound] says no board that far was
-// found. The same rng state, settings and goal give the same board, but
-// for Workers above 1.
+// Random deals a board moves tile moves from goal, and a solution from it:
+// under [Optimal], up to 25 cells, a shortest one, drawn by rng uniformly
+// up to 10 cells, approximately beyond; under [Fast], on any board of
+// distinct tiles, a walk from goal to a Manhattan distance of moves, its
+// LowerBound. [ErrOption] refuses what docs/LIBRARY.md lists; [ErrNotFound]
+// says no board is that far. The same rng state, settings and goal give
+// the same board (Workers 1).
 func (s Solver) Random(ctx context.Context, goal Board, moves int, rng *rand.Rand) (Solution, error) {
 	const fn = "Solver.Random"
 	began := time.Now()

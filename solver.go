@@ -36,15 +36,12 @@ type Solver struct {
 // search's scratch memory.
 const maxWorkers = 1024
 
-// Solve returns a solution from start to goal, a shortest one unless s.Mode
-// asks otherwise, or [ErrMismatch], [ErrUnsolvable], [ErrOption], [ErrLimit],
-// [ErrNotFound] or the context's error; a Solution returned with an error
-// carries the lower bound proven. The settings each mode uses (Weighted and
-// Anytime rank boards by Auto, LinearConflict or a database):
-//
-//	Optimal, Weighted           all but Cache.MaxMemory and OnImprove
-//	Anytime                     all but Cache.MaxMemory
-//	Fast                        Mode, Metric, Limits, OnMove
+// Solve returns a solution from start to goal, shortest unless s.Mode asks
+// otherwise, or [ErrMismatch], [ErrUnsolvable], [ErrOption], [ErrLimit],
+// [ErrNotFound] or ctx's error, a Solution returned with an error carrying
+// the proven lower bound. Fast uses only Mode, Metric, Limits and OnMove,
+// OnImprove only Anytime, Cache.MaxMemory no mode; Weighted and Anytime
+// rank by Auto, LinearConflict or a database.
 func (s Solver) Solve(ctx context.Context, start, goal Board) (Solution, error) {
 	const fn = "Solver.Solve"
 	began := time.Now()
