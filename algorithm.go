@@ -3,9 +3,8 @@ package slide
 // Algorithm names the engine a [Solver] runs for a shortest solution.
 type Algorithm uint8
 
-// The engines; AlgoAuto lets the Solver choose: IDA*, or A* for repeated
-// labels and line moves, bidirectional BFS for line moves up to 16 cells
-// unless Solver.Heuristic names one (A* searches by it).
+// The engines; AlgoAuto chooses IDA*, or A* for repeated labels and line
+// moves (bidirectional BFS for line moves up to 16 cells, A* by a Heuristic).
 const (
 	AlgoAuto Algorithm = iota
 	AlgoAStar

@@ -9,10 +9,9 @@ import (
 	"github.com/slidekit/slide/internal/engine"
 )
 
-// AStar is a reusable A* searcher over states of your own (see [Node]): a
-// cheapest path to a goal if the heuristic is admissible, deterministic (of
-// equal f, the newest first), each state stored once. The zero value is ready,
-// for one goroutine at a time.
+// AStar is a reusable A* searcher of your own [Node] states, each stored
+// once: a cheapest path for an admissible heuristic, of equal f the newest
+// first.
 type AStar[S Node[S, C], C Cost] struct {
 	Limits        Limits
 	Key           func(S) uint64 // if set, a distinct number for each state: a faster index
@@ -164,13 +163,10 @@ func (a *AStar[S, C]) path(i int32) []S {
 	return p
 }
 
-// IDAStar is a reusable iterative-deepening A* searcher: depth-first searches
-// under a rising cost bound, in memory for its path, optimal when the
-// heuristic is admissible and costs positive. It suits spaces too large to
-// store with few short cycles, as the tile puzzles; a space of many paths to a
-// state (Towers of Hanoi) takes it exponential time: use [AStar] or [BFS].
-// It holds only its path, so that [Limits].MaxMemory rarely stops it: give
-// it a MaxNodes, or a context with a deadline, where a search may not end.
+// IDAStar is a reusable IDA* searcher, in memory for its path, optimal for
+// admissible heuristics and positive costs ([AStar] or [BFS] for spaces of
+// many short cycles). Memory rarely stops it: give it a MaxNodes or a
+// context with a deadline where a search may not end.
 type IDAStar[S Node[S, C], C Cost] struct {
 	Limits        Limits
 	GoalFunc      func(S) bool // as for AStar

@@ -9,9 +9,8 @@ import (
 	"github.com/slidekit/slide/internal/engine"
 )
 
-// BFS is a reusable breadth-first searcher over states of your own: a path of
-// the fewest moves to a goal (Search), between two states (Bidirectional), or
-// by distance (Layers). The zero value is ready, for one goroutine at a time.
+// BFS is a reusable breadth-first searcher of your own states: fewest moves
+// to a goal (Search), between two (Bidirectional), by distance (Layers).
 type BFS[S Node[S, C], C Cost] struct {
 	Limits   Limits
 	Key      func(S) uint64 // as for AStar

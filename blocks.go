@@ -66,9 +66,8 @@ func (p Piece) covers(r, c int) bool {
 	return r >= p.Row && r < p.Row+p.Height && c >= p.Col && c < p.Col+p.Width
 }
 
-// Blocks is a sliding-block puzzle: rectangular pieces on a grid, piece 0 the
-// goal piece. It is an immutable, comparable value; the zero Blocks is not
-// valid. Rows and columns count from 0, in its text ([ParseBlocks]) from 1.
+// Blocks is an immutable, comparable sliding-block puzzle, piece 0 the goal
+// piece, cells from 0 (from 1 in [ParseBlocks] text); the zero one is invalid.
 type Blocks struct {
 	rows, cols uint16
 	// pieceBytes a piece: row, col, width, height (little-endian uint16s),

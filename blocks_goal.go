@@ -2,9 +2,8 @@ package slide
 
 import "strconv"
 
-// A BlockGoal says which positions solve a puzzle. The zero BlockGoal is the
-// text format's: the goal piece in the last column; on Klotski's 5 x 4 board,
-// the square at the bottom middle, as in the classic puzzle.
+// A BlockGoal says which positions solve a puzzle. The zero one is the goal
+// piece in the last column; on Klotski's 5 x 4 board, at the bottom middle.
 type BlockGoal struct {
 	at       bool
 	piece    int

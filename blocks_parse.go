@@ -19,9 +19,8 @@ import (
 //	3 1 2 1 b A
 //	1 1 1 1 b
 //
-// A malformed piece line, or one off the grid, overlapping another or taking a
-// taken name, is discarded, listed in a *[DiscardError]: b is the rest, if a
-// piece is left.
+// A malformed line, or a piece off the grid, overlapping another or reusing
+// a name, is discarded and listed in a *[DiscardError]; b is the rest.
 func ParseBlocks(s string) (b Blocks, err error) {
 	return readBlocks("ParseBlocks", strings.NewReader(s))
 }

@@ -38,10 +38,8 @@ func (m BlockMetric) MarshalText() ([]byte, error) { return blockMetricText.mars
 // [ParseBlockMetric].
 func (m *BlockMetric) UnmarshalText(text []byte) error { return blockMetricText.unmarshal(text, m) }
 
-// A BlockSolver finds shortest solutions of sliding-block puzzles by BFS,
-// identical pieces interchangeable. The zero BlockSolver counts
-// [StraightMoves] to the zero [BlockGoal]. It may serve many goroutines at
-// once.
+// A BlockSolver solves sliding-block puzzles by BFS, equal pieces
+// interchangeable; the zero one counts [StraightMoves] to the zero [BlockGoal].
 type BlockSolver struct {
 	Metric         BlockMetric
 	Goal           BlockGoal

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -354,4 +357,198 @@ func TestBlocksNames(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Helpers that the tests of this package share: sliding-block puzzles.
+
+// specSample is the 4 x 4 puzzle of the format's description, whose
+// printed solution takes 6 moves; 5 is the optimum.
+const specSample = `4  4
+3  1  2  1  b
+1  1  1  1  b
+1  2  1  1  b
+2  1  1  1  b
+2  3  2  1  b
+3  3  1  2  b
+4  1  2  1  b
+4  4  1  1  b
+`
+
+// blockCase is a puzzle of testdata/blocks with the optima and the
+// reachable-state count of its "# expect:" line; -1 stands for none.
+type blockCase struct {
+	name     string
+	text     string
+	puzzle   Blocks
+	optimum  [numBlockMetrics]int
+	states   int64
+	distinct int64 // states with identical pieces told apart, if given
+}
+
+// readBlockCases reads every puzzle of testdata/blocks.
+func readBlockCases(t testing.TB) []blockCase {
+	t.Helper()
+	files, err := filepath.Glob("testdata/blocks/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no puzzles in testdata/blocks: %v", err)
+	}
+	var cases []blockCase
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := blockCase{name: strings.TrimSuffix(filepath.Base(f), ".txt"), text: string(data), distinct: -1}
+		if c.puzzle, err = ParseBlocks(c.text); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		expect := ""
+		for _, line := range strings.Split(c.text, "\n") {
+			if rest, ok := strings.CutPrefix(line, "# expect:"); ok {
+				expect = rest
+			}
+		}
+		if expect == "" {
+			t.Fatalf("%s: no # expect: line", f)
+		}
+		for _, kv := range strings.Fields(expect) {
+			k, v, _ := strings.Cut(kv, "=")
+			n := -1
+			if v != "none" {
+				if n, err = strconv.Atoi(v); err != nil {
+					t.Fatalf("%s: %q: %v", f, kv, err)
+				}
+			}
+			switch k {
+			case "states":
+				c.states = int64(n)
+			case "states_distinct":
+				c.distinct = int64(n)
+			default:
+				m, err := ParseBlockMetric(k)
+				if err != nil {
+					t.Fatalf("%s: %q: %v", f, kv, err)
+				}
+				c.optimum[m] = n
+			}
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// blockCaseNamed returns the puzzle of testdata/blocks/name.txt.
+func blockCaseNamed(tb testing.TB, name string) blockCase {
+	tb.Helper()
+	for _, c := range readBlockCases(tb) {
+		if c.name == name {
+			return c
+		}
+	}
+	tb.Fatalf("no puzzle %s in testdata/blocks", name)
+	return blockCase{}
+}
+
+// rushString returns the Rush Hour string in the header of a puzzle of
+// testdata/blocks, or "" if it has none.
+func rushString(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		if rest, ok := strings.CutPrefix(line, "# source: Fogleman board string: "); ok {
+			return strings.Fields(rest)[0]
+		}
+	}
+	return ""
+}
+
+// replayBlocks checks sol move by move on a grid of its own: each slide
+// allowed by the piece's motion, through free cells inside the grid, to
+// the next position of the solution, and the last position a goal.
+func replayBlocks(t *testing.T, start Blocks, goal BlockGoal, sol BlockSolution) {
+	t.Helper()
+	if len(sol.Positions) != sol.Len()+1 || sol.Positions[0] != start {
+		t.Fatalf("%d positions for %d moves, or not from the start", len(sol.Positions), sol.Len())
+	}
+	rows, cols := start.Rows(), start.Cols()
+	pieces := start.Pieces()
+	grid := make([]int, rows*cols)
+	draw := func(i, v int) {
+		p := pieces[i]
+		for r := p.Row; r < p.Row+p.Height; r++ {
+			for c := p.Col; c < p.Col+p.Width; c++ {
+				grid[r*cols+c] = v
+			}
+		}
+	}
+	for i := range pieces {
+		draw(i, i+1)
+	}
+	for k, m := range sol.Moves {
+		if m.Piece < 0 || m.Piece >= len(pieces) || len(m.Slides) == 0 {
+			t.Fatalf("move %d: %+v", k+1, m)
+		}
+		if sol.Metric != PieceMoves && len(m.Slides) != 1 || sol.Metric == StepMoves && m.Slides[0].Cells != 1 {
+			t.Fatalf("move %d (%v) is not one %v move", k+1, m, sol.Metric)
+		}
+		for _, s := range m.Slides {
+			mo := pieces[m.Piece].Motion
+			if mo == Fixed || (s.Dir == Up || s.Dir == Down) && mo == Horizontal || (s.Dir == Left || s.Dir == Right) && mo == Vertical || s.Cells < 1 {
+				t.Fatalf("move %d (%v): a %v piece cannot slide %v", k+1, m, mo, s)
+			}
+			step := map[Direction][2]int{Up: {-1, 0}, Down: {1, 0}, Left: {0, -1}, Right: {0, 1}}[s.Dir]
+			for range s.Cells {
+				draw(m.Piece, 0)
+				pieces[m.Piece].Row += step[0]
+				pieces[m.Piece].Col += step[1]
+				p := pieces[m.Piece]
+				if p.Row < 0 || p.Col < 0 || p.Row+p.Height > rows || p.Col+p.Width > cols {
+					t.Fatalf("move %d (%v) leaves the grid", k+1, m)
+				}
+				for r := p.Row; r < p.Row+p.Height; r++ {
+					for c := p.Col; c < p.Col+p.Width; c++ {
+						if grid[r*cols+c] != 0 {
+							t.Fatalf("move %d (%v) runs into piece %d", k+1, m, grid[r*cols+c]-1)
+						}
+					}
+				}
+				draw(m.Piece, m.Piece+1)
+			}
+		}
+		want, _ := NewBlocks(rows, cols, pieces)
+		if sol.Positions[k+1] != want {
+			t.Fatalf("move %d (%v) leads to\n%v, the solution has\n%v", k+1, m, want.Grid(), sol.Positions[k+1].Grid())
+		}
+	}
+	if !goal.Reached(sol.Positions[sol.Len()]) {
+		t.Fatalf("the last position is not a goal:\n%v", sol.Positions[sol.Len()].Grid())
+	}
+}
+
+// randomBlocks returns a rows x cols puzzle of up to pieces pieces placed
+// at random: a goal piece in the first column that may move left and
+// right, and others of common shapes (identical ones are frequent) and of
+// motions drawn from motions.
+func randomBlocks(rng *rand.Rand, rows, cols, pieces int, motions []Motion) Blocks {
+	shapes := [][2]int{{1, 1}, {1, 1}, {1, 1}, {2, 1}, {1, 2}, {2, 2}, {3, 1}}
+	goal := Piece{Width: 1 + rng.IntN(min(2, cols-1)), Height: 1 + rng.IntN(min(2, rows)), Motion: []Motion{Both, Horizontal}[rng.IntN(2)]}
+	goal.Row = rng.IntN(rows - goal.Height + 1)
+	ps := []Piece{goal}
+	for range 20 * pieces {
+		if len(ps) == pieces {
+			break
+		}
+		wh := shapes[rng.IntN(len(shapes))]
+		p := Piece{Width: wh[0], Height: wh[1], Motion: motions[rng.IntN(len(motions))]}
+		if p.Width > cols || p.Height > rows {
+			continue
+		}
+		p.Row, p.Col = rng.IntN(rows-p.Height+1), rng.IntN(cols-p.Width+1)
+		if _, err := NewBlocks(rows, cols, append(ps, p)); err == nil {
+			ps = append(ps, p)
+		}
+	}
+	b, err := NewBlocks(rows, cols, ps)
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

@@ -13,10 +13,8 @@ const (
 	MaxLabel = 1<<16 - 1 // largest tile label
 )
 
-// A Board is an R x C sliding-tile position: a positive label in every cell
-// but the blank, 0, row-major, from 0. It is an immutable, comparable value;
-// [Board.StandardGoal] is what its methods measure against. The zero Board is
-// not valid.
+// A Board is an immutable, comparable R x C tile position, row-major, the
+// blank 0, measured against [Board.StandardGoal]. The zero Board is invalid.
 type Board struct {
 	rows, cols uint16
 	blank      uint16 // index of the blank cell, row-major

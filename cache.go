@@ -15,9 +15,8 @@ import (
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// A Cache keeps the tables of pattern databases, checksummed, so that each is
-// built once; a process keeps them in memory once read. The zero Cache is the
-// user's cache directory.
+// A Cache keeps pattern databases' tables, checksummed, built once and read
+// once a process. The zero Cache is the user's cache directory.
 type Cache struct {
 	Dir       string                 // the directory; "" for the user's
 	MaxMemory int64                  // bound on a Build's or a Verify's memory, as Limits.MaxMemory (0 in a Solver)
@@ -105,10 +104,8 @@ func (c Cache) tables(fn string, h Heuristic) (pdb.Spec, error) {
 	return spec, nil
 }
 
-// Build makes the tables of h ready, read from the cache or built into it:
-// [ErrCache] if they are in memory only. A damaged file of any kind at the
-// table's path is replaced, but a directory there is never: Build fails at
-// once with [ErrCache], as it does for a build beyond MaxMemory.
+// Build reads h's tables from the cache or builds them into it, replacing a
+// damaged file; [ErrCache] for a directory there, memory only or MaxMemory.
 func (c Cache) Build(ctx context.Context, h Heuristic) error {
 	const fn = "Cache.Build"
 	spec, err := c.tables(fn, h)

@@ -297,3 +297,46 @@ func TestCacheLeftovers(t *testing.T) {
 		t.Errorf("left %v", left)
 	}
 }
+
+// TestCacheBuildMemoryMessage checks the error of a Cache.Build refused by
+// Cache.MaxMemory: ErrLimit, saying what the build needs and the bound,
+// and naming no setting that does not bound it (it advised raising
+// Limits.MaxMemory, which a Cache does not read).
+func TestCacheBuildMemoryMessage(t *testing.T) {
+	h := MustParseDatabase(Goal(2, 4), "1 2 3 4/5 6 7").Heuristic()
+	err := Cache{Dir: t.TempDir(), MaxMemory: 1000}.Build(context.Background(), h)
+	if !errors.Is(err, ErrLimit) {
+		t.Fatalf("Build: %v, want ErrLimit", err)
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, "17.4 KiB at its peak") || !strings.Contains(msg, "1000 B") || strings.Contains(msg, "Limits.") {
+		t.Errorf("Build: %q", msg)
+	}
+}
+
+// FuzzCacheRemove checks that Cache.Remove, whatever the name, removes
+// nothing outside the cache's folder and never panics.
+func FuzzCacheRemove(f *testing.F) {
+	for _, s := range []string{"pdb78", "pdb555", "../victim", "../victim.pdb", "/etc/passwd", "", ".", "..", "4x4-b0-1.2.3-4.5.6.pdb", "a/../../victim", "victim\x00"} {
+		f.Add(s)
+	}
+	dir := f.TempDir()
+	cache := filepath.Join(dir, "cache")
+	victims := []string{filepath.Join(dir, "victim"), filepath.Join(dir, "victim.pdb"), filepath.Join(dir, "victim.pdb.sum")}
+	if err := os.Mkdir(cache, 0o755); err != nil {
+		f.Fatal(err)
+	}
+	for _, v := range victims {
+		if err := os.WriteFile(v, []byte("x"), 0o644); err != nil {
+			f.Fatal(err)
+		}
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		_, _ = Cache{Dir: cache}.Remove(name)
+		for _, v := range victims {
+			if _, err := os.Stat(v); err != nil {
+				t.Fatalf("Remove(%q) reached %s outside the cache: %v", name, v, err)
+			}
+		}
+	})
+}

@@ -9,17 +9,15 @@ import (
 	"github.com/slidekit/slide/internal/pdb"
 )
 
-// A Database is a pattern database of your own: a goal (distinct labels, 2 x 2
-// to 64 cells) split into groups of tiles, whose tables, n!/(n-k)! entries for
-// k tiles on n cells, make [Database.Heuristic].
+// A Database is a pattern database of your own: a goal (distinct labels,
+// 2 x 2 to 64 cells) split into groups, a table of n!/(n-k)! entries a k-tile one.
 type Database struct {
 	goal   Board
 	groups string // canonical partition: labels ascending, groups by their least label
 }
 
-// ParseDatabase returns goal's [Database] of partition's groups: "1 2 3 4/5 6
-// 7 8", labels split by spaces or commas. Errors wrap [ErrSize], [ErrTile] or
-// [ErrSyntax].
+// ParseDatabase returns goal's [Database] of groups "1 2 3 4/5 6 7 8" (or
+// commas); errors wrap [ErrSize], [ErrTile] or [ErrSyntax].
 func ParseDatabase(goal Board, partition string) (Database, error) {
 	const fn = "ParseDatabase"
 	if !goal.IsValid() {

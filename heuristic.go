@@ -11,9 +11,8 @@ import (
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// A Heuristic is an admissible lower bound on the moves to a goal: a named one
-// below, a [Database]'s tables, or either maxed with walking distance. The
-// zero Heuristic is [Auto].
+// A Heuristic is an admissible bound on the moves to a goal: a named one,
+// a [Database]'s tables, or either with walking distance. The zero is [Auto].
 type Heuristic struct {
 	kind heuristicKind
 	wd   bool     // maxed with walking distance
@@ -41,8 +40,7 @@ const (
 )
 
 // The named heuristics, weakest first; do not assign to them. A shipped
-// pattern database such as PDB663 (groups of 6, 6 and 3 tiles) needs distinct
-// labels, its board size and the blank's goal in a corner.
+// database needs distinct labels, its board size and the blank in a corner.
 var (
 	Auto            = Heuristic{kind: auto}            // the solver chooses (see Solver.Prepare); estimates as LinearConflict
 	Zero            = Heuristic{kind: zero}            // always 0: uniform-cost search
@@ -304,20 +302,16 @@ func (h Heuristic) Memory() (tables, build, disk int64) {
 	return tables, build, spec.TableBytes(true)
 }
 
-// NearOptimalDatabase returns the database Weighted and Anytime rank goal by,
-// which Solver.Prepare builds for Weighted; they rank by
-// [StrongerDatabase]'s instead where it is cached.
+// NearOptimalDatabase returns the database Weighted and Anytime rank goal
+// by, unless [StrongerDatabase]'s is cached; Prepare builds it for Weighted.
 func NearOptimalDatabase(goal Board) (Heuristic, bool) {
 	return databaseFor(solve.NearOptimal(), goal)
 }
 
-// StrongerDatabase returns the database, stronger and larger than
-// [NearOptimalDatabase]'s, that the mode m ranks goal's boards by, and
-// takes its lower bound from, in its place when it is cached and fits the
-// memory bound: [PDB48x5] on 7 x 7, under [Weighted], and under [Anytime]
-// when the budget leaves time to read it (twice the time, at the rate
-// docs/PERFORMANCE.md gives). Nothing builds it but [Cache.Build] ("slide
-// pdb build").
+// StrongerDatabase returns the database, built only by [Cache.Build], that m
+// ranks and bounds by instead of [NearOptimalDatabase]'s when it is cached
+// and fits: [PDB48x5] on 7 x 7 under [Weighted], and [Anytime] with time to
+// read it.
 func StrongerDatabase(goal Board, m Mode) (Heuristic, bool) {
 	h, ok := databaseFor(solve.Stronger(), goal)
 	spec, _ := h.partition()

@@ -9,8 +9,8 @@ import (
 	"github.com/slidekit/slide/internal/input"
 )
 
-// A Mode is what a [Solver] is asked for: a shortest solution ([Optimal], the
-// zero Mode), or a good one sooner ([Weighted], [Anytime], [Fast]).
+// A Mode asks a [Solver] for [Optimal] (the zero Mode), [Weighted],
+// [Anytime] or [Fast].
 type Mode struct {
 	kind   modeKind
 	weight float64
@@ -29,19 +29,15 @@ const (
 // Optimal asks for a shortest solution, proven so.
 func Optimal() Mode { return Mode{} }
 
-// Weighted asks for at most w >= 1 times the fewest moves, if in reach. On
-// boards of at most 12 cells, and of 16 with a database at hand, a brief
-// optimal search follows its answer: a shorter answer it finds replaces
-// it, proven optimal, and what it proves labels it (see [Solution]).
+// Weighted asks for at most w >= 1 times the fewest moves; up to 12 cells,
+// or 16 with a database, a brief optimal search then improves or proves it.
 func Weighted(w float64) Mode { return Mode{kind: weighted, weight: w} }
 
 // Anytime asks for the best solution within d (0: none) and Limits.MaxNodes.
 func Anytime(d time.Duration) Mode { return Mode{kind: anytime, budget: d} }
 
-// Fast asks for a solution quickly: about r*c*(r+c) moves on an r x c board
-// (2 n^3 on n x n), none followed by its undo, in time that grows with them,
-// seconds up to 255 x 255. On small boards, as for [Weighted], a brief
-// optimal search follows its answer.
+// Fast asks for a solution within seconds up to 255 x 255, about r*c*(r+c)
+// moves on r x c, none undoing the one before; small boards as [Weighted].
 func Fast() Mode { return Mode{kind: fast} }
 
 // String returns "optimal", "weighted W", "anytime D" or "fast".

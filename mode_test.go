@@ -57,3 +57,22 @@ func TestModeCheck(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseMode checks that ParseMode never panics, refuses with
+// ErrSyntax or ErrOption, and that a Mode it returns writes a text that
+// parses back to it.
+func FuzzParseMode(f *testing.F) {
+	for _, s := range []string{"optimal", "fast", "weighted 1.5", "anytime 1s", "weighted NaN", "weighted 0", "anytime -1s", "weighted", "anytime 1", "", "weighted 1e400"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseMode(s)
+		if err != nil {
+			return
+		}
+		back, err := ParseMode(m.String())
+		if err != nil || back != m {
+			t.Fatalf("ParseMode(%q) = %v, which reads back as %v, %v", s, m, back, err)
+		}
+	})
+}

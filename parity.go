@@ -1,8 +1,7 @@
 package slide
 
-// Solvable reports whether goal can be reached from start, in O(R*C): by
-// parity, by the order on a single line, always with a repeated label. It
-// fails with [ErrMismatch] for boards of other sizes or labels.
+// Solvable reports in O(R*C) whether start reaches goal (by parity, by order
+// on one line, always with a repeated label), or [ErrMismatch].
 func Solvable(start, goal Board) (bool, error) {
 	t, err := newTarget("Solvable", goal)
 	if err != nil {

@@ -157,8 +157,7 @@ func (b *Board) UnmarshalText(text []byte) error {
 // PositionBlank marks the blank in a position (see [ParsePosition]).
 const PositionBlank = '-'
 
-// ParsePosition reads a rows x cols board as a position: a tile a character,
-// [PositionBlank] the blank.
+// ParsePosition reads a rows x cols board, a character a cell ([PositionBlank]).
 func ParsePosition(rows, cols int, s string) (Board, error) {
 	const fn = "ParsePosition"
 	if err := checkSize(fn, rows, cols); err != nil {

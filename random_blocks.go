@@ -8,17 +8,8 @@ import (
 	"github.com/slidekit/slide/internal/blocks"
 )
 
-// Farthest "unsolves" b: it returns, with its shortest solution, a
-// position of b's component (every position b's moves reach) whose
-// shortest solution is longest: the distance, in s.Metric, from the
-// nearest solved position of the component is the greatest, proven by a
-// breadth-first search from all of them at once. Of several, it returns
-// the first that search finds. It fails with [ErrUnsolvable] if no
-// position of the component is solved. Limits.MaxNodes bounds the
-// positions of the component; Limits.MaxCost, which would leave part of
-// it unexplored, is refused with [ErrOption]. It costs two searches of the
-// component and a third, [BlockSolver.Solve] of the answer, which checks
-// its length.
+// Farthest "unsolves" b: it returns a position b's moves reach farthest
+// from solved in s.Metric, or [ErrUnsolvable]; MaxCost is refused.
 func (s BlockSolver) Farthest(ctx context.Context, b Blocks) (BlockSolution, error) {
 	const fn = "BlockSolver.Farthest"
 	var far uint64
@@ -33,14 +24,9 @@ func (s BlockSolver) Farthest(ctx context.Context, b Blocks) (BlockSolution, err
 	return s.solveAt(ctx, fn, sp, b, far, dist)
 }
 
-// Random returns, with its shortest solution, a position of b's
-// component (every position b's moves reach) whose shortest solution
-// has exactly moves moves in s.Metric, drawn uniformly by rng.IntN from
-// all such positions (identical pieces taken as interchangeable unless
-// DistinctPieces). It fails with [ErrOption] if moves is negative or
-// past the component's farthest position (the message gives its
-// distance, which [BlockSolver.Farthest] returns), and as Farthest does
-// otherwise; the same rng state gives the same position.
+// Random returns a position b's moves reach, moves moves from solved in
+// s.Metric, drawn uniformly by rng.IntN (equal pieces alike unless
+// DistinctPieces); errors as Farthest's and [ErrOption].
 func (s BlockSolver) Random(ctx context.Context, b Blocks, moves int, rng *rand.Rand) (BlockSolution, error) {
 	const fn = "BlockSolver.Random"
 	switch {

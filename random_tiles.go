@@ -12,46 +12,13 @@ import (
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// Random deals a board of goal's size and tiles at a chosen distance, moves
-// tile moves, from goal, and returns it with a solution (its Start).
-//
-// In the [Optimal] mode the solution is a shortest one: the board lies
-// exactly moves moves from goal, proven by optimal search. The board is
-// drawn by rng:
-//   - uniformly from every board at that distance, found by breadth-first
-//     search, on boards of at most 10 cells (every distance) and on boards
-//     of up to 16 cells for the distances whose nearer layers hold at most
-//     8192 boards each (4 x 4: up to 13 moves);
-//   - approximately uniformly on other boards of up to 16 cells: the board
-//     moves moves from goal on the shortest solution of a board
-//     [RandomBoard] draws (after the first, the one of 64 with the
-//     greatest lower bound), the farthest of up to 4 draws, or, if none lies
-//     that far, a board one walks to outward from it, depth first, each
-//     step a neighbour that a shortest solution proves one move farther,
-//     back a step where there is none (16 walks, each until 32 searches
-//     found no step);
-//   - by that walk outward from goal itself on boards of 17 to 25 cells.
-//
-// Boards of more than 25 cells are past optimal reach, and refused with
-// [ErrOption]. In the [Fast] mode Random deals a board on any board of
-// distinct tiles: a walk from goal, each move, where it can, sliding a
-// tile away from its goal cell (straight on if it can), until the tiles'
-// Manhattan distance is moves, the walk reversed being the solution:
-// labelled Optimal when the walk took exactly moves moves (each move a
-// step away, so that the distance is proven), its LowerBound moves in
-// every case.
-//
-// Random refuses with [ErrOption] a negative moves, one past the farthest
-// boards (known for distinct tiles with the blank's goal in a corner, from
-// the exhaustive searches OEIS A151944 lists, or found by the breadth-first
-// search), a nil rng, the Weighted and Anytime modes, line moves and
-// OnMove. Every search is bounded by ctx and s.Limits (which bound each
-// optimal search, not their sum), and the search of a board drawn or
-// walked to by 2^23 nodes, a board that needs more being passed over;
-// when the walks find no board that far it fails with [ErrNotFound].
-// Progress hears every optimal search. The same rng state, settings and
-// goal give the same board, but for Workers above 1, whose searches may
-// return another shortest solution of a board.
+// Random deals a board moves tile moves from goal, and a solution from it:
+// under [Optimal], up to 25 cells, a shortest one, drawn by rng uniformly
+// up to 10 cells, approximately beyond; under [Fast], on any board of
+// distinct tiles, a walk from goal to a Manhattan distance of moves, its
+// LowerBound. [ErrOption] refuses what docs/LIBRARY.md lists; [ErrNotFound]
+// says no board is that far. The same rng state, settings and goal give
+// the same board (Workers 1).
 func (s Solver) Random(ctx context.Context, goal Board, moves int, rng *rand.Rand) (Solution, error) {
 	const fn = "Solver.Random"
 	began := time.Now()

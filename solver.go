@@ -14,9 +14,8 @@ import (
 	"github.com/slidekit/slide/internal/tiles"
 )
 
-// A Solver finds solutions of sliding-tile boards. Its fields are its
-// settings; the zero Solver asks for a shortest solution. It refuses, with
-// [ErrOption], a field out of range or unused, and serves many goroutines.
+// A Solver finds solutions of tile boards; its fields are its settings, the
+// zero Solver asking for a shortest solution. It serves many goroutines.
 type Solver struct {
 	Mode      Mode           // what to ask for: Optimal (the zero Mode), Weighted, Anytime or Fast
 	Heuristic Heuristic      // the bound searched by: Auto (the zero Heuristic) takes the strongest at hand
@@ -27,15 +26,10 @@ type Solver struct {
 	Cache     Cache          // where pattern databases are kept; the zero Cache is the user's
 	Progress  func(Progress) // if set, hears a long search every tenth of a second or so
 	OnMove    func(Move)     // if set, is handed the moves in order, which the Solution then does not keep
-	// OnImprove, if set, is handed each answer of the Anytime mode that is
-	// shorter than those before, as the search finds it: its Moves from
-	// the start to the goal, the LowerBound proven by then, Optimal, Engine
-	// and Elapsed (the other fields of the [Solution] are zero); the last
-	// one is the answer returned. It is called on the search's goroutine,
-	// which waits for it, tens of times a solve. Each call makes a copy of
-	// the answer's moves, on the largest boards millions of them, which
-	// Limits.MaxMemory bounds as it does the answer: an answer whose copy
-	// does not fit is not handed (with OnMove set, the last one may not be).
+	// OnImprove, if set, is handed each shorter answer of the Anytime mode
+	// as the search finds it (Moves, LowerBound, Optimal, Engine, Elapsed),
+	// on the search's goroutine, which waits; the last is the one returned.
+	// An answer whose copy of moves does not fit Limits.MaxMemory is skipped.
 	OnImprove func(Solution)
 }
 
@@ -43,15 +37,12 @@ type Solver struct {
 // search's scratch memory.
 const maxWorkers = 1024
 
-// Solve returns a solution from start to goal, a shortest one unless s.Mode
-// asks otherwise, or [ErrMismatch], [ErrUnsolvable], [ErrOption], [ErrLimit],
-// [ErrNotFound] or the context's error; a Solution returned with an error
-// carries the lower bound proven. The settings each mode uses (Weighted and
-// Anytime rank boards by Auto, LinearConflict or a database):
-//
-//	Optimal, Weighted           all but Cache.MaxMemory and OnImprove
-//	Anytime                     all but Cache.MaxMemory
-//	Fast                        Mode, Metric, Limits, OnMove
+// Solve returns a solution from start to goal, shortest unless s.Mode asks
+// otherwise, or [ErrMismatch], [ErrUnsolvable], [ErrOption], [ErrLimit],
+// [ErrNotFound] or ctx's error, a Solution returned with an error carrying
+// the proven lower bound. Fast uses only Mode, Metric, Limits and OnMove,
+// OnImprove only Anytime, Cache.MaxMemory no mode; Weighted and Anytime
+// rank by Auto, LinearConflict or a database.
 func (s Solver) Solve(ctx context.Context, start, goal Board) (Solution, error) {
 	const fn = "Solver.Solve"
 	began := time.Now()
@@ -126,9 +117,8 @@ func (s Solver) check(fn string) error {
 	return unused(fn, "Solver."+field, why)
 }
 
-// Prepare checks s for boards like goal and readies the tables Solve would
-// use, Auto's and under Weighted [NearOptimalDatabase]'s included (unless
-// [StrongerDatabase]'s is ready, which it then reads).
+// Prepare checks s for boards like goal and readies the tables Solve uses:
+// Auto's, and under Weighted [NearOptimalDatabase]'s or a ready stronger one.
 func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
 	const fn = "Solver.Prepare"
 	if ctx == nil {

@@ -21,6 +21,7 @@ var small = []string{"-size", "3x3", "-partition", "1 2 3 4/5 6 7 8"}
 func TestPDBBuildProgress(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
+	pdbcache.Release() // a test before may have left these tables in memory
 	t.Cleanup(pdbcache.Release)
 	_, stderr, status := runSlide("", append([]string{"pdb", "build"}, small...)...)
 	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")

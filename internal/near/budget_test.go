@@ -2,11 +2,15 @@ package near
 
 import (
 	"context"
+	"errors"
+	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"time"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/testsets"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -108,4 +112,131 @@ func clockedAnytime(tb testing.TB, t *tiles.Goal, code []int32, cfg Config, per,
 // used returns the share of its budget that the clocked solve a has used.
 func (a *anytime) used() float64 {
 	return float64(a.clock.now().Sub(a.clock.start)) / float64(a.budget)
+}
+
+// TestSearchNodeLimits: a beam, of fixed width or adapting to a
+// deadline, and weighted A* generate at most their maxNodes boards, and
+// stop short of them with a *LimitError naming the nodes, not the memory
+// (weighted A* once named its memory limit); weighted A* keeps to its
+// memory as a memory limit, and returns no path past its cost bound.
+func TestSearchNodeLimits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	tg := standardGoal(5, 5)
+	code := testsets.RandomWalk(rng, tg.Rows, tg.Cols, goalCode(tg), tiles.BlankCode, 100)
+	f, err := newFrame(context.Background(), tg, code, lcConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, maxNodes := range []int64{0, 1, 3, 10, 1000, 30_000} {
+		for _, timed := range []bool{false, true} {
+			b := f.lcBeam(512, 2)
+			b.maxNodes = maxNodes
+			if timed {
+				b.deadline, b.minWidth, b.maxWidth = time.Now().Add(time.Hour), 16, 1<<20
+			}
+			p, err := b.search(context.Background(), f.cells, f.blank, 1000)
+			checkNodeLimit(t, "beam", maxNodes, b.generated, err)
+			if err == nil {
+				checkFramePath(t, f, p)
+			}
+		}
+		s := newWAStar(f.rows, f.cols, f.blankVal, 3, 2, f.wEval())
+		s.maxNodes = maxNodes
+		p, err := s.search(context.Background(), f.cells, f.blank)
+		checkNodeLimit(t, "weighted A*", maxNodes, s.generated, err)
+		if err == nil {
+			checkFramePath(t, f, p)
+		}
+	}
+	s := newWAStar(f.rows, f.cols, f.blankVal, 3, 2, f.wEval())
+	s.maxStored = 50
+	var le *engine.BoundError
+	if _, err := s.search(context.Background(), f.cells, f.blank); !errors.As(err, &le) || le.Limit != "memory" {
+		t.Errorf("weighted A* storing 50 boards at most: %v", err)
+	}
+	ref := newWAStar(f.rows, f.cols, f.blankVal, 3, 2, f.wEval())
+	full, err := ref.search(context.Background(), f.cells, f.blank)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, maxCost := range []int{len(full) - 1, len(full) - 3, f.estimate() - 1} {
+		s := newWAStar(f.rows, f.cols, f.blankVal, 3, 2, f.wEval())
+		s.maxCost, s.maxNodes = maxCost, 2*ref.generated
+		p, err := s.search(context.Background(), f.cells, f.blank)
+		switch {
+		case err == nil:
+			checkFramePath(t, f, p)
+			if len(p)-1 > maxCost {
+				t.Errorf("weighted A* within %d moves: %d", maxCost, len(p)-1)
+			}
+		case errors.As(err, &le) && le.Limit == "nodes" && maxCost < len(full)-1:
+		case !engine.Is(err, engine.NotFound) || maxCost >= len(full)-1:
+			t.Errorf("weighted A* within %d moves (%d without a bound): %v", maxCost, len(full)-1, err)
+		}
+	}
+}
+
+// checkNodeLimit checks that a search under a limit of maxNodes generated
+// at most that many boards, and if it failed, failed naming the limit.
+func checkNodeLimit(t *testing.T, name string, maxNodes, generated int64, err error) {
+	t.Helper()
+	var le *engine.BoundError
+	switch {
+	case generated > maxNodes:
+		t.Errorf("%s under %d nodes: %d generated (%v)", name, maxNodes, generated, err)
+	case err != nil && (!errors.As(err, &le) || le.Limit != "nodes"):
+		t.Errorf("%s under %d nodes: %v", name, maxNodes, err)
+	}
+}
+
+// TestFastBlanksCap: fastBlanks stops at the moves its caller allows,
+// with errMoveCap and those moves, and answers in full within them.
+func TestFastBlanksCap(t *testing.T) {
+	tg := standardGoal(8, 8)
+	code := randomReaching(rand.New(rand.NewPCG(1, 8)), tg)
+	full, err := fastBlanks(context.Background(), tg, code, false, 0, math.MaxInt64, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := int64(len(full) - 1)
+	for _, maxMoves := range []int64{0, 1, n / 2, n - 1, n, n + 1} {
+		blanks, err := fastBlanks(context.Background(), tg, code, false, 0, maxMoves, nil)
+		switch {
+		case maxMoves >= n:
+			if err != nil || len(blanks) != len(full) {
+				t.Errorf("%d moves allowed of %d: %v, %d moves", maxMoves, n, err, len(blanks)-1)
+			}
+		case !errors.Is(err, errMoveCap) || int64(len(blanks)-1) != maxMoves:
+			t.Errorf("%d moves allowed of %d: %v, %d moves", maxMoves, n, err, len(blanks)-1)
+		}
+	}
+}
+
+// TestWAStarMemoryCharged: weighted A* on 13 x 17, under a budget of a few
+// megabytes, stops with a *LimitError of its memory having allocated no
+// more than the budget in all, the arrays it outgrew included, so that
+// the memory bound holds however late the collector frees them. Before,
+// its arrays grew by append, a quarter at a time, uncharged: it was bound
+// only by the boards it might store (maxStored, an estimate), and
+// allocated four times what it held.
+func TestWAStarMemoryCharged(t *testing.T) {
+	f := randomFrame(t, 13, 17, 13, 17)
+	for _, limit := range []int64{64 << 10, 4 << 20, 16 << 20} {
+		s := newWAStar(f.rows, f.cols, f.blankVal, 3, 1, f.wEval())
+		s.mem.Limit = limit
+		s.maxNodes = 2_000_000 // the search stops before: a guard for the test
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := s.search(context.Background(), f.cells, f.blank)
+		runtime.ReadMemStats(&after)
+		allocated := int64(after.TotalAlloc - before.TotalAlloc)
+		var le *engine.BoundError
+		if !errors.As(err, &le) || le.Limit != "memory" || le.Value != limit {
+			t.Fatalf("budget %d: %v, want a *LimitError of the memory", limit, err)
+		}
+		t.Logf("budget %d: %d bytes charged, %d allocated, %d boards", limit, s.mem.Used, allocated, len(s.g))
+		if slack := int64(64 << 10); allocated > limit+slack { // the root's data, the path's slices, a goroutine
+			t.Errorf("budget %d: %d bytes allocated, want at most %d", limit, allocated, limit+slack)
+		}
+	}
 }

@@ -129,7 +129,7 @@ func TestSetLayout(t *testing.T) {
 
 // TestBuildMatchesOldBuilder compares every entry of tables built by the
 // set layout with the region-slot builder the package used before (see
-// build_oracle_test.go), on boards of up to 16 cells.
+// build_test.go), on boards of up to 16 cells.
 func TestBuildMatchesOldBuilder(t *testing.T) {
 	specs := []Spec{
 		{Rows: 4, Cols: 4, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 5, 6, 7}, {4, 8, 12}}},        // 6-6-3's tables

@@ -13,7 +13,11 @@ import (
 	"time"
 
 	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/testsets/pdbtest"
 )
+
+// mustBuild builds the tables of a spec, failing the test on an error.
+var mustBuild = pdbtest.MustBuild
 
 var smallSpec = pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}}
 
@@ -316,14 +320,4 @@ func TestSaveCancel(t *testing.T) {
 			t.Errorf("stopped after %d of %d checks: left %v", n, calls, left)
 		}
 	}
-}
-
-// mustBuild builds the tables of spec, failing t on an error.
-func mustBuild(t testing.TB, spec pdb.Spec) *pdb.DB {
-	t.Helper()
-	db, err := pdb.Build(context.Background(), spec, pdb.BuildOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return db
 }
