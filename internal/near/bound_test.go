@@ -1,0 +1,182 @@
+package near
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
+	"github.com/slidekit/slide/internal/testsets"
+	"github.com/slidekit/slide/internal/tiles"
+)
+
+// boundConfigs returns the configurations a bound search is tested
+// under on rows x cols boards of the goal with the blank on cell 0:
+// linear conflicts, and a database of groups of at most four tiles
+// (built in memory) whose goal allows the reflected lookup.
+func boundConfigs(rows, cols int) []Config {
+	var pats [][]uint8
+	for v := 1; v < rows*cols; v += 4 {
+		var p []uint8
+		for u := v; u < min(v+4, rows*cols); u++ {
+			p = append(p, uint8(u))
+		}
+		pats = append(pats, p)
+	}
+	spec := pdb.Spec{Rows: rows, Cols: cols, Blank: 0, Patterns: pats}
+	return []Config{*lcConfig(), {Heuristic: tiles.Heuristic{Kind: tiles.Database, Name: "pdb", Spec: spec, Custom: true},
+		Request: pdbcache.Request{DirSet: true, Build: true}}}
+}
+
+// packCells packs the cells of a board of at most 16 cells four bits a
+// cell, as testsets.Distances keys them.
+func packCells(cells []uint8) uint64 {
+	var k uint64
+	for c, v := range cells {
+		k |= uint64(v) << (4 * c)
+	}
+	return k
+}
+
+// TestBoundSearchOracle: on random 3 x 3 boards, under linear conflicts
+// and under a database (with its reflected lookup), a bound search
+// without a node limit returns the breadth-first distance and a solution
+// of that length; cut short at any node budget, the bound it returns is
+// at least the start's heuristic, at most the distance, and never falls
+// as the budget grows.
+func TestBoundSearchOracle(t *testing.T) {
+	dist := testsets.Distances(3, 3, 0)
+	tg := blankFirstGoal(3, 3)
+	rng := rand.New(rand.NewPCG(41, 3))
+	for _, cfg := range boundConfigs(3, 3) {
+		for range 40 {
+			code := randomReaching(rng, tg)
+			f, err := newFrame(context.Background(), tg, code, &cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.rot != nil || (cfg.Heuristic.Kind == tiles.Database) != (f.db != nil) {
+				t.Fatal("the frame is not the board under the heuristic asked for")
+			}
+			want, ok := dist[packCells(f.cells)]
+			if !ok {
+				t.Fatalf("board %v is not in the oracle", f.cells)
+			}
+			h := f.estimate()
+			got, path := f.newBoundSearch().raise(context.Background(), 0, 0)
+			if got != want || path == nil || len(path)-1 != want {
+				t.Fatalf("%s, board %v: bound %d, path %v; want the distance %d", heuristicName(f.heur), f.cells, got, path, want)
+			}
+			checkFramePath(t, f, path)
+			last := 0
+			for _, nodes := range []int64{1, 10, 100, 1000, 10000} {
+				s := f.newBoundSearch()
+				b, p := s.raise(context.Background(), 0, nodes)
+				if b < max(h, last) || b > want || (p != nil && len(p)-1 != want) || s.generated > nodes {
+					t.Fatalf("%s, board %v, %d nodes: bound %d after %d nodes (heuristic %d, distance %d, %d with fewer nodes)",
+						heuristicName(f.heur), f.cells, nodes, b, s.generated, h, want, last)
+				}
+				last = b
+			}
+		}
+	}
+}
+
+// TestBoundSearchWalks: on 4 x 4 and 5 x 5 boards a random walk from
+// the goal, a bound search under a database and one under linear
+// conflicts, each without a node limit, agree on the fewest moves (each
+// proves it, so either heuristic's error would show), at most the walk's
+// length; so does a search that goes on from a bound an earlier search
+// cut short proved.
+func TestBoundSearchWalks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 4))
+	for _, size := range []int{4, 5} {
+		tg := blankFirstGoal(size, size)
+		cfgs := boundConfigs(size, size)
+		for _, walk := range []int{10, 20, 30, 40} {
+			code := testsets.RandomWalk(rng, tg.Rows, tg.Cols, goalCode(tg), tiles.BlankCode, walk)
+			var got []int
+			for _, cfg := range cfgs {
+				f, err := newFrame(context.Background(), tg, code, &cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s := f.newBoundSearch()
+				cut, _ := s.raise(context.Background(), 0, 200)
+				b, path := f.newBoundSearch().raise(context.Background(), cut, 0)
+				if path == nil || len(path)-1 != b || b > walk || cut > b {
+					t.Fatalf("%dx%d walk of %d, %s: bound %d (from %d), path of %d moves", size, size, walk, heuristicName(f.heur), b, cut, len(path)-1)
+				}
+				checkBlanks(t, tg, code, f.back(path))
+				got = append(got, b)
+			}
+			if got[0] != got[1] {
+				t.Fatalf("%dx%d walk of %d: the searches found %v moves", size, size, walk, got)
+			}
+		}
+	}
+}
+
+// TestBoundSearchStops: a bound search stops within boundPoll boards of a
+// cancel, with the bound it started from proven; and, once its scratch
+// has grown, generating boards allocates nothing.
+func TestBoundSearchStops(t *testing.T) {
+	tg := blankFirstGoal(7, 7)
+	code := randomReaching(rand.New(rand.NewPCG(41, 7)), tg)
+	f, err := newFrame(context.Background(), tg, code, lcConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := f.newBoundSearch()
+	h := f.estimate()
+	if b, path := s.raise(ctx, h+4, 0); b != h+4 || path != nil || s.generated > boundPoll {
+		t.Fatalf("cancelled: bound %d (from %d) after %d boards, path %v", b, h+4, s.generated, path)
+	}
+	s = f.newBoundSearch()
+	lower, _ := s.raise(context.Background(), 0, 100000)
+	allocs := testing.AllocsPerRun(5, func() {
+		lower, _ = s.raise(context.Background(), lower, s.generated+50000)
+	})
+	if allocs != 0 {
+		t.Errorf("a bound search of 50000 boards allocated %.0f times", allocs)
+	}
+}
+
+// TestAnytimeRaisesBound: the anytime mode's lower bound on a random
+// 6 x 6 board passes the start's heuristic (the bound search beside the
+// beams completes iterations within its boards), and its node count
+// includes the bound search's boards, within the node limit.
+func TestAnytimeRaisesBound(t *testing.T) {
+	tg := standardGoal(6, 6)
+	code := randomReaching(rand.New(rand.NewPCG(41, 6)), tg)
+	f, err := newFrame(context.Background(), tg, code, lcConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := f.estimate()
+	cfg := *lcConfig()
+	cfg.Workers, cfg.clock = 2, &workClock{start: time.Now(), per: 2 * time.Microsecond}
+	ans, err := Anytime(context.Background(), tg, code, 400*time.Millisecond, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkBlanks(t, tg, code, ans.Blanks)
+	if ans.Lower <= h || ans.Lower > len(ans.Blanks)-1 {
+		t.Errorf("lower bound %d, the start's heuristic %d, the answer %d moves", ans.Lower, h, len(ans.Blanks)-1)
+	}
+	const limit = 300000
+	cfg.clock = &workClock{start: time.Now(), per: 2 * time.Microsecond}
+	cfg.Limits = engine.Limits{MaxNodes: limit}
+	ans, err = Anytime(context.Background(), tg, code, 400*time.Millisecond, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans.Generated > limit {
+		t.Errorf("%d boards generated, the limit %d", ans.Generated, limit)
+	}
+}
