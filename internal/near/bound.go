@@ -3,6 +3,7 @@ package near
 import (
 	"context"
 	"math"
+	"runtime"
 	"slices"
 )
 
@@ -72,6 +73,7 @@ func (a *anytime) raiseBound(f *frame) func() {
 type boundSearch struct {
 	p         *pdbBeam // the database's bound, nil without one
 	m         *mdlcBeam
+	splits    []*splitBound // the splits of the database that bound the start best
 	rows      int
 	cols      int
 	blankVal  uint8
@@ -153,9 +155,19 @@ func (s *boundSearch) root() int {
 		return s.lc
 	}
 	p := s.p
-	h := p.estimate(s.board)
+	h := max(p.estimate(s.board), s.lc)
 	p.w, p.rw = p.where, p.rwhere
-	return max(h, s.lc)
+	s.splits = s.splits[:0]
+	for _, refl := range []bool{false, true} {
+		if refl && !p.reflect {
+			break
+		}
+		if sp := newSplitBound(p, &s.m.mdlcEval, s.board, refl); sp != nil {
+			s.splits = append(s.splits, sp)
+			h = max(h, sp.value())
+		}
+	}
+	return h
 }
 
 // dfs searches below the board at depth g, of heuristic h, whose blank
@@ -177,17 +189,26 @@ func (s *boundSearch) dfs(g, h, prev int) bool {
 				return false
 			}
 			s.pollAt = min(s.maxNodes, s.generated+boundPoll)
+			// A beam's workers wait for each other at every layer: one
+			// kept off its core waits for the others.
+			runtime.Gosched()
 		}
 		s.generated++
 		v := s.board[nb]
 		s.m.h = s.lc
 		lc, _ := s.m.child(v, nb, b)
 		ch := lc
-		var db int
 		var delta uint32
+		var steps [2]splitStep
 		if s.p != nil {
+			var db int
 			db, delta = s.p.child(v, nb, b)
 			ch = max(ch, db)
+			for i, sp := range s.splits {
+				var x int
+				x, steps[i] = sp.child(s.board, v, nb, b, delta)
+				ch = max(ch, x)
+			}
 		}
 		if f := g + 1 + ch; f > s.limit {
 			s.next = min(s.next, f)
@@ -197,7 +218,7 @@ func (s *boundSearch) dfs(g, h, prev int) bool {
 		if lc == 0 {
 			return true
 		}
-		undo := s.move(v, nb, b, lc, db, delta)
+		undo := s.move(v, nb, b, lc, delta, &steps)
 		found := s.dfs(g+1, ch, b)
 		s.unmove(v, nb, b, undo)
 		if found || s.stopped {
@@ -213,13 +234,18 @@ func (s *boundSearch) dfs(g, h, prev int) bool {
 // entries (direct and reflected) of the moved tile's patterns.
 type boundUndo struct {
 	lc, x, y int
+	splits   [2]splitStep
 }
 
 // move slides the tile v from cell from into the blank on cell to, the
-// child's heuristics being lc and, with a database, db by the change
-// delta (see pdbBeam.child), and returns what unmove needs.
-func (s *boundSearch) move(v uint8, from, to, lc, db int, delta uint32) boundUndo {
+// child's linear conflicts being lc and, with a database, its entries
+// changed by delta (see pdbBeam.child) and the splits' by their steps,
+// and returns what unmove needs.
+func (s *boundSearch) move(v uint8, from, to, lc int, delta uint32, steps *[2]splitStep) boundUndo {
 	u := boundUndo{lc: s.lc}
+	for i, sp := range s.splits {
+		u.splits[i] = sp.move(steps[i])
+	}
 	s.lc = lc
 	s.board[to], s.board[from] = v, s.blankVal
 	if p := s.p; p != nil {
@@ -242,6 +268,9 @@ func (s *boundSearch) move(v uint8, from, to, lc, db int, delta uint32) boundUnd
 // unmove undoes move: the tile v slides back from cell to to cell from.
 func (s *boundSearch) unmove(v uint8, from, to int, u boundUndo) {
 	s.lc = u.lc
+	for i, sp := range s.splits {
+		sp.move(u.splits[i])
+	}
 	s.board[to], s.board[from] = s.blankVal, v
 	if p := s.p; p != nil {
 		j := int(p.patOf[v])

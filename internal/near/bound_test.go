@@ -3,6 +3,7 @@ package near
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -178,5 +179,103 @@ func TestAnytimeRaisesBound(t *testing.T) {
 	}
 	if ans.Generated > limit {
 		t.Errorf("%d boards generated, the limit %d", ans.Generated, limit)
+	}
+}
+
+// TestSplitBound: along random walks on 4 x 4 and 5 x 5 boards under a
+// database of groups of four, each split of the bound search scores every
+// child as a split of the same patterns scores it from scratch, and moves
+// and their undoing keep its state so; some splits bound their start
+// above both the database and linear conflicts.
+func TestSplitBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 5))
+	above := 0
+	for _, size := range []int{4, 5} {
+		tg := blankFirstGoal(size, size)
+		cfg := boundConfigs(size, size)[1]
+		for range 20 {
+			f, err := newFrame(context.Background(), tg, randomReaching(rng, tg), &cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := f.newBoundSearch()
+			s.root()
+			for _, sp := range s.splits {
+				if sp.value() > max(s.lc, s.p.value()) {
+					above++
+				}
+			}
+			// scratch scores the board under split i's patterns from scratch.
+			scratch := func(i int) int {
+				sp := s.splits[i]
+				e := newPDBEval(f.db)
+				e.estimate(s.board)
+				vals, group := e.vals, func(v uint8) int { return int(e.patOf[v]) }
+				if sp.refl {
+					vals, group = e.rvals, func(v uint8) int { return int(e.patOf[e.tr[v]]) }
+				}
+				md := make([]int, len(vals))
+				for c, v := range s.board {
+					if v != s.blankVal {
+						md[group(v)] += s.m.dist(v, c)
+					}
+				}
+				c := *sp
+				c.counts, c.lines = make([]bool, len(sp.counts)), make([]int, len(sp.lines))
+				return c.reset(s.board, group, vals, md)
+			}
+			prev := -1
+			var undos []boundUndo
+			var moved [][3]int
+			for range 60 {
+				b := s.path[len(s.path)-1]
+				var nbs []int
+				for _, nb := range []int{b - size, b - 1, b + 1, b + size} {
+					if nb >= 0 && nb < size*size && tg.Dist(b, nb) == 1 && nb != prev {
+						nbs = append(nbs, nb)
+					}
+				}
+				nb := nbs[rng.IntN(len(nbs))]
+				v := s.board[nb]
+				s.m.h = s.lc
+				lc, _ := s.m.child(v, nb, b)
+				_, delta := s.p.child(v, nb, b)
+				var steps [2]splitStep
+				want := make([]int, len(s.splits))
+				for i, sp := range s.splits {
+					var h int
+					h, steps[i] = sp.child(s.board, v, nb, b, delta)
+					s.board[b], s.board[nb] = v, s.blankVal
+					want[i] = scratch(i)
+					s.board[b], s.board[nb] = s.blankVal, v
+					if h != want[i] {
+						t.Fatalf("split %d scores a child %d, from scratch %d", i, h, want[i])
+					}
+				}
+				undos = append(undos, s.move(v, nb, b, lc, delta, &steps))
+				moved = append(moved, [3]int{int(v), nb, b})
+				s.path = append(s.path, nb)
+				for i, sp := range s.splits {
+					if sp.value() != want[i] {
+						t.Fatalf("split %d holds %d after the move, want %d", i, sp.value(), want[i])
+					}
+				}
+				prev = b
+			}
+			for k := len(undos) - 1; k >= 0; k-- {
+				s.unmove(uint8(moved[k][0]), moved[k][1], moved[k][2], undos[k])
+			}
+			if !slices.Equal(s.board, f.cells) {
+				t.Fatal("undoing the moves does not give the start back")
+			}
+			for i, sp := range s.splits {
+				if got := scratch(i); sp.value() != got {
+					t.Fatalf("split %d holds %d back at the start, want %d", i, sp.value(), got)
+				}
+			}
+		}
+	}
+	if above == 0 {
+		t.Error("no split bounds its start above both the database and linear conflicts")
 	}
 }
