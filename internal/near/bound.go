@@ -17,19 +17,23 @@ const boundRate = 1 << 18
 // boundNodes is the bound search's work without a time budget.
 const boundNodes = 1 << 20
 
+// boundShare is the share of the node limit (1/boundShare of what is
+// left) the bound search may take: the answers need the rest.
+const boundShare = 10
+
 // raiseBound starts the bound search of the frame's start (see
 // boundSearch) beside the searches that look for answers, within
-// boundRate boards a second of the budget (boundNodes without one) and
-// what the node limit leaves, which it takes up front; it stops when the
-// context is done. It returns the function that waits for it and takes
-// in what it proved: a raised lower bound, or a shortest solution, which
-// it offers.
+// boundRate boards a second of the budget (boundNodes without one) and a
+// boundShare of what the node limit leaves, which it takes up front; it
+// stops when the context is done. It returns the function that waits for
+// it and takes in what it proved: a raised lower bound, or a shortest
+// solution, which it offers.
 func (a *anytime) raiseBound(f *frame) func() {
 	nodes := int64(boundNodes)
 	if a.budget > 0 {
 		nodes = int64(a.budget.Seconds() * boundRate)
 	}
-	if nodes = min(nodes, a.nodesLeft()); nodes <= 0 || a.ctx.Err() != nil {
+	if nodes = min(nodes, a.nodesLeft()/boundShare); nodes <= 0 || a.ctx.Err() != nil {
 		return func() {}
 	}
 	a.generated += nodes

@@ -2,8 +2,12 @@ package near
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -278,4 +282,64 @@ func TestSplitBound(t *testing.T) {
 	if above == 0 {
 		t.Error("no split bounds its start above both the database and linear conflicts")
 	}
+}
+
+// TestBoundBudgets measures, when SLIDE_BOUND_BUDGETS is set (SIZE or
+// SIZE:N1,N2,...), the mean lower bound a bound search proves on the
+// shared sample of SIZE x SIZE boards (testdata/deepSxS_sample50.txt)
+// within each node budget (default 10^5, 2^18 and 10^6 boards), under the
+// strongest shipped database in the user's cache: a figure of
+// docs/PERFORMANCE.md, independent of the machine's speed and load.
+func TestBoundBudgets(t *testing.T) {
+	arg := os.Getenv("SLIDE_BOUND_BUDGETS")
+	if arg == "" {
+		t.Skip("SLIDE_BOUND_BUDGETS is not set")
+	}
+	sizeArg, list, _ := strings.Cut(arg, ":")
+	size, err := strconv.Atoi(sizeArg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	budgets := []int64{100000, boundRate, 1000000}
+	if list != "" {
+		budgets = budgets[:0]
+		for _, f := range strings.Split(list, ",") {
+			n, err := strconv.ParseInt(f, 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			budgets = append(budgets, n)
+		}
+	}
+	tg := blankFirstGoal(size, size)
+	cfg := Config{Request: pdbcache.Request{Dir: testsets.UserPDBCache, DirSet: true}}
+	cfg.Heuristic = cachedDatabase(tg, &cfg.Request)
+	ins := testsets.Instances(t, fmt.Sprintf("deep%dx%d_sample50.txt", size, size), size*size)
+	start, sums := 0, make([]int, len(budgets))
+	for _, in := range ins {
+		code, err := tg.Encode(in.Labels)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := newFrame(context.Background(), tg, code, &cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lower := max(f.estimate(), tg.LowerBound(code, false))
+		start += lower
+		line := fmt.Sprintf("board %d (reference %d): %d at the start", in.ID, in.Optimal, lower)
+		s := f.newBoundSearch()
+		for i, n := range budgets {
+			lower, _ = s.raise(context.Background(), lower, n)
+			sums[i] += lower
+			line += fmt.Sprintf(", %d within %d boards", lower, n)
+		}
+		t.Log(line)
+	}
+	k := float64(len(ins))
+	out := fmt.Sprintf("%s, %d boards: mean bound %.2f at the start", heuristicName(cfg.Heuristic), len(ins), float64(start)/k)
+	for i, n := range budgets {
+		out += fmt.Sprintf(", %.2f within %d boards", float64(sums[i])/k, n)
+	}
+	t.Log(out)
 }
