@@ -7,15 +7,16 @@ import (
 	"slices"
 )
 
-// boundRate is how many boards the anytime mode's bound search (see
-// anytime.raiseBound) generates a second of the budget: a few percent of
-// one core, beside the beams on all of them. The bound it proves grows
-// with the logarithm of its work, most of it within the first hundred
-// thousand boards on 6 x 6 and 7 x 7 boards.
-const boundRate = 1 << 18
+// boundRate is the most boards the anytime mode's bound search (see
+// anytime.raiseBound) generates a second of the budget, a fifth of a core
+// or so; it stops sooner where its next iteration would not complete
+// within them (see boundSearch.raise), and on 6 x 6 and 7 x 7 boards
+// uses about a quarter of them, a few percent of the cores the beams
+// run on. The bound it proves grows with the logarithm of its work.
+const boundRate = 1 << 20
 
 // boundNodes is the bound search's work without a time budget.
-const boundNodes = 1 << 20
+const boundNodes = boundRate
 
 // boundShare is the share of the node limit (1/boundShare of what is
 // left) the bound search may take: the answers need the rest.
@@ -116,7 +117,8 @@ func (f *frame) newBoundSearch() *boundSearch {
 
 // raise runs the iterations of the search from lower, a proven bound of
 // the frame's start, until one reaches the goal, the search has generated
-// maxNodes boards in all its calls (0: no limit), or ctx is done. It
+// maxNodes boards in all its calls (0: no limit) or foresees that the
+// next iteration would pass them, or ctx is done. It
 // returns the bound proven by the iterations that completed (at least
 // lower), and the blank's cells from the start to the goal if an
 // iteration reached it (a shortest solution: the bound is then its
@@ -137,7 +139,17 @@ func (s *boundSearch) raise(ctx context.Context, lower int, maxNodes int64) (int
 		lower++
 	}
 	s.pollAt = min(s.maxNodes, s.generated+boundPoll)
+	// An iteration costs some times the one before, that ratio growing
+	// slowly: one that would not complete within maxNodes, by the ratio of
+	// the last two, proves nothing and is not run, leaving its work to
+	// the beams beside.
+	var last, before int64 // the boards of the last two iterations
 	for ctx.Err() == nil && s.generated < s.maxNodes {
+		if next := float64(last) * float64(last) / float64(max(1, before)); before > 0 && last > boundPoll &&
+			float64(s.generated)+next > float64(s.maxNodes) {
+			return lower, nil
+		}
+		began := s.generated
 		s.limit, s.next = lower, math.MaxInt
 		s.path = slices.Grow(s.path[:1], lower)
 		if s.dfs(0, h, -1) {
@@ -146,6 +158,7 @@ func (s *boundSearch) raise(ctx context.Context, lower int, maxNodes int64) (int
 		if s.stopped || s.next == math.MaxInt {
 			return lower, nil
 		}
+		before, last = last, s.generated-began
 		lower = s.next
 	}
 	return lower, nil
