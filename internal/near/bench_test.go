@@ -187,10 +187,10 @@ func BenchmarkRounds(b *testing.B) {
 	}
 }
 
-// BenchmarkBoundSearch runs bound searches (see boundSearch) of 2^18
-// boards on ten 7 x 7 boards (random walks of 700 moves, PDB48 if
-// cached) and reports the mean bound proven over the start's heuristic,
-// and the process's CPU time a board generated.
+// BenchmarkBoundSearch runs bound searches (see boundSearch) of at most
+// boundRate boards on ten 7 x 7 boards (random walks of 700 moves, PDB48
+// if cached) and reports the mean bound proven over the start's
+// heuristic, and the process's CPU time a board generated.
 func BenchmarkBoundSearch(b *testing.B) {
 	frames := beamFrames(b, 7, 700)
 	b.Logf("bounding by %s", heuristicName(frames[0].heur))
