@@ -357,3 +357,32 @@ func TestBoundBudgets(t *testing.T) {
 	}
 	t.Log(out)
 }
+
+// TestAnytimeProvesShort: on 6 x 6 boards a random walk of 60 moves from
+// the goal, the anytime mode's answer is proven a shortest one (its lower
+// bound equals its length, at most the walk's): the bound search beside
+// the beams completes its iterations up to the goal.
+func TestAnytimeProvesShort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 30))
+	tg := blankFirstGoal(6, 6)
+	below := 0
+	for range 4 {
+		code := testsets.RandomWalk(rng, tg.Rows, tg.Cols, goalCode(tg), tiles.BlankCode, 60)
+		cfg := *lcConfig()
+		cfg.Workers, cfg.clock = 2, &workClock{start: time.Now(), per: 2 * time.Microsecond}
+		ans, err := Anytime(context.Background(), tg, code, 200*time.Millisecond, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkBlanks(t, tg, code, ans.Blanks)
+		if n := len(ans.Blanks) - 1; ans.Lower != n || n > 60 {
+			t.Errorf("%d moves, lower bound %d", n, ans.Lower)
+		}
+		if tg.LowerBound(code, false) < ans.Lower {
+			below++
+		}
+	}
+	if below == 0 {
+		t.Error("every board's heuristic was its distance: the test proves nothing")
+	}
+}
