@@ -95,9 +95,10 @@ type boundSearch struct {
 }
 
 // boundPoll is how many boards (a power of two) a bound search generates
-// between two looks at its context: a fraction of a millisecond of work,
-// so that a cancel stops it within milliseconds.
-const boundPoll = 1 << 12
+// between two looks at its context, yielding its core at each: a
+// fraction of a millisecond of work, so that a cancel stops it within
+// milliseconds and a beam's worker that waits for a core gets one soon.
+const boundPoll = 1 << 10
 
 // newBoundSearch returns a bound search of the frame's start.
 func (f *frame) newBoundSearch() *boundSearch {
@@ -145,7 +146,7 @@ func (s *boundSearch) raise(ctx context.Context, lower int, maxNodes int64) (int
 	// the beams beside.
 	var last, before int64 // the boards of the last two iterations
 	for ctx.Err() == nil && s.generated < s.maxNodes {
-		if next := float64(last) * float64(last) / float64(max(1, before)); before > 0 && last > boundPoll &&
+		if next := float64(last) * float64(last) / float64(max(1, before)); before > 0 && last > 4*boundPoll &&
 			float64(s.generated)+next > float64(s.maxNodes) {
 			return lower, nil
 		}
