@@ -182,6 +182,7 @@ func (a *anytime) run() error {
 		a.beams(f, a.exactBeamDeadline(n), f.beam(256, w))
 		return a.improveOptimally()
 	}
+	defer a.raiseBound(f)()
 	if n > peelCells {
 		a.peelSolve(f, w, a.beamDeadline())
 		return a.repair()

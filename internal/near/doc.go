@@ -35,6 +35,16 @@
 //     workClock) tests the use of the budget apart from the machine's
 //     speed.
 //
+// Where the anytime mode runs beams in rounds or edge by edge, an IDA*
+// from the start raises its lower bound beside them, within a few
+// percent of one core (see boundSearch and anytime.raiseBound): every
+// iteration it completes proves two moves more. Its heuristic is the
+// largest of the admissible ones at hand: the database's bound, its
+// reflected lookup, linear conflicts, and splits of the database's
+// patterns between their entries and linear conflicts among the other
+// tiles (see splitBound), which see conflicts between patterns that no
+// table holds. A learned ranking never enters a bound.
+//
 // Answers are repaired before they leave: none holds a move followed by
 // its undo. The fast mode's moves pass a canceller, a stack of bounded
 // size, as they are made; Tidy takes such pairs out of any path of blank
