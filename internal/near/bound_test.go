@@ -188,7 +188,7 @@ func TestAnytimeRaisesBound(t *testing.T) {
 	}
 	const limit = 300000
 	cfg.clock = &workClock{start: time.Now(), per: 2 * time.Microsecond}
-	cfg.Limits = engine.Limits{MaxNodes: limit}
+	cfg.Limits = engine.Bounds{Nodes: limit}
 	ans, err = Anytime(context.Background(), tg, code, 400*time.Millisecond, cfg)
 	if err != nil {
 		t.Fatal(err)
