@@ -18,9 +18,9 @@ import (
 // A Cache keeps pattern databases' tables, checksummed, built once and read
 // once a process. The zero Cache is the user's cache directory.
 type Cache struct {
-	Dir       string                 // the directory; "" for the user's
-	MaxMemory int64                  // bound on a Build's or a Verify's memory, as Limits.MaxMemory (0 in a Solver)
-	Progress  func(DatabaseProgress) // if set, hears every layer of every table built
+	Dir         string                 // the directory; "" for the user's
+	BuildMemory int64                  // bound on a Build's or a Verify's memory, as Limits.MaxMemory; must be 0 in a Solver, whose Limits count its builds
+	Progress    func(DatabaseProgress) // if set, hears every layer of every table built
 }
 
 // DatabaseProgress reports a build after every layer of every table.
@@ -68,8 +68,8 @@ func (c Cache) dir(fn string) (string, error) {
 // use.
 func (c Cache) only(fn string) error {
 	switch {
-	case c.MaxMemory != 0:
-		return unused(fn, "Cache.MaxMemory", "only Build and Verify build tables")
+	case c.BuildMemory != 0:
+		return unused(fn, "Cache.BuildMemory", "only Build and Verify build tables")
 	case c.Progress != nil:
 		return unused(fn, "Cache.Progress", "only Build and Verify build tables")
 	}
@@ -115,7 +115,7 @@ func (c Cache) Build(ctx context.Context, h Heuristic) error {
 	if ctx == nil {
 		return nilContext(fn)
 	}
-	req := c.request(true, Limits{MaxMemory: c.MaxMemory})
+	req := c.request(true, Limits{MaxMemory: c.BuildMemory})
 	req.Progress = c.progress(h)
 	err = toError(fn, pdbcache.Prepare(ctx, spec, req))
 	if slices.ContainsFunc(solve.NearOptimal(), func(th tiles.Heuristic) bool { return heuristicOf(th, Database{}) == h }) && (err == nil || errors.Is(err, ErrCache)) {
@@ -143,7 +143,7 @@ func (c Cache) Verify(ctx context.Context, h Heuristic) error {
 	if err != nil {
 		return err
 	}
-	return toError(fn, pdbcache.Verify(ctx, dir, spec, pdb.BuildOptions{Progress: c.progress(h)}, Limits{MaxMemory: c.MaxMemory}.eng().MemoryBound()))
+	return toError(fn, pdbcache.Verify(ctx, dir, spec, pdb.BuildOptions{Progress: c.progress(h)}, Limits{MaxMemory: c.BuildMemory}.eng().MemoryBound()))
 }
 
 // List returns the table files in the cache, headers checked, and leftovers.

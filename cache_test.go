@@ -251,7 +251,7 @@ func TestDatabaseVerify(t *testing.T) {
 		t.Fatalf("forged file: %v", err)
 	}
 
-	if err := (Cache{MaxMemory: 1000}).Verify(ctx, h); !errors.Is(err, ErrLimit) {
+	if err := (Cache{BuildMemory: 1000}).Verify(ctx, h); !errors.Is(err, ErrLimit) {
 		t.Errorf("under a 1000-byte bound: %v", err)
 	}
 	if err := (Cache{Dir: t.TempDir()}).Verify(ctx, h); !errors.Is(err, ErrCache) {
@@ -299,12 +299,12 @@ func TestCacheLeftovers(t *testing.T) {
 }
 
 // TestCacheBuildMemoryMessage checks the error of a Cache.Build refused by
-// Cache.MaxMemory: ErrLimit, saying what the build needs and the bound,
+// Cache.BuildMemory: ErrLimit, saying what the build needs and the bound,
 // and naming no setting that does not bound it (it advised raising
 // Limits.MaxMemory, which a Cache does not read).
 func TestCacheBuildMemoryMessage(t *testing.T) {
 	h := MustParseDatabase(Goal(2, 4), "1 2 3 4/5 6 7").Heuristic()
-	err := Cache{Dir: t.TempDir(), MaxMemory: 1000}.Build(context.Background(), h)
+	err := Cache{Dir: t.TempDir(), BuildMemory: 1000}.Build(context.Background(), h)
 	if !errors.Is(err, ErrLimit) {
 		t.Fatalf("Build: %v, want ErrLimit", err)
 	}

@@ -411,7 +411,7 @@ func TestDatabaseBuildLimits(t *testing.T) {
 	}
 	called := false
 	began := time.Now()
-	err := Cache{MaxMemory: 100 << 20, Progress: func(DatabaseProgress) { called = true }}.Build(context.Background(), big.Heuristic())
+	err := Cache{BuildMemory: 100 << 20, Progress: func(DatabaseProgress) { called = true }}.Build(context.Background(), big.Heuristic())
 	if !errors.Is(err, ErrLimit) || called || !strings.Contains(err.Error(), "100 MiB") || time.Since(began) > time.Second {
 		t.Errorf("over the bound: %v, progress %v, after %v", err, called, time.Since(began))
 	}

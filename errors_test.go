@@ -252,7 +252,7 @@ func libraryProbes() []libraryProbe {
 		{"Cache/remove-outside", func() error { _, err := Cache{Dir: tempDirProbe}.Remove("../victim"); return err }, ErrCache},
 		{"Cache/remove-absolute", func() error { _, err := Cache{Dir: tempDirProbe}.Remove("/etc/passwd"); return err }, ErrCache},
 		{"Cache/build-memory", func() error {
-			return Cache{Dir: tempDirProbe, MaxMemory: 1}.Build(ctx, MustParseDatabase(Goal(2, 4), "1 2 3 4/5 6 7").Heuristic())
+			return Cache{Dir: tempDirProbe, BuildMemory: 1}.Build(ctx, MustParseDatabase(Goal(2, 4), "1 2 3 4/5 6 7").Heuristic())
 		}, ErrLimit},
 		{"Board/UnmarshalText-garbage", func() error { var b Board; return b.UnmarshalText([]byte("garbage")) }, ErrSyntax},
 		{"Board/UnmarshalBinary-short", func() error { var b Board; return b.UnmarshalBinary([]byte{1}) }, ErrSyntax},

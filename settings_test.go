@@ -42,7 +42,7 @@ func solverSettings(dir string) []setting[Solver] {
 		{"Solver.Limits.MaxCost", func(s *Solver) { s.Limits.MaxCost = 100 }},
 		{"Solver.Workers", func(s *Solver) { s.Workers = 1 }},
 		{"Solver.Cache.Dir", func(s *Solver) { s.Cache.Dir = dir }},
-		{"Solver.Cache.MaxMemory", func(s *Solver) { s.Cache.MaxMemory = 1 << 30 }},
+		{"Solver.Cache.BuildMemory", func(s *Solver) { s.Cache.BuildMemory = 1 << 30 }},
 		{"Solver.Cache.Progress", func(s *Solver) { s.Cache.Progress = func(DatabaseProgress) {} }},
 		{"Solver.Progress", func(s *Solver) { s.Progress = func(Progress) {} }},
 		{"Solver.OnMove", func(s *Solver) { s.OnMove = func(Move) {} }},
@@ -59,11 +59,11 @@ func TestSolverSettings(t *testing.T) {
 	start := MustParseBoard("3\n1 2 3\n4 0 6\n7 5 8\n")
 	goal := Goal(3, 3)
 	unusedBy := map[string][]string{ // the settings each mode leaves, as the doc says
-		"optimal":         {"Solver.Cache.MaxMemory"},
-		"weighted 1.5":    {"Solver.Cache.MaxMemory"},
-		"anytime 200ms":   {"Solver.Cache.MaxMemory"},
-		"fast":            {"Solver.Cache.MaxMemory", "Solver.Heuristic", "Solver.Algorithm", "Solver.Workers", "Solver.Cache.Dir", "Solver.Cache.Progress", "Solver.Progress"},
-		"Distances":       {"Solver.Cache.MaxMemory", "Solver.Heuristic", "Solver.Algorithm", "Solver.Workers", "Solver.Cache.Dir", "Solver.Cache.Progress", "Solver.Progress", "Solver.OnMove"},
+		"optimal":         {"Solver.Cache.BuildMemory"},
+		"weighted 1.5":    {"Solver.Cache.BuildMemory"},
+		"anytime 200ms":   {"Solver.Cache.BuildMemory"},
+		"fast":            {"Solver.Cache.BuildMemory", "Solver.Heuristic", "Solver.Algorithm", "Solver.Workers", "Solver.Cache.Dir", "Solver.Cache.Progress", "Solver.Progress"},
+		"Distances":       {"Solver.Cache.BuildMemory", "Solver.Heuristic", "Solver.Algorithm", "Solver.Workers", "Solver.Cache.Dir", "Solver.Cache.Progress", "Solver.Progress", "Solver.OnMove"},
 		"Distances, mode": {"Solver.Mode"},
 	}
 	for _, m := range []Mode{Optimal(), Weighted(1.5), Anytime(200 * time.Millisecond), Fast()} {
@@ -112,7 +112,7 @@ func TestSolverSettingsRange(t *testing.T) {
 		"weight NaN":         {Mode: Weighted(math.NaN())},
 		"negative time":      {Mode: Anytime(-time.Second)},
 		"unknown mode":       {Mode: Mode{kind: fast + 1}},
-		"Cache.MaxMemory 1":  {Cache: Cache{MaxMemory: 1}},
+		"Cache.BuildMemory 1":  {Cache: Cache{BuildMemory: 1}},
 		"zero Database":      {Heuristic: Database{}.Heuristic()},
 		"pdb663 on 2x2":      {Heuristic: PDB663},
 		"walking distance+1": {Heuristic: Hamming.WithWalkingDistance(), Metric: 9},
@@ -136,7 +136,7 @@ func TestCacheSettings(t *testing.T) {
 	h := MustParseDatabase(Goal(2, 3), "1 2/3 4 5").Heuristic()
 	for _, set := range []setting[Cache]{
 		{"Cache.Dir", func(c *Cache) { c.Dir = t.TempDir() }},
-		{"Cache.MaxMemory", func(c *Cache) { c.MaxMemory = 1 << 30 }},
+		{"Cache.BuildMemory", func(c *Cache) { c.BuildMemory = 1 << 30 }},
 		{"Cache.Progress", func(c *Cache) { c.Progress = func(DatabaseProgress) {} }},
 	} {
 		var c Cache

@@ -41,7 +41,7 @@ const maxWorkers = 1024
 // otherwise, or [ErrMismatch], [ErrUnsolvable], [ErrOption], [ErrLimit],
 // [ErrNotFound] or ctx's error, a Solution returned with an error carrying
 // the proven lower bound. Fast uses only Mode, Metric, Limits and OnMove,
-// OnImprove only Anytime, Cache.MaxMemory no mode; Weighted and Anytime
+// OnImprove only Anytime, Cache.BuildMemory no mode; Weighted and Anytime
 // rank by Auto, LinearConflict or a database.
 func (s Solver) Solve(ctx context.Context, start, goal Board) (Solution, error) {
 	const fn = "Solver.Solve"
@@ -98,8 +98,8 @@ func (s Solver) check(fn string) error {
 		return errorf(fn, ErrOption, "%d workers: want 0 (one per core) to %d", s.Workers, maxWorkers)
 	case s.Heuristic.kind > custom:
 		return errorf(fn, ErrOption, "unknown heuristic %v", s.Heuristic)
-	case s.Cache.MaxMemory != 0:
-		return unused(fn, "Solver.Cache.MaxMemory", "a Solver's Limits.MaxMemory bounds its tables")
+	case s.Cache.BuildMemory != 0:
+		return unused(fn, "Solver.Cache.BuildMemory", "a Solver's Limits.MaxMemory bounds its tables")
 	}
 	mode := s.Mode.kind
 	field, why := "", "the "+s.Mode.String()+" mode does not use it"
@@ -146,7 +146,7 @@ func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
 		tables, build, _ := h.Memory()
 		if max(tables, build) <= set.Limits.MemoryLimit() {
 			c := s.Cache
-			c.MaxMemory = s.Limits.MaxMemory
+			c.BuildMemory = s.Limits.MaxMemory
 			if err := c.Build(ctx, h); errors.Is(err, ErrCache) {
 				built = renamed(err, fn)
 			} else if err != nil {

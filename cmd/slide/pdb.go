@@ -124,7 +124,7 @@ func runPDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	// The cache of the user, the bound of -max-memory on builds.
-	cache := slide.Cache{MaxMemory: mem.limits().MaxMemory}
+	cache := slide.Cache{BuildMemory: mem.limits().MaxMemory}
 	switch verb {
 	case "verify":
 		return runVerify(fs.Args(), d, cache, stdout, stderr)

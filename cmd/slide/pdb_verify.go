@@ -64,7 +64,7 @@ func runVerify(names []string, d slide.Database, cache slide.Cache, stdout, stde
 // it cannot name: one not named as tables, or tables that
 // slide.ParseHeuristic does not read.
 func cachedChecks(cache slide.Cache, stdout, stderr io.Writer) ([]check, int) {
-	cache.MaxMemory = 0 // List uses the directory alone
+	cache.BuildMemory = 0 // List uses the directory alone
 	dir, err := cache.Path()
 	if err != nil {
 		return nil, failure(stderr, "pdb", "%s", message(err))

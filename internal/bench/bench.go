@@ -113,7 +113,7 @@ func ReadAhead(goal slide.Board, h slide.Heuristic, mode slide.Mode, maxMemory i
 	if !ok || h != db && h != db.WithWalkingDistance() {
 		return db, nil
 	}
-	cache := slide.Cache{MaxMemory: maxMemory}
+	cache := slide.Cache{BuildMemory: maxMemory}
 	reporter := progress.NewTables("building", cache, stderr, slide.Heuristic.String)
 	cache.Progress = reporter.Report
 	err := cache.Build(context.Background(), db)

@@ -141,7 +141,7 @@ type Tables struct {
 // NewTables returns the reporter of what cache builds or verifies
 // (verb), naming each database by name.
 func NewTables(verb string, cache slide.Cache, stderr io.Writer, name func(slide.Heuristic) string) *Tables {
-	cache.MaxMemory, cache.Progress = 0, nil // Path uses Dir alone
+	cache.BuildMemory, cache.Progress = 0, nil // Path uses Dir alone
 	dir, _ := cache.Path()
 	return &Tables{verb: verb, stderr: stderr, dir: dir, name: name}
 }
