@@ -165,8 +165,7 @@ func (a *AStar[S, C]) path(i int32) []S {
 
 // IDAStar is a reusable IDA* searcher, in memory for its path, optimal for
 // admissible heuristics and positive costs ([AStar] or [BFS] for spaces of
-// many short cycles). Memory rarely stops it: give it a MaxNodes or a
-// context with a deadline where a search may not end.
+// many short cycles); bound a search that may not end by MaxNodes or ctx.
 type IDAStar[S Node[S, C], C Cost] struct {
 	Limits        Limits
 	GoalFunc      func(S) bool // as for AStar
