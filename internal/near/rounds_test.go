@@ -1,0 +1,189 @@
+package near
+
+import (
+	"bufio"
+	"context"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/slidekit/slide/internal/pdb"
+	"github.com/slidekit/slide/internal/pdbcache"
+	"github.com/slidekit/slide/internal/testsets"
+	"github.com/slidekit/slide/internal/tiles"
+)
+
+// TestRoundBeams: every round of the anytime mode is one beam on every
+// worker, on 7 x 7 boards with a database too, its ranking turning from
+// round to round.
+func TestRoundBeams(t *testing.T) {
+	tg := blankFirstGoal(7, 7)
+	spec := pdb.Spec{Rows: 7, Cols: 7, Blank: 0, Patterns: [][]uint8{{1, 2}, {7, 8}}}
+	cfg := Config{Heuristic: tiles.Heuristic{Kind: tiles.Database, Name: "pdb", Spec: spec, Custom: true},
+		Request: pdbcache.Request{DirSet: true, Build: true}}
+	f, err := newFrame(context.Background(), tg, randomReaching(rand.New(rand.NewPCG(41, 7)), tg), &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.db == nil {
+		t.Fatal("the frame has no database")
+	}
+	var kinds []tiles.Kind
+	for k := range 2 {
+		bs := f.roundBeams(k, 2)
+		if len(bs) != 1 || len(bs[0].evs) != 2 || bs[0].stall != beamStall {
+			t.Fatalf("round %d: %d beams, the first on %d workers with stall %d; want one on 2 with %d", k, len(bs), len(bs[0].evs), bs[0].stall, beamStall)
+		}
+		kinds = append(kinds, bs[0].heur.Kind)
+	}
+	if kinds[0] == kinds[1] {
+		t.Errorf("rounds 0 and 1 both rank by heuristics of kind %v", kinds[0])
+	}
+}
+
+// sampleBoards returns the boards of codes of the first boards of a
+// sample file (id, reference length, then the tiles row by row, 0 the
+// blank, whose goal cell is the first; lines of # are comments), their
+// goal and the references; it skips t if the file is absent.
+func sampleBoards(t testing.TB, path string, boards int) (*tiles.Goal, [][]int32, []int) {
+	t.Helper()
+	file, err := os.Open(path)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer file.Close()
+	var tg *tiles.Goal
+	var codes [][]int32
+	var refs []int
+	sc := bufio.NewScanner(file)
+	for sc.Scan() && len(codes) < boards {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 3 || strings.HasPrefix(fs[0], "#") {
+			continue
+		}
+		ref, _ := strconv.Atoi(fs[1])
+		n := int(math.Sqrt(float64(len(fs) - 2)))
+		tg = blankFirstGoal(n, n)
+		code := make([]int32, n*n)
+		for c, s := range fs[2:] {
+			v, _ := strconv.Atoi(s)
+			code[c] = int32(v)
+			if v == 0 {
+				code[c] = tiles.BlankCode
+			}
+		}
+		codes = append(codes, code)
+		refs = append(refs, ref)
+	}
+	return tg, codes, refs
+}
+
+// sampleFrames returns the frames of the first boards of a sample file
+// (see sampleBoards) under the strongest database cached, and the
+// references.
+func sampleFrames(t testing.TB, path string, boards int) ([]*frame, []int) {
+	t.Helper()
+	tg, codes, refs := sampleBoards(t, path, boards)
+	var frames []*frame
+	for _, code := range codes {
+		cfg := Config{Request: pdbcache.Request{Dir: testsets.UserPDBCache, DirSet: true}}
+		cfg.Heuristic = cachedDatabase(tg, &cfg.Request)
+		f, err := newFrame(context.Background(), tg, code, &cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frames = append(frames, f)
+	}
+	return frames, refs
+}
+
+// TestBeamPairs measures, on the boards of a sample, one beam of the
+// frame's ranking of width W on one worker against two of width W/2
+// (the frame's ranking and linear conflicts alone), the shorter of the
+// two kept: SLIDE_BEAM_PAIRS=file:boards:W. It logs the lengths over the
+// references summed and the boards generated.
+func TestBeamPairs(t *testing.T) {
+	arg := os.Getenv("SLIDE_BEAM_PAIRS")
+	if arg == "" {
+		t.Skip("SLIDE_BEAM_PAIRS not set")
+	}
+	p := strings.Split(arg, ":")
+	if len(p) != 3 {
+		t.Fatal("want SLIDE_BEAM_PAIRS=file:boards:width")
+	}
+	boards, _ := strconv.Atoi(p[1])
+	w, _ := strconv.Atoi(p[2])
+	frames, refs := sampleFrames(t, p[0], boards)
+	var one, pair, ref, trapped int
+	var n1, n2 int64
+	for i, f := range frames {
+		bs := f.beam(w, 1)
+		bs.stall = beamStall
+		p1, err := bs.search(context.Background(), f.cells, f.blank, 2000)
+		if err != nil {
+			trapped++
+			p1 = f.back(bs.closest()) // counted as its length so far: a lower figure than the fast mode's finish
+		}
+		n1 += bs.generated
+		best := math.MaxInt
+		for _, b := range []*beamSearch{f.beam(w/2, 1), f.lcBeam(w/2, 1)} {
+			b.stall = beamStall
+			q, err := b.search(context.Background(), f.cells, f.blank, 2000)
+			n2 += b.generated
+			if err == nil {
+				best = min(best, len(q)-1)
+			}
+		}
+		t.Logf("board %d: one %d, pair %d, reference %d", i, len(p1)-1, best, refs[i])
+		one += len(p1) - 1
+		pair += best
+		ref += refs[i]
+	}
+	t.Logf("one beam %.4f (%d nodes, %d trapped), pair %.4f (%d nodes)", float64(one)/float64(ref), n1, trapped, float64(pair)/float64(ref), n2)
+}
+
+// TestAnytimeSample runs the anytime mode on the boards of a sample on
+// two workers, on a clock that counts per a board generated (see
+// workClock), so that its work does not depend on the machine:
+// SLIDE_ANYTIME=file:boards:budget:per (budget and per as
+// time.ParseDuration reads them). It logs the lengths over the references
+// summed and the share of the budget used.
+func TestAnytimeSample(t *testing.T) {
+	arg := os.Getenv("SLIDE_ANYTIME")
+	if arg == "" {
+		t.Skip("SLIDE_ANYTIME not set")
+	}
+	p := strings.Split(arg, ":")
+	if len(p) != 4 {
+		t.Fatal("want SLIDE_ANYTIME=file:boards:budget:per")
+	}
+	boards, _ := strconv.Atoi(p[1])
+	budget, err1 := time.ParseDuration(p[2])
+	per, err2 := time.ParseDuration(p[3])
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	tg, codes, refs := sampleBoards(t, p[0], boards)
+	var moves, ref int
+	var used float64
+	for i, code := range codes {
+		cfg := Config{Request: pdbcache.Request{Dir: testsets.UserPDBCache, DirSet: true}, Workers: 2}
+		cfg.Heuristic = cachedDatabase(tg, &cfg.Request)
+		cfg.clock = &workClock{start: time.Now(), per: per}
+		ans, err := Anytime(context.Background(), tg, code, budget, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkBlanks(t, tg, code, ans.Blanks)
+		u := float64(cfg.clock.now().Sub(cfg.clock.start)) / float64(budget)
+		t.Logf("board %d: %d moves (reference %d), %.3f of the budget", i, len(ans.Blanks)-1, refs[i], u)
+		moves += len(ans.Blanks) - 1
+		ref += refs[i]
+		used += u
+	}
+	t.Logf("%d boards: %.4f of the references, %.3f of the budget used", len(codes), float64(moves)/float64(ref), used/float64(len(codes)))
+}
