@@ -187,3 +187,28 @@ func TestAnytimeSample(t *testing.T) {
 	}
 	t.Logf("%d boards: %.4f of the references, %.3f of the budget used", len(codes), float64(moves)/float64(ref), used/float64(len(codes)))
 }
+
+// TestSparsePays: on two cores, a frame makes PDB48's sparse layout (64
+// million entries) for budgets of a few seconds, 10 s included, not for
+// 1 s; PDB35's (423 million) only past 10 s.
+func TestSparsePays(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		left time.Duration
+		want bool
+	}{
+		{"48", time.Second, false},
+		{"48", 5 * time.Second, true},
+		{"48", 9900 * time.Millisecond, true},
+		{"35", 9900 * time.Millisecond, false},
+		{"35", 20 * time.Second, true},
+	} {
+		spec, err := pdb.Named(tc.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sparsePays(spec, tc.left, 2); got != tc.want {
+			t.Errorf("pdb%s with %v left on 2 cores: %v, want %v", tc.name, tc.left, got, tc.want)
+		}
+	}
+}
