@@ -115,8 +115,18 @@ func (f *frame) roundBeams(k, w int) []*beamSearch {
 	rs := f.rankings()
 	b := rs[k%len(rs)](256, w)
 	b.stall = beamStall
+	if f.rows*f.cols > 36 {
+		b.lead = wideLead
+	}
 	return []*beamSearch{b}
 }
+
+// wideLead is the lead (see beamSearch.lead) of the rounds' beams on
+// boards of more than 36 cells: there the rankings fall faster at first
+// than near the goal, so that with the default lead a beam's last tenth
+// of layers held a tenth to a third of the boards of its second tenth
+// (see TestRoundWidths); on 6 x 6 boards the default did as well.
+const wideLead = 1.75
 
 // rounds runs rounds of beams in frame f on w workers (see roundBeams),
 // each sized to the time left, until the time left is under a

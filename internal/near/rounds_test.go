@@ -151,7 +151,8 @@ func TestBeamPairs(t *testing.T) {
 // workClock), so that its work does not depend on the machine:
 // SLIDE_ANYTIME=file:boards:budget:per (budget and per as
 // time.ParseDuration reads them). It logs the lengths over the references
-// summed and the share of the budget used.
+// summed, the share of the budget used, and when the first beam's answer
+// came.
 func TestAnytimeSample(t *testing.T) {
 	arg := os.Getenv("SLIDE_ANYTIME")
 	if arg == "" {
@@ -169,23 +170,30 @@ func TestAnytimeSample(t *testing.T) {
 	}
 	tg, codes, refs := sampleBoards(t, p[0], boards)
 	var moves, ref int
-	var used float64
+	var used, first float64
 	for i, code := range codes {
 		cfg := Config{Request: pdbcache.Request{Dir: testsets.UserPDBCache, DirSet: true}, Workers: 2}
 		cfg.Heuristic = cachedDatabase(tg, &cfg.Request)
 		cfg.clock = &workClock{start: time.Now(), per: per}
+		var firstBeam float64 // when the first beam's answer came, a share of the budget
+		cfg.OnImprove = func(_ []int, _ int, m Method) {
+			if m == BeamSearch && firstBeam == 0 {
+				firstBeam = float64(cfg.clock.now().Sub(cfg.clock.start)) / float64(budget)
+			}
+		}
 		ans, err := Anytime(context.Background(), tg, code, budget, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		checkBlanks(t, tg, code, ans.Blanks)
 		u := float64(cfg.clock.now().Sub(cfg.clock.start)) / float64(budget)
-		t.Logf("board %d: %d moves (reference %d), %.3f of the budget", i, len(ans.Blanks)-1, refs[i], u)
+		t.Logf("board %d: %d moves (reference %d), %.3f of the budget, the first beam's answer at %.3f", i, len(ans.Blanks)-1, refs[i], u, firstBeam)
+		first += firstBeam
 		moves += len(ans.Blanks) - 1
 		ref += refs[i]
 		used += u
 	}
-	t.Logf("%d boards: %.4f of the references, %.3f of the budget used", len(codes), float64(moves)/float64(ref), used/float64(len(codes)))
+	t.Logf("%d boards: %.4f of the references, %.3f of the budget used, the first beam's answers at %.3f", len(codes), float64(moves)/float64(ref), used/float64(len(codes)), first/float64(len(codes)))
 }
 
 // TestSparsePays: on two cores, a frame makes PDB48's sparse layout (64
@@ -211,4 +219,52 @@ func TestSparsePays(t *testing.T) {
 			t.Errorf("pdb%s with %v left on 2 cores: %v, want %v", tc.name, tc.left, got, tc.want)
 		}
 	}
+}
+
+// TestRoundWidths: on 7 x 7 boards (random walks of 700 moves, PDB48 if
+// cached), a round's beam under a deadline keeps its width to the end:
+// its last tenth of layers holds, on average over the boards, at least
+// half as many boards a layer as its layers from a tenth to a fifth of
+// the way, on a clock that counts boards generated (see workClock).
+func TestRoundWidths(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few seconds of beams")
+	}
+	tg := blankFirstGoal(7, 7)
+	req := pdbcache.Request{Dir: testsets.UserPDBCache, DirSet: true}
+	h := cachedDatabase(tg, &req)
+	if h.Kind != tiles.Database {
+		t.Skip("PDB48 is not cached")
+	}
+	rng := rand.New(rand.NewPCG(41, 700))
+	var ratio float64
+	const boards = 3
+	for range boards {
+		code := testsets.RandomWalk(rng, tg.Rows, tg.Cols, goalCode(tg), tiles.BlankCode, 700)
+		a, f := clockedAnytime(t, tg, code, Config{Heuristic: h, Request: req, Workers: 2}, 100*time.Nanosecond, 200*time.Millisecond)
+		b := f.roundBeams(0, 2)[0]
+		var widths []int
+		b.onLayer = func() { widths = append(widths, len(b.cur.h)) }
+		a.beams(f, a.beamDeadline(), b)
+		checkBlanks(t, tg, code, a.blanks)
+		n := len(widths)
+		if n < 20 {
+			t.Fatalf("a beam of %d layers", n)
+		}
+		r := meanWidth(widths[n-n/10:]) / meanWidth(widths[n/10:n/5])
+		t.Logf("%d layers: the last tenth %.2f times as wide as the second", n, r)
+		ratio += r / boards
+	}
+	if ratio < 0.5 {
+		t.Errorf("the last tenth of a beam's layers %.2f times as wide as the second tenth, want at least 0.5", ratio)
+	}
+}
+
+// meanWidth returns the mean of widths.
+func meanWidth(widths []int) float64 {
+	s := 0
+	for _, w := range widths {
+		s += w
+	}
+	return float64(s) / float64(len(widths))
 }
