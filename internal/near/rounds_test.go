@@ -101,20 +101,29 @@ func sampleFrames(t testing.TB, path string, boards int) ([]*frame, []int) {
 	return frames, refs
 }
 
+// envFields returns the fields, separated by colons, of the environment
+// variable name, skipping t where it is not set and failing it where its
+// fields are not as many as form's.
+func envFields(t *testing.T, name, form string) []string {
+	t.Helper()
+	arg := os.Getenv(name)
+	if arg == "" {
+		t.Skip(name + " not set")
+	}
+	p := strings.Split(arg, ":")
+	if len(p) != strings.Count(form, ":")+1 {
+		t.Fatalf("want %s=%s", name, form)
+	}
+	return p
+}
+
 // TestBeamPairs measures, on the boards of a sample, one beam of the
 // frame's ranking of width W on one worker against two of width W/2
 // (the frame's ranking and linear conflicts alone), the shorter of the
 // two kept: SLIDE_BEAM_PAIRS=file:boards:W. It logs the lengths over the
 // references summed and the boards generated.
 func TestBeamPairs(t *testing.T) {
-	arg := os.Getenv("SLIDE_BEAM_PAIRS")
-	if arg == "" {
-		t.Skip("SLIDE_BEAM_PAIRS not set")
-	}
-	p := strings.Split(arg, ":")
-	if len(p) != 3 {
-		t.Fatal("want SLIDE_BEAM_PAIRS=file:boards:width")
-	}
+	p := envFields(t, "SLIDE_BEAM_PAIRS", "file:boards:width")
 	boards, _ := strconv.Atoi(p[1])
 	w, _ := strconv.Atoi(p[2])
 	frames, refs := sampleFrames(t, p[0], boards)
@@ -154,14 +163,7 @@ func TestBeamPairs(t *testing.T) {
 // summed, the share of the budget used, and when the first beam's answer
 // came.
 func TestAnytimeSample(t *testing.T) {
-	arg := os.Getenv("SLIDE_ANYTIME")
-	if arg == "" {
-		t.Skip("SLIDE_ANYTIME not set")
-	}
-	p := strings.Split(arg, ":")
-	if len(p) != 4 {
-		t.Fatal("want SLIDE_ANYTIME=file:boards:budget:per")
-	}
+	p := envFields(t, "SLIDE_ANYTIME", "file:boards:budget:per")
 	boards, _ := strconv.Atoi(p[1])
 	budget, err1 := time.ParseDuration(p[2])
 	per, err2 := time.ParseDuration(p[3])
