@@ -27,10 +27,15 @@
 //     worker: a beam's answers improve with the logarithm of its width, so
 //     the first round is sized to nearly all of the budget, and one beam
 //     of twice the width gives shorter answers than the shorter of two
-//     beams ranking two ways; where it ends early (its memory caps
-//     its width, or it finds the goal sooner than it foresaw), rounds
-//     ranking boards other ways take the time left, until under a
-//     twenty-fifth of the budget is left, which polishing takes. An
+//     beams ranking two ways. A beam sets its width from the layers it
+//     foresees by the fall of its ranking so far (see beamSearch.adapt);
+//     on 7 x 7 boards the rankings fall faster at first than near the
+//     goal, so the rounds' beams there foresee more (see wideLead) and
+//     keep an even width to the goal. Where the first round ends early
+//     (its memory caps its width, or it finds the goal sooner than it
+//     foresaw), rounds ranking boards other ways take the time left,
+//     until under a twenty-fifth of the budget is left, which polishing
+//     takes. An
 //     answer is kept only when shorter, and the way of a beam that finds
 //     no goal in time is finished by the fast mode (see complete). A clock
 //     that counts the boards generated in place of the wall clock (see
