@@ -190,14 +190,11 @@ func (a *anytime) run() error {
 	// Rounds of beams whose width adapts, layer by layer, so that they end
 	// within the time left (see beamDeadline and rounds), then polishing.
 	// A beam's answers improve with the logarithm of its width, so one wide
-	// beam beats a series of narrower ones, and the first round takes
-	// nearly all of the time; but beams ranking by different heuristics are
-	// trapped on different boards (see stall), which happens on 7 x 7
-	// boards and not on 6 x 6 ones. There, with a database and at least two
-	// workers, two beams run at once on half the workers each, one ranking
-	// by the database and linear conflicts, one by linear conflicts alone;
-	// the shorter answer is kept, and the fast mode finishes the way of
-	// each beam that does not reach the goal (see complete).
+	// beam on every worker beats a series of narrower ones, or narrower
+	// ones side by side, and the first round takes nearly all of the time;
+	// a beam trapped near the goal (see stall) turns global, and the fast
+	// mode finishes the way of one that does not reach the goal (see
+	// complete).
 	//
 	// At equal time the beams' answers depend on the ranking's strength
 	// alone. A stronger database ranks better at the same width but costs

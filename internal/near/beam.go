@@ -62,6 +62,11 @@ type beamSearch struct {
 	minWidth, maxWidth int
 	memory             int64
 	kept               int64 // boards of every layer so far
+	// lead is the factor by which adapt takes the layers left to pass
+	// those that the least heuristic's fall so far foretells (0:
+	// defaultLead): a ranking whose values fall fast at first and slowly
+	// near the goal needs more, or its layers narrow toward the goal.
+	lead float64
 	// The clock the search reads (nil: the wall clock, see workClock),
 	// and with one that is not, the time at which it stops (zero: none),
 	// as a context's deadline stops it under the wall clock.
@@ -311,14 +316,21 @@ func (s *beamSearch) escape(depth int) {
 // kept: the search is global or has escaped.
 func (s *beamSearch) checksAll() bool { return s.global || s.escaped > 0 }
 
+// defaultLead is a beam's lead (see beamSearch.lead) unless set.
+const defaultLead = 1.25
+
 // adapt sets the width of the layers to come so that the search ends by
 // its deadline: the layers left are estimated from the rate at which the
 // least heuristic has fallen so far (h0 at the start, hmin in the current
-// layer), with a margin.
+// layer), times the beam's lead.
 func (s *beamSearch) adapt(depth, maxDepth, h0, hmin int, perBoard float64) {
 	left := maxDepth - depth
 	if fallen := h0 - hmin; fallen > h0/10 {
-		left = min(left, int(1.25*float64(depth)*float64(hmin)/float64(fallen))+1)
+		lead := s.lead
+		if lead == 0 {
+			lead = defaultLead
+		}
+		left = min(left, int(lead*float64(depth)*float64(hmin)/float64(fallen))+1)
 	}
 	seconds := 0.9 * s.clock.until(s.deadline).Seconds()
 	width := int(seconds / (float64(left) * perBoard))

@@ -102,25 +102,31 @@ func (f *frame) rankings() []ranking {
 	return rs
 }
 
-// roundBeams returns the beams of round k (0 the first) on w workers in
-// frame f: on boards of more than 36 cells, with a database and at least
-// two workers, two beams at once on half the workers each (see
-// anytime.run), the rankings' k-th pair; else one beam on every worker,
-// the k-th ranking. Round by round the rankings turn, so that a round
-// does not repeat the beam of the round before at another width.
+// roundBeams returns the beam of round k (0 the first) on w workers in
+// frame f: one beam on every worker, the k-th ranking. Round by round the
+// rankings turn, so that a round does not repeat the beam of the round
+// before at another width. One beam, not two of half the width ranking
+// two ways: a beam's answers improve with the logarithm of its width, and
+// with the stall rule (see beamStall) and the fast mode finishing a beam
+// that finds no goal (see anytime.complete), one beam of twice the width
+// gives shorter answers for the boards generated than the shorter of two
+// (docs/PERFORMANCE.md has the figures).
 func (f *frame) roundBeams(k, w int) []*beamSearch {
 	rs := f.rankings()
-	var bs []*beamSearch
-	if f.db != nil && w >= 2 && f.rows*f.cols > 36 {
-		bs = []*beamSearch{rs[2*k%len(rs)](256, w/2), rs[(2*k+1)%len(rs)](256, w-w/2)}
-	} else {
-		bs = []*beamSearch{rs[k%len(rs)](256, w)}
+	b := rs[k%len(rs)](256, w)
+	b.stall = beamStall
+	if f.rows*f.cols > 36 {
+		b.lead = wideLead
 	}
-	for _, b := range bs {
-		b.stall = beamStall
-	}
-	return bs
+	return []*beamSearch{b}
 }
+
+// wideLead is the lead (see beamSearch.lead) of the rounds' beams on
+// boards of more than 36 cells: there the rankings fall faster at first
+// than near the goal, so that with the default lead a beam's last tenth
+// of layers held a tenth to a third of the boards of its second tenth
+// (see TestRoundWidths); on 6 x 6 boards the default did as well.
+const wideLead = 1.75
 
 // rounds runs rounds of beams in frame f on w workers (see roundBeams),
 // each sized to the time left, until the time left is under a

@@ -23,12 +23,19 @@
 //     fast mode leaves (see solveRegion); then it polishes the best path by
 //     re-solving windows of it optimally (see polisher). On small boards it
 //     runs the optimal search bounded by its answer instead. Up to 7 x 7
-//     the beams run in rounds (see anytime.rounds): a beam's answers
-//     improve with the logarithm of its width, so the first round is sized
-//     to nearly all of the budget; where it ends early (its memory caps
-//     its width, or it finds the goal sooner than it foresaw), rounds
-//     ranking boards other ways take the time left, until under a
-//     twenty-fifth of the budget is left, which polishing takes. An
+//     the beams run in rounds (see anytime.rounds), each one beam on every
+//     worker: a beam's answers improve with the logarithm of its width, so
+//     the first round is sized to nearly all of the budget, and one beam
+//     of twice the width gives shorter answers than the shorter of two
+//     beams ranking two ways. A beam sets its width from the layers it
+//     foresees by the fall of its ranking so far (see beamSearch.adapt);
+//     on 7 x 7 boards the rankings fall faster at first than near the
+//     goal, so the rounds' beams there foresee more (see wideLead) and
+//     keep an even width to the goal. Where the first round ends early
+//     (its memory caps its width, or it finds the goal sooner than it
+//     foresaw), rounds ranking boards other ways take the time left,
+//     until under a twenty-fifth of the budget is left, which polishing
+//     takes. An
 //     answer is kept only when shorter, and the way of a beam that finds
 //     no goal in time is finished by the fast mode (see complete). A clock
 //     that counts the boards generated in place of the wall clock (see
@@ -57,7 +64,12 @@
 // detours, as a beam keeps each board at the first layer that reaches it:
 // what gains are windows of tens of moves, not a search of the few moves
 // around each board of the path for shortcuts (Nakhost and Müller's plan
-// neighbourhood).
+// neighbourhood). Nor do longer windows: searched on the whole board
+// under the database relabelled by the window's far end (a tile counted
+// at the cell that board holds it on), windows of 40 to 80 moves of a
+// polished path gain next to nothing for many times the beam's work. A
+// beam's excess lies in the course of its whole path, which only a wider
+// beam or a better ranking shortens.
 //
 // A frame is where the weighted and beam searches work: a board of at
 // most 255 cells as bytes, turned to the orientation of a pattern

@@ -2,6 +2,8 @@ package near
 
 import (
 	"context"
+	"math"
+	"runtime"
 	"time"
 
 	"github.com/slidekit/slide/internal/learn"
@@ -55,7 +57,7 @@ func newFrame(ctx context.Context, t *tiles.Goal, code []int32, cfg *Config) (*f
 		}
 		f.blankVal = spec.Blank
 		f.model = rankingFor(cfg.Ranking, spec)
-		if d, ok := ctx.Deadline(); !ok || time.Until(d) >= sparseMinTime || f.db.SparseMade() {
+		if d, ok := ctx.Deadline(); !ok || sparsePays(spec, time.Until(d), runtime.GOMAXPROCS(0)) || f.db.SparseMade() {
 			// The beams' layout, made before they start; a making that
 			// ctx stops is made again by a later call.
 			if err := f.db.MakeSparse(ctx); err != nil {
@@ -79,11 +81,28 @@ func newFrame(ctx context.Context, t *tiles.Goal, code []int32, cfg *Config) (*f
 	return f, nil
 }
 
-// sparseMinTime is the least time left for which a frame makes its
-// database's sparse layout (one made for an earlier board is used in any
-// case): the beams read it faster, but making it takes longer than a
-// short budget gains from it (docs/PERFORMANCE.md, "Time budgets").
-const sparseMinTime = 10 * time.Second
+// sparseShare is the most of the time left (1/sparseShare) that a frame
+// spends making its database's sparse layout (one made for an earlier
+// board is used in any case): the beams read it about a fifth faster a
+// board, so it pays where it takes a small share of their time, and
+// sparseEntryTime the CPU time the layout takes an entry (docs/PERFORMANCE.md,
+// "Time budgets").
+const (
+	sparseShare     = 8
+	sparseEntryTime = 8 * time.Nanosecond
+)
+
+// sparsePays reports whether making the sparse layout of the tables of
+// spec on cores cores takes at most a sparseShare of the time left: its
+// entries (n^k a table of k tiles on n cells) at sparseEntryTime each.
+func sparsePays(spec pdb.Spec, left time.Duration, cores int) bool {
+	n := float64(spec.Rows * spec.Cols)
+	var entries float64
+	for _, p := range spec.Patterns {
+		entries += math.Pow(n, float64(len(p)))
+	}
+	return entries*float64(sparseEntryTime)/float64(max(1, cores)) <= float64(left/sparseShare)
+}
 
 // wEval returns the frame's admissible heuristic, for weighted A*.
 func (f *frame) wEval() bEval {
