@@ -581,7 +581,7 @@ func checkTidy(t *testing.T, name string, sol Solution, start, goal Board, line 
 func TestAnswersTidy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 2))
 	sizes, boards := [][2]int{{3, 3}, {4, 4}, {2, 9}, {10, 10}}, 1
-	if os.Getenv("SLIDE_SLOW") != "" {
+	if testsets.Long() {
 		sizes, boards = append(sizes, [2]int{5, 5}, [2]int{6, 6}, [2]int{7, 7}, [2]int{9, 2}, [2]int{30, 30}), 3
 	}
 	for _, sz := range sizes {

@@ -4,10 +4,10 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"testing"
 
+	"github.com/slidekit/slide/internal/testsets"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -151,13 +151,13 @@ func TestFastTidy(t *testing.T) {
 }
 
 // TestRepair checks the anytime mode's repair of beam answers of a fixed
-// width on 5 x 5 boards (and 6 x 6 and 7 x 7 with SLIDE_SLOW set): the answer replays to the goal, is no
+// width on 5 x 5 boards (and 6 x 6 and 7 x 7 under testsets.Long): the answer replays to the goal, is no
 // longer than the beam's, holds no move followed by its undo, and one
 // more pass of the polisher's first window finds nothing to shorten.
 func TestRepair(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 7))
 	sizes := []int{5}
-	if os.Getenv("SLIDE_SLOW") != "" {
+	if testsets.Long() {
 		sizes = append(sizes, 6, 7)
 	}
 	for _, n := range sizes {
