@@ -211,7 +211,7 @@ func bfsFlagCount(fs *flag.FlagSet, args []string) int {
 }
 
 // traySize reads HEIGHT and WIDTH: positive integers that make a board
-// (see sizeError), or 1 x 1, the tray of the blank alone.
+// (see report.SizeError), or 1 x 1, the tray of the blank alone.
 func traySize(height, width string) (rows, cols int, err error) {
 	rows, err1 := strconv.Atoi(height)
 	cols, err2 := strconv.Atoi(width)
@@ -223,7 +223,7 @@ func traySize(height, width string) (rows, cols int, err error) {
 	case rows == 1 && cols == 1:
 		return rows, cols, nil
 	}
-	if err := sizeError(rows, cols); err != nil {
+	if err := report.SizeError(rows, cols); err != nil {
 		return 0, 0, errors.New(message(err))
 	}
 	return rows, cols, nil
