@@ -112,16 +112,20 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return failure(stderr, "bench", "%v", err)
 		}
 	}
-	src, isBoard, shown, done, err := openBenchInput(file, stdin, f.shard)
+	// One board in the board form is instance 1, with no reference.
+	board, own, shown, done, err := openBoardInput(file, stdin)
 	defer done()
 	if err != nil {
 		return failure(stderr, "bench", "%v", err)
 	}
-	f.blankLast = isBoard
-	first, ok := src.next()
+	src := bench.OneReader(bench.Instance{ID: "1", Optimal: -1, Board: board}, f.shard)
+	if f.blankLast = own == nil; !f.blankLast {
+		src = bench.NewReader(own, f.shard)
+	}
+	first, ok := src.Next()
 	switch {
-	case !ok && src.err != nil:
-		return failure(stderr, "bench", "%s: %v", shown, src.err)
+	case !ok && src.Err() != nil:
+		return failure(stderr, "bench", "%s: %v", shown, src.Err())
 	case !ok:
 		return failure(stderr, "bench", "%s: shard %v holds no instances", shown, &f.shard)
 	}
@@ -159,7 +163,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			pending = nil
 			return inst, true
 		}
-		inst, ok := src.next()
+		inst, ok := src.Next()
 		inst.GoalBoard = f.goalOf(inst.Board)
 		return inst, ok
 	}
@@ -177,8 +181,8 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if b.Err != nil {
 		return failure(stderr, "bench", "%v", b.Err)
 	}
-	if src.err != nil { // a bad line or a failed read, after the instances before it
-		return failure(stderr, "bench", "%s: %v", shown, src.err)
+	if src.Err() != nil { // a bad line or a failed read, after the instances before it
+		return failure(stderr, "bench", "%s: %v", shown, src.Err())
 	}
 	if !f.json {
 		b.Totals.Write(b.Out, f.modes.any())
@@ -188,13 +192,6 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return exitError
 }
-
-// The names of bench's instances and shards where the file is read (see
-// benchReader).
-type (
-	benchInstance = bench.Instance
-	shardFlag     = bench.Shard
-)
 
 // maxJobs bounds -j: each job holds a search's memory, a -j-th of
 // -max-memory, which the moves of its answer count against.

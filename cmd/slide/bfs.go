@@ -9,13 +9,12 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/slidekit/slide"
-	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/bfsform"
 	"github.com/slidekit/slide/internal/report"
 )
 
@@ -83,27 +82,16 @@ func runBFS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *goalFile != "" {
 			return usageError(stderr, "bfs", "-goal FILE is for a board FILE: the positions give GOAL")
 		}
-		rows, cols := 3, 3
-		var err error
-		if len(pos) == 5 {
-			if rows, cols, err = traySize(pos[0], pos[1]); err != nil {
-				return failure(stderr, "bfs", "%v", err)
-			}
-			pos = pos[2:]
+		a, err := bfsform.Parse(pos)
+		if err == nil {
+			res, err = shortestPath(a, *line, mem.limits())
 		}
-		maxLen, err := strconv.Atoi(pos[0])
-		if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(pos[0], "-") {
-			maxLen, err = math.MaxInt, nil // more than any search can reach
-		}
-		if err != nil || maxLen < 0 {
-			return failure(stderr, "bfs", "MAXLENGTH %s is not a nonnegative integer", input.Quote(pos[0]))
-		}
-		if res, err = shortestPath(rows, cols, maxLen, pos[1], pos[2], *line, mem.limits()); err != nil {
+		if err != nil {
 			return failure(stderr, "bfs", "%v", err)
 		}
-		r = res.report(rows, cols, maxLen, pos[1], pos[2])
+		r = res.report(a.Rows, a.Cols, a.MaxLength, a.Initial, a.Goal)
 	default:
-		return usageError(stderr, "bfs", "%s, got %d arguments (or at most one FILE; flags go before them)", bfsWant, len(pos))
+		return usageError(stderr, "bfs", "%s, got %d arguments (or at most one FILE; flags go before them)", bfsform.Want, len(pos))
 	}
 	out := bufio.NewWriter(stdout)
 	switch path := res.path; {
@@ -121,9 +109,6 @@ func runBFS(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return finish(out, stderr, "bfs", exitOK)
 }
 
-// bfsWant is what bfs wants in the positions' form.
-const bfsWant = "want [HEIGHT WIDTH] MAXLENGTH INITIAL GOAL"
-
 // bfsBoards finds what bfs finds on the board of FILE, args[0] if any,
 // and the goal of goalFile, both in the board form, and its -json report,
 // or returns the exit status of a failure.
@@ -135,7 +120,7 @@ func bfsBoards(args []string, goalFile string, line bool, lim slide.Limits, stdi
 	start, err := readBoard(file, stdin)
 	var pe *fs.PathError // perhaps MAXLENGTH alone
 	if errors.As(err, &pe) && file == pe.Path {
-		return bfsResult{}, report.Report{}, usageError(stderr, "bfs", "%s, got 1 argument (or a board FILE: %v)", bfsWant, err)
+		return bfsResult{}, report.Report{}, usageError(stderr, "bfs", "%s, got 1 argument (or a board FILE: %v)", bfsform.Want, err)
 	}
 	var goal slide.Board
 	if err == nil {
@@ -210,65 +195,31 @@ func bfsFlagCount(fs *flag.FlagSet, args []string) int {
 	return len(args)
 }
 
-// traySize reads HEIGHT and WIDTH: positive integers that make a board
-// (see sizeError), or 1 x 1, the tray of the blank alone.
-func traySize(height, width string) (rows, cols int, err error) {
-	rows, err1 := strconv.Atoi(height)
-	cols, err2 := strconv.Atoi(width)
-	switch {
-	case err1 != nil || rows < 1:
-		return 0, 0, fmt.Errorf("HEIGHT %s is not a positive integer", input.Quote(height))
-	case err2 != nil || cols < 1:
-		return 0, 0, fmt.Errorf("WIDTH %s is not a positive integer", input.Quote(width))
-	case rows == 1 && cols == 1:
-		return rows, cols, nil
+// shortestPath returns a shortest sequence of at most a.MaxLength moves
+// from a.Initial to a.Goal, if there is one; line counts line moves as
+// one; lim bounds the search's memory. Its errors describe a search too
+// large for memory.
+func shortestPath(a bfsform.Args, line bool, lim slide.Limits) (bfsResult, error) {
+	if a.BlankAlone {
+		return bfsResult{path: []string{a.Initial}, solvable: true, metric: metricOf(line)}, nil
 	}
-	if err := sizeError(rows, cols); err != nil {
-		return 0, 0, errors.New(message(err))
-	}
-	return rows, cols, nil
+	return boardPath(a.Start, a.End, a.MaxLength, line, lim, slide.Board.Position)
 }
 
-// shortestPath returns a shortest sequence of at most maxLen moves from
-// initial to goal on a rows x cols tray, if there is one; line counts line
-// moves as one; lim bounds the search's memory. Its errors describe bad
-// positions or a search too large for memory.
-func shortestPath(rows, cols, maxLen int, initial, goal string, line bool, lim slide.Limits) (bfsResult, error) {
-	res := bfsResult{metric: slide.TileMoves}
+// metricOf returns the metric of -r: line moves with line set, else tile
+// moves.
+func metricOf(line bool) slide.Metric {
 	if line {
-		res.metric = slide.LineMoves
+		return slide.LineMoves
 	}
-	if rows == 1 && cols == 1 { // too small for a slide.Board: "-" is the only position
-		for _, p := range [...]struct{ name, pos string }{{"INITIAL", initial}, {"GOAL", goal}} {
-			if p.pos != string(slide.PositionBlank) {
-				return res, fmt.Errorf("%s %s: a 1 x 1 tray holds only the blank, %q", p.name, input.Quote(p.pos), slide.PositionBlank)
-			}
-		}
-		res.path, res.solvable = []string{initial}, true
-		return res, nil
-	}
-	start, err := slide.ParsePosition(rows, cols, initial)
-	if err != nil {
-		return res, fmt.Errorf("INITIAL %s: %s", input.Quote(initial), message(err))
-	}
-	end, err := slide.ParsePosition(rows, cols, goal)
-	if err != nil {
-		return res, fmt.Errorf("GOAL %s: %s", input.Quote(goal), message(err))
-	}
-	if err := sameTiles(initial, goal); err != nil {
-		return res, err
-	}
-	return boardPath(start, end, maxLen, line, lim, slide.Board.Position)
+	return slide.TileMoves
 }
 
 // boardPath returns a shortest sequence of at most maxLen moves from start
 // to end, if there is one, each board written by text; line counts line
 // moves as one; lim bounds the search's memory.
 func boardPath(start, end slide.Board, maxLen int, line bool, lim slide.Limits, text func(slide.Board) (string, error)) (bfsResult, error) {
-	res := bfsResult{metric: slide.TileMoves}
-	if line {
-		res.metric = slide.LineMoves
-	}
+	res := bfsResult{metric: metricOf(line)}
 	var err error
 	if res.solvable, err = slide.Solvable(start, end); err != nil {
 		return res, errors.New(message(err)) // boards of different sizes
@@ -306,21 +257,4 @@ func boardPath(start, end slide.Board, maxLen int, line bool, lim slide.Limits, 
 		res.path = append(res.path, p)
 	}
 	return res, nil
-}
-
-// sameTiles reports, as an error, the first character (in code point
-// order) that initial and goal, two positions of the same length, hold a
-// different number of times.
-func sameTiles(initial, goal string) error {
-	a, b := []rune(initial), []rune(goal)
-	slices.Sort(a)
-	slices.Sort(b)
-	for i := range a {
-		if a[i] != b[i] { // the smaller one is missing from the other
-			r := min(a[i], b[i])
-			return fmt.Errorf("INITIAL and GOAL hold different tiles: %q appears %d times in INITIAL and %d in GOAL",
-				r, strings.Count(initial, string(r)), strings.Count(goal, string(r)))
-		}
-	}
-	return nil
 }

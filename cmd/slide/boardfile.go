@@ -2,11 +2,11 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/report"
 )
 
 // The board form is the text form of slide.Board that solve reads and
@@ -89,7 +89,7 @@ const sniffLimit = 4 << 20
 // limit bytes, as input.SniffBoard does with the sizes of slide.New, and
 // returns a reader of r's input from its start.
 func sniffBoard(r io.Reader, limit int) (isBoard bool, replay io.Reader) {
-	return input.SniffBoard(r, limit, func(rows, cols int) bool { return sizeError(rows, cols) == nil })
+	return input.SniffBoard(r, limit, func(rows, cols int) bool { return report.SizeError(rows, cols) == nil })
 }
 
 // fileArg returns the FILE argument of command cmd, given its arguments
@@ -118,17 +118,4 @@ func readGoal(goalFile string, stdin io.Reader, def slide.Board) (slide.Board, e
 		return def, nil
 	}
 	return readBoard(goalFile, stdin)
-}
-
-// errRead marks a failed read in the errors of the command's own formats.
-var errRead = errors.New("reading")
-
-// scanError returns the error of a reader of the command's own formats
-// for err, the error of its input.Scanner: a control character, bad input,
-// as it is; anything else a failed read, wrapping errRead.
-func scanError(err error) error {
-	if _, ok := err.(*input.ControlError); ok {
-		return err
-	}
-	return fmt.Errorf("%w: %v", errRead, err)
 }

@@ -15,6 +15,9 @@ import (
 	"time"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/bench"
+	"github.com/slidekit/slide/internal/checkform"
+	"github.com/slidekit/slide/internal/hintform"
 )
 
 // TestBoardFormEverywhere checks that every command that reads a board
@@ -60,7 +63,7 @@ func TestBoardFormEverywhere(t *testing.T) {
 					case "bench": // "1 LENGTH EXPANDED GENERATED"
 						lengths[cmd[0]] = strings.Fields(piped)[1]
 					case "check":
-						if !strings.HasSuffix(piped, "\nsolvable\n") || !strings.Contains(piped, "goal: "+checkLine(want)+"\n") {
+						if !strings.HasSuffix(piped, "\nsolvable\n") || !strings.Contains(piped, "goal: "+checkform.Line(want)+"\n") {
 							t.Errorf("slide %q on\n%s: %q", args, board, piped)
 						}
 					case "hint":
@@ -184,16 +187,16 @@ func FuzzSniffBoard(f *testing.F) {
 		if isBoard != (err == nil) {
 			t.Fatalf("sniffBoard says board %v, readBoardFrom %v", isBoard, err)
 		}
-		if _, _, err := parseCheckInput(text); err == nil && isBoard {
+		if _, _, err := checkform.Parse(text); err == nil && isBoard {
 			t.Fatalf("both a board and check's form")
 		}
-		if err := scanHintInput(strings.NewReader(text), func(int, hintConfig) error { return nil }); err == nil && isBoard {
+		if err := hintform.Scan(strings.NewReader(text), func(int, hintform.Config) error { return nil }); err == nil && isBoard {
 			t.Fatalf("both a board and hint's form")
 		}
-		bench := newBenchReader(strings.NewReader(text), shardFlag{})
-		for _, ok := bench.next(); ok; _, ok = bench.next() {
+		bench := bench.NewReader(strings.NewReader(text), bench.Shard{})
+		for _, ok := bench.Next(); ok; _, ok = bench.Next() {
 		}
-		if bench.err == nil && isBoard {
+		if bench.Err() == nil && isBoard {
 			t.Fatalf("both a board and bench's form")
 		}
 	})

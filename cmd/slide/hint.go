@@ -7,10 +7,10 @@ import (
 	"io"
 	"io/fs"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/hintform"
 	"github.com/slidekit/slide/internal/input"
 	"github.com/slidekit/slide/internal/nilsson"
 )
@@ -35,13 +35,6 @@ the goal is 1 2 3 ... with the blank last unless -goal says otherwise, and
 -value nilsson adds three times Nilsson's sequence score. -goal takes the
 name standard or spiral, or else a FILE (./standard for a file of that
 name) whose board is the goal of every configuration.`
-
-// A hintConfig is one configuration of hint's input.
-type hintConfig struct {
-	rows, cols int
-	tiles      []int
-	board      slide.Board
-}
 
 // hintGoals are the names -goal takes besides a FILE.
 var hintGoals = []string{"standard", "spiral"}
@@ -79,27 +72,27 @@ func runHint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return failure(stderr, "hint", "%v", err)
 	}
 	out := bufio.NewWriter(stdout)
-	use := func(k int, c hintConfig) error {
+	use := func(k int, c hintform.Config) error {
 		goal := fileGoal
 		switch {
 		case goalName == "spiral":
-			goal = nilsson.SpiralGoal(c.rows, c.cols)
+			goal = nilsson.SpiralGoal(c.Rows, c.Cols)
 		case goalFile == "":
-			goal = slide.Goal(c.rows, c.cols)
+			goal = slide.Goal(c.Rows, c.Cols)
 		}
-		if _, err := slide.Solvable(c.board, goal); err != nil {
+		if _, err := slide.Solvable(c.Board, goal); err != nil {
 			return errors.New(message(err)) // ErrMismatch: a goal of another size
 		}
-		writeHint(out, k, c, nilsson.Value(goal, valueName == "nilsson"))
+		hintform.Write(out, k, c, nilsson.Value(goal, valueName == "nilsson"))
 		return nil
 	}
 	if own == nil {
-		err = use(1, hintConfig{b.Rows(), b.Cols(), b.Tiles(), b})
+		err = use(1, hintform.Config{Rows: b.Rows(), Cols: b.Cols(), Tiles: b.Tiles(), Board: b})
 		if err != nil {
 			err = fmt.Errorf("configuration 1: %v", err)
 		}
 	} else {
-		err = scanHintInput(flushBeforeRead{own, out}, use)
+		err = hintform.Scan(flushBeforeRead{own, out}, use)
 	}
 	if werr := out.Flush(); werr != nil { // a failed write also ends the reads
 		return failure(stderr, "hint", "writing the output: %v", werr)
@@ -136,118 +129,4 @@ func oneOf(dst *string, names ...string) func(string) error {
 		}
 		return fmt.Errorf("want one of %s", strings.Join(names, ", "))
 	}
-}
-
-// writeHint prints configuration k, valued by value, and its neighbors.
-func writeHint(w io.Writer, k int, c hintConfig, value func(slide.Board) int) {
-	width := len(strconv.Itoa(c.rows*c.cols - 1))
-	fmt.Fprintf(w, "Configuration %d:\ncurrent configuration:\n", k)
-	writeGrid(w, c.tiles, c.cols, width)
-	fmt.Fprintf(w, "value: %d\n\n", value(c.board))
-	for d := slide.Up; d <= slide.Right; d++ {
-		next, ok := c.board.Slide(d, 1)
-		if !ok {
-			fmt.Fprintf(w, "slide tile %v: impossible\n\n", d)
-			continue
-		}
-		fmt.Fprintf(w, "slide tile %v:\n", d)
-		writeGrid(w, next.Tiles(), c.cols, width)
-		fmt.Fprintf(w, "value: %d\n\n", value(next))
-	}
-}
-
-// writeGrid prints tiles as rows of cols, indented, each column right
-// aligned to width.
-func writeGrid(w io.Writer, tiles []int, cols, width int) {
-	for i, t := range tiles {
-		if i%cols == 0 {
-			io.WriteString(w, "   ")
-		}
-		fmt.Fprintf(w, " %*d", width, t)
-		if i%cols == cols-1 {
-			io.WriteString(w, "\n")
-		}
-	}
-}
-
-// scanHintInput reads hint's input: the number of configurations, then
-// for each its rows, its columns and its tiles, handing each to use, with
-// its number from 1, as soon as it is read. It holds one configuration at
-// a time, and reads a field at a time, so that neither the number of
-// configurations nor a field or line of any length costs memory. It
-// returns the first error, after the configurations before it.
-func scanHintInput(r io.Reader, use func(k int, c hintConfig) error) error {
-	in := tokens{in: input.NewScanner(r, nil)}
-	n, err := in.int("the number of configurations")
-	if err != nil {
-		return err
-	}
-	if n < 0 {
-		return fmt.Errorf("%d configurations: want 0 or more", n)
-	}
-	for k := 1; k <= n; k++ {
-		c, err := parseHintConfig(&in)
-		if err != nil {
-			return fmt.Errorf("configuration %d: %v", k, err)
-		}
-		if err := use(k, c); err != nil {
-			return fmt.Errorf("configuration %d: %v", k, err)
-		}
-	}
-	if f, ok := in.in.Next(); ok {
-		return fmt.Errorf("unexpected %s after configuration %d, the last", f.Quote(), n)
-	}
-	if err := in.in.Err(); err != nil {
-		return scanError(err)
-	}
-	return nil
-}
-
-// parseHintConfig reads one configuration.
-func parseHintConfig(in *tokens) (hintConfig, error) {
-	var c hintConfig
-	var err error
-	if c.rows, err = in.int("the number of rows"); err != nil {
-		return c, err
-	}
-	if c.cols, err = in.int("the number of columns"); err != nil {
-		return c, err
-	}
-	if err := sizeError(c.rows, c.cols); err != nil {
-		// The library's rule on sizes, which solve applies too: its error
-		// says what is wrong, before any tile is read.
-		return c, errors.New(message(err))
-	}
-	n := c.rows * c.cols
-	c.tiles = make([]int, n)
-	for i := range c.tiles {
-		if c.tiles[i], err = in.int(fmt.Sprintf("tile %d of %d", i+1, n)); err != nil {
-			return c, err
-		}
-	}
-	if c.board, err = slide.New(c.rows, c.cols, c.tiles); err != nil {
-		return c, fmt.Errorf("%s", message(err))
-	}
-	return c, nil
-}
-
-// tokens reads white-space separated fields one at a time.
-type tokens struct {
-	in *input.Scanner
-}
-
-// int returns the next field as an integer; what names it for errors.
-func (t *tokens) int(what string) (int, error) {
-	f, ok := t.in.Next()
-	if !ok {
-		if err := t.in.Err(); err != nil {
-			return 0, scanError(err)
-		}
-		return 0, fmt.Errorf("want %s, got the end of the input", what)
-	}
-	v, ok := f.Int()
-	if !ok {
-		return 0, fmt.Errorf("want %s, got %s", what, f.Quote())
-	}
-	return v, nil
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"runtime/metrics"
 	"slices"
@@ -12,9 +11,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/slidekit/slide"
-	"github.com/slidekit/slide/internal/nilsson"
 )
 
 // A hintBlock is one board of hint's output, as printed: a heading such as
@@ -250,47 +246,6 @@ func TestHintErrors(t *testing.T) {
 	if _, stderr, status := runSlide("", "hint", "no/such/file"); status != 1 || !strings.Contains(stderr, "no such file") {
 		t.Errorf("missing file: status %d, stderr %q", status, stderr)
 	}
-}
-
-// parseHintInput reads hint's input from text and returns every
-// configuration.
-func parseHintInput(text string) ([]hintConfig, error) {
-	var configs []hintConfig
-	err := scanHintInput(strings.NewReader(text), func(_ int, c hintConfig) error { configs = append(configs, c); return nil })
-	return configs, err
-}
-
-// FuzzHintInput checks that hint's parser never panics, and that what it
-// accepts prints without panicking.
-func FuzzHintInput(f *testing.F) {
-	for _, name := range []string{"sample1.in", "sample2.in", "sample3.in"} {
-		data, err := os.ReadFile(testdata("hint/" + name))
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(string(data))
-	}
-	f.Add("1 1 1 0")
-	f.Add("1 2 2 1 2 2 0")
-	f.Add("1\r2 2\r1 2 3 0\r")
-	f.Add("1 2 2 1 2 3 0 \x00")
-	f.Fuzz(func(t *testing.T, in string) {
-		configs, err := parseHintInput(in)
-		if _, cerr := controlIn(in); cerr != nil && err == nil {
-			t.Fatalf("%q: accepted, past %v", in, cerr)
-		}
-		if err != nil {
-			return
-		}
-		for k, c := range configs {
-			if len(c.tiles) != c.rows*c.cols {
-				t.Fatalf("configuration %d: %d tiles for %d x %d", k+1, len(c.tiles), c.rows, c.cols)
-			}
-			for _, goal := range []slide.Board{slide.Goal(c.rows, c.cols), nilsson.SpiralGoal(c.rows, c.cols)} {
-				writeHint(io.Discard, k+1, c, nilsson.Value(goal, true))
-			}
-		}
-	})
 }
 
 // TestHintSolveSizes checks that hint and solve take the same board sizes:

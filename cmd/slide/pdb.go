@@ -12,6 +12,7 @@ import (
 	"github.com/slidekit/slide/internal/input"
 	"github.com/slidekit/slide/internal/interrupt"
 	"github.com/slidekit/slide/internal/progress"
+	"github.com/slidekit/slide/internal/report"
 )
 
 // pdbAbout is the text of "slide pdb -h", the list of the shipped
@@ -219,7 +220,7 @@ func partitionGoal(size, goalFile string, stdin io.Reader, stderr io.Writer) (sl
 		if size == "" {
 			return slide.Board{}, usageError(stderr, "pdb", "-partition needs -size or -goal")
 		}
-		if err := sizeError(rows, cols); err != nil {
+		if err := report.SizeError(rows, cols); err != nil {
 			return slide.Board{}, usageError(stderr, "pdb", "-size: %s", message(err))
 		}
 		return slide.Goal(rows, cols), exitOK
@@ -232,16 +233,6 @@ func partitionGoal(size, goalFile string, stdin io.Reader, stderr io.Writer) (sl
 		return slide.Board{}, usageError(stderr, "pdb", "-size is %d x %d but the -goal board is %d x %d", rows, cols, goal.Rows(), goal.Cols())
 	}
 	return goal, exitOK
-}
-
-// sizeError returns nil if a rows x cols board can be made, else the
-// library's error saying why not.
-func sizeError(rows, cols int) error {
-	if slide.Goal(rows, cols).IsValid() {
-		return nil
-	}
-	_, err := slide.New(rows, cols, nil) // for the error: the size is checked first
-	return err
 }
 
 // databaseName names a custom database in messages: its size and groups.

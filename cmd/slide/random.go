@@ -193,7 +193,7 @@ func randomBlocks(name, metricName string, n int, newRNG func() *rand.Rand, stdi
 }
 
 // randomSize reads ROWS [COLS] from args (none: 0 x 0, the size of the
-// -goal file to come) and checks that they make a board (see sizeError):
+// -goal file to come) and checks that they make a board (see report.SizeError):
 // a usage error on stderr and exitUsage if not.
 func randomSize(args []string, stderr io.Writer) (rows, cols int, status int) {
 	if len(args) == 0 {
@@ -211,7 +211,7 @@ func randomSize(args []string, stderr io.Writer) (rows, cols int, status int) {
 	if len(args) == 2 {
 		cols = size[1]
 	}
-	if err := sizeError(rows, cols); err != nil {
+	if err := report.SizeError(rows, cols); err != nil {
 		return 0, 0, usageError(stderr, "random", "%s", message(err))
 	}
 	return rows, cols, exitOK

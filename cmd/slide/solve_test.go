@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/slidekit/slide"
+	"github.com/slidekit/slide/internal/checkform"
 )
 
 // parseBoards reads the boards of solve's output, after its first line:
@@ -347,7 +348,7 @@ func TestCheckJSON(t *testing.T) {
 			t.Fatalf("%q: status %d, stderr %q", in, status, stderr)
 		}
 		m := decodeReport(t, stdout, "start", "goal", "solvable", "seconds")
-		want, _, _ := parseCheckInput(in)
+		want, _, _ := checkform.Parse(in)
 		start, goal := slide.MustParseBoard(m["start"].(string)), slide.MustParseBoard(m["goal"].(string))
 		solvable, _ := slide.Solvable(start, goal)
 		if start != want || m["solvable"] != solvable {

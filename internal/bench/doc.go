@@ -4,8 +4,8 @@
 // among the searches under way (Workers, ShareMemory), loads the anytime
 // mode's tables before the first instance (ReadAhead), takes a shard of
 // the instances (Shard), judges each result against the file's reference
-// (Verdict) and prints the lines and totals that bench prints (Printer,
-// WriteResult, Totals). Reading the file is the command's.
+// (Verdict), prints the lines and totals that bench prints (Printer,
+// WriteResult, Totals) and reads the instances of a bench file (Reader).
 //
 // Run holds at most jobs searches and AheadPerJob*jobs results at once,
 // however many instances come; a result is handed on as soon as it and

@@ -2,6 +2,8 @@ package input
 
 import (
 	"bufio"
+	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"unicode"
@@ -188,6 +190,20 @@ func (s *Scanner) SkipFields() (n, bytes int) {
 // Err returns the first error of the reader other than io.EOF, or the
 // *[ControlError] that ended the input.
 func (s *Scanner) Err() error { return s.err }
+
+// ErrRead marks a failed read in the errors of the readers built on a
+// Scanner (see [ReadError]).
+var ErrRead = errors.New("reading")
+
+// ReadError returns the error that a reader built on a Scanner gives for
+// err, the Scanner's [Scanner.Err]: a *[ControlError], bad input, as it
+// is; anything else a failed read, wrapping [ErrRead].
+func ReadError(err error) error {
+	if _, ok := err.(*ControlError); ok {
+		return err
+	}
+	return fmt.Errorf("%w: %v", ErrRead, err)
+}
 
 // scan reads the next field.
 func (s *Scanner) scan() (Field, bool) {

@@ -387,3 +387,21 @@ func TestScannerNextOnLine(t *testing.T) {
 		t.Errorf("then Next: %+v, %v; want c on line 2", f, ok)
 	}
 }
+
+// TestReadError checks that a control character ends a read as bad input,
+// and any other error of a Scanner as a failed read.
+func TestReadError(t *testing.T) {
+	s := NewScanner(strings.NewReader("1 2\x00"), nil)
+	for _, ok := s.Next(); ok; _, ok = s.Next() {
+	}
+	var ce *ControlError
+	if err := ReadError(s.Err()); !errors.As(err, &ce) || errors.Is(err, ErrRead) {
+		t.Errorf("control character: %v, want a *ControlError that is not ErrRead", err)
+	}
+	failed := errors.New("disk on fire")
+	s = NewScanner(iotest.ErrReader(failed), nil)
+	s.Next()
+	if err := ReadError(s.Err()); !errors.Is(err, ErrRead) || !strings.Contains(err.Error(), failed.Error()) {
+		t.Errorf("failed read: %v, want ErrRead and %q", err, failed)
+	}
+}

@@ -18,3 +18,13 @@ func Message(err error) string {
 	}
 	return strings.TrimPrefix(err.Error(), "slide: ")
 }
+
+// SizeError returns nil if a rows x cols board can be made, else the
+// library's error saying why not.
+func SizeError(rows, cols int) error {
+	if slide.Goal(rows, cols).IsValid() {
+		return nil
+	}
+	_, err := slide.New(rows, cols, nil) // for the error: the size is checked first
+	return err
+}

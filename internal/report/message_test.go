@@ -39,3 +39,19 @@ func TestMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestSizeError checks that SizeError accepts the sizes of boards and
+// gives the library's reason for the others.
+func TestSizeError(t *testing.T) {
+	for _, size := range [][2]int{{2, 2}, {1, 2}, {4, 4}, {3, 7}} {
+		if err := SizeError(size[0], size[1]); err != nil {
+			t.Errorf("%d x %d: %v", size[0], size[1], err)
+		}
+	}
+	for _, size := range [][2]int{{1, 1}, {0, 3}, {-1, 4}, {1 << 20, 1 << 20}} {
+		err := SizeError(size[0], size[1])
+		if _, want := slide.New(size[0], size[1], nil); err == nil || want == nil || err.Error() != want.Error() {
+			t.Errorf("%d x %d: %v, want the library's %v", size[0], size[1], err, want)
+		}
+	}
+}

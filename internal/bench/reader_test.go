@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"fmt"
@@ -6,64 +6,23 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/slidekit/slide"
-	"github.com/slidekit/slide/internal/bench"
 	"github.com/slidekit/slide/internal/input"
+	"github.com/slidekit/slide/internal/input/inputtest"
+	"github.com/slidekit/slide/internal/report"
 )
 
-// hasLongField reports whether some field of text is longer than a
-// Scanner keeps whole, or a line has more than most fields: inputs on
-// which the streaming parsers stop early, by design, and say so in words
-// of their own. With comments set, lines that start with # do not count.
-func hasLongField(text string, most int, comments bool) bool {
-	for _, line := range textLines(text) {
-		fields := strings.Fields(line)
-		if comments && len(fields) > 0 && strings.HasPrefix(fields[0], "#") {
-			continue
-		}
-		if len(fields) > most {
-			return true
-		}
-		for _, f := range fields {
-			if len(f) > input.MaxField {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// textLines returns the lines of text, whose lines end in "\r\n", "\n" or
-// "\r" alone.
-func textLines(text string) []string {
-	return strings.Split(strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(text), "\n")
-}
-
-// controlIn returns the text before the first control character of text,
-// and the error that a Scanner's read ends with there, which names its
-// line and column; the whole text and nil if it has none.
-func controlIn(text string) (before string, err error) {
-	i := strings.IndexFunc(text, func(r rune) bool { return r < utf8.RuneSelf && input.IsControl(byte(r)) })
-	if i < 0 {
-		return text, nil
-	}
-	lines := textLines(text[:i])
-	last := len(lines) - 1
-	return text[:i], &input.ControlError{Byte: text[i], Line: last + 1, Column: utf8.RuneCountInString(lines[last]) + 1}
-}
-
 // parseBench reads all the instances of a bench file from text with a
-// benchReader, or its error.
-func parseBench(text string) ([]bench.Instance, error) {
-	in := newBenchReader(strings.NewReader(text), bench.Shard{})
-	var out []bench.Instance
-	for inst, ok := in.next(); ok; inst, ok = in.next() {
+// Reader, or its error.
+func parseBench(text string) ([]Instance, error) {
+	in := NewReader(strings.NewReader(text), Shard{})
+	var out []Instance
+	for inst, ok := in.Next(); ok; inst, ok = in.Next() {
 		out = append(out, inst)
 	}
-	if in.err != nil {
-		return nil, in.err
+	if in.Err() != nil {
+		return nil, in.Err()
 	}
 	return out, nil
 }
@@ -71,9 +30,9 @@ func parseBench(text string) ([]bench.Instance, error) {
 // parseBenchSimply is the bench-file parser as it was before it read a
 // field at a time: the whole text split into lines and fields. It is the
 // oracle of FuzzBenchFile.
-func parseBenchSimply(text string) ([]bench.Instance, error) {
-	var out []bench.Instance
-	for i, line := range textLines(text) {
+func parseBenchSimply(text string) ([]Instance, error) {
+	var out []Instance
+	for i, line := range inputtest.TextLines(text) {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -98,9 +57,9 @@ func parseBenchSimply(text string) ([]bench.Instance, error) {
 		}
 		b, err := slide.New(n, n, tiles)
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %s", i+1, message(err))
+			return nil, fmt.Errorf("line %d: %s", i+1, report.Message(err))
 		}
-		out = append(out, bench.Instance{ID: f[0], Optimal: optimal, Board: b})
+		out = append(out, Instance{ID: f[0], Optimal: optimal, Board: b})
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no instances")
@@ -124,14 +83,14 @@ func FuzzBenchFile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		got, err := parseBench(text)
 		want, werr := parseBenchSimply(text)
-		if before, cerr := controlIn(text); cerr != nil {
+		if before, cerr := inputtest.ControlIn(text); cerr != nil {
 			// The lines before the control character's, then its error.
 			want, werr = parseBenchSimply(before[:strings.LastIndexAny(before, "\r\n")+1])
 			if werr == nil || werr.Error() == "no instances" {
 				want, werr = nil, cerr
 			}
 		}
-		early := hasLongField(text, 2+slide.MaxCells, true)
+		early := inputtest.HasLongField(text, 2+slide.MaxCells, true)
 		switch {
 		case early && err == nil:
 			t.Fatalf("%q: accepted past a field it should stop at", text)
