@@ -103,19 +103,19 @@ func TestSolverSettingsRange(t *testing.T) {
 	ctx := context.Background()
 	start, goal := MustParseBoard("2\n1 2\n0 3\n"), Goal(2, 2)
 	for name, s := range map[string]Solver{
-		"Workers -1":         {Workers: -1},
-		"Workers 1025":       {Workers: maxWorkers + 1},
-		"Metric(9)":          {Metric: 9},
-		"Algorithm(9)":       {Algorithm: 9},
-		"Heuristic{99}":      {Heuristic: Heuristic{kind: 99}},
-		"weight 0.5":         {Mode: Weighted(0.5)},
-		"weight NaN":         {Mode: Weighted(math.NaN())},
-		"negative time":      {Mode: Anytime(-time.Second)},
-		"unknown mode":       {Mode: Mode{kind: fast + 1}},
-		"Cache.BuildMemory 1":  {Cache: Cache{BuildMemory: 1}},
-		"zero Database":      {Heuristic: Database{}.Heuristic()},
-		"pdb663 on 2x2":      {Heuristic: PDB663},
-		"walking distance+1": {Heuristic: Hamming.WithWalkingDistance(), Metric: 9},
+		"Workers -1":          {Workers: -1},
+		"Workers 1025":        {Workers: maxWorkers + 1},
+		"Metric(9)":           {Metric: 9},
+		"Algorithm(9)":        {Algorithm: 9},
+		"Heuristic{99}":       {Heuristic: Heuristic{kind: 99}},
+		"weight 0.5":          {Mode: Weighted(0.5)},
+		"weight NaN":          {Mode: Weighted(math.NaN())},
+		"negative time":       {Mode: Anytime(-time.Second)},
+		"unknown mode":        {Mode: Mode{kind: fast + 1}},
+		"Cache.BuildMemory 1": {Cache: Cache{BuildMemory: 1}},
+		"zero Database":       {Heuristic: Database{}.Heuristic()},
+		"pdb663 on 2x2":       {Heuristic: PDB663},
+		"walking distance+1":  {Heuristic: Hamming.WithWalkingDistance(), Metric: 9},
 	} {
 		for call, err := range map[string]error{
 			"Solve":     second(s.Solve(ctx, start, goal)),
