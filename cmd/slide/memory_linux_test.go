@@ -56,7 +56,7 @@ func checkMemoryBound(t *testing.T, board string, args []string) {
 		t.Fatal(err)
 	}
 	peak := watchPeak(cmd.Process.Pid)
-	if err := cmd.Wait(); err != nil && !strings.Contains(out.String(), "memory limit (64.0 MiB)") {
+	if err := cmd.Wait(); err != nil && !strings.Contains(out.String(), "memory limit (64 MiB)") {
 		t.Fatalf("%v: %s", err, out.String())
 	}
 	<-peak.done
