@@ -71,6 +71,17 @@ func (f *memoryFlag) limits() slide.Limits {
 	return slide.Limits{MaxMemory: f.bytes}
 }
 
+// mapped lowers the runtime's soft memory limit by the bytes of tables
+// mapped from their files: the limit counts only the Go runtime's memory,
+// while the mapped pages count in the process's resident memory and
+// against the bound, so that without it the garbage could take the
+// process past the bound by the tables' size.
+func (f *memoryFlag) mapped(tables int64) {
+	if b := f.bound(); b < math.MaxInt64 && tables > 0 {
+		debug.SetMemoryLimit(max(gcLimit(b)-tables, gcLimit(b)/8))
+	}
+}
+
 // gcLimit returns the runtime's soft memory limit under a bound of bytes:
 // the searches keep what they hold within the bound, and the garbage
 // collector then runs as often as it must to keep what they dropped (an

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
+	"github.com/slidekit/slide"
 	"github.com/slidekit/slide/internal/input"
 )
 
@@ -92,5 +95,49 @@ func TestMaxMemory(t *testing.T) {
 	// Enough memory: the same solve succeeds.
 	if out, stderr, status := runSlide("", "solve", "-count", "-max-memory", "64MiB", testdata("solve/puzzle04.txt")); status != exitOK || strings.TrimSpace(out) != "4" {
 		t.Errorf("solve within 64MiB: %d, %q, %q", status, out, stderr)
+	}
+}
+
+// TestMappedTables: a database read from the cache is mapped from its
+// file, outside the memory the Go runtime's soft limit counts, so that
+// solve and bench lower that limit by its tables (else the garbage could
+// take the process past -max-memory by the tables' size: 2.4 GiB under
+// the default 2 GiB with pdb48x5 at -time 60s); cachedNames finds the
+// databases in the cache whatever the Cache's other fields say.
+func TestMappedTables(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	f := memoryFlag{bytes: 64 << 20}
+	for _, tc := range []struct {
+		f      memoryFlag
+		tables int64
+		want   int64
+	}{
+		{f, 10 << 20, gcLimit(64<<20) - 10<<20},
+		{f, 0, gcLimit(64 << 20)},
+		{f, 1 << 40, gcLimit(64<<20) / 8},
+	} {
+		debug.SetMemoryLimit(gcLimit(64 << 20))
+		tc.f.mapped(tc.tables)
+		if got := debug.SetMemoryLimit(-1); got != tc.want {
+			t.Errorf("tables of %d bytes under 64 MiB: limit %d, want %d", tc.tables, got, tc.want)
+		}
+	}
+	debug.SetMemoryLimit(12345)
+	(&memoryFlag{bytes: -1}).mapped(10 << 20) // no bound: the limit stays
+	if got := debug.SetMemoryLimit(-1); got != 12345 {
+		t.Errorf("no bound: limit %d, want it untouched", got)
+	}
+
+	dir := t.TempDir()
+	h := slide.MustParseDatabase(slide.Goal(2, 4), "1 2 3 4/5 6 7").Heuristic()
+	progress := func(slide.DatabaseProgress) {}
+	if names := cachedNames(slide.Cache{Dir: dir, Progress: progress}); len(names) != 0 {
+		t.Fatalf("empty cache: %v", names)
+	}
+	if err := (slide.Cache{Dir: dir}).Build(context.Background(), h); err != nil {
+		t.Fatal(err)
+	}
+	if names := cachedNames(slide.Cache{Dir: dir, Progress: progress}); !names[h.String()] {
+		t.Errorf("after a build: %v, want %s", names, h)
 	}
 }
