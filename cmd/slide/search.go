@@ -119,7 +119,6 @@ func (f *searchFlags) prepare(ctx context.Context, cmd string, s slide.Solver, g
 	if !f.modes.fast { // which builds no tables: a Solver refuses reports it would not make
 		s.Cache.Progress = reporter.Report
 	}
-	cached := cachedNames(s.Cache)
 	h, err := s.Prepare(ctx, goal)
 	reporter.Done()
 	switch {
@@ -130,7 +129,7 @@ func (f *searchFlags) prepare(ctx context.Context, cmd string, s slide.Solver, g
 		h = s.Heuristic // the database it names, in memory
 	case err != nil:
 		return slide.Auto, failure(stderr, cmd, "%s", message(err))
-	case h.IsDatabase() && cached[h.String()]:
+	case tablesMapped && h.IsDatabase() && !reporter.Reported(h): // read from the cache, not built
 		tables, _, _ := h.Memory()
 		f.memory.mapped(tables)
 	}
@@ -217,18 +216,4 @@ func (f *algorithmFlag) usage() string {
 		names = append(names, string(name))
 	}
 	return "`name` of the search: " + strings.Join(names, ", ") + " (default auto)"
-}
-
-// cachedNames returns the names of the databases in c's files, none if it
-// cannot list them: a database read from there is mapped from its file,
-// where one built by Prepare lives in the Go heap.
-func cachedNames(c slide.Cache) map[string]bool {
-	names := map[string]bool{}
-	list, _ := slide.Cache{Dir: c.Dir}.List() // List takes the directory alone
-	for _, d := range list {
-		if d.Err == nil && !d.Leftover {
-			names[d.Name] = true
-		}
-	}
-	return names
 }

@@ -169,6 +169,10 @@ func (r *Tables) announcement(h slide.Heuristic) string {
 	return fmt.Sprintf("slide: building %s (%s on disk, %s while building)%s; this happens once", r.name(h), engine.FormatBytes(disk), engine.FormatBytes(build), where)
 }
 
+// Reported reports whether r heard a build or a verification of the
+// tables of h.
+func (r *Tables) Reported(h slide.Heuristic) bool { return h.IsDatabase() && r.h == h }
+
 // Done ends the status line of the database reported last, if any.
 func (r *Tables) Done() {
 	if r.cur != nil {
