@@ -118,7 +118,7 @@ func (c Cache) Build(ctx context.Context, h Heuristic) error {
 	req := c.request(true, Limits{MaxMemory: c.BuildMemory})
 	req.Progress = c.progress(h)
 	err = toError(fn, pdbcache.Prepare(ctx, spec, req))
-	if slices.ContainsFunc(solve.NearOptimal(), func(th tiles.Heuristic) bool { return heuristicOf(th, Database{}) == h }) && (err == nil || errors.Is(err, ErrCache)) {
+	if slices.ContainsFunc(solve.NearOptimal(), func(th tiles.Heuristic) bool { return th.Name == h.String() }) && (err == nil || errors.Is(err, ErrCache)) {
 		if db, _, serr := pdbcache.Shared(ctx, spec, c.request(false, Limits{})); serr == nil {
 			if serr = db.MakeSparse(ctx); serr != nil {
 				return toError(fn, serr) // the context's

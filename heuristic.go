@@ -2,6 +2,7 @@ package slide
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -139,10 +140,8 @@ func ParseHeuristic(s string) (Heuristic, error) {
 
 // namedHeuristic returns the named heuristic of name, or an alias of it.
 func namedHeuristic(name string) (Heuristic, bool) {
-	for k, n := range heuristicNames {
-		if name == n {
-			return Heuristic{kind: heuristicKind(k)}, true
-		}
+	if k := slices.Index(heuristicNames[:], name); k >= 0 {
+		return Heuristic{kind: heuristicKind(k)}, true
 	}
 	k, ok := heuristicAliases[name]
 	return Heuristic{kind: k}, ok
@@ -257,28 +256,6 @@ func (h Heuristic) tiles() tiles.Heuristic {
 	return th
 }
 
-// heuristicOf returns the Heuristic of a heuristic of internal/tiles; its
-// Database, if it is one of your own, is db.
-func heuristicOf(th tiles.Heuristic, db Database) Heuristic {
-	switch th.Kind {
-	case tiles.Zero:
-		return Zero
-	case tiles.Hamming:
-		return Hamming
-	case tiles.Manhattan:
-		return Manhattan
-	case tiles.LinearConflict:
-		return LinearConflict
-	case tiles.WalkingDistance:
-		return WalkingDistance
-	}
-	if th.Custom {
-		return db.Heuristic()
-	}
-	h, _ := namedHeuristic(th.Name)
-	return h
-}
-
 // partition returns the tables of a database heuristic: the shipped
 // partition, for the goal with the blank on cell 0, or a Database's own.
 func (h Heuristic) partition() (pdb.Spec, bool) {
@@ -331,7 +308,8 @@ func databaseFor(hs []tiles.Heuristic, goal Board) (Heuristic, bool) {
 	corner := (r == 0 || r == goal.Rows()-1) && (c == 0 || c == goal.Cols()-1)
 	for _, th := range hs {
 		if spec := th.Spec; corner && goal.IsPermutation() && goal.Rows() == spec.Rows && goal.Cols() == spec.Cols {
-			return heuristicOf(th, Database{}), true
+			h, _ := namedHeuristic(th.Name)
+			return h, true
 		}
 	}
 	return Auto, false

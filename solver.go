@@ -3,6 +3,7 @@ package slide
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -133,7 +134,7 @@ func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
 	}
 	set := s.settings(time.Now())
 	if s.Mode.kind == fast {
-		return heuristicOf(near.FastHeuristic(t), Database{}), nil
+		return heuristicOf(near.FastHeuristic(t), false, Database{}), nil
 	}
 	h := s.Heuristic.base()
 	if h == Auto && s.Mode.kind == weighted && s.Metric == TileMoves && !solve.StrongerReady(set, t) {
@@ -154,7 +155,7 @@ func (s Solver) Prepare(ctx context.Context, goal Board) (Heuristic, error) {
 			}
 		}
 	}
-	return heuristicOf(solve.Prepared(ctx, set, t), s.Heuristic.db).with(s.Heuristic.wd), built
+	return heuristicOf(solve.Prepared(ctx, set, t), s.Heuristic.wd, s.Heuristic.db), built
 }
 
 // Check returns the error Solve would for s's settings alone, on any board.
@@ -176,7 +177,7 @@ func (s Solver) settings(began time.Time) solve.Settings {
 	set.Request = func(build bool, h tiles.Heuristic) pdbcache.Request {
 		req := s.Cache.request(build, s.Limits)
 		if build {
-			req.Progress = s.Cache.progress(heuristicOf(h, db))
+			req.Progress = s.Cache.progress(heuristicOf(h, false, db))
 		}
 		return req
 	}
@@ -197,12 +198,39 @@ func (s Solver) solution(start Board, ans solve.Answer) Solution {
 		sol.Start = start
 	}
 	if ans.Engine != "" {
-		sol.Heuristic = heuristicOf(ans.Heuristic, s.Heuristic.db).with(ans.WD)
+		sol.Heuristic = heuristicOf(ans.Heuristic, ans.WD, s.Heuristic.db)
 	}
 	if a, ok := ans.Moves.(*answer); ok {
 		sol.Moves, sol.Boards, sol.handed = a.sol.Moves, a.sol.Boards, a.sol.handed
 	}
 	return sol
+}
+
+// heuristicOf returns the Heuristic of th, a heuristic internal/solve
+// reports (an answer's, Prepared's, a build's), maxed with walking distance
+// if wd: the named one of th's name, or db's if th is a Database's own. It
+// reverses Heuristic.tiles, by which settings hands heuristics over.
+func heuristicOf(th tiles.Heuristic, wd bool, db Database) Heuristic {
+	h := Auto
+	switch th.Kind {
+	case tiles.Zero:
+		h = Zero
+	case tiles.Hamming:
+		h = Hamming
+	case tiles.Manhattan:
+		h = Manhattan
+	case tiles.LinearConflict:
+		h = LinearConflict
+	case tiles.WalkingDistance:
+		h = WalkingDistance
+	case tiles.Database:
+		if th.Custom {
+			h = db.Heuristic()
+		} else if k := slices.Index(heuristicNames[:], th.Name); k >= 0 {
+			h = Heuristic{kind: heuristicKind(k)}
+		}
+	}
+	return h.with(wd)
 }
 
 // target refuses, for the call fn, the settings that check refuses, and

@@ -690,3 +690,25 @@ func TestSmallProvenLimits(t *testing.T) {
 		t.Error("no node limit left a bound raised short of a proof")
 	}
 }
+
+// TestHeuristicOf checks that heuristicOf reverses Heuristic.tiles for
+// every named heuristic, with and without walking distance, and for a
+// Database's own, and names each shipped database internal/solve chooses
+// from as its String does.
+func TestHeuristicOf(t *testing.T) {
+	d := MustParseDatabase(Goal(3, 3), "1 2 3 4/5 6 7 8")
+	hs := append(Heuristics()[1:], d.Heuristic())
+	for _, h := range slices.Clone(hs) {
+		hs = append(hs, h.WithWalkingDistance())
+	}
+	for _, h := range hs {
+		if got := heuristicOf(h.base().tiles(), h.wd, d); got != h {
+			t.Errorf("heuristicOf(%v.tiles()) = %v", h, got)
+		}
+	}
+	for _, th := range slices.Concat(solve.NearOptimal(), solve.Stronger()) {
+		if h := heuristicOf(th, false, Database{}); !h.IsDatabase() || h.String() != th.Name {
+			t.Errorf("heuristicOf(shipped %s) = %v", th.Name, h)
+		}
+	}
+}
