@@ -16,7 +16,7 @@ var (
 	ErrMismatch   = errors.New("boards do not match")         // boards of different sizes or tile sets
 	ErrUnsolvable = errors.New("unsolvable")                  // the goal cannot be reached from the start
 	ErrNotFound   = errors.New("no path to a goal")           // no goal within the space or the cost bound
-	ErrLimit      = errors.New("search limit reached")        // a node, memory or cost limit (see Limits)
+	ErrLimit      = engine.ErrLimit                           // a node, memory or cost limit (see Limits)
 	ErrOption     = errors.New("invalid option")              // a setting out of range, or one the call does not use
 	ErrCache      = errors.New("pattern database not cached") // tables ready but not written to disk
 	ErrCost       = errors.New("invalid cost")                // a negative or NaN cost, or a path cost that overflows
@@ -55,14 +55,11 @@ var kindErrors = [...]error{
 
 // toError turns an error of the internal packages into the package's
 // own, naming fn as the function that failed: an *engine.Error becomes an
-// *Error of its kind's sentinel, an *engine.BoundError a *LimitError.
-// Other errors (a context's, the package's own) are returned as they are.
+// *Error of its kind's sentinel. Other errors (a *LimitError, a context's,
+// the package's own) are returned as they are.
 func toError(fn string, err error) error {
-	switch e := err.(type) {
-	case *engine.Error:
+	if e, ok := err.(*engine.Error); ok {
 		return &Error{Func: fn, Msg: e.Msg, Err: kindErrors[e.Kind]}
-	case *engine.BoundError:
-		return limitError(e)
 	}
 	return err
 }

@@ -1,7 +1,6 @@
 package slide
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/slidekit/slide/internal/engine"
@@ -48,28 +47,18 @@ func (l Limits) eng() engine.Bounds {
 }
 
 // A LimitError reports a search stopped by its [Limits], or a [Weighted]
-// factor refused at once: Weighted(Reach) returns the answer. It wraps [ErrLimit].
-type LimitError struct {
-	Limit     string  // "nodes", "memory", "cost" or "weight"
-	Value     int64   // the bound: nodes, bytes, or moves; for "weight", the best answer's moves
-	Reach     float64 // for "weight", that answer's moves over the lower bound, rounded up to hundredths
-	Expanded  int64   // the work done
-	Generated int64
-}
-
-// Error says which limit stopped the search, and after how much work.
-func (e *LimitError) Error() string {
-	switch e.Limit {
-	case "memory":
-		return fmt.Sprintf("slide: search stopped at its memory limit (%s) after %d expansions",
-			engine.FormatBytes(e.Value), e.Expanded)
-	case "cost":
-		return fmt.Sprintf("slide: search found no solution within its cost limit (%d moves) after %d expansions", e.Value, e.Expanded)
-	case "weight":
-		return fmt.Sprintf("slide: weight out of reach: the best answer found, %d moves, is within %v of the lower bound", e.Value, e.Reach)
-	}
-	return fmt.Sprintf("slide: search stopped at its %s limit (%d) after %d expansions", e.Limit, e.Value, e.Expanded)
-}
+// factor refused at once: Weighted(Reach) returns the answer. Its Error
+// says which limit stopped the search, and after how much work; it wraps
+// [ErrLimit]. Its fields:
+//
+//	Limit     string  // "nodes", "memory", "cost" or "weight"
+//	Value     int64   // the bound: nodes, bytes, or moves; for "weight", the best answer's moves
+//	Reach     float64 // for "weight", that answer's moves over the lower bound, rounded up to hundredths
+//	Expanded  int64   // the work done
+//	Generated int64
+//
+// It is defined in an internal package, where the searches make it.
+type LimitError = engine.LimitError
 
 // limitsOf returns b as the generic engines take it, the inverse of
 // Limits.eng.
@@ -80,17 +69,3 @@ func limitsOf(b engine.Bounds) Limits {
 	}
 	return l
 }
-
-// boundError returns e as internal/solve takes it, the inverse of
-// limitError.
-func boundError(e *LimitError) *engine.BoundError {
-	return &engine.BoundError{Limit: e.Limit, Value: e.Value, Reach: e.Reach, Expanded: e.Expanded, Generated: e.Generated}
-}
-
-// limitError returns e as the package reports it.
-func limitError(e *engine.BoundError) *LimitError {
-	return &LimitError{Limit: e.Limit, Value: e.Value, Reach: e.Reach, Expanded: e.Expanded, Generated: e.Generated}
-}
-
-// Unwrap returns [ErrLimit].
-func (e *LimitError) Unwrap() error { return ErrLimit }

@@ -5,13 +5,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -358,8 +364,8 @@ func TestDatabaseMemory(t *testing.T) {
 
 // TestLimitsBounds checks the bounds the internal packages get from
 // Limits: DefaultMaxMemory for a MaxMemory of 0, and 0 (no bound) for a
-// negative field; and that toError turns what they report into a
-// *LimitError.
+// negative field; and that toError hands the *LimitError they report
+// to the caller as it is.
 func TestLimitsBounds(t *testing.T) {
 	for _, c := range []struct {
 		lim  Limits
@@ -373,10 +379,11 @@ func TestLimitsBounds(t *testing.T) {
 			t.Errorf("%+v: %+v, want %+v", c.lim, got, c.want)
 		}
 	}
-	err := toError("Solve", &engine.BoundError{Limit: "nodes", Value: 5, Expanded: 6, Generated: 7})
+	stop := &engine.LimitError{Limit: "nodes", Value: 5, Expanded: 6, Generated: 7}
+	err := toError("Solve", stop)
 	var le *LimitError
-	if !errors.As(err, &le) || *le != (LimitError{Limit: "nodes", Value: 5, Expanded: 6, Generated: 7}) || !errors.Is(err, ErrLimit) {
-		t.Errorf("toError of an engine.BoundError: %#v", err)
+	if !errors.As(err, &le) || le != stop || !errors.Is(err, ErrLimit) {
+		t.Errorf("toError of an engine.LimitError: %#v", err)
 	}
 }
 
@@ -978,5 +985,48 @@ func TestLineMovesHonorHeuristic(t *testing.T) {
 		if err != nil || sol.Len() != ref.Len() || sol.Engine != "astar" || sol.Heuristic != h {
 			t.Errorf("%v: %d moves by %s and %v, %v; want %d by astar and %v", h, sol.Len(), sol.Engine, sol.Heuristic, err, ref.Len(), h)
 		}
+	}
+}
+
+// TestLimitErrorFieldsDocumented checks that the doc of the LimitError
+// alias lists the fields of the type it names, with their comments, as
+// that type's declaration in internal/engine writes them: users read the
+// fields in the package's docs, which do not show an alias's fields.
+func TestLimitErrorFieldsDocumented(t *testing.T) {
+	decl := func(file string) (*ast.TypeSpec, *ast.GenDecl) {
+		f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+				for _, sp := range gd.Specs {
+					if ts := sp.(*ast.TypeSpec); ts.Name.Name == "LimitError" {
+						return ts, gd
+					}
+				}
+			}
+		}
+		t.Fatalf("%s declares no LimitError", file)
+		return nil, nil
+	}
+	_, root := decl("limits.go")
+	var documented []string
+	for _, line := range strings.Split(root.Doc.Text(), "\n") {
+		if strings.HasPrefix(line, "\t") {
+			documented = append(documented, strings.Join(strings.Fields(line), " "))
+		}
+	}
+	spec, _ := decl(filepath.Join("internal", "engine", "limits.go"))
+	var fields []string
+	for _, f := range spec.Type.(*ast.StructType).Fields.List {
+		line := f.Names[0].Name + " " + types.ExprString(f.Type)
+		if f.Comment != nil {
+			line += " // " + strings.TrimSpace(f.Comment.Text())
+		}
+		fields = append(fields, strings.Join(strings.Fields(line), " "))
+	}
+	if len(fields) != reflect.TypeFor[LimitError]().NumField() || !slices.Equal(documented, fields) {
+		t.Errorf("LimitError's doc lists\n%s\nits fields are\n%s", strings.Join(documented, "\n"), strings.Join(fields, "\n"))
 	}
 }

@@ -301,8 +301,8 @@ type solverEngines struct{}
 // Search solves the board of codes code of the space sp with the generic
 // engine algo: on a board of at most 16 cells packed into a uint64; on a
 // larger one, for IDA* (which stores only its path) as a string of
-// cells, for the others interned in the space's arena. A *LimitError
-// is returned as the *engine.BoundError internal/solve reads.
+// cells, for the others interned in the space's arena. A limit stops it
+// with a *LimitError.
 func (solverEngines) Search(ctx context.Context, sp *tiles.Space, code []int32, algo solve.Algo, lim engine.Bounds, st *tiles.Stats) ([]int, error) {
 	var blanks []int
 	var err error
@@ -314,9 +314,6 @@ func (solverEngines) Search(ctx context.Context, sp *tiles.Space, code []int32, 
 		blanks, err = runEngine(ctx, &gridEngines, sp.GridStart(code), sp.GridGoal(), nil, a, l, st)
 	default:
 		blanks, err = runEngine(ctx, &nodeEngines, sp.NodeStart(code), sp.NodeGoal(), innerKey(tiles.NodeKey), a, l, st)
-	}
-	if e, ok := err.(*LimitError); ok {
-		err = boundError(e)
 	}
 	return blanks, err
 }

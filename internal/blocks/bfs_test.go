@@ -93,15 +93,15 @@ func TestBFS64Limits(t *testing.T) {
 	}{
 		{"cost bound", context.Background(), engine.Bounds{Cost: float64(c.straight - 1)}, true, func(err error) bool { return engine.Is(err, engine.NotFound) }},
 		{"nodes", context.Background(), engine.Bounds{Nodes: 50}, false, func(err error) bool {
-			var le *engine.BoundError
+			var le *engine.LimitError
 			return errors.As(err, &le) && le.Limit == "nodes" && le.Value == 50 && le.Generated > 0
 		}},
 		{"memory", context.Background(), engine.Bounds{Memory: 20000}, false, func(err error) bool {
-			var le *engine.BoundError
+			var le *engine.LimitError
 			return errors.As(err, &le) && le.Limit == "memory"
 		}},
 		{"tiny memory", context.Background(), engine.Bounds{Memory: 100}, false, func(err error) bool {
-			var le *engine.BoundError
+			var le *engine.LimitError
 			return errors.As(err, &le) && le.Limit == "memory"
 		}},
 		{"context", cancelled, engine.Bounds{}, false, func(err error) bool { return errors.Is(err, context.Canceled) }},

@@ -87,7 +87,7 @@ func TestLayerBounds(t *testing.T) {
 	if _, _, err := Layer(ctx, start, 30, 0, engine.Bounds{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
-	var lim *engine.BoundError
+	var lim *engine.LimitError
 	if _, _, err := Layer(context.Background(), start, 30, 0, engine.Bounds{Nodes: 500}); !errors.As(err, &lim) || lim.Limit != "nodes" {
 		t.Errorf("500 nodes: %v", err)
 	}

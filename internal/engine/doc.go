@@ -8,8 +8,9 @@
 //     Budget before it grows: Chunked arrays that never move, an Arena of
 //     interned records, the open-addressing Map and Set of packed keys,
 //     and a BucketQueue of small integer priorities;
-//   - Error and BoundError, the errors of the internal packages and of a search
-//     stopped at a bound, which the root package turns into its own.
+//   - Error, the errors of the internal packages, which the root package
+//     turns into its own, and LimitError, a search stopped at a bound,
+//     which is the root package's (an alias there);
 //   - Yield, by which the loops that look at their context let its timers
 //     fire where one thread runs every goroutine and none is preempted
 //     (WebAssembly); elsewhere it compiles to nothing.

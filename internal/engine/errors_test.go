@@ -63,7 +63,7 @@ func TestIsContext(t *testing.T) {
 		{nil, false},
 		{errors.New(context.Canceled.Error()), false},
 		{Errorf(Limit, "memory"), false},
-		{&BoundError{Limit: "nodes"}, false},
+		{&LimitError{Limit: "nodes"}, false},
 	} {
 		if got := IsContext(c.err); got != c.want {
 			t.Errorf("IsContext(%v) = %v, want %v", c.err, got, c.want)

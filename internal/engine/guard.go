@@ -87,20 +87,20 @@ func (g *Guard) Stopped() bool {
 }
 
 // Err returns the error of a stopped search: the context's, or a
-// *BoundError with the counts given.
+// *LimitError with the counts given.
 func (g *Guard) Err(ctx context.Context, expanded, generated int64) error {
 	switch {
 	case g.NodesOver:
 		return g.NodeLimit(expanded, generated)
 	case g.Mem.Over:
-		return &BoundError{Limit: "memory", Value: g.Mem.Limit, Expanded: expanded, Generated: generated}
+		return &LimitError{Limit: "memory", Value: g.Mem.Limit, Expanded: expanded, Generated: generated}
 	}
 	return ctx.Err()
 }
 
-// NodeLimit returns the *BoundError of a search that reached MaxNodes.
+// NodeLimit returns the *LimitError of a search that reached MaxNodes.
 func (g *Guard) NodeLimit(expanded, generated int64) error {
-	return &BoundError{Limit: "nodes", Value: g.MaxNodes, Expanded: expanded, Generated: generated}
+	return &LimitError{Limit: "nodes", Value: g.MaxNodes, Expanded: expanded, Generated: generated}
 }
 
 // A Guarded state belongs to a space that stores states of its own (an

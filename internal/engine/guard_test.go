@@ -105,11 +105,11 @@ func TestGuardErr(t *testing.T) {
 	cancel()
 	for _, c := range []struct {
 		nodesOver, memOver bool
-		want               *BoundError
+		want               *LimitError
 	}{
-		{true, true, &BoundError{Limit: "nodes", Value: 7, Expanded: 3, Generated: 9}},
-		{true, false, &BoundError{Limit: "nodes", Value: 7, Expanded: 3, Generated: 9}},
-		{false, true, &BoundError{Limit: "memory", Value: 4096, Expanded: 3, Generated: 9}},
+		{true, true, &LimitError{Limit: "nodes", Value: 7, Expanded: 3, Generated: 9}},
+		{true, false, &LimitError{Limit: "nodes", Value: 7, Expanded: 3, Generated: 9}},
+		{false, true, &LimitError{Limit: "memory", Value: 4096, Expanded: 3, Generated: 9}},
 		{false, false, nil},
 	} {
 		var g Guard
@@ -123,7 +123,7 @@ func TestGuardErr(t *testing.T) {
 			}
 			continue
 		}
-		var le *BoundError
+		var le *LimitError
 		if !errors.As(err, &le) || *le != *c.want {
 			t.Errorf("nodes over %v, memory over %v: Err = %#v, want %#v", c.nodesOver, c.memOver, err, c.want)
 		}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -53,21 +54,21 @@ func (l Bounds) NodesLeft(spent int64) int64 {
 	return max(0, l.Nodes-spent)
 }
 
-// NodeError returns the *BoundError of a call stopped at the node limit
+// NodeError returns the *LimitError of a call stopped at the node limit
 // after the work given.
-func (l Bounds) NodeError(expanded, generated int64) *BoundError {
-	return &BoundError{Limit: "nodes", Value: l.Nodes, Expanded: expanded, Generated: generated}
+func (l Bounds) NodeError(expanded, generated int64) *LimitError {
+	return &LimitError{Limit: "nodes", Value: l.Nodes, Expanded: expanded, Generated: generated}
 }
 
 // CostError returns the error of a call that holds no answer within the
 // cost bound, lower being a proven bound on the cost of every answer: a
 // NotFound if lower passes the bound (no answer can be within it), else a
-// *BoundError (the call found none, though one may exist).
+// *LimitError (the call found none, though one may exist).
 func (l Bounds) CostError(lower int, expanded, generated int64) error {
 	if float64(lower) > l.Cost {
 		return Errorf(NotFound, "no solution within %v moves: at least %d are needed", l.Cost, lower)
 	}
-	return &BoundError{Limit: "cost", Value: int64(l.Cost), Expanded: expanded, Generated: generated}
+	return &LimitError{Limit: "cost", Value: int64(l.Cost), Expanded: expanded, Generated: generated}
 }
 
 // DepthLimit returns the depth a depth-first search may reach when each
@@ -91,21 +92,37 @@ func (l Bounds) DepthBound() int {
 	return math.MaxInt
 }
 
-// A BoundError reports a search stopped at one of its Bounds, or a weight
-// refused at once; the root package turns it into its LimitError, whose
-// fields it has, and words the message there.
-type BoundError struct {
+// A LimitError reports a search stopped at one of its Bounds, or a weight
+// refused at once. It is the root package's LimitError, which names it by
+// an alias and documents its fields for users: the searches make the one
+// value the caller receives, and its message is the package's.
+type LimitError struct {
 	Limit     string  // "nodes", "memory", "cost" or "weight"
 	Value     int64   // the bound: nodes, bytes, or moves; for "weight", the best answer's moves
-	Reach     float64 // for "weight", the least weight that answer meets
-	Expanded  int64
+	Reach     float64 // for "weight", that answer's moves over the lower bound, rounded up to hundredths
+	Expanded  int64   // the work done
 	Generated int64
 }
 
-// Error names the limit and its bound.
-func (e *BoundError) Error() string {
-	return fmt.Sprintf("search stopped at its %s limit (%d)", e.Limit, e.Value)
+// ErrLimit is the sentinel a LimitError wraps: the root package's ErrLimit.
+var ErrLimit = errors.New("search limit reached")
+
+// Error says which limit stopped the search, and after how much work.
+func (e *LimitError) Error() string {
+	switch e.Limit {
+	case "memory":
+		return fmt.Sprintf("slide: search stopped at its memory limit (%s) after %d expansions",
+			FormatBytes(e.Value), e.Expanded)
+	case "cost":
+		return fmt.Sprintf("slide: search found no solution within its cost limit (%d moves) after %d expansions", e.Value, e.Expanded)
+	case "weight":
+		return fmt.Sprintf("slide: weight out of reach: the best answer found, %d moves, is within %v of the lower bound", e.Value, e.Reach)
+	}
+	return fmt.Sprintf("slide: search stopped at its %s limit (%d) after %d expansions", e.Limit, e.Value, e.Expanded)
 }
+
+// Unwrap returns ErrLimit.
+func (e *LimitError) Unwrap() error { return ErrLimit }
 
 // FormatBytes writes a number of bytes for people, in binary units:
 // "512 B", "10 MiB", "1.5 GiB" (three significant digits at most).

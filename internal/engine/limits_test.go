@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"math"
 	"math/bits"
 	"strings"
@@ -50,18 +51,18 @@ func TestBounds(t *testing.T) {
 
 // TestLimitErrors checks the errors of the node and cost limits: a cost
 // bound below a proven lower bound means that no answer can be within it
-// (NotFound); above it, that none was found (a *BoundError naming the
+// (NotFound); above it, that none was found (a *LimitError naming the
 // cost, in moves).
 func TestLimitErrors(t *testing.T) {
 	l := Bounds{Nodes: 50, Cost: 12.5}
-	if e := l.NodeError(3, 51); *e != (BoundError{Limit: "nodes", Value: 50, Expanded: 3, Generated: 51}) || !strings.Contains(e.Error(), "nodes limit (50)") {
+	if e := l.NodeError(3, 51); *e != (LimitError{Limit: "nodes", Value: 50, Expanded: 3, Generated: 51}) || !strings.Contains(e.Error(), "nodes limit (50)") {
 		t.Errorf("NodeError: %+v %q", *e, e.Error())
 	}
 	if err := l.CostError(13, 0, 0); !Is(err, NotFound) || !strings.Contains(err.Error(), "at least 13") {
 		t.Errorf("CostError below the lower bound: %v", err)
 	}
 	err := l.CostError(12, 4, 9)
-	if le, ok := err.(*BoundError); !ok || *le != (BoundError{Limit: "cost", Value: 12, Expanded: 4, Generated: 9}) || !strings.Contains(le.Error(), "cost limit (12)") {
+	if le, ok := err.(*LimitError); !ok || *le != (LimitError{Limit: "cost", Value: 12, Expanded: 4, Generated: 9}) || !strings.Contains(le.Error(), "cost limit (12 moves)") || !errors.Is(le, ErrLimit) {
 		t.Errorf("CostError at or above the lower bound: %#v", err)
 	}
 }

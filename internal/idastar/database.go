@@ -53,7 +53,7 @@ func DatabaseIDA(ctx context.Context, sp *tiles.Space, code []int32, lim engine.
 	st.Expanded, st.Generated, st.Workers = res.Expanded, res.Generated, opt.Workers
 	switch {
 	case errors.Is(err, ErrNodeLimit):
-		return nil, &engine.BoundError{Limit: "nodes", Value: lim.Nodes, Expanded: res.Expanded, Generated: res.Generated}
+		return nil, &engine.LimitError{Limit: "nodes", Value: lim.Nodes, Expanded: res.Expanded, Generated: res.Generated}
 	case errors.Is(err, ErrNotFound):
 		return nil, engine.ErrNotFound(lim.CostBound())
 	case err != nil:
@@ -99,7 +99,7 @@ func AutoDatabaseIDA(ctx context.Context, sp *tiles.Space, code []int32, lim eng
 		st.Fallback = true
 		lc := tiles.NewSpace(sp.Goal(), tiles.Heuristic{Kind: tiles.LinearConflict}, false)
 		blanks, err := IDA(ctx, lc, code, first, 1, watch, &spent)
-		var le *engine.BoundError
+		var le *engine.LimitError
 		if !errors.As(err, &le) || first.Nodes == lim.Nodes {
 			st.Expanded, st.Generated = spent.Expanded, spent.Generated
 			return blanks, err

@@ -116,7 +116,7 @@ func TestDatabaseIDA(t *testing.T) {
 			if want < 8 {
 				continue
 			}
-			var le *engine.BoundError
+			var le *engine.LimitError
 			if _, err := DatabaseIDA(ctx, sp, code, engine.Bounds{Nodes: 2}, 1, false, nil, &st); !errors.As(err, &le) || le.Limit != "nodes" {
 				t.Errorf("node limit 2 for %d moves: %v", want, err)
 			}
@@ -214,7 +214,7 @@ func TestAutoDatabaseIDA(t *testing.T) {
 		}
 		AutoSmallTables = 0
 		var st tiles.Stats
-		var le *engine.BoundError
+		var le *engine.LimitError
 		if _, err := AutoDatabaseIDA(ctx, sp, code, engine.Bounds{Nodes: 3}, 1, true, nil, &st); !errors.As(err, &le) || !st.Fallback {
 			t.Errorf("node limit 3 for %d moves: %v, stats %+v", want, err, st)
 		}

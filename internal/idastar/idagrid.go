@@ -136,7 +136,7 @@ func (s *idaGrid) dfs(g, h, blank, prev int) bool {
 		}
 		if g == len(s.path) {
 			if g >= s.maxDepth {
-				s.Err = &engine.BoundError{Limit: "memory", Value: s.memory, Expanded: s.Expanded, Generated: s.Gen}
+				s.Err = &engine.LimitError{Limit: "memory", Value: s.memory, Expanded: s.Expanded, Generated: s.Gen}
 				return false
 			}
 			s.path = append(s.path, 0)

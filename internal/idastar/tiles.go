@@ -95,12 +95,12 @@ func (c *idaCore) run(ctx context.Context, h, maxDepth int, lim engine.Bounds, d
 
 // searchError returns the error of internal/engine for an error of this
 // package, after a search that expanded and generated the nodes
-// given: a *engine.BoundError for the node limit maxNodes, a NotFound for
+// given: a *engine.LimitError for the node limit maxNodes, a NotFound for
 // no solution of at most maxDepth moves.
 func searchError(err error, maxNodes int64, maxDepth int, expanded, generated int64) error {
 	switch {
 	case errors.Is(err, ErrNodeLimit):
-		return &engine.BoundError{Limit: "nodes", Value: maxNodes, Expanded: expanded, Generated: generated}
+		return &engine.LimitError{Limit: "nodes", Value: maxNodes, Expanded: expanded, Generated: generated}
 	case errors.Is(err, ErrNotFound):
 		return engine.ErrNotFound(float64(maxDepth))
 	}

@@ -33,7 +33,7 @@ func parallelSearch[N any](ctx context.Context, c *idaCore, workers int, first T
 	c.discardedExp, c.discardedGen = p.Discarded.Expanded, p.Discarded.Generated
 	if err != nil {
 		c.Err = searchError(err, lim.Nodes, maxDepth, c.Expanded, c.Gen)
-		if le, ok := c.Err.(*engine.BoundError); ok { // a worker's memory limit: count every worker's nodes
+		if le, ok := c.Err.(*engine.LimitError); ok { // a worker's memory limit: count every worker's nodes
 			le.Expanded, le.Generated = c.Expanded, c.Gen
 		}
 		return nil

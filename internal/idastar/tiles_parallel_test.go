@@ -167,7 +167,7 @@ func TestIDAParallelLimits(t *testing.T) {
 	p := boards[3] // 673 thousand nodes on one worker
 	for _, limit := range []int64{1000, 500_000} {
 		r := runFast(t, context.Background(), p, engine.Bounds{Nodes: limit}, 4)
-		var le *engine.BoundError
+		var le *engine.LimitError
 		if !errors.As(r.err, &le) || le.Limit != "nodes" || le.Value != limit {
 			t.Fatalf("limit %d: %v", limit, r.err)
 		}

@@ -21,7 +21,7 @@ import (
 // cfg.Limits ends the improvement as the time does (the fast mode's moves
 // count as nodes), and its cost bound the answers it may return. It
 // fails, with the context's error (a *TooSoonError for a budget too short
-// for the fast mode), a *engine.BoundError (the fast mode's answer passed the
+// for the fast mode), a *engine.LimitError (the fast mode's answer passed the
 // node limit, or none within the cost bound was found) or the fast mode's
 // error, only when it has no solution it may return.
 func Anytime(ctx context.Context, t *tiles.Goal, code []int32, budget time.Duration, cfg Config) (Answer, error) {

@@ -173,7 +173,7 @@ const beamDedupLayers = 1
 // search returns the blank's cell in every board of the solution from
 // start, whose blank is on cell blank, of at most maxDepth moves, or
 // ErrNotFound (a beam may lose every way to the goal, or circle), a
-// *engine.BoundError (memory, or nodes: maxNodes), or ctx's error.
+// *engine.LimitError (memory, or nodes: maxNodes), or ctx's error.
 func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth int) ([]int, error) {
 	s.ctx = ctx
 	s.stop.Watch(ctx)
@@ -182,7 +182,7 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 	s.steps, s.recent, s.start = s.steps[:0], s.recent[:0], blank
 	s.expanded, s.generated, s.escaped, s.kept = 0, 0, 0, 1
 	if s.maxNodes < 1 {
-		return nil, &engine.BoundError{Limit: "nodes", Value: s.maxNodes}
+		return nil, &engine.LimitError{Limit: "nodes", Value: s.maxNodes}
 	}
 	s.generated = 1 // the start
 	aux := make([]uint8, s.aux)
@@ -224,7 +224,7 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 			return nil, err
 		}
 		if s.layerPasses(depth) {
-			return nil, &engine.BoundError{Limit: "nodes", Value: s.maxNodes, Expanded: s.expanded, Generated: s.generated}
+			return nil, &engine.LimitError{Limit: "nodes", Value: s.maxNodes, Expanded: s.expanded, Generated: s.generated}
 		}
 		if s.clock.passed(s.end) {
 			return nil, context.DeadlineExceeded
@@ -345,7 +345,7 @@ func (s *beamSearch) adapt(depth, maxDepth, h0, hmin int, perBoard float64) {
 
 // keepToMemory narrows a beam of fixed width (no deadline) whose next
 // layer would pass its memory, if it has a bound, and returns a
-// *engine.BoundError once not even one board fits. (A beam with a deadline fits
+// *engine.LimitError once not even one board fits. (A beam with a deadline fits
 // its memory as it adapts.)
 func (s *beamSearch) keepToMemory() error {
 	if s.memory <= 0 || !s.deadline.IsZero() {
@@ -353,7 +353,7 @@ func (s *beamSearch) keepToMemory() error {
 	}
 	w := s.memoryCap(1)
 	if w < 1 {
-		return &engine.BoundError{Limit: "memory", Value: s.memory, Expanded: s.expanded, Generated: s.generated}
+		return &engine.LimitError{Limit: "memory", Value: s.memory, Expanded: s.expanded, Generated: s.generated}
 	}
 	s.width = min(s.width, w)
 	// Arrays grown for a wider beam are let go, to regrow to the width:

@@ -111,7 +111,7 @@ func TestBeamFixedWidthMemory(t *testing.T) {
 	b := f.lcBeam(4096, 1)
 	b.memory = memory
 	_, err := b.search(context.Background(), f.cells, f.blank, 2000)
-	var le *engine.BoundError
+	var le *engine.LimitError
 	if err != nil && !errors.As(err, &le) {
 		t.Fatal(err)
 	}

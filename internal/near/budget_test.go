@@ -150,7 +150,7 @@ func TestSearchNodeLimits(t *testing.T) {
 	}
 	s := newWAStar(f.rows, f.cols, f.blankVal, 3, 2, f.wEval())
 	s.maxStored = 50
-	var le *engine.BoundError
+	var le *engine.LimitError
 	if _, err := s.search(context.Background(), f.cells, f.blank); !errors.As(err, &le) || le.Limit != "memory" {
 		t.Errorf("weighted A* storing 50 boards at most: %v", err)
 	}
@@ -180,7 +180,7 @@ func TestSearchNodeLimits(t *testing.T) {
 // at most that many boards, and if it failed, failed naming the limit.
 func checkNodeLimit(t *testing.T, name string, maxNodes, generated int64, err error) {
 	t.Helper()
-	var le *engine.BoundError
+	var le *engine.LimitError
 	switch {
 	case generated > maxNodes:
 		t.Errorf("%s under %d nodes: %d generated (%v)", name, maxNodes, generated, err)
@@ -230,7 +230,7 @@ func TestWAStarMemoryCharged(t *testing.T) {
 		_, err := s.search(context.Background(), f.cells, f.blank)
 		runtime.ReadMemStats(&after)
 		allocated := int64(after.TotalAlloc - before.TotalAlloc)
-		var le *engine.BoundError
+		var le *engine.LimitError
 		if !errors.As(err, &le) || le.Limit != "memory" || le.Value != limit {
 			t.Fatalf("budget %d: %v, want a *LimitError of the memory", limit, err)
 		}

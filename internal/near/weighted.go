@@ -218,7 +218,7 @@ func (s *wastar) pop() int32 {
 
 // search runs from board start (blank on cell blank) and returns the
 // blank's cell in every board of the solution, start included, or an
-// error: ctx's, a *engine.BoundError (memory at maxStored boards or maxBuckets,
+// error: ctx's, a *engine.LimitError (memory at maxStored boards or maxBuckets,
 // nodes where the children of a board could pass maxNodes), or
 // ErrNotFound (with a maxCost, none found within it).
 func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, error) {
@@ -230,7 +230,7 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 	}
 	s.low, s.expanded, s.generated, s.over = 0, 0, 0, false
 	if s.maxNodes < 1 {
-		return nil, &engine.BoundError{Limit: "nodes", Value: s.maxNodes}
+		return nil, &engine.LimitError{Limit: "nodes", Value: s.maxNodes}
 	}
 	s.generated = 1 // the start
 	var hash uint64
@@ -269,10 +269,10 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 			s.onProgress()
 		}
 		if s.maxStored > 0 && len(s.g) >= s.maxStored {
-			return nil, &engine.BoundError{Limit: "memory", Value: int64(s.maxStored), Expanded: s.expanded, Generated: s.generated}
+			return nil, &engine.LimitError{Limit: "memory", Value: int64(s.maxStored), Expanded: s.expanded, Generated: s.generated}
 		}
 		if s.generated > s.maxNodes-4 { // at most 4 children
-			return nil, &engine.BoundError{Limit: "nodes", Value: s.maxNodes, Expanded: s.expanded, Generated: s.generated}
+			return nil, &engine.LimitError{Limit: "nodes", Value: s.maxNodes, Expanded: s.expanded, Generated: s.generated}
 		}
 		b := int(s.blank[i])
 		br, bc := b/cols, b%cols
@@ -323,7 +323,7 @@ func (s *wastar) search(ctx context.Context, start []uint8, blank int) ([]int, e
 }
 
 // overError returns the error of a search that set over: its context's,
-// if done, else a *engine.BoundError of its memory (the bytes of mem, or the
+// if done, else a *engine.LimitError of its memory (the bytes of mem, or the
 // buckets of maxBuckets).
 func (s *wastar) overError() error {
 	if err := s.ctx.Err(); err != nil {
@@ -333,7 +333,7 @@ func (s *wastar) overError() error {
 	if s.mem.Over {
 		value = s.mem.Limit
 	}
-	return &engine.BoundError{Limit: "memory", Value: value, Expanded: s.expanded, Generated: s.generated}
+	return &engine.LimitError{Limit: "memory", Value: value, Expanded: s.expanded, Generated: s.generated}
 }
 
 // path returns the blank's cells from the root to node i.

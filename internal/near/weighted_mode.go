@@ -24,7 +24,7 @@ import (
 // search keeps to cfg's limits (see Config.Limits; the fast mode's moves
 // count as nodes, and no answer passes the cost bound); one that reaches
 // the memory or node limit leaves the fast mode's answer if that is
-// within the weight, and a *engine.BoundError otherwise.
+// within the weight, and a *engine.LimitError otherwise.
 func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, cfg Config) (Answer, error) {
 	f, err := newFrame(ctx, t, code, &cfg)
 	if err != nil {
@@ -69,7 +69,7 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 		path, lower, err = f.weightedIDA(ctx, int(num), int(den), lower, &cfg, &ans)
 		ans.Lower = lower
 		switch {
-		case errors.As(err, new(*engine.BoundError)) && fastFits:
+		case errors.As(err, new(*engine.LimitError)) && fastFits:
 			return fastAnswer(fastAns, ans, lower), nil
 		case err != nil:
 			return ans, err
@@ -82,7 +82,7 @@ func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, 
 	if path == nil {
 		var s *wastar
 		path, s, err = f.weightedAStar(ctx, weight, lower, 0, &cfg, &ans)
-		var le *engine.BoundError
+		var le *engine.LimitError
 		switch {
 		case errors.As(err, &le) && fastFits:
 			return fastAnswer(fastAns, ans, lower), nil
@@ -156,7 +156,7 @@ func fastAnswer(fast, ans Answer, lower int) Answer {
 
 // limitError returns le, of a search of a call under lim, with the call's
 // limit and work: the memory or node bound lim gives, and ans's counts.
-func limitError(lim engine.Bounds, le *engine.BoundError, ans Answer) error {
+func limitError(lim engine.Bounds, le *engine.LimitError, ans Answer) error {
 	le.Value = lim.Nodes
 	if le.Limit == "memory" {
 		le.Value = lim.MemoryLimit()

@@ -63,7 +63,7 @@ func reach(ctx context.Context, f *frame, t *tiles.Goal, code []int32, weight fl
 	work := Answer{Lower: lower, Expanded: best.Expanded, Generated: best.Generated, Heuristic: f.heur}
 	if lower <= reachLower && limited == nil {
 		path, s, err := f.weightedAStar(ctx, weight, lower, reachMemory, &cfg, &work)
-		var le *engine.BoundError
+		var le *engine.LimitError
 		switch {
 		case err == nil:
 			work.Blanks = f.back(path)
@@ -89,13 +89,13 @@ func reach(ctx context.Context, f *frame, t *tiles.Goal, code []int32, weight fl
 	return work, ReachError(len(best.Blanks)-1, lower, work.Expanded, work.Generated)
 }
 
-// ReachError returns the *engine.BoundError of a weight out of reach, the best
+// ReachError returns the *engine.LimitError of a weight out of reach, the best
 // answer found having moves moves over the lower bound lower, after the
 // work given: its Reach is the least weight, in hundredths, that the
 // answer meets (see Within).
-func ReachError(moves, lower int, expanded, generated int64) *engine.BoundError {
+func ReachError(moves, lower int, expanded, generated int64) *engine.LimitError {
 	reach := float64((100*moves+lower-1)/lower) / 100
-	return &engine.BoundError{Limit: "weight", Value: int64(moves), Reach: reach, Expanded: expanded, Generated: generated}
+	return &engine.LimitError{Limit: "weight", Value: int64(moves), Reach: reach, Expanded: expanded, Generated: generated}
 }
 
 // probe returns the best answer that beams of fixed width find in frame f
@@ -163,7 +163,7 @@ func ladder(ctx context.Context, f *frame, weight float64, best Answer, cfg Conf
 		p, err := b.search(ctx, f.cells, f.blank, moves)
 		best.Expanded += b.expanded
 		best.Generated += b.generated
-		var le *engine.BoundError
+		var le *engine.LimitError
 		switch {
 		case err == nil:
 			best.Blanks, best.Method, best.Heuristic = f.back(p), BeamSearch, b.heur

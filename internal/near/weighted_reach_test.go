@@ -57,7 +57,7 @@ func TestWeightedReach(t *testing.T) {
 				cfg := *lcConfig()
 				cfg.Workers, cfg.Limits = 2, engine.Bounds{Nodes: 40_000_000}
 				ans, err := Weighted(context.Background(), g, code, w, cfg)
-				var le *engine.BoundError
+				var le *engine.LimitError
 				switch {
 				case err == nil:
 					t.Logf("%d moves, at least %d: %v", len(ans.Blanks)-1, ans.Lower, ans.Method)
@@ -85,7 +85,7 @@ func fastBound(c reachCase) int64 { return int64(2 * FastMoves(c.rows, c.cols)) 
 // checkRefusal checks the refusal le of weight w on the board code: the
 // factor it names is past w and its best answer's moves' over the lower
 // bound, and asked for that factor the mode answers with those moves.
-func checkRefusal(t *testing.T, g *tiles.Goal, code []int32, w float64, ans Answer, le *engine.BoundError, cfg Config) {
+func checkRefusal(t *testing.T, g *tiles.Goal, code []int32, w float64, ans Answer, le *engine.LimitError, cfg Config) {
 	t.Helper()
 	moves := int(le.Value)
 	if le.Reach <= w || !Within(moves, ans.Lower, le.Reach) || Within(moves, ans.Lower, le.Reach-0.01) {
@@ -111,7 +111,7 @@ func TestWeightedProgress(t *testing.T) {
 	cfg := *lcConfig()
 	cfg.Workers = 2
 	_, err := Weighted(context.Background(), g, code, 1.01, cfg)
-	var le *engine.BoundError
+	var le *engine.LimitError
 	if !errors.As(err, &le) || le.Limit != "weight" {
 		t.Fatalf("at 1.01: %v", err)
 	}

@@ -20,9 +20,9 @@
 //     paths (the blank's cell in every board) or single moves, and never
 //     keep moves of their own, so that the caller's memory bound and move
 //     function see every move once.
-//   - Errors are the internal packages' (*engine.Error, *engine.BoundError,
-//     a context's), which the root names; the root's engines' own errors
-//     pass through as they are.
+//   - Errors are the internal packages' (*engine.Error, which the root
+//     names; *engine.LimitError, which is the root's; a context's); the
+//     root's engines' own errors pass through as they are.
 //   - A mode is deterministic for given settings, board and tables, but for
 //     the time budgets of Anytime and the work shared among workers.
 package solve

@@ -186,10 +186,10 @@ const (
 	ReachOptimalWork  = 6e8
 )
 
-// nodeLimited reports whether err is the *engine.BoundError of a node
+// nodeLimited reports whether err is the *engine.LimitError of a node
 // limit.
 func nodeLimited(err error) bool {
-	var le *engine.BoundError
+	var le *engine.LimitError
 	return errors.As(err, &le) && le.Limit == "nodes"
 }
 

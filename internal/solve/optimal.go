@@ -115,11 +115,11 @@ func branching(t *tiles.Goal, line bool) int {
 	return 4
 }
 
-// nodeValue sets the bound of err, if it is the *engine.BoundError of a
+// nodeValue sets the bound of err, if it is the *engine.LimitError of a
 // node limit, to nodes: the bound the caller asked for, of which the
 // search that failed had a share.
 func nodeValue(err error, nodes int64) {
-	if le, ok := err.(*engine.BoundError); ok && le.Limit == "nodes" {
+	if le, ok := err.(*engine.LimitError); ok && le.Limit == "nodes" {
 		le.Value = nodes
 	}
 }

@@ -87,7 +87,7 @@ type Engines interface {
 	// Search solves the board of codes code in sp with the engine algo
 	// (never AlgoAuto) within lim, filling in st's counts, and returns
 	// the blank's cell in every board of the path, the start's included.
-	// A *engine.BoundError reports a limit.
+	// A *engine.LimitError reports a limit.
 	Search(ctx context.Context, sp *tiles.Space, code []int32, algo Algo, lim engine.Bounds, st *tiles.Stats) ([]int, error)
 	// NotFound reports whether err, of Search or of this package, says
 	// that no path exists within the cost bound.

@@ -89,7 +89,7 @@ func TestAStar16Optimal(t *testing.T) {
 			if want > 12 {
 				var lst Stats
 				_, err := sp.AStar16(ctx, code, engine.Bounds{Nodes: 10}, &lst)
-				var le *engine.BoundError
+				var le *engine.LimitError
 				if !errors.As(err, &le) || le.Limit != "nodes" {
 					t.Errorf("%dx%d %v: 10 nodes for %d moves: %v", rows, cols, h, want, err)
 				}

@@ -24,7 +24,7 @@ func (sp *Space) Census(ctx context.Context, goal []int32, lim engine.Bounds) (c
 	if sp.t.Distinct && sp.n <= 13 {
 		words := (factorials[sp.n] + 63) / 64
 		if !g.Mem.Charge(int64(words) * 8) {
-			return counts, nil, &engine.BoundError{Limit: "memory", Value: g.Mem.Limit}
+			return counts, nil, &engine.LimitError{Limit: "memory", Value: g.Mem.Limit}
 		}
 		seen = packedVisited{n: sp.n, bits: make([]uint64, words)}
 	} else {
@@ -74,7 +74,7 @@ func (sp *Space) Census(ctx context.Context, goal []int32, lim engine.Bounds) (c
 					nk |= uint64(blank+1) << cellBits
 				}
 				if stored++; stored > maxNodes {
-					return counts, nil, &engine.BoundError{Limit: "nodes", Value: maxNodes, Expanded: expanded}
+					return counts, nil, &engine.LimitError{Limit: "nodes", Value: maxNodes, Expanded: expanded}
 				}
 				if len(next) == cap(next) {
 					var ok bool

@@ -136,7 +136,7 @@ func TestCensusLimits(t *testing.T) {
 		{"memory for the set", repeated, false, engine.Bounds{Memory: 20000}, "memory"},
 	} {
 		counts, farthest, err := census(t, 3, 3, c.labels, c.perm, false, c.lim)
-		var le *engine.BoundError
+		var le *engine.LimitError
 		if !errors.As(err, &le) || le.Limit != c.limit || farthest != nil {
 			t.Errorf("%s: %v, %d farthest", c.name, err, len(farthest))
 			continue
