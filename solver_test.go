@@ -50,6 +50,14 @@ func TestParallelSolve(t *testing.T) {
 	if err != nil || sol.Workers != 1 {
 		t.Errorf("A*: %d workers, %v", sol.Workers, err)
 	}
+	// The beams of the Anytime and Weighted modes run on the workers too.
+	big := randomSolvable(rand.New(rand.NewPCG(6, 6)), 6, 6)
+	for _, m := range []Mode{Anytime(50 * time.Millisecond), Weighted(3)} {
+		sol, err := Solver{Mode: m, Heuristic: LinearConflict, Workers: 3}.Solve(context.Background(), big, Goal(6, 6))
+		if err != nil || sol.Engine != "beam" || sol.Workers != 3 {
+			t.Errorf("%v: %s on %d workers, %v; want beam on 3", m, sol.Engine, sol.Workers, err)
+		}
+	}
 	for _, w := range []int{-1, maxWorkers + 1} {
 		if _, err := (Solver{Workers: w}).Solve(context.Background(), in.board, goal); !errors.Is(err, ErrOption) {
 			t.Errorf("WithWorkers(%d): %v, want ErrOption", w, err)

@@ -18,9 +18,10 @@ import (
 // constructor, which checks the factor or duration (see set); -time
 // refuses 0, which would leave the search unbounded.
 type modeFlags struct {
-	given []string   // the mode flags given, to refuse more than one
-	mode  slide.Mode // the Mode of the flag given, else slide.Optimal()
-	fast  bool
+	given  []string      // the mode flags given, to refuse more than one
+	mode   slide.Mode    // the Mode of the flag given, else slide.Optimal()
+	budget time.Duration // -time's DURATION, else 0
+	fast   bool
 }
 
 func (m *modeFlags) register(fs *flag.FlagSet) {
@@ -36,9 +37,28 @@ func (m *modeFlags) register(fs *flag.FlagSet) {
 		if err != nil || d == 0 {
 			return errors.New("want a duration above 0, such as 1s or 500ms")
 		}
+		m.budget = d
 		return m.set("-time", slide.Anytime(d))
 	})
 	fs.BoolVar(&m.fast, "fast", false, "find a solution quickly on a board of any size (about 2 n^3 moves on n x n), not a shortest one")
+}
+
+// left returns s for a search of boards like goal that starts after what
+// the command did since began: -time's budget counts the reading of the
+// tables (h, as Solver.Prepare returned it), as it does where
+// Solver.Solve reads them itself, and whatever came before; at least a
+// tenth of the budget is left to the search. A stronger database read for
+// the whole budget stays the search's, though less is left than its
+// reading would take. Other modes are as given.
+func (m *modeFlags) left(s slide.Solver, began time.Time, goal slide.Board, h slide.Heuristic) slide.Solver {
+	if m.budget <= 0 || !m.is("-time") {
+		return s
+	}
+	if stronger, ok := slide.StrongerDatabase(goal, s.Mode); ok && h == stronger && s.Heuristic == slide.Auto {
+		s.Heuristic = h
+	}
+	s.Mode = slide.Anytime(max(m.budget-time.Since(began), m.budget/10))
+	return s
 }
 
 // set records the mode of flag, if the library takes it.

@@ -226,6 +226,46 @@ func TestHintStronger(t *testing.T) {
 	}
 }
 
+// TestTimeCountsReading checks that -time's budget counts what the
+// command did before the search (reading the tables, above all), leaving
+// the search at least a tenth of it, and that a stronger database read
+// for the whole budget stays the search's where the time left would not
+// have read it; other modes are untouched.
+func TestTimeCountsReading(t *testing.T) {
+	goal := slide.Goal(7, 7)
+	budgetOf := func(s slide.Solver) time.Duration {
+		d, err := time.ParseDuration(strings.TrimPrefix(s.Mode.String(), "anytime "))
+		if err != nil {
+			t.Fatalf("%v: %v", s.Mode, err)
+		}
+		return d
+	}
+	timed := func(d time.Duration) modeFlags {
+		return modeFlags{given: []string{"-time"}, mode: slide.Anytime(d), budget: d}
+	}
+	m := timed(time.Second)
+	s := m.left(slide.Solver{Mode: m.mode}, time.Now().Add(-600*time.Millisecond), goal, slide.PDB48)
+	if d := budgetOf(s); d > 400*time.Millisecond || d < 300*time.Millisecond || s.Heuristic != slide.Auto {
+		t.Errorf("1s, 600 ms spent: %v, %v; want about 400ms, Auto", s.Mode, s.Heuristic)
+	}
+	if s = m.left(slide.Solver{Mode: m.mode}, time.Now().Add(-3*time.Second), goal, slide.PDB48); budgetOf(s) != 100*time.Millisecond {
+		t.Errorf("1s, 3 s spent: %v, want a tenth of the budget", s.Mode)
+	}
+	m = timed(6 * time.Second)
+	if _, ok := slide.StrongerDatabase(goal, m.mode); !ok {
+		t.Fatal("6s does not take the stronger database: the case below tests nothing")
+	}
+	s = m.left(slide.Solver{Mode: m.mode}, time.Now().Add(-2*time.Second), goal, slide.PDB48x5)
+	if _, ok := slide.StrongerDatabase(goal, s.Mode); ok || s.Heuristic != slide.PDB48x5 {
+		t.Errorf("6s, 2 s spent reading pdb48x5: %v with %v, want under 4s with pdb48x5", s.Mode, s.Heuristic)
+	}
+	for _, m := range []modeFlags{{given: []string{"-w"}, mode: slide.Weighted(1.5)}, {}} {
+		if s := m.left(slide.Solver{Mode: m.mode}, time.Now().Add(-time.Hour), goal, slide.PDB48); s.Mode != m.mode || s.Heuristic != slide.Auto {
+			t.Errorf("%v: became %v with %v", m.mode, s.Mode, s.Heuristic)
+		}
+	}
+}
+
 // TestSolveWeightOutOfReach checks that solve -w refuses a factor out of
 // reach with status 1 and a line naming the factor its best answer meets,
 // which then answers with that many moves; on a random 10 x 10 board,

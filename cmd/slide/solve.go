@@ -74,6 +74,7 @@ type solveFlags struct {
 
 // runSolve is the solve subcommand.
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	called := time.Now()
 	fs := newFlagSet("solve", "[flags] [FILE]", solveAbout)
 	var f solveFlags
 	fs.StringVar(&f.goalFile, "goal", "", "read the goal board from `FILE`, in the same form")
@@ -131,7 +132,8 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return status
 	}
-	if _, status := f.prepare(ctx, "solve", s, goal, stderr); status != exitOK {
+	h, status := f.prepare(ctx, "solve", s, goal, stderr)
+	if status != exitOK {
 		return interrupted(status)
 	}
 	out := bufio.NewWriter(stdout)
@@ -157,6 +159,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		s.OnMove = func(slide.Move) {} // counted, not kept
 	}
 	began := time.Now()
+	s = f.modes.left(s, called, goal, h)
 	sol, err := s.Solve(ctx, start, goal)
 	prog.Done()
 	if status := interrupted(exitOK); status != exitOK {

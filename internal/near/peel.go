@@ -40,7 +40,7 @@ func (a *anytime) peelSolve(f *frame, w int, deadline time.Time) {
 	home := make([]bool, len(board)) // by value: the tiles the beams rank
 	g := region{0, f.rows, 0, f.cols}
 	for g.r1-g.r0 > peelRegion || g.c1-g.c0 > peelRegion {
-		if a.ctx.Err() != nil {
+		if a.done() {
 			return // the beams and the fast mode's finish stop at once
 		}
 		before := g
@@ -61,7 +61,7 @@ func (a *anytime) peelSolve(f *frame, w int, deadline time.Time) {
 		}
 		var until time.Time // none: beams of fixed width (see anytime.width)
 		if !deadline.IsZero() {
-			until = time.Now().Add(time.Until(deadline) * time.Duration(cells) / time.Duration(cells+g.cells()))
+			until = a.clock.now().Add(a.clock.until(deadline) * time.Duration(cells) / time.Duration(cells+g.cells()))
 		}
 		tidy := min(before.r1-before.r0, before.c1-before.c0) >= tidyMinSide
 		p, err := a.bringHome(f, w, board, blank, home, tidy, until, len(fast)-2)

@@ -43,6 +43,7 @@ func (a *anytime) solveRegion() {
 		cfg.Limits.Nodes = left
 	}
 	sub := newAnytime(a.ctx, t, code, cfg)
+	sub.end = a.end // a clock that is not the wall clock sets no deadline on ctx
 	err = sub.run()
 	a.expanded += sub.expanded
 	a.generated += sub.generated

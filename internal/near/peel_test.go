@@ -6,8 +6,6 @@ import (
 	"slices"
 	"testing"
 	"time"
-
-	"github.com/slidekit/slide/internal/testsets"
 )
 
 // TestSetBeam: the set evaluator's value of every child equals the
@@ -85,10 +83,12 @@ func TestPeelSolve(t *testing.T) {
 		if len(reduced.blanks) != len(a.blanks) {
 			t.Fatalf("%v: the fast mode in the frame took %d moves, on the board %d", sz, len(reduced.blanks)-1, fast)
 		}
-		// A second, where 300 ms suffice on an idle machine: the beams
-		// adapt their width to it, and this test failed on 300 ms while
-		// other builds and tests loaded the machine.
-		a.peelSolve(f, 2, time.Now().Add(testsets.Slowdown*time.Second))
+		// 300 ms on a clock that counts the boards generated (see
+		// workClock), so that the beams' widths do not depend on the
+		// machine's load.
+		a.clock = &workClock{start: time.Now(), per: 100 * time.Nanosecond}
+		a.budget, a.end = 300*time.Millisecond, a.clock.start.Add(300*time.Millisecond)
+		a.peelSolve(f, 2, a.end)
 		if a.best.Method != BeamSearch {
 			t.Fatalf("%v: the beams found no solution shorter than the fast mode's %d moves", sz, fast)
 		}

@@ -204,7 +204,7 @@ func solveFrames(ctx context.Context, t *tiles.Goal, code []int32, o options, pa
 	if err != nil {
 		return Answer{Start: true, Lower: ans.Lower, Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}, err
 	}
-	sol := Answer{Start: true, Moves: path, Engine: engineOf(ans.Method), Heuristic: ans.Heuristic,
+	sol := Answer{Start: true, Moves: path, Engine: engineOf(ans.Method), Heuristic: ans.Heuristic, Workers: o.workerCount(),
 		Lower: ans.Lower, Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}
 	// On small boards the optimal search labels the answer with what it
 	// proves, or replaces it with a shorter one (see prove).
@@ -257,7 +257,7 @@ func solveAnytime(ctx context.Context, t *tiles.Goal, code []int32, o options, p
 	if err != nil {
 		return Answer{Start: true, Lower: ans.Lower, Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}, err
 	}
-	sol := Answer{Start: true, Moves: path, Engine: engineOf(ans.Method), Heuristic: ans.Heuristic,
+	sol := Answer{Start: true, Moves: path, Engine: engineOf(ans.Method), Heuristic: ans.Heuristic, Workers: o.workerCount(),
 		Expanded: ans.Expanded, Generated: ans.Generated, Elapsed: time.Since(began)}
 	if ans.Method == near.OptimalSearch {
 		sol.Engine, sol.Heuristic, sol.WD = opt.last.Engine, opt.last.Heuristic, opt.last.WD
