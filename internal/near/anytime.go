@@ -456,20 +456,19 @@ func (a *anytime) improveOptimally() error {
 }
 
 // polish shortens the best solution by re-solving windows of it (see
-// polisher) until the context is done or a pass gains nothing.
+// polisher), first every window of a few moves (see polisher.shorten),
+// until the context is done or a pass gains nothing.
 func (a *anytime) polish() error {
-	if a.t.Rows < 2 || a.t.Cols < 2 || !a.t.Distinct || a.cfg.Line {
+	if !shortens(a.t, a.cfg.Line) {
 		return nil
 	}
-	vals := make([]int32, len(a.code))
-	for i, c := range a.code {
-		if c == tiles.BlankCode {
-			vals[i] = int32(a.t.BlankGoal)
-		} else {
-			vals[i] = c
-		}
-	}
+	vals := cellValues(a.t, a.code)
 	p := &polisher{rows: a.t.Rows, cols: a.t.Cols, blankVal: int32(a.t.BlankGoal), ctx: a.ctx, maxNodes: 200_000, budget: min(a.nodesLeft(), a.clock.nodesUntil(a.end))}
+	if !a.done() {
+		path := p.shorten(vals, a.blanks)
+		a.clock.spend(p.work.Generated)
+		a.offer(path, a.best.Method, a.best.Heuristic)
+	}
 	for _, w := range []int{16, 24, 32, 40} {
 		for !a.done() && p.work.Generated < p.budget {
 			before, spent := len(a.blanks), p.work.Generated

@@ -20,9 +20,15 @@ type polisher struct {
 	maxNodes   int64 // per window
 	budget     int64 // for all windows together: math.MaxInt64 for none
 	work       tiles.Stats
-	margin     int   // cells added around the rectangle on every side
-	solved     int64 // windows searched
-	gained     int   // moves saved
+	margin     int // cells added around the rectangle on every side
+	// short, if not nil, solves the windows in place of the optimal
+	// search of internal/idastar: for windows of a few moves.
+	short  *shortSearch
+	solved int64 // windows searched
+	gained int   // moves saved
+	// A window's rectangle at its start and end, the cell in the end of
+	// every value, and the rectangle's codes: kept from window to window.
+	start, end, code, at []int32
 }
 
 // polish returns a path no longer than blanks (the blank's cell in every
@@ -105,38 +111,51 @@ func (p *polisher) window(board []int32, seg []int) []int {
 	if h*w < 4 || h < 2 || w < 2 {
 		return nil
 	}
-	end := append([]int32(nil), board...)
-	for k := 1; k < len(seg); k++ {
-		slideBlank(end, seg[k-1], seg[k])
-	}
-	// The rectangle as a board of its own, whose goal is the rectangle of
-	// end: a tile's code is its cell in end, the blank's goal its cell there.
+	// The rectangle of board, and of the board seg leads to, as boards of
+	// their own: the latter is the goal, a tile's code its cell there.
 	local := func(c int) int { return (c/p.cols-r0)*w + c%p.cols - c0 }
-	at := make(map[int32]int32, h*w) // the cell in end of each value
+	p.start = p.start[:0]
+	for r := r0; r <= r1; r++ {
+		p.start = append(p.start, board[r*p.cols+c0:r*p.cols+c1+1]...)
+	}
+	p.end = append(p.end[:0], p.start...)
+	for k := 1; k < len(seg); k++ {
+		slideBlank(p.end, local(seg[k-1]), local(seg[k]))
+	}
+	if len(p.at) < p.rows*p.cols {
+		p.at = make([]int32, p.rows*p.cols)
+	}
 	blankLocal := 0
-	for r := r0; r <= r1; r++ {
-		for c := c0; c <= c1; c++ {
-			v := end[r*p.cols+c]
-			at[v] = int32(local(r*p.cols + c))
-			if v == p.blankVal {
-				blankLocal = local(r*p.cols + c)
-			}
+	for c, v := range p.end {
+		p.at[v] = int32(c)
+		if v == p.blankVal {
+			blankLocal = c
 		}
 	}
-	code := make([]int32, 0, h*w)
-	for r := r0; r <= r1; r++ {
-		for c := c0; c <= c1; c++ {
-			if v := board[r*p.cols+c]; v == p.blankVal {
-				code = append(code, tiles.BlankCode)
-			} else {
-				code = append(code, at[v])
-			}
+	code := p.code[:0]
+	for _, v := range p.start {
+		if v == p.blankVal {
+			code = append(code, tiles.BlankCode)
+		} else {
+			code = append(code, p.at[v])
 		}
 	}
+	p.code = code
 	p.solved++
-	blanks, err := solveSmall(p.ctx, tiles.NewCellGoal(h, w, blankLocal), code,
-		engine.Bounds{Cost: float64(len(seg) - 2), Nodes: min(p.maxNodes, p.budget-p.work.Generated)}, &p.work)
-	if err != nil {
+	nodes := min(p.maxNodes, p.budget-p.work.Generated)
+	var blanks []int
+	if p.short != nil {
+		var made int64
+		blanks, made = p.short.solve(code, h, w, len(seg)-2, nodes)
+		p.work.Expanded += made
+		p.work.Generated += made
+	} else {
+		var err error
+		if blanks, err = solveSmall(p.ctx, tiles.NewCellGoal(h, w, blankLocal), code, engine.Bounds{Cost: float64(len(seg) - 2), Nodes: nodes}, &p.work); err != nil {
+			blanks = nil
+		}
+	}
+	if blanks == nil {
 		return nil // no shorter way within the node budget, or the context is done
 	}
 	out := make([]int, len(blanks))

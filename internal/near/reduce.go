@@ -481,15 +481,19 @@ func (z *reducer) finish(blankGoal int32) error {
 // handing every move to emit at most maxHeld moves after it is made, less
 // every move followed by its undo (see canceller): the direction and the
 // tiles that slide, 1 or, with line, the length of a run of moves in one
-// direction. Random n x n boards take about 2 n^3 moves. It fails only
-// when ctx is done.
-func Fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, emit func(d tiles.Dir, n int)) error {
-	return fast(ctx, t, code, line, emit, nil)
+// direction. Random n x n boards take about 2 n^3 moves. On boards of at
+// most polishCells cells it hands the moves on once the answer is made
+// and polished (see polishFast), its searches within polish boards
+// generated less the moves made (each a board), and returns the boards
+// generated beyond the moves handed on: the searches' and the moves that
+// polishing took out. It fails only when ctx is done.
+func Fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, polish int64, emit func(d tiles.Dir, n int)) (int64, error) {
+	return fast(ctx, t, code, line, polish, emit, nil)
 }
 
 // fast is Fast; if done is not nil, it is set to the share of the work
 // done when it returns: 1 once solved, else the reducer's progress.
-func fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, emit func(d tiles.Dir, n int), done *float64) error {
+func fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, polish int64, emit func(d tiles.Dir, n int), done *float64) (int64, error) {
 	if !t.Distinct {
 		code = t.Assign(code)
 	}
@@ -498,7 +502,7 @@ func fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, emit func
 	// The reducer's moves pass a canceller, which takes out every move
 	// followed by its undo, before the runs of line moves are made.
 	cn := canceller{held: make([]tiles.Dir, 0, min(maxHeld, FastMoves(t.Rows, t.Cols)))}
-	cn.emit = func(d tiles.Dir) {
+	out := func(d tiles.Dir) {
 		switch {
 		case !line:
 			emit(d, 1)
@@ -511,9 +515,30 @@ func fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, emit func
 			pending, runs = d, 1
 		}
 	}
+	cn.emit = out
+	var made []tiles.Dir // the moves to polish
+	polish = max(0, polish)
+	if t.Rows*t.Cols > polishCells || !shortens(t, line) {
+		polish = 0
+	}
+	if polish > 0 {
+		made = make([]tiles.Dir, 0, FastMoves(t.Rows, t.Cols))
+		cn.emit = func(d tiles.Dir) { made = append(made, d) }
+	}
 	z := newReducer(ctx, t.Rows, t.Cols, code, cn.add)
 	err := z.solve(int32(t.BlankGoal))
 	cn.flush()
+	var polished int64
+	if polish > 0 {
+		if err == nil {
+			moves := len(made)
+			made, polished = polishFast(ctx, t, code, slices.Index(code, tiles.BlankCode), made, polish-int64(moves))
+			polished += int64(moves - len(made)) // the moves taken out were made
+		}
+		for _, d := range made {
+			out(d)
+		}
+	}
 	if runs > 0 {
 		emit(pending, runs)
 	}
@@ -523,7 +548,7 @@ func fast(ctx context.Context, t *tiles.Goal, code []int32, line bool, emit func
 			*done = z.progress()
 		}
 	}
-	return err
+	return polished, err
 }
 
 // progress returns about the share of its work on the board the reducer
@@ -595,7 +620,7 @@ func fastBlanks(ctx context.Context, t *tiles.Goal, code []int32, line bool, mem
 	}
 	blanks = append(blanks, b)
 	capped := false
-	err = fast(ctx, t, code, line, func(d tiles.Dir, n int) {
+	_, err = fast(ctx, t, code, line, 0, func(d tiles.Dir, n int) {
 		if int64(len(blanks)) > maxMoves {
 			capped = true
 		}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/slidekit/slide/internal/testsets"
 	"github.com/slidekit/slide/internal/tiles"
@@ -113,20 +114,6 @@ func TestCanceller(t *testing.T) {
 	}
 }
 
-// dirOf returns the direction of the move that takes the blank from cell
-// b to its neighbour to.
-func dirOf(b, to, cols int) tiles.Dir {
-	switch to - b {
-	case cols:
-		return tiles.Up
-	case -cols:
-		return tiles.Down
-	case 1:
-		return tiles.Left
-	}
-	return tiles.Right
-}
-
 // TestFastTidy checks the fast mode's answers on boards of every size
 // class: they reach the goal and hold no move followed by its undo
 // (random boards past 4 x 4 held some before its canceller).
@@ -199,4 +186,107 @@ func valuesOf(t *tiles.Goal, code []int32) []int32 {
 		}
 	}
 	return v
+}
+
+// TestFastPolished checks the fast mode's polishing on boards of every
+// size class up to polishCells cells: its answers reach the goal, are
+// never longer than the reducer's and shorter on the whole, hold no
+// window of fastWindows moves that a shortest way within its rectangle
+// would shorten, and keep within the boards allowed; past polishCells
+// the reducer's answer is handed on as it is.
+func TestFastPolished(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 7))
+	var before, after int
+	for _, sz := range [][2]int{{3, 3}, {2, 9}, {4, 4}, {5, 5}, {7, 7}, {3, 33}, {10, 10}, {11, 10}} {
+		g := standardGoal(sz[0], sz[1])
+		for range 2 {
+			code := randomReaching(rng, g)
+			reduced, err := fastBlanks(context.Background(), g, code, false, 0, math.MaxInt64, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			blank := slices.Index(code, tiles.BlankCode)
+			blanks := []int{blank}
+			polished, err := Fast(context.Background(), g, code, false, math.MaxInt64, func(d tiles.Dir, n int) {
+				dr, dc := d.Source()
+				blank += n * (dr*g.Cols + dc)
+				blanks = append(blanks, blank)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkBlanks(t, g, code, blanks)
+			if sz[0]*sz[1] > polishCells {
+				if !slices.Equal(blanks, reduced) || polished != 0 {
+					t.Errorf("%v: %d moves, the reducer's %d, %d boards polishing: want the reducer's", sz, len(blanks)-1, len(reduced)-1, polished)
+				}
+				continue
+			}
+			if len(blanks) > len(reduced) || polished > int64(len(reduced)-1)*(fastPolishNodes+1) {
+				t.Errorf("%v: %d moves, the reducer's %d, %d boards polishing", sz, len(blanks)-1, len(reduced)-1, polished)
+			}
+			before, after = before+len(reduced)-1, after+len(blanks)-1
+			vals := slices.Clone(code)
+			vals[slices.Index(code, tiles.BlankCode)] = int32(g.BlankGoal)
+			p := &polisher{rows: g.Rows, cols: g.Cols, blankVal: int32(g.BlankGoal), ctx: context.Background(), maxNodes: 1 << 22, budget: math.MaxInt64}
+			for _, w := range fastWindows {
+				for step := 1; step <= w/3; step++ {
+					if again := p.polish(vals, blanks, w, step); len(again) < len(blanks) {
+						t.Fatalf("%v: windows of %d moves a step of %d shorten the answer from %d to %d moves", sz, w, step, len(blanks)-1, len(again)-1)
+					}
+				}
+			}
+		}
+	}
+	if after >= before {
+		t.Errorf("polishing took the answers from %d moves to %d", before, after)
+	}
+	t.Logf("%d moves to %d", before, after)
+	// Within the boards allowed: the moves made count as boards.
+	g := standardGoal(6, 6)
+	code := randomReaching(rng, g)
+	reduced, _ := fastBlanks(context.Background(), g, code, false, 0, math.MaxInt64, nil)
+	handed := 0
+	extra, err := Fast(context.Background(), g, code, false, int64(len(reduced)-1)+100, func(tiles.Dir, int) { handed++ })
+	if err != nil || int64(handed)+extra > int64(len(reduced)-1)+100 {
+		t.Errorf("allowed 100 boards past the reducer's %d moves: %d moves and %d boards more, %v", len(reduced)-1, handed, extra, err)
+	}
+}
+
+// TestAnswersShortened checks that the answers of the Anytime (on the
+// clock that counts boards, see workClock) and Weighted modes, on random
+// boards of the sizes their beams and edge-by-edge search solve, hold no
+// window of up to 16 moves that a shortest way within its rectangle
+// would shorten (see polisher.shorten), and reach the goal.
+func TestAnswersShortened(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 8))
+	sizes := [][2]int{{7, 7}, {5, 12}}
+	if testsets.Long() {
+		sizes = append(sizes, [2]int{6, 6}, [2]int{8, 8})
+	}
+	for _, sz := range sizes {
+		g := standardGoal(sz[0], sz[1])
+		code := randomReaching(rng, g)
+		cfg := *lcConfig()
+		cfg.Workers = 2
+		weighted, err := Weighted(context.Background(), g, code, 3, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.clock = &workClock{start: time.Now(), per: 50 * time.Nanosecond} // polishing takes a 25th: 160,000 boards
+		anytime, err := Anytime(context.Background(), g, code, 200*time.Millisecond, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			mode   string
+			blanks []int
+		}{{"weighted", weighted.Blanks}, {"anytime", anytime.Blanks}} {
+			checkBlanks(t, g, code, tc.blanks)
+			p := &polisher{rows: g.Rows, cols: g.Cols, blankVal: int32(g.BlankGoal), ctx: context.Background(), maxNodes: 1 << 22, budget: math.MaxInt64}
+			if again := p.shorten(cellValues(g, code), tc.blanks); len(again) < len(tc.blanks) {
+				t.Errorf("%v %s: windows shorten the answer from %d to %d moves", sz, tc.mode, len(tc.blanks)-1, len(again)-1)
+			}
+		}
+	}
 }

@@ -26,6 +26,15 @@ import (
 // the memory or node limit leaves the fast mode's answer if that is
 // within the weight, and a *engine.LimitError otherwise.
 func Weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, cfg Config) (Answer, error) {
+	ans, err := weighted(ctx, t, code, weight, cfg)
+	if err != nil {
+		return ans, err
+	}
+	return shortened(ctx, t, code, ans, cfg), nil
+}
+
+// weighted is Weighted before its answer is shortened.
+func weighted(ctx context.Context, t *tiles.Goal, code []int32, weight float64, cfg Config) (Answer, error) {
 	f, err := newFrame(ctx, t, code, &cfg)
 	if err != nil {
 		return Answer{}, err

@@ -41,7 +41,9 @@ const (
 func reach(ctx context.Context, f *frame, t *tiles.Goal, code []int32, weight float64, fast Answer, cfg Config) (Answer, error) {
 	lim := cfg.Limits
 	lower := fast.Lower
-	best := probe(ctx, f, t, code, fast, cfg)
+	// The answers are shortened (see polisher.shorten) before they are
+	// weighed: the factor an error names is the answer's that meets it.
+	best := shortened(ctx, t, code, probe(ctx, f, t, code, fast, cfg), cfg)
 	if err := ctx.Err(); err != nil {
 		return Answer{Lower: lower, Expanded: best.Expanded, Generated: best.Generated}, err
 	}
@@ -52,6 +54,7 @@ func reach(ctx context.Context, f *frame, t *tiles.Goal, code []int32, weight fl
 	var limited error // a limit of cfg that stopped a search
 	if !done(best) && f.rows*f.cols <= peelCells {
 		best, limited = ladder(ctx, f, weight, best, cfg)
+		best = shortened(ctx, t, code, best, cfg)
 		if err := ctx.Err(); err != nil {
 			return Answer{Lower: lower, Expanded: best.Expanded, Generated: best.Generated}, err
 		}

@@ -54,7 +54,7 @@ func solveFast(ctx context.Context, t *tiles.Goal, code []int32, o options, path
 	}
 	var made int64 // moves made and kept or handed
 	capped := false
-	err := near.Fast(ctx, t, code, o.s.Line, func(d tiles.Dir, n int) {
+	polished, err := near.Fast(ctx, t, code, o.s.Line, lim.NodesLeft(0), func(d tiles.Dir, n int) {
 		if capped = made == maxMoves; capped {
 			cancel()
 			return
@@ -62,8 +62,8 @@ func solveFast(ctx context.Context, t *tiles.Goal, code []int32, o options, path
 		made++
 		emit(d, n)
 	})
-	sol.Elapsed, sol.Expanded, sol.Generated = time.Since(began), made, made
-	failed := Answer{Start: true, Lower: sol.Lower, Elapsed: sol.Elapsed, Expanded: made, Generated: made}
+	sol.Elapsed, sol.Expanded, sol.Generated = time.Since(began), made+polished, made+polished
+	failed := Answer{Start: true, Lower: sol.Lower, Elapsed: sol.Elapsed, Expanded: made + polished, Generated: made + polished}
 	switch {
 	case budget.Over:
 		return failed, engine.Errorf(engine.Limit,
@@ -78,7 +78,7 @@ func solveFast(ctx context.Context, t *tiles.Goal, code []int32, o options, path
 	// On small boards the optimal search labels the answer with what it
 	// proves, or replaces it with a shorter one where the moves are not
 	// handed out yet (see prove).
-	p, proved := prove(ctx, t, code, o, began, int(made), sol.Lower, made)
+	p, proved := prove(ctx, t, code, o, began, int(made), sol.Lower, made+polished)
 	if stream {
 		p.blanks = nil
 	}
