@@ -60,11 +60,16 @@
 // polishes. The polisher re-solves windows of the path measured in moves,
 // each optimally by IDA* on the rectangle the blank visits (its
 // heuristic the distance to the window's far end), sliding them along the
-// path and repeating while a pass gains. A beam's path has no short
-// detours, as a beam keeps each board at the first layer that reaches it:
-// what gains are windows of tens of moves, not a search of the few moves
-// around each board of the path for shortcuts (Nakhost and Müller's plan
-// neighbourhood). Nor do longer windows: searched on the whole board
+// path and repeating while a pass gains. Every answer of the Weighted and
+// Anytime modes, and of the fast mode on boards of at most polishCells
+// cells, first passes windows of 8 to 16 moves from every board of its
+// path (see polisher.shorten), solved by a search that builds no tables
+// (see shortSearch): none holds a stretch of up to 16 moves that a
+// shortest way within its rectangle would shorten. A beam's path has few
+// short detours, as a beam keeps each board at the first layer that
+// reaches it: what gains most there are windows of tens of moves, not a
+// search of the few moves around each board of the path for shortcuts
+// (Nakhost and Müller's plan neighbourhood). Nor do longer windows: searched on the whole board
 // under the database relabelled by the window's far end (a tile counted
 // at the cell that board holds it on), windows of 40 to 80 moves of a
 // polished path gain next to nothing for many times the beam's work. A
