@@ -116,23 +116,23 @@ func (e *sparseBeam) load(_, aux []uint8, _ int) {
 	}
 }
 
-func (e *sparseBeam) child(v uint8, from, to int) (int, uint32) {
+func (e *sparseBeam) child(v uint8, from, to int) (int, bDelta) {
 	j := int(e.patOf[v])
 	md := e.md + int(e.dist[int(v)*e.n+to]) - int(e.dist[int(v)*e.n+from])
 	x := int64(binary.LittleEndian.Uint32(e.aux[e.idxOff()+4*j:])) + int64(e.weight[v])*int64(to-from)
 	if !e.reflect {
 		ex := e.tabs[j].Excess(x)
-		return md + e.sum - int(e.aux[j]) + ex, uint32(j) | uint32(ex)<<8 | 255<<16
+		return md + e.sum - int(e.aux[j]) + ex, bDelta(j) | bDelta(ex)<<8 | 255<<16
 	}
 	tv := e.tr[v]
 	jr := int(e.patOf[tv])
 	y := int64(binary.LittleEndian.Uint32(e.aux[e.ridxOff()+4*jr:])) + int64(e.weight[tv])*(int64(e.tr[to])-int64(e.tr[from]))
 	ex, ey := e.tabs[j].Excess(x), e.tabs[jr].Excess(y)
 	h := md + max(e.sum-int(e.aux[j])+ex, e.rsum-int(e.aux[e.k+jr])+ey)
-	return h, uint32(j) | uint32(ex)<<8 | uint32(jr)<<16 | uint32(ey)<<24
+	return h, bDelta(j) | bDelta(ex)<<8 | bDelta(jr)<<16 | bDelta(ey)<<24
 }
 
-func (e *sparseBeam) apply(_, aux []uint8, delta uint32, v uint8, from, to int) {
+func (e *sparseBeam) apply(_, aux []uint8, delta bDelta, v uint8, from, to int) {
 	j := delta & 255
 	aux[j] = uint8(delta >> 8)
 	o := e.idxOff() + 4*int(j)
