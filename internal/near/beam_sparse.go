@@ -109,11 +109,21 @@ func (e *sparseBeam) root(board, aux []uint8) int {
 func (e *sparseBeam) load(_, aux []uint8, _ int) {
 	e.aux = aux
 	e.md = int(binary.LittleEndian.Uint16(aux[e.mdOff():]))
-	e.sum, e.rsum = 0, 0
-	for j := range e.k {
-		e.sum += int(aux[j])
-		e.rsum += int(aux[e.k+j])
+	e.sum, e.rsum = excessSum(aux[:e.k]), excessSum(aux[e.k:2*e.k])
+}
+
+// excessSum returns the sum of the excesses xs, eight at a time: the
+// top byte of a word times 0x0101010101010101 is the sum of its bytes
+// when no partial sum passes 255, as eight of at most 30 do not.
+func excessSum(xs []uint8) int {
+	s := 0
+	for ; len(xs) >= 8; xs = xs[8:] {
+		s += int(binary.LittleEndian.Uint64(xs) * 0x0101010101010101 >> 56)
 	}
+	for _, x := range xs {
+		s += int(x)
+	}
+	return s
 }
 
 func (e *sparseBeam) child(v uint8, from, to int) (int, bDelta) {
