@@ -466,7 +466,9 @@ func (s *beamSearch) expand() (beamCand, bool) {
 	for len(s.parts) < w {
 		s.parts = append(s.parts, nil)
 	}
-	for k := range w {
+	// The first worker's candidates go straight into s.cands, the others'
+	// are appended to them.
+	for k := 1; k < w; k++ {
 		if s.parts[k], ok = room(s.ctx, s.parts[k], 3*((k+1)*layer/w-k*layer/w)+1); !ok {
 			return beamCand{}, false
 		}
@@ -474,8 +476,12 @@ func (s *beamSearch) expand() (beamCand, bool) {
 	s.expanders = w
 	s.parallel(w, func(k int) {
 		lo, hi := k*layer/w, (k+1)*layer/w
+		out := &s.parts[k]
+		if k == 0 {
+			out = &s.cands
+		}
 		p := &parts[k]
-		p.goal, p.found, p.gen = s.expandRange(lo, hi, s.evs[k], &s.parts[k], s.classes[k])
+		p.goal, p.found, p.gen = s.expandRange(lo, hi, s.evs[k], out, s.classes[k])
 	})
 	s.expanded += int64(layer)
 	for k, p := range parts {
@@ -483,7 +489,7 @@ func (s *beamSearch) expand() (beamCand, bool) {
 		if p.found {
 			return p.goal, true
 		}
-		if ok {
+		if ok && k > 0 {
 			s.cands, ok = appendPolled(s.cands, s.parts[k], &s.stop)
 		}
 	}
