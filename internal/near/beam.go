@@ -116,7 +116,7 @@ type beamCand struct {
 	parent int32
 	nb     uint8
 	h      uint16
-	delta  uint32 // the evaluator's change to the parent's data
+	delta  bDelta // the evaluator's change to the parent's data
 	hash   uint64
 }
 
@@ -132,12 +132,20 @@ type bEval interface {
 	// child returns h of the child in which the tile of value v slides
 	// from cell from into the parent's blank on cell to, and the change to
 	// the parent's data that makes the child's.
-	child(v uint8, from, to int) (int, uint32)
+	child(v uint8, from, to int) (int, bDelta)
 	// apply makes a parent's data (copied to aux) the child's, given
 	// child's change delta for the move of the tile v from cell from into
 	// the blank on cell to; board is the child's.
-	apply(board, aux []uint8, delta uint32, v uint8, from, to int)
+	apply(board, aux []uint8, delta bDelta, v uint8, from, to int)
 }
+
+// A bDelta is an evaluator's change to a parent's data for one child (see
+// bEval.child), kept with the child's candidate until apply makes its
+// data: a database's in the low 32 bits (see pdbBeam.child), and a
+// ranking on top of one (see learnBeam, rankBeam) its own in the high
+// 32, so that apply repeats none of child's work. It takes what was the
+// padding of a beamCand: a candidate stays 24 bytes.
+type bDelta uint64
 
 // maxBeamWidth is the most boards a layer of a beam search holds: a
 // board's step holds its parent's index in 30 bits (see step).
@@ -458,7 +466,9 @@ func (s *beamSearch) expand() (beamCand, bool) {
 	for len(s.parts) < w {
 		s.parts = append(s.parts, nil)
 	}
-	for k := range w {
+	// The first worker's candidates go straight into s.cands, the others'
+	// are appended to them.
+	for k := 1; k < w; k++ {
 		if s.parts[k], ok = room(s.ctx, s.parts[k], 3*((k+1)*layer/w-k*layer/w)+1); !ok {
 			return beamCand{}, false
 		}
@@ -466,8 +476,12 @@ func (s *beamSearch) expand() (beamCand, bool) {
 	s.expanders = w
 	s.parallel(w, func(k int) {
 		lo, hi := k*layer/w, (k+1)*layer/w
+		out := &s.parts[k]
+		if k == 0 {
+			out = &s.cands
+		}
 		p := &parts[k]
-		p.goal, p.found, p.gen = s.expandRange(lo, hi, s.evs[k], &s.parts[k], s.classes[k])
+		p.goal, p.found, p.gen = s.expandRange(lo, hi, s.evs[k], out, s.classes[k])
 	})
 	s.expanded += int64(layer)
 	for k, p := range parts {
@@ -475,7 +489,7 @@ func (s *beamSearch) expand() (beamCand, bool) {
 		if p.found {
 			return p.goal, true
 		}
-		if ok {
+		if ok && k > 0 {
 			s.cands, ok = appendPolled(s.cands, s.parts[k], &s.stop)
 		}
 	}
@@ -644,11 +658,11 @@ func (e *pdbBeam) load(board, aux []uint8, _ int) {
 	}
 }
 
-func (e *pdbBeam) child(v uint8, _, to int) (int, uint32) {
+func (e *pdbBeam) child(v uint8, _, to int) (int, bDelta) {
 	j := int(e.patOf[v])
 	if !e.reflect {
 		x := e.lookup(j, e.w, v, uint8(to))
-		return e.sum - e.vals[j] + x, uint32(j) | uint32(x)<<8
+		return e.sum - e.vals[j] + x, bDelta(j) | bDelta(x)<<8
 	}
 	// Both ranks first, then both entries: two table reads in flight.
 	tv := e.tr[v]
@@ -659,10 +673,10 @@ func (e *pdbBeam) child(v uint8, _, to int) (int, uint32) {
 	r, rr := t.Rank(pos), tr.Rank(rpos)
 	x, y := t.Entry(r, pos), tr.Entry(rr, rpos)
 	h := max(e.sum-e.vals[j]+x, e.rsum-e.rvals[jr]+y)
-	return h, uint32(j) | uint32(x)<<8 | uint32(jr)<<16 | uint32(y)<<24
+	return h, bDelta(j) | bDelta(x)<<8 | bDelta(jr)<<16 | bDelta(y)<<24
 }
 
-func (e *pdbBeam) apply(_, aux []uint8, delta uint32, v uint8, _, to int) {
+func (e *pdbBeam) apply(_, aux []uint8, delta bDelta, v uint8, _, to int) {
 	p := len(e.tabs)
 	aux[delta&255] = uint8(delta >> 8)
 	if e.reflect {
@@ -685,10 +699,10 @@ type mdlcBeam struct {
 
 func (e *mdlcBeam) auxLen() int                                     { return 0 }
 func (e *mdlcBeam) root(board, _ []uint8) int                       { return e.estimate(board) }
-func (e *mdlcBeam) apply(_, _ []uint8, _ uint32, _ uint8, _, _ int) {}
+func (e *mdlcBeam) apply(_, _ []uint8, _ bDelta, _ uint8, _, _ int) {}
 func (e *mdlcBeam) load(board, _ []uint8, h int)                    { e.board, e.h = board, h }
 
-func (e *mdlcBeam) child(v uint8, from, to int) (int, uint32) {
+func (e *mdlcBeam) child(v uint8, from, to int) (int, bDelta) {
 	h := e.h + e.dist(v, to) - e.dist(v, from)
 	// Only v's goal line along the move can gain or lose conflicts: v
 	// enters it or leaves it, the order of the others staying.

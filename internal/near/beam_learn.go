@@ -61,28 +61,23 @@ func (e *learnBeam[P]) load(board, aux []uint8, _ int) {
 	e.board = board
 }
 
-func (e *learnBeam[P]) child(v uint8, from, to int) (int, uint32) {
+func (e *learnBeam[P]) child(v uint8, from, to int) (int, bDelta) {
 	db, d := e.p.child(v, from, to)
 	if db == 0 {
-		return 0, d
+		return 0, d // a goal, whose lc and cycles are 0
 	}
 	lc, _ := e.m.child(v, from, to)
 	_, cycles := e.counts.moved(e.board, v, from, to)
+	cycles += e.cycles
 	cells := e.cells + e.model.Move(v, e.counts.blankVal, from, to)
-	return e.model.Combine(cells, db, lc, e.cycles+cycles), d
+	return e.model.Combine(cells, db, lc, cycles), d | bDelta(uint16(lc))<<32 | bDelta(uint8(cycles))<<48
 }
 
-// apply makes the child's data: the database's by its change, the rest
-// by scoring the move on the parent's board, put back for the while.
-func (e *learnBeam[P]) apply(board, aux []uint8, delta uint32, v uint8, from, to int) {
-	e.p.apply(board, aux, delta, v, from, to)
+// apply makes the child's data: the database's by its change, the
+// linear conflicts and the cycles from what child put in the change's
+// high bits, and the cell sum by the move's.
+func (e *learnBeam[P]) apply(board, aux []uint8, delta bDelta, v uint8, from, to int) {
+	e.p.apply(board, aux, delta&(1<<32-1), v, from, to)
 	cells := int(int32(binary.LittleEndian.Uint32(aux[e.at:]))) + e.model.Move(v, e.counts.blankVal, from, to)
-	_, cycles := e.counts.moved(board, v, from, to)
-	board[to], board[from] = e.counts.blankVal, v // the parent's
-	savedBoard, savedH := e.m.board, e.m.h
-	e.m.load(board, nil, int(binary.LittleEndian.Uint16(aux[e.at+4:])))
-	lc, _ := e.m.child(v, from, to)
-	e.m.board, e.m.h = savedBoard, savedH
-	board[to], board[from] = v, e.counts.blankVal
-	e.store(aux, cells, lc, int(aux[e.at+6])+cycles)
+	e.store(aux, cells, int(uint16(delta>>32)), int(uint8(delta>>48)))
 }

@@ -155,15 +155,16 @@ func (e *tileCounts) inCycle(board []uint8, at int, v uint8, blank int) bool {
 	return false
 }
 
-func (e *rankBeam[E]) child(v uint8, from, to int) (int, uint32) {
+// child returns the child's rank, and with the evaluator's change its
+// counts in the high bits, which apply stores.
+func (e *rankBeam[E]) child(v uint8, from, to int) (int, bDelta) {
 	h, d := e.in.child(v, from, to)
 	mis, cycles := e.moved(e.board, v, from, to)
-	return e.rank(h, e.mis+mis, e.cycles+cycles), d
+	mis, cycles = e.mis+mis, e.cycles+cycles
+	return e.rank(h, mis, cycles), d | bDelta(uint8(mis))<<32 | bDelta(uint8(cycles))<<40
 }
 
-func (e *rankBeam[E]) apply(board, aux []uint8, delta uint32, v uint8, from, to int) {
-	e.in.apply(board, aux[:e.at], delta, v, from, to)
-	mis, cycles := e.moved(board, v, from, to)
-	aux[e.at] = uint8(int(aux[e.at]) + mis)
-	aux[e.at+1] = uint8(int(aux[e.at+1]) + cycles)
+func (e *rankBeam[E]) apply(board, aux []uint8, delta bDelta, v uint8, from, to int) {
+	e.in.apply(board, aux[:e.at], delta&(1<<32-1), v, from, to)
+	aux[e.at], aux[e.at+1] = uint8(delta>>32), uint8(delta>>40)
 }

@@ -51,20 +51,23 @@ const beamParallelCands = 4096
 // for beamDedupLayers of one parity before the current one.
 const beamSets = 2*beamDedupLayers + 1
 
-// parallel runs f(0) to f(w-1) at once and waits for them.
+// parallel runs f(0) to f(w-1) at once and waits for them: f(0) on the
+// calling goroutine, which has a thread running already, while the
+// others start.
 func (s *beamSearch) parallel(w int, f func(k int)) {
 	if w == 1 {
 		f(0)
 		return
 	}
 	var wg sync.WaitGroup
-	for k := range w {
+	for k := 1; k < w; k++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			f(k)
 		}()
 	}
+	f(0)
 	wg.Wait()
 }
 

@@ -109,30 +109,40 @@ func (e *sparseBeam) root(board, aux []uint8) int {
 func (e *sparseBeam) load(_, aux []uint8, _ int) {
 	e.aux = aux
 	e.md = int(binary.LittleEndian.Uint16(aux[e.mdOff():]))
-	e.sum, e.rsum = 0, 0
-	for j := range e.k {
-		e.sum += int(aux[j])
-		e.rsum += int(aux[e.k+j])
-	}
+	e.sum, e.rsum = excessSum(aux[:e.k]), excessSum(aux[e.k:2*e.k])
 }
 
-func (e *sparseBeam) child(v uint8, from, to int) (int, uint32) {
+// excessSum returns the sum of the excesses xs, eight at a time: the
+// top byte of a word times 0x0101010101010101 is the sum of its bytes
+// when no partial sum passes 255, as eight of at most 30 do not.
+func excessSum(xs []uint8) int {
+	s := 0
+	for ; len(xs) >= 8; xs = xs[8:] {
+		s += int(binary.LittleEndian.Uint64(xs) * 0x0101010101010101 >> 56)
+	}
+	for _, x := range xs {
+		s += int(x)
+	}
+	return s
+}
+
+func (e *sparseBeam) child(v uint8, from, to int) (int, bDelta) {
 	j := int(e.patOf[v])
 	md := e.md + int(e.dist[int(v)*e.n+to]) - int(e.dist[int(v)*e.n+from])
 	x := int64(binary.LittleEndian.Uint32(e.aux[e.idxOff()+4*j:])) + int64(e.weight[v])*int64(to-from)
 	if !e.reflect {
 		ex := e.tabs[j].Excess(x)
-		return md + e.sum - int(e.aux[j]) + ex, uint32(j) | uint32(ex)<<8 | 255<<16
+		return md + e.sum - int(e.aux[j]) + ex, bDelta(j) | bDelta(ex)<<8 | 255<<16
 	}
 	tv := e.tr[v]
 	jr := int(e.patOf[tv])
 	y := int64(binary.LittleEndian.Uint32(e.aux[e.ridxOff()+4*jr:])) + int64(e.weight[tv])*(int64(e.tr[to])-int64(e.tr[from]))
 	ex, ey := e.tabs[j].Excess(x), e.tabs[jr].Excess(y)
 	h := md + max(e.sum-int(e.aux[j])+ex, e.rsum-int(e.aux[e.k+jr])+ey)
-	return h, uint32(j) | uint32(ex)<<8 | uint32(jr)<<16 | uint32(ey)<<24
+	return h, bDelta(j) | bDelta(ex)<<8 | bDelta(jr)<<16 | bDelta(ey)<<24
 }
 
-func (e *sparseBeam) apply(_, aux []uint8, delta uint32, v uint8, from, to int) {
+func (e *sparseBeam) apply(_, aux []uint8, delta bDelta, v uint8, from, to int) {
 	j := delta & 255
 	aux[j] = uint8(delta >> 8)
 	o := e.idxOff() + 4*int(j)

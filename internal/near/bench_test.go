@@ -21,28 +21,52 @@ import (
 // in the user's cache, else by linear conflicts, on one and two workers,
 // and of width 20000 (as wide as the anytime mode's beams at a second) on
 // two; and of width 4000 on two workers on ten 7 x 7 boards (random walks
-// of 700 moves), by PDB48 if cached. It checks every path and reports the
-// nodes generated and the mean length.
+// of 700 moves), by PDB48 if cached, reading its tables in the sparse
+// layout and, as the anytime mode does where making that layout does not
+// pay (see sparsePays), in the dense one. It checks every path and reports the
+// nodes generated, the mean length, and the process's CPU time a node
+// generated (all workers and the collector together), which depends less
+// on the machine's load than the wall time does.
 func BenchmarkBeam(b *testing.B) {
 	frames := map[int][]*frame{6: beamFrames(b, 6, 300), 7: beamFrames(b, 7, 700)}
 	b.Logf("ranking by %s and %s", heuristicName(frames[6][0].heur), heuristicName(frames[7][0].heur))
-	for _, tc := range []struct{ size, width, workers int }{{6, 2000, 1}, {6, 2000, 2}, {6, 20000, 2}, {7, 4000, 2}} {
+	var dense []*frame
+	for _, f := range frames[7] {
+		d := *f
+		d.sparse = false
+		dense = append(dense, &d)
+	}
+	for _, tc := range []struct {
+		size, width, workers int
+		dense                bool
+	}{{6, 2000, 1, false}, {6, 2000, 2, false}, {6, 20000, 2, false}, {7, 4000, 2, false}, {7, 4000, 2, true}} {
 		name := fmt.Sprintf("width=%d/workers=%d", tc.width, tc.workers)
+		if tc.dense {
+			name = "dense/" + name
+		}
 		if tc.size != 6 {
 			name = fmt.Sprintf("%dx%d/%s", tc.size, tc.size, name)
 		}
 		frames := frames[tc.size]
+		if tc.dense {
+			frames = dense
+		}
 		b.Run(name, func(b *testing.B) {
 			var nodes, moves int64
+			var cpu time.Duration // over every loop, as b.Loop's time
+			var all int64         // and their nodes
 			b.ReportAllocs()
 			for b.Loop() {
 				nodes, moves = 0, 0
 				for _, f := range frames {
 					bs := f.beam(tc.width, tc.workers)
+					began := testsets.CPUTime()
 					p, err := bs.search(context.Background(), f.cells, f.blank, 1000)
+					cpu += testsets.CPUTime() - began
 					if err != nil {
 						b.Fatal(err)
 					}
+					all += bs.generated
 					b.StopTimer()
 					checkFramePath(b, f, p)
 					b.StartTimer()
@@ -52,6 +76,7 @@ func BenchmarkBeam(b *testing.B) {
 			}
 			b.ReportMetric(float64(nodes), "nodes/op")
 			b.ReportMetric(float64(moves)/float64(len(frames)), "moves/board")
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(all), "cpu-ns/node")
 		})
 	}
 }

@@ -216,7 +216,7 @@ func (s *boundSearch) dfs(g, h, prev int) bool {
 		s.m.h = s.lc
 		lc, _ := s.m.child(v, nb, b)
 		ch := lc
-		var delta uint32
+		var delta bDelta
 		var steps [2]splitStep
 		if s.p != nil {
 			var db int
@@ -259,7 +259,7 @@ type boundUndo struct {
 // child's linear conflicts being lc and, with a database, its entries
 // changed by delta (see pdbBeam.child) and the splits' by their steps,
 // and returns what unmove needs.
-func (s *boundSearch) move(v uint8, from, to, lc int, delta uint32, steps *[2]splitStep) boundUndo {
+func (s *boundSearch) move(v uint8, from, to, lc int, delta bDelta, steps *[2]splitStep) boundUndo {
 	u := boundUndo{lc: s.lc}
 	for i, sp := range s.splits {
 		u.splits[i] = sp.move(steps[i])

@@ -151,7 +151,7 @@ func (s *splitBound) lineConflicts(board []uint8, l int) int {
 // cell from into the blank on cell to of board, the database's change
 // for the move being delta (see pdbBeam.child), and the step that makes
 // it. It changes board for the while.
-func (s *splitBound) child(board []uint8, v uint8, from, to int, delta uint32) (int, splitStep) {
+func (s *splitBound) child(board []uint8, v uint8, from, to int, delta bDelta) (int, splitStep) {
 	st := splitStep{db: s.db, md: s.md, line: -1}
 	if !s.counts[v] {
 		j, x := int(delta&255), int(delta>>8&255)

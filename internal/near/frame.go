@@ -259,7 +259,7 @@ func (e *sumBeam[P]) load(board, aux []uint8, h int) {
 	e.p.load(board, aux, 0)
 	e.m.load(board, aux, h-e.p.value())
 }
-func (e *sumBeam[P]) child(v uint8, from, to int) (int, uint32) {
+func (e *sumBeam[P]) child(v uint8, from, to int) (int, bDelta) {
 	h1, d := e.p.child(v, from, to)
 	if h1 == 0 {
 		return 0, d
@@ -268,7 +268,7 @@ func (e *sumBeam[P]) child(v uint8, from, to int) (int, uint32) {
 	return h1 + h2, d
 }
 
-func (e *sumBeam[P]) apply(board, aux []uint8, d uint32, v uint8, from, to int) {
+func (e *sumBeam[P]) apply(board, aux []uint8, d bDelta, v uint8, from, to int) {
 	e.p.apply(board, aux, d, v, from, to)
 }
 

@@ -330,7 +330,7 @@ func (e *setBeam) load(board, _ []uint8, _ int) {
 }
 
 // child: the blank moves to from.
-func (e *setBeam) child(v uint8, from, to int) (int, uint32) {
+func (e *setBeam) child(v uint8, from, to int) (int, bDelta) {
 	md, rest := e.md, e.rest
 	if e.in[v] {
 		md += e.dist(int(v), to) - e.dist(int(v), from)
@@ -356,7 +356,7 @@ func (e *setBeam) child(v uint8, from, to int) (int, uint32) {
 	return e.rank(md, near, rest), 0
 }
 
-func (e *setBeam) apply(_, _ []uint8, _ uint32, _ uint8, _, _ int) {}
+func (e *setBeam) apply(_, _ []uint8, _ bDelta, _ uint8, _, _ int) {}
 
 // setZobrist returns the words of zob (see zobrist) of the blank and of
 // the tiles in set, 0 for other tiles: boards that differ only in where

@@ -362,16 +362,20 @@ type mdlcEval struct {
 	// place along it (rowPow, colPow: the place values of the digits).
 	rowTab, colTab []uint8
 	rowPow, colPow []int
+	// With the tables, rowDig[v*n+c] is the digit of the value v on
+	// cell c in its row's key (0 for the blank, and for a tile of
+	// another row), colDig in its column's: the keys are read without
+	// branches. md[v*n+c] is v's Manhattan distance from cell c.
+	n              int
+	rowDig, colDig []uint8
+	md             []uint8
 }
 
 // rowKey returns the conflict-table key of row r of cells.
 func (e *mdlcEval) rowKey(cells []uint8, r int) int {
-	key := 0
-	for c := (r+1)*e.cols - 1; c >= r*e.cols; c-- {
-		key *= e.cols + 1
-		if v := cells[c]; v != e.blankVal && int(e.row[v]) == r {
-			key += int(e.col[v]) + 1
-		}
+	key, base := 0, r*e.cols
+	for i, v := range cells[base : base+e.cols] {
+		key += int(e.rowDig[int(v)*e.n+base+i]) * e.rowPow[i]
 	}
 	return key
 }
@@ -379,11 +383,9 @@ func (e *mdlcEval) rowKey(cells []uint8, r int) int {
 // colKey returns the conflict-table key of column col of cells.
 func (e *mdlcEval) colKey(cells []uint8, col int) int {
 	key := 0
-	for c := (e.rows-1)*e.cols + col; c >= 0; c -= e.cols {
-		key *= e.rows + 1
-		if v := cells[c]; v != e.blankVal && int(e.col[v]) == col {
-			key += int(e.row[v]) + 1
-		}
+	for i := range e.rows {
+		c := i*e.cols + col
+		key += int(e.colDig[int(cells[c])*e.n+c]) * e.colPow[i]
 	}
 	return key
 }
@@ -402,12 +404,32 @@ func newMDLC(rows, cols int, blankVal uint8) mdlcEval {
 	for c := range e.row {
 		e.row[c], e.col[c] = uint8(c/cols), uint8(c%cols)
 	}
+	n := rows * cols
+	e.n, e.md = n, make([]uint8, n*n)
+	if e.rowTab != nil {
+		e.rowDig = make([]uint8, n*n)
+	}
+	if e.colTab != nil {
+		e.colDig = make([]uint8, n*n)
+	}
+	for v := range n {
+		for c := range n {
+			e.md[v*n+c] = uint8(abs(v/cols-c/cols) + abs(v%cols-c%cols))
+			if v == int(blankVal) {
+				continue
+			}
+			if e.rowDig != nil && e.row[v] == e.row[c] {
+				e.rowDig[v*n+c] = e.col[v] + 1
+			}
+			if e.colDig != nil && e.col[v] == e.col[c] {
+				e.colDig[v*n+c] = e.row[v] + 1
+			}
+		}
+	}
 	return e
 }
 
-func (e *mdlcEval) dist(v uint8, c int) int {
-	return abs(int(e.row[v])-int(e.row[c])) + abs(int(e.col[v])-int(e.col[c]))
-}
+func (e *mdlcEval) dist(v uint8, c int) int { return int(e.md[int(v)*e.n+c]) }
 
 func (e *mdlcEval) estimate(cells []uint8) int {
 	h := 0
