@@ -127,7 +127,7 @@ func TestBeamKeep(t *testing.T) {
 			scan := func() bEval { return &sumBeam[*pdbBeam]{p: &pdbBeam{pdbEval: *newPDBEval(f.db)}, m: mdlc()} }
 			evals := map[string]func() bEval{
 				"kept cells": func() bEval {
-					return &sumBeam[*pdbBeam]{p: &pdbBeam{pdbEval: *newPDBEval(f.db), keep: true}, m: mdlc()}
+					return &sumBeam[*pdbBeam]{p: newPDBBeam(f.db, true), m: mdlc()}
 				},
 				"sparse": func() bEval { return &sumBeam[*sparseBeam]{p: newSparseBeam(f.db), m: mdlc()} },
 			}
