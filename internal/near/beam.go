@@ -696,12 +696,13 @@ func newPDBBeam(db *pdb.DB, keep bool) *pdbBeam {
 // with keep: the entry, directly and reflected, a byte each; their
 // excesses over Manhattan distance (of a compact table, else 0), a byte
 // each; their ranks, 4 bytes each. Pattern j's lie at j, p+j, 2p+j, 3p+j,
-// 4p+4j and 8p+4j of p patterns.
+// 4p+4j and 8p+4j of p patterns; the entries' sums, directly and
+// reflected, 2 bytes each, follow them all.
 const rankedAux = 12
 
 func (e *pdbBeam) auxLen() int {
 	if e.keep {
-		return rankedAux * len(e.tabs)
+		return rankedAux*len(e.tabs) + 4
 	}
 	return 2 * len(e.tabs)
 }
@@ -716,6 +717,8 @@ func (e *pdbBeam) root(board, aux []uint8) int {
 		aux[j], aux[p+j] = uint8(e.vals[j]), uint8(e.rvals[j])
 	}
 	if e.keep {
+		binary.LittleEndian.PutUint16(aux[rankedAux*p:], uint16(e.sum))
+		binary.LittleEndian.PutUint16(aux[rankedAux*p+2:], uint16(e.rsum))
 		for j, t := range e.tabs {
 			pos := e.place(e.pos, j, e.where, 255, 0)
 			r := t.Rank(pos)
@@ -776,15 +779,17 @@ func rankStep(board, m []uint8, row []int32, w uint32, from, to uint8) int64 {
 
 func (e *pdbBeam) load(board, aux []uint8, _ int) {
 	p := len(e.tabs)
+	if e.keep {
+		e.sum = int(binary.LittleEndian.Uint16(aux[rankedAux*p:]))
+		e.rsum = int(binary.LittleEndian.Uint16(aux[rankedAux*p+2:]))
+		e.board, e.aux = board, aux
+		return
+	}
 	e.sum, e.rsum = 0, 0
 	for j := range p {
 		e.vals[j], e.rvals[j] = int(aux[j]), int(aux[p+j])
 		e.sum += e.vals[j]
 		e.rsum += e.rvals[j]
-	}
-	if e.keep {
-		e.board, e.aux = board, aux
-		return
 	}
 	e.w, e.rw = e.where, e.rwhere
 	for c, v := range board {
@@ -825,16 +830,16 @@ func (e *pdbBeam) keptChild(v, from, to uint8) (int, bDelta) {
 	j := int(c.pat)
 	r := int64(binary.LittleEndian.Uint32(aux[4*p+4*j:])) + rankStep(e.board, e.ident, e.step[int(v)*e.n:], c.w, from, to)
 	if !e.reflect {
-		x := e.entry(j, r, e.vals[j], int(aux[2*p+j]), v, from, to)
-		return e.sum - e.vals[j] + x, bDelta(j) | bDelta(x)<<8
+		x := e.entry(j, r, int(aux[j]), int(aux[2*p+j]), v, from, to)
+		return e.sum - int(aux[j]) + x, bDelta(j) | bDelta(x)<<8
 	}
 	tv, rf, rt := e.tr[v], e.tr[from], e.tr[to]
 	rc := e.rcode[v]
 	jr := int(rc.pat)
 	rr := int64(binary.LittleEndian.Uint32(aux[8*p+4*jr:])) + rankStep(e.board, e.tr, e.rstep[int(v)*e.n:], rc.w, rf, rt)
-	x := e.entry(j, r, e.vals[j], int(aux[2*p+j]), v, from, to)
-	y := e.entry(jr, rr, e.rvals[jr], int(aux[3*p+jr]), tv, rf, rt)
-	h := max(e.sum-e.vals[j]+x, e.rsum-e.rvals[jr]+y)
+	x := e.entry(j, r, int(aux[j]), int(aux[2*p+j]), v, from, to)
+	y := e.entry(jr, rr, int(aux[p+jr]), int(aux[3*p+jr]), tv, rf, rt)
+	h := max(e.sum-int(aux[j])+x, e.rsum-int(aux[p+jr])+y)
 	return h, bDelta(j) | bDelta(x)<<8 | bDelta(jr)<<16 | bDelta(y)<<24
 }
 
@@ -855,13 +860,17 @@ func (e *pdbBeam) apply(board, aux []uint8, delta bDelta, v uint8, from, to int)
 		if e.reflect {
 			jr, y := int(delta>>16&255), uint8(delta>>24)
 			tv, rf, rt := e.tr[v], e.tr[f], e.tr[t]
-			at := 8*p + 4*jr
-			r := binary.LittleEndian.Uint32(aux[at:])
-			binary.LittleEndian.PutUint32(aux[at:], uint32(int64(r)+rankStep(board, e.tr, e.rstep[int(v)*n:], e.rcode[v].w, rf, rt)))
+			ra := 8*p + 4*jr
+			rr := binary.LittleEndian.Uint32(aux[ra:])
+			binary.LittleEndian.PutUint32(aux[ra:], uint32(int64(rr)+rankStep(board, e.tr, e.rstep[int(v)*n:], e.rcode[v].w, rf, rt)))
 			if e.compact[jr] {
 				aux[3*p+jr] = y - (aux[p+jr] - aux[3*p+jr] + e.dist[int(tv)*n+int(rt)] - e.dist[int(tv)*n+int(rf)])
 			}
+			rs := rankedAux*p + 2
+			binary.LittleEndian.PutUint16(aux[rs:], binary.LittleEndian.Uint16(aux[rs:])+uint16(y)-uint16(aux[p+jr]))
 		}
+		at = rankedAux * p
+		binary.LittleEndian.PutUint16(aux[at:], binary.LittleEndian.Uint16(aux[at:])+uint16(x)-uint16(aux[j]))
 	}
 	aux[j] = x
 	if e.reflect {
