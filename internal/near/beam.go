@@ -633,12 +633,17 @@ type rankCode struct {
 }
 
 // newPDBBeam returns a pdbBeam on db's tables; with keep, the data of a
-// board holds its patterns' ranks when every table's ranks fit 31 bits
-// (else it is made as without keep).
+// board holds its patterns' ranks when every tile is in a pattern and
+// every table's ranks fit 31 bits (else it is made as without keep).
 func newPDBBeam(db *pdb.DB, keep bool) *pdbBeam {
 	e := &pdbBeam{pdbEval: *newPDBEval(db)}
 	for _, t := range e.tabs {
 		if t.Len() > math.MaxInt32 {
+			return e
+		}
+	}
+	for v, j := range e.patOf {
+		if j < 0 && v != int(e.blank) {
 			return e
 		}
 	}

@@ -15,9 +15,17 @@ import (
 // included, as the child's root does; on databases of compact entries
 // and of bytes, with the reflected lookup (blank in a corner of a square)
 // and without, on boards shuffled and next to the goal. Evaluating a
-// child allocates nothing.
+// child allocates nothing. Where a tile is in no pattern, it keeps no
+// ranks.
 func TestPDBBeamKept(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 2))
+	partial, err := pdb.Build(context.Background(), pdb.Spec{Rows: 3, Cols: 3, Patterns: [][]uint8{{1, 2, 3}, {4, 5}}}, pdb.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if newPDBBeam(partial, true).keep {
+		t.Error("a database that leaves tiles out keeps ranks")
+	}
 	for _, c := range []struct {
 		rows, cols, blank int
 		bytes             bool
