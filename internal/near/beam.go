@@ -2,12 +2,14 @@ package near
 
 import (
 	"context"
+	"encoding/binary"
 	"math"
 	"slices"
 	"time"
 	"unsafe"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -598,23 +600,114 @@ func (s *beamSearch) step(parent int32, b, nb int) uint32 {
 
 // pdbBeam is an additive pattern database (maxed with its reflected lookup
 // where the goal allows) as a bEval; a board's data is its patterns'
-// entries, directly and reflected, a byte each, and with keep the cell of
-// every value, directly and reflected (kept up by apply), which load then
-// reads in place instead of scanning the board. Evaluators are padded
-// (here, and their scratch slices by padded): a beam's workers each write
-// their own for every board, and sharing a cache line with another
-// worker's would slow both.
+// entries, directly and reflected, a byte each. Made by newPDBBeam with
+// keep, the data also holds every pattern's rank and excess over Manhattan
+// distance (see rankedAux), from which child reads the moved tile's
+// pattern's new rank (rankStep) and entry without placing or ranking its
+// tiles; otherwise load finds the tiles' cells on the board and child
+// ranks the moved tile's patterns afresh. Evaluators are padded (here,
+// and their scratch slices by padded): a beam's workers each write their
+// own for every board, and sharing a cache line with another worker's
+// would slow both.
 type pdbBeam struct {
 	_ [64]byte // keeps other objects off the lines written for every board
 	pdbEval
-	keep  bool
-	w, rw []uint8 // the loaded board's cell of each value, directly and reflected
-	_     [64]byte
+	keep        bool
+	w, rw       []uint8 // the loaded board's cell of each value, directly and reflected
+	board, aux  []uint8 // the loaded board and its data (keep)
+	code, rcode []rankCode
+	step, rstep []int32 // step[v*n+u]: see rankStep's row
+	ident       []uint8 // cell c is c (rankStep's map for the direct lookup)
+	data        [][]uint8
+	compact     []bool
+	dist        []uint8 // dist[v*n+c]: value v's distance from cell c to its goal cell v
+	_           [64]byte
 }
+
+// A rankCode is a value's pattern, its index in it and its weight in the
+// pattern's rank (see pdb.Table.Weights).
+type rankCode struct {
+	pat int8
+	idx uint8
+	w   uint32
+}
+
+// newPDBBeam returns a pdbBeam on db's tables; with keep, the data of a
+// board holds its patterns' ranks when every tile is in a pattern and
+// every table's ranks fit 31 bits (else it is made as without keep).
+func newPDBBeam(db *pdb.DB, keep bool) *pdbBeam {
+	e := &pdbBeam{pdbEval: *newPDBEval(db)}
+	for _, t := range e.tabs {
+		if t.Len() > math.MaxInt32 {
+			return e
+		}
+	}
+	for v, j := range e.patOf {
+		if j < 0 && v != int(e.blank) {
+			return e
+		}
+	}
+	if !keep {
+		return e
+	}
+	n := e.n
+	e.keep = true
+	e.code, e.rcode, e.ident = make([]rankCode, n), make([]rankCode, n), make([]uint8, n)
+	e.dist = make([]uint8, n*n)
+	cols := db.Spec().Cols
+	for v := range n {
+		e.ident[v] = uint8(v)
+		e.code[v].pat = e.patOf[v]
+		if j := e.patOf[v]; j >= 0 {
+			e.code[v].idx = e.idx[v]
+			e.code[v].w = uint32(e.tabs[j].Weights()[e.idx[v]])
+		}
+		for c := range n {
+			e.dist[v*n+c] = uint8(abs(c/cols-v/cols) + abs(c%cols-v%cols))
+		}
+	}
+	for u := range n {
+		e.rcode[u] = e.code[e.tr[u]]
+	}
+	// Value u between the ends of value v's move takes one from v's digit
+	// if it comes before v in their pattern, and adds one to its own if
+	// after.
+	e.step, e.rstep = make([]int32, n*n), make([]int32, n*n)
+	for v, cv := range e.code {
+		for u, cu := range e.code {
+			if u == v || cv.pat < 0 || cu.pat != cv.pat {
+				continue
+			}
+			if cu.idx < cv.idx {
+				e.step[v*n+u] = -int32(cv.w)
+			} else {
+				e.step[v*n+u] = int32(cu.w)
+			}
+		}
+	}
+	for v := range n {
+		for u := range n {
+			e.rstep[v*n+u] = e.step[int(e.tr[v])*n+int(e.tr[u])]
+		}
+	}
+	for _, t := range e.tabs {
+		e.data = append(e.data, t.Data())
+		e.compact = append(e.compact, t.Compact())
+	}
+	return e
+}
+
+// rankedAux is how many bytes of a board's data a pattern's entries take
+// with keep: the entry, directly and reflected, a byte each; their
+// excesses over Manhattan distance (of a compact table, else 0), a byte
+// each; their ranks, 4 bytes each. Pattern j's lie at j, p+j, 2p+j, 3p+j,
+// 4p+4j and 8p+4j of p patterns; the entries' sums, directly and
+// reflected, 2 bytes each, follow them all.
+const rankedAux = 12
 
 func (e *pdbBeam) auxLen() int {
 	if e.keep {
-		return 2*len(e.tabs) + 2*e.n
+		return rankedAux*len(e.tabs) + 4
 	}
 	return 2 * len(e.tabs)
 }
@@ -629,23 +722,79 @@ func (e *pdbBeam) root(board, aux []uint8) int {
 		aux[j], aux[p+j] = uint8(e.vals[j]), uint8(e.rvals[j])
 	}
 	if e.keep {
-		copy(aux[2*p:], e.where)
-		copy(aux[2*p+e.n:], e.rwhere)
+		binary.LittleEndian.PutUint16(aux[rankedAux*p:], uint16(e.sum))
+		binary.LittleEndian.PutUint16(aux[rankedAux*p+2:], uint16(e.rsum))
+		for j, t := range e.tabs {
+			pos := e.place(e.pos, j, e.where, 255, 0)
+			r := t.Rank(pos)
+			binary.LittleEndian.PutUint32(aux[4*p+4*j:], uint32(r))
+			if e.compact[j] {
+				aux[2*p+j] = uint8(e.excess(j, r))
+			}
+			if e.reflect {
+				pos = e.place(e.rpos, j, e.rwhere, 255, 0)
+				r = t.Rank(pos)
+				binary.LittleEndian.PutUint32(aux[8*p+4*j:], uint32(r))
+				if e.compact[j] {
+					aux[3*p+j] = uint8(e.excess(j, r))
+				}
+			}
+		}
 	}
 	return h
 }
 
+// excess returns twice the 4-bit entry of rank r of compact table j.
+func (e *pdbBeam) excess(j int, r int64) int {
+	return int(e.data[j][r>>1]>>(4*(r&1))&15) * 2
+}
+
+// entry returns table j's entry of rank r for a placement whose entry
+// was old, with excess ex, before its tile v moved from cell from to cell
+// to (Manhattan distances of value v: dist).
+func (e *pdbBeam) entry(j int, r int64, old, ex int, v uint8, from, to uint8) int {
+	if !e.compact[j] {
+		return int(e.data[j][r])
+	}
+	n := e.n
+	return old - ex + int(e.dist[int(v)*n+int(to)]) - int(e.dist[int(v)*n+int(from)]) + e.excess(j, r)
+}
+
+// rankStep returns the change of a pattern's rank when its tile of
+// weight w (see pdb.Table.Weights) moves from cell from to cell to:
+// board[m[x]] is the value on cell x, row[u] what value u adds for being
+// on a cell between from and to (see newPDBBeam). Moving tile i changes
+// digit i by the cells between from and to that no tile before it holds,
+// and the digit of every later tile between them by one, towards from:
+// on a board's rows, only vertical moves have cells between their ends.
+func rankStep(board, m []uint8, row []int32, w uint32, from, to uint8) int64 {
+	lo, hi := from, to
+	if to < from {
+		lo, hi = to, from
+	}
+	d := int64(w) * int64(hi-lo)
+	for x := lo + 1; x < hi; x++ {
+		d += int64(row[board[m[x]]])
+	}
+	if to < from {
+		return -d
+	}
+	return d
+}
+
 func (e *pdbBeam) load(board, aux []uint8, _ int) {
 	p := len(e.tabs)
+	if e.keep {
+		e.sum = int(binary.LittleEndian.Uint16(aux[rankedAux*p:]))
+		e.rsum = int(binary.LittleEndian.Uint16(aux[rankedAux*p+2:]))
+		e.board, e.aux = board, aux
+		return
+	}
 	e.sum, e.rsum = 0, 0
 	for j := range p {
 		e.vals[j], e.rvals[j] = int(aux[j]), int(aux[p+j])
 		e.sum += e.vals[j]
 		e.rsum += e.rvals[j]
-	}
-	if e.keep {
-		e.w, e.rw = aux[2*p:2*p+e.n], aux[2*p+e.n:2*p+2*e.n]
-		return
 	}
 	e.w, e.rw = e.where, e.rwhere
 	for c, v := range board {
@@ -658,7 +807,10 @@ func (e *pdbBeam) load(board, aux []uint8, _ int) {
 	}
 }
 
-func (e *pdbBeam) child(v uint8, _, to int) (int, bDelta) {
+func (e *pdbBeam) child(v uint8, from, to int) (int, bDelta) {
+	if e.keep {
+		return e.keptChild(v, uint8(from), uint8(to))
+	}
 	j := int(e.patOf[v])
 	if !e.reflect {
 		x := e.lookup(j, e.w, v, uint8(to))
@@ -676,15 +828,58 @@ func (e *pdbBeam) child(v uint8, _, to int) (int, bDelta) {
 	return h, bDelta(j) | bDelta(x)<<8 | bDelta(jr)<<16 | bDelta(y)<<24
 }
 
-func (e *pdbBeam) apply(_, aux []uint8, delta bDelta, v uint8, _, to int) {
+// keptChild is child from the ranks kept in the loaded board's data.
+func (e *pdbBeam) keptChild(v, from, to uint8) (int, bDelta) {
+	p, aux := len(e.tabs), e.aux
+	c := e.code[v]
+	j := int(c.pat)
+	r := int64(binary.LittleEndian.Uint32(aux[4*p+4*j:])) + rankStep(e.board, e.ident, e.step[int(v)*e.n:], c.w, from, to)
+	if !e.reflect {
+		x := e.entry(j, r, int(aux[j]), int(aux[2*p+j]), v, from, to)
+		return e.sum - int(aux[j]) + x, bDelta(j) | bDelta(x)<<8
+	}
+	tv, rf, rt := e.tr[v], e.tr[from], e.tr[to]
+	rc := e.rcode[v]
+	jr := int(rc.pat)
+	rr := int64(binary.LittleEndian.Uint32(aux[8*p+4*jr:])) + rankStep(e.board, e.tr, e.rstep[int(v)*e.n:], rc.w, rf, rt)
+	x := e.entry(j, r, int(aux[j]), int(aux[2*p+j]), v, from, to)
+	y := e.entry(jr, rr, int(aux[p+jr]), int(aux[3*p+jr]), tv, rf, rt)
+	h := max(e.sum-int(aux[j])+x, e.rsum-int(aux[p+jr])+y)
+	return h, bDelta(j) | bDelta(x)<<8 | bDelta(jr)<<16 | bDelta(y)<<24
+}
+
+func (e *pdbBeam) apply(board, aux []uint8, delta bDelta, v uint8, from, to int) {
 	p := len(e.tabs)
-	aux[delta&255] = uint8(delta >> 8)
+	j, x := int(delta&255), uint8(delta>>8)
+	if e.keep {
+		// The cells between from and to hold the same values on the child's
+		// board as on its parent's.
+		n := e.n
+		f, t := uint8(from), uint8(to)
+		at := 4*p + 4*j
+		r := binary.LittleEndian.Uint32(aux[at:])
+		binary.LittleEndian.PutUint32(aux[at:], uint32(int64(r)+rankStep(board, e.ident, e.step[int(v)*n:], e.code[v].w, f, t)))
+		if e.compact[j] {
+			aux[2*p+j] = x - (aux[j] - aux[2*p+j] + e.dist[int(v)*n+to] - e.dist[int(v)*n+from])
+		}
+		if e.reflect {
+			jr, y := int(delta>>16&255), uint8(delta>>24)
+			tv, rf, rt := e.tr[v], e.tr[f], e.tr[t]
+			ra := 8*p + 4*jr
+			rr := binary.LittleEndian.Uint32(aux[ra:])
+			binary.LittleEndian.PutUint32(aux[ra:], uint32(int64(rr)+rankStep(board, e.tr, e.rstep[int(v)*n:], e.rcode[v].w, rf, rt)))
+			if e.compact[jr] {
+				aux[3*p+jr] = y - (aux[p+jr] - aux[3*p+jr] + e.dist[int(tv)*n+int(rt)] - e.dist[int(tv)*n+int(rf)])
+			}
+			rs := rankedAux*p + 2
+			binary.LittleEndian.PutUint16(aux[rs:], binary.LittleEndian.Uint16(aux[rs:])+uint16(y)-uint16(aux[p+jr]))
+		}
+		at = rankedAux * p
+		binary.LittleEndian.PutUint16(aux[at:], binary.LittleEndian.Uint16(aux[at:])+uint16(x)-uint16(aux[j]))
+	}
+	aux[j] = x
 	if e.reflect {
 		aux[p+int(delta>>16&255)] = uint8(delta >> 24)
-	}
-	if e.keep {
-		aux[2*p+int(v)] = uint8(to) // the blank's entry is never read (see place)
-		aux[2*p+e.n+int(e.tr[v])] = e.tr[to]
 	}
 }
 

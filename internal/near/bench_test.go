@@ -23,23 +23,26 @@ import (
 // two; and of width 4000 on two workers on ten 7 x 7 boards (random walks
 // of 700 moves), by PDB48 if cached, reading its tables in the sparse
 // layout and, as the anytime mode does where making that layout does not
-// pay (see sparsePays), in the dense one. It checks every path and reports the
+// pay (see sparsePays), in the dense one (so also 6 x 6 at width 2000 on
+// one worker). It checks every path and reports the
 // nodes generated, the mean length, and the process's CPU time a node
 // generated (all workers and the collector together), which depends less
 // on the machine's load than the wall time does.
 func BenchmarkBeam(b *testing.B) {
 	frames := map[int][]*frame{6: beamFrames(b, 6, 300), 7: beamFrames(b, 7, 700)}
 	b.Logf("ranking by %s and %s", heuristicName(frames[6][0].heur), heuristicName(frames[7][0].heur))
-	var dense []*frame
-	for _, f := range frames[7] {
-		d := *f
-		d.sparse = false
-		dense = append(dense, &d)
+	dense := map[int][]*frame{}
+	for size, fs := range frames {
+		for _, f := range fs {
+			d := *f
+			d.sparse = false
+			dense[size] = append(dense[size], &d)
+		}
 	}
 	for _, tc := range []struct {
 		size, width, workers int
 		dense                bool
-	}{{6, 2000, 1, false}, {6, 2000, 2, false}, {6, 20000, 2, false}, {7, 4000, 2, false}, {7, 4000, 2, true}} {
+	}{{6, 2000, 1, false}, {6, 2000, 2, false}, {6, 20000, 2, false}, {6, 2000, 1, true}, {7, 4000, 2, false}, {7, 4000, 2, true}} {
 		name := fmt.Sprintf("width=%d/workers=%d", tc.width, tc.workers)
 		if tc.dense {
 			name = "dense/" + name
@@ -49,7 +52,7 @@ func BenchmarkBeam(b *testing.B) {
 		}
 		frames := frames[tc.size]
 		if tc.dense {
-			frames = dense
+			frames = dense[tc.size]
 		}
 		b.Run(name, func(b *testing.B) {
 			var nodes, moves int64

@@ -139,7 +139,7 @@ func (f *frame) bEval() bEval {
 	if sp := f.sparseBeam(); sp != nil {
 		return newRankBeam(&sumBeam[*sparseBeam]{p: sp, m: m}, f.blankVal, 4, sub, cycle)
 	}
-	return newRankBeam(&sumBeam[*pdbBeam]{p: &pdbBeam{pdbEval: *newPDBEval(f.db), keep: true}, m: m}, f.blankVal, 4, sub, cycle)
+	return newRankBeam(&sumBeam[*pdbBeam]{p: newPDBBeam(f.db, true), m: m}, f.blankVal, 4, sub, cycle)
 }
 
 // learnEval returns the frame's learned ranking (see learnBeam), reading
@@ -149,7 +149,7 @@ func (f *frame) learnEval() bEval {
 	if sp := f.sparseBeam(); sp != nil {
 		return newLearnBeam(sp, m, f.model, f.blankVal)
 	}
-	return newLearnBeam(&pdbBeam{pdbEval: *newPDBEval(f.db), keep: true}, m, f.model, f.blankVal)
+	return newLearnBeam(newPDBBeam(f.db, true), m, f.model, f.blankVal)
 }
 
 // rankingFor returns the learned ranking of boards under the database of

@@ -89,10 +89,10 @@ func TestBeamStall(t *testing.T) {
 	t.Logf("%d solved by the plain beams; %d escaped, %d solved by the escaping ones", plain, escaped, solved)
 }
 
-// TestBeamKeep: a beam whose database evaluator keeps every board's tile
-// cells in the layer (see pdbBeam), and one reading the tables in the
-// sparse layout (see sparseBeam), search as one that finds the cells
-// again on every board, path for path and node for node, with and without
+// TestBeamKeep: a beam whose database evaluator keeps every board's
+// patterns' ranks in the layer (see newPDBBeam), and one reading the
+// tables in the sparse layout (see sparseBeam), search as one that finds
+// the cells again on every board, path for path and node for node, with and without
 // the reflected lookup, on one and two workers; so does weighted A*. The
 // frame's beams read the sparse layout when every tile is in a pattern.
 func TestBeamKeep(t *testing.T) {
@@ -126,8 +126,8 @@ func TestBeamKeep(t *testing.T) {
 			mdlc := func() *mdlcBeam { return &mdlcBeam{mdlcEval: newMDLC(f.rows, f.cols, uint8(f.blankVal))} }
 			scan := func() bEval { return &sumBeam[*pdbBeam]{p: &pdbBeam{pdbEval: *newPDBEval(f.db)}, m: mdlc()} }
 			evals := map[string]func() bEval{
-				"kept cells": func() bEval {
-					return &sumBeam[*pdbBeam]{p: &pdbBeam{pdbEval: *newPDBEval(f.db), keep: true}, m: mdlc()}
+				"kept ranks": func() bEval {
+					return &sumBeam[*pdbBeam]{p: newPDBBeam(f.db, true), m: mdlc()}
 				},
 				"sparse": func() bEval { return &sumBeam[*sparseBeam]{p: newSparseBeam(f.db), m: mdlc()} },
 			}
