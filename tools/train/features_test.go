@@ -90,6 +90,7 @@ func TestShippedSource(t *testing.T) {
 	}{
 		{settings{size: 6, db: "35"}, pdb.Six35(), "models_6x6.go"},
 		{settings{size: 7, db: "48"}, pdb.Seven48(), "models_7x7.go"},
+		{settings{size: 7, db: "48x5"}, pdb.Seven48x5(), "models_7x7_48x5.go"},
 	} {
 		m := learn.For(c.settings.size, c.settings.size, c.spec.String())
 		if m == nil {
