@@ -83,7 +83,7 @@ func For(rows, cols int, partition string) *Model {
 }
 
 // shipped holds the generated models (see models_*.go).
-var shipped = []*Model{model6x6, model7x7}
+var shipped = []*Model{model6x6, model7x7, model7x7db48x5}
 
 // ByDistance returns the model of rows x cols boards (blank the blank's
 // value) that weighs a tile off its goal cell by its Manhattan distance

@@ -154,7 +154,7 @@ func (f *frame) learnEval() bEval {
 
 // rankingFor returns the learned ranking of boards under the database of
 // spec: the one asked for if it was trained for it, else the shipped
-// one if any (see rankedAs); nil for none, or if learn.Handmade is asked
+// one if any (see learn.For); nil for none, or if learn.Handmade is asked
 // for.
 func rankingFor(asked *learn.Model, spec pdb.Spec) *learn.Model {
 	if asked == learn.Handmade {
@@ -163,21 +163,7 @@ func rankingFor(asked *learn.Model, spec pdb.Spec) *learn.Model {
 	if asked != nil && asked.Fits(spec.Rows, spec.Cols, spec.String()) {
 		return asked
 	}
-	return learn.For(spec.Rows, spec.Cols, rankedAs(spec))
-}
-
-// rankedAs returns the partition whose shipped model ranks boards under
-// the database of spec: its own, or for pdb.Seven48x5 that of
-// pdb.Seven48, which it replaces where it is cached. A model weighs the
-// database's bound with the other features, and the stronger bound of
-// the same board ranks better under the same weights than under the
-// hand-made ones (docs/PERFORMANCE.md measures both at a fixed width).
-func rankedAs(spec pdb.Spec) string {
-	name := spec.String()
-	if name == pdb.Seven48x5().String() {
-		return pdb.Seven48().String()
-	}
-	return name
+	return learn.For(spec.Rows, spec.Cols, spec.String())
 }
 
 // sparseBeam returns the database's tables as a sparseBeam when the frame

@@ -22,7 +22,11 @@
 // then solves that many other boards with both rankings and prints their
 // mean lengths; -compare measures the rankings where the fewest moves
 // are known (see compare); -weights takes a model's weights instead of
-// training one.
+// training one. -start starts the search from given weights (a model
+// trained under another database, say) and -step sets its first step;
+// -features adds weights of a value on a cell other than by its
+// distance from home (see cellFeatures), searched with the others, and
+// -coords names the weights the search moves.
 package main
 
 import (
@@ -56,6 +60,8 @@ type settings struct {
 	ridge                                       float64
 	scale                                       int
 	db, out, basis, method, compare, weights    string
+	start, features, baseline, coords           string
+	step                                        int
 }
 
 func main() {
@@ -76,6 +82,11 @@ func main() {
 	flag.StringVar(&s.method, "method", "search", "search (the weights by the beams' lengths) or fit (least squares on the paths' moves left)")
 	flag.IntVar(&s.check, "check", 0, fmt.Sprintf("fresh boards to compare the rankings on at the end: 0 to %d", maxBoards))
 	flag.StringVar(&s.weights, "weights", "", "no training: the model of these weights (DB,LC,cycles,bias,d1,...,d8+ as -method search prints them), to -check or -compare")
+	flag.StringVar(&s.start, "start", "", "the weights the search starts from (as -weights; default the beams' hand-made ranking, and 0 for every weight of -features)")
+	flag.StringVar(&s.baseline, "baseline", "", "the weights (as -weights, without -features) of the model that -check and -check-file compare with, in place of the hand-made ranking")
+	flag.StringVar(&s.coords, "coords", "", "the weights the search moves, by name (DB, LC, cycles, d1 ... d8+ and the features' as the search prints them, comma-separated; default all but the bias)")
+	flag.IntVar(&s.step, "step", 8, "the search's first step, in 1/16 moves: 1 to 64")
+	flag.StringVar(&s.features, "features", "", fmt.Sprintf("weights of a tile on a cell besides its distance from home, searched and given after d8+ (comma-separated): %s", featureHelp()))
 	flag.IntVar(&s.checkWidth, "check-width", 0, fmt.Sprintf("the beams' width in the check: 0 (-width) to %d", maxWidth))
 	flag.StringVar(&s.checkFile, "check-file", "", fmt.Sprintf("check on the boards of this regular `file` of at most %d MiB (lines id reference t0 t1 ..., as the shared samples) in place of random ones, and print the mean lengths over the references", maxInputBytes>>20))
 	flag.StringVar(&s.out, "o", "", "the Go file to write the model to (default none): a new or regular file, never a link, device, FIFO or folder")
@@ -116,6 +127,7 @@ func validate(s settings) error {
 		{"-workers", s.workers, 1, maxWorkers},
 		{"-check", s.check, 0, maxBoards},
 		{"-check-width", s.checkWidth, 0, maxWidth},
+		{"-step", s.step, 1, 64},
 	} {
 		if f.v < f.least || f.v > f.most {
 			return fmt.Errorf("%s %d: want %d to %d", f.name, f.v, f.least, f.most)
@@ -126,6 +138,21 @@ func validate(s settings) error {
 	}
 	if s.method != "search" && s.method != "fit" {
 		return fmt.Errorf("-method %q: want search or fit", s.method)
+	}
+	feats, err := featuresOf(s.features)
+	if err != nil {
+		return err
+	}
+	if _, err := searched(s.coords, weightNames(feats)); err != nil {
+		return err
+	}
+	for _, w := range []struct{ flag, list, features string }{{"-weights", s.weights, s.features}, {"-start", s.start, s.features}, {"-baseline", s.baseline, ""}} {
+		if w.list == "" {
+			continue
+		}
+		if _, err := weightsOf(w.flag, w.list, w.features); err != nil {
+			return err
+		}
 	}
 	for _, in := range []struct{ flag, path string }{{"-check-file", s.checkFile}, {"-compare", s.compare}} {
 		if in.path == "" {
@@ -173,7 +200,7 @@ func run(s settings) error {
 		return err
 	}
 	if s.db == "" {
-		s.db = map[int]string{6: "35", 7: "48"}[s.size]
+		s.db = defaultDB[s.size]
 	}
 	kind := map[string]learn.Basis{"shared": learn.Shared, "cells": learn.Cells}
 	if _, ok := kind[s.basis]; !ok {
@@ -233,7 +260,7 @@ func run(s settings) error {
 		return err
 	}
 	if s.out != "" {
-		if err := outfile.Write(s.out, func(w io.Writer) error { _, err := w.Write(source(model, s.size)); return err }); err != nil {
+		if err := outfile.Write(s.out, func(w io.Writer) error { _, err := w.Write(source(model, modelName(s))); return err }); err != nil {
 			return fmt.Errorf("-o: %v", err)
 		}
 	}
@@ -242,15 +269,16 @@ func run(s settings) error {
 		return compare(s, t, spec, cfg, model, s.compare, compareStarts)
 	}
 	if s.check > 0 || s.checkFile != "" {
-		return check(s, t, cfg, model, checkStarts)
+		return check(s, t, spec, cfg, model, checkStarts)
 	}
 	return nil
 }
 
 // check solves -check random walks of -walk-max moves, or the boards of
-// -check-file (starts, read from it), with the hand-made ranking and with m, and prints the
-// mean lengths (over the file's references).
-func check(s settings, t *tiles.Goal, cfg near.Config, model *learn.Model, starts []start) error {
+// -check-file (starts, read from it), with the hand-made ranking (or
+// -baseline's model) and with m, and prints the mean lengths (over the
+// file's references).
+func check(s settings, t *tiles.Goal, spec pdb.Spec, cfg near.Config, model *learn.Model, starts []start) error {
 	boards := make([][]int32, s.check)
 	crng := newRand(s.seed, 0xc4ec)
 	for i := range boards {
@@ -268,13 +296,23 @@ func check(s settings, t *tiles.Goal, cfg near.Config, model *learn.Model, start
 	if s.checkWidth > 0 {
 		s.width = s.checkWidth
 	}
-	for _, m := range []*learn.Model{learn.Handmade, model} {
+	base, baseName := learn.Handmade, "hand-made"
+	if s.baseline != "" {
+		b := s
+		b.weights, b.features = s.baseline, ""
+		m, err := byDistance(b, spec)
+		if err != nil {
+			return err
+		}
+		base, baseName = m, "baseline ("+s.baseline+")"
+	}
+	for _, m := range []*learn.Model{base, model} {
 		_, mean, err := solveAll(s, t, boards, m, cfg, "check")
 		if err != nil {
 			return err
 		}
-		name := "hand-made"
-		if m != learn.Handmade {
+		name := baseName
+		if m != base {
 			name = "learned"
 		}
 		if ref > 0 {
@@ -337,10 +375,33 @@ func search(s settings, t *tiles.Goal, spec pdb.Spec, cfg near.Config, rng *rand
 	if s.size <= 6 {
 		w = []int32{16, 16, 0, 0, -12, -12, -12, -12, -12, -12, -12, -12}
 	}
+	feats, err := featuresOf(s.features)
+	if err != nil {
+		return nil, err
+	}
+	names := weightNames(feats)
+	for _, f := range feats {
+		w = append(w, make([]int32, len(f.coords))...)
+	}
+	if s.start != "" {
+		if w, err = weightsOf("-start", s.start, s.features); err != nil {
+			return nil, err
+		}
+	}
+	trained := fmt.Sprintf("-method search -size %d -db %s -rounds %d -boards %d -width %d -walk-max %d -seed %d",
+		s.size, s.db, s.rounds, s.boards, s.width, s.walkMax, s.seed)
+	if s.start != "" {
+		trained += fmt.Sprintf(" -start %s -step %d", s.start, s.step)
+	}
+	if s.features != "" {
+		trained += " -features " + s.features
+	}
+	if s.coords != "" {
+		trained += " -coords " + s.coords
+	}
 	model := func(w []int32) *learn.Model {
 		m := modelOf(s, spec, w)
-		m.Trained = fmt.Sprintf("-method search -size %d -db %s -rounds %d -boards %d -width %d -walk-max %d -seed %d",
-			s.size, s.db, s.rounds, s.boards, s.width, s.walkMax, s.seed)
+		m.Trained = trained
 		m.TrainBoard = s.boards
 		return m
 	}
@@ -351,18 +412,21 @@ func search(s settings, t *tiles.Goal, spec pdb.Spec, cfg near.Config, rng *rand
 		_, m, err := solveAll(s, t, boards, model(w), cfg, "")
 		return m, err
 	}
+	moves, err := searched(s.coords, names[:len(w)])
+	if err != nil {
+		return nil, err
+	}
 	best, err := mean(w)
 	if err != nil {
 		return nil, err
 	}
-	names := []string{"DB", "LC", "cycles", "bias", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8+"}
 	fmt.Fprintf(os.Stderr, "start: mean %.2f moves %v\n", best, w)
-	step := int32(8)
+	step := int32(s.step)
 	for pass := range s.rounds {
 		moved := false
 		for i := range w {
-			if i == 3 {
-				continue // the bias ranks nothing
+			if !moves[i] {
+				continue
 			}
 			for _, dir := range []int32{1, -1} {
 				for {
@@ -391,34 +455,189 @@ func search(s settings, t *tiles.Goal, spec pdb.Spec, cfg near.Config, rng *rand
 	return model(w), nil
 }
 
+// weightNames returns the names of the weights of a model with the
+// features feats, in the order of -weights.
+func weightNames(feats []cellFeature) []string {
+	names := []string{"DB", "LC", "cycles", "bias", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8+"}
+	for _, f := range feats {
+		names = append(names, f.coords...)
+	}
+	return names
+}
+
+// searched returns which of the weights of the given names the search
+// moves: those of coords (names, comma-separated), or all but the bias
+// if it is empty.
+func searched(coords string, names []string) ([]bool, error) {
+	moves := make([]bool, len(names))
+	for i := range moves {
+		moves[i] = i != 3 // the bias ranks nothing
+	}
+	if coords == "" {
+		return moves, nil
+	}
+	clear(moves)
+	for _, name := range strings.Split(coords, ",") {
+		i := slices.Index(names, strings.TrimSpace(name))
+		if i < 0 || i == 3 {
+			return nil, fmt.Errorf("-coords: no weight %q to search: want some of %s but bias", name, strings.Join(slices.Delete(slices.Clone(names), 3, 4), ", "))
+		}
+		moves[i] = true
+	}
+	return moves, nil
+}
+
 // newRand returns the random numbers of the given stream of seed.
 func newRand(seed, stream uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, stream)) }
 
 // byDistance returns the model of the weights of -weights.
 func byDistance(s settings, spec pdb.Spec) (*learn.Model, error) {
-	var w []int32
-	for _, f := range strings.Split(s.weights, ",") {
-		x, err := strconv.ParseInt(strings.TrimSpace(f), 10, 32)
-		if err != nil {
-			return nil, fmt.Errorf("-weights: %v", err)
-		}
-		w = append(w, int32(x))
-	}
-	if len(w) < 5 {
-		return nil, fmt.Errorf("-weights: %d weights, want DB, LC, cycles, bias and at least one by distance", len(w))
+	w, err := weightsOf("-weights", s.weights, s.features)
+	if err != nil {
+		return nil, err
 	}
 	m := modelOf(s, spec, w)
 	m.Trained = fmt.Sprintf("-size %d -db %s -weights %s", s.size, s.db, s.weights)
+	if s.features != "" {
+		m.Trained += " -features " + s.features
+	}
 	return m, nil
 }
 
-// modelOf returns the model of the weights w: DB, LC, cycles, bias and
-// a tile by its distance from home (see learn.ByDistance).
+// weightsOf returns the weights of list, the value of flag: DB, LC,
+// cycles, bias, at least one by distance (d1 ...) and then those of the
+// features named by features, as many as they have.
+func weightsOf(flag, list, features string) ([]int32, error) {
+	var w []int32
+	for _, f := range strings.Split(list, ",") {
+		x, err := strconv.ParseInt(strings.TrimSpace(f), 10, 32)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", flag, err)
+		}
+		w = append(w, int32(x))
+	}
+	feats, err := featuresOf(features)
+	if err != nil {
+		return nil, err
+	}
+	extra := 0
+	for _, f := range feats {
+		extra += len(f.coords)
+	}
+	if len(w) < 5+extra || extra > 0 && len(w) != 12+extra {
+		return nil, fmt.Errorf("%s: %d weights, want DB, LC, cycles, bias and at least one by distance (all 8 with -features), then %d of -features", flag, len(w), extra)
+	}
+	return w, nil
+}
+
+// modelOf returns the model of the weights w: DB, LC, cycles, bias, a
+// tile by its distance from home (see learn.ByDistance), d8+ last where
+// -features follow, and then the features' weights.
 func modelOf(s settings, spec pdb.Spec, w []int32) *learn.Model {
-	m := learn.ByDistance(s.size, s.size, spec.Blank, w[0], w[1], w[2], w[4:])
+	feats, _ := featuresOf(s.features) // validated
+	byDist := w[4:]
+	if len(feats) > 0 {
+		byDist = w[4:12]
+	}
+	m := learn.ByDistance(s.size, s.size, spec.Blank, w[0], w[1], w[2], byDist)
 	m.Bias, m.Partition = w[3], spec.String()
+	n := s.size * s.size
+	at := 12
+	for _, f := range feats {
+		for v := range n {
+			for c := range n {
+				if k := f.at(s.size, s.size, spec.Blank, v, c); k >= 0 {
+					m.Cell[v*n+c] += w[at+k]
+				}
+			}
+		}
+		at += len(f.coords)
+	}
 	return m
 }
+
+// A cellFeature weighs values on cells besides their distance from
+// home: value v (goal-relative: its goal cell is v) on cell c takes the
+// feature's weight at(v, c), or none where that is -1.
+type cellFeature struct {
+	name, help string
+	coords     []string // the names of its weights
+	at         func(rows, cols, blank, v, c int) int
+}
+
+// cellFeatures are the features that -features may name. Each is a
+// table of a value on a cell, so a model with them costs a child what
+// one without does.
+var cellFeatures = []cellFeature{
+	{"ring", "a misplaced tile by its goal's ring of cells about the blank's goal cell (the lesser of its rows and columns from it)",
+		[]string{"r0", "r1", "r2", "r3+"}, func(rows, cols, blank, v, c int) int {
+			if v == blank || v == c {
+				return -1
+			}
+			dr, dc := abs(v/cols-blank/cols), abs(v%cols-blank%cols)
+			return min(dr, dc, 3)
+		}},
+	{"edge", "a misplaced tile whose goal is a corner, or on an edge",
+		[]string{"corner", "edge"}, func(rows, cols, blank, v, c int) int {
+			if v == blank || v == c {
+				return -1
+			}
+			r, col := v/cols, v%cols
+			edges := 0
+			if r == 0 || r == rows-1 {
+				edges++
+			}
+			if col == 0 || col == cols-1 {
+				edges++
+			}
+			return map[int]int{2: 0, 1: 1, 0: -1}[edges]
+		}},
+	{"aligned", "a misplaced tile in its goal's row or column",
+		[]string{"aligned"}, func(rows, cols, blank, v, c int) int {
+			if v == blank || v == c || v/cols != c/cols && v%cols != c%cols {
+				return -1
+			}
+			return 0
+		}},
+	{"blank", "the blank by its distance from its goal cell",
+		[]string{"b1", "b2", "b3", "b4+"}, func(rows, cols, blank, v, c int) int {
+			if v != blank || v == c {
+				return -1
+			}
+			return min(abs(v/cols-c/cols)+abs(v%cols-c%cols), 4) - 1
+		}},
+}
+
+// featureHelp lists the features for the flag's help.
+func featureHelp() string {
+	var b strings.Builder
+	for i, f := range cellFeatures {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%s, %s (%s)", f.name, f.help, strings.Join(f.coords, ", "))
+	}
+	return b.String()
+}
+
+// featuresOf returns the features of list (comma-separated names), in
+// its order.
+func featuresOf(list string) ([]cellFeature, error) {
+	if list == "" {
+		return nil, nil
+	}
+	var out []cellFeature
+	for _, name := range strings.Split(list, ",") {
+		i := slices.IndexFunc(cellFeatures, func(f cellFeature) bool { return f.name == strings.TrimSpace(name) })
+		if i < 0 {
+			return nil, fmt.Errorf("-features: unknown feature %q: want ring, edge, aligned or blank", name)
+		}
+		out = append(out, cellFeatures[i])
+	}
+	return out, nil
+}
+
+func abs(x int) int { return max(x, -x) }
 
 // walkLength returns the walks' length in round r: geometric from
 // walkMin to walkMax.
@@ -547,17 +766,33 @@ func misplaced(board []uint8, blank int) int {
 	return k
 }
 
-// source returns the Go source of the package learn file that ships m.
-func source(m *learn.Model, size int) []byte {
+// modelName returns the name of the Go variable that ships the model of
+// s: model6x6 and model7x7 for the default databases (pdb35, pdb48), the
+// database's name after it for another shipped one (model7x7db48x5).
+func modelName(s settings) string {
+	name := fmt.Sprintf("model%dx%d", s.size, s.size)
+	if _, err := pdb.Named(s.db); err == nil && s.db != defaultDB[s.size] {
+		name += "db" + s.db
+	}
+	return name
+}
+
+// defaultDB is the database of each size's shipped model when -db is not
+// given.
+var defaultDB = map[int]string{6: "35", 7: "48"}
+
+// source returns the Go source of the package learn file that ships m as
+// the variable name.
+func source(m *learn.Model, name string) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "// Code generated by go run ./tools/train %s; DO NOT EDIT.\n\npackage learn\n\n", m.Trained)
 	from := fmt.Sprintf("learned\n// from the paths of %d boards", m.TrainBoard)
 	if m.TrainBoard == 0 {
 		from = "of the\n// weights given"
 	}
-	fmt.Fprintf(&b, "// model%dx%d is the ranking of %d x %d boards under the database %s, %s.\n", size, size, size, size, m.Partition, from)
-	fmt.Fprintf(&b, "var model%dx%d = &Model{Rows: %d, Cols: %d, Partition: %q, Scale: %d, DB: %d, LC: %d, Cycles: %d, Bias: %d,\n\tTrained: %q, TrainBoard: %d,\n\tCell: []int32{",
-		size, size, m.Rows, m.Cols, m.Partition, m.Scale, m.DB, m.LC, m.Cycles, m.Bias, m.Trained, m.TrainBoard)
+	fmt.Fprintf(&b, "// %s is the ranking of %d x %d boards under the database %s, %s.\n", name, m.Rows, m.Cols, m.Partition, from)
+	fmt.Fprintf(&b, "var %s = &Model{Rows: %d, Cols: %d, Partition: %q, Scale: %d, DB: %d, LC: %d, Cycles: %d, Bias: %d,\n\tTrained: %q, TrainBoard: %d,\n\tCell: []int32{",
+		name, m.Rows, m.Cols, m.Partition, m.Scale, m.DB, m.LC, m.Cycles, m.Bias, m.Trained, m.TrainBoard)
 	n := m.Rows * m.Cols
 	for i, w := range m.Cell {
 		if i%n == 0 {

@@ -16,7 +16,7 @@ import (
 // milliseconds, its database built in memory.
 func small() settings {
 	return settings{size: 3, db: "3x3-b0-1.2.3.4-5.6.7.8", rounds: 1, boards: 2, width: 10, workers: 1,
-		walkMin: 10, walkMax: 40, seed: 1, ridge: 0.01, scale: 16, basis: "shared", method: "search"}
+		walkMin: 10, walkMax: 40, seed: 1, ridge: 0.01, scale: 16, basis: "shared", method: "search", step: 8}
 }
 
 // TestRefusedBeforeWork checks that every flag out of its range, every
@@ -60,6 +60,13 @@ func TestRefusedBeforeWork(t *testing.T) {
 		{func(s *settings) { s.check = -1 }, "-check -1"},
 		{func(s *settings) { s.checkWidth = -1 }, "-check-width -1"},
 		{func(s *settings) { s.method = "guess" }, "-method"},
+		{func(s *settings) { s.step = 0 }, "-step 0"},
+		{func(s *settings) { s.baseline = "1,2" }, "-baseline: 2 weights"},
+		{func(s *settings) { s.coords = "DB,r0" }, "-coords: no weight \"r0\""},
+		{func(s *settings) { s.coords = "bias" }, "-coords: no weight \"bias\""},
+		{func(s *settings) { s.features = "ring,guess" }, "-features: unknown feature \"guess\""},
+		{func(s *settings) { s.start = "1,2,x" }, "-start: strconv.ParseInt"},
+		{func(s *settings) { s.features, s.weights = "edge", "1,2,3,4,5" }, "-weights: 5 weights"},
 		{func(s *settings) { s.out = link }, "-o: " + link + ": is a symbolic link"},
 		{func(s *settings) { s.out = "/dev/full" }, "-o: /dev/full: is a device"},
 		{func(s *settings) { s.out = fifo }, "-o: " + fifo + ": is a named pipe"},
