@@ -37,8 +37,8 @@ func Weighted(w float64) Mode { return Mode{kind: weighted, weight: w} }
 func Anytime(d time.Duration) Mode { return Mode{kind: anytime, budget: d} }
 
 // Fast asks for a solution within seconds up to 255 x 255, about r*c*(r+c)
-// moves on r x c, none undoing the one before; up to 100 cells none of 16
-// moves a shortest way shortens; small boards as [Weighted].
+// moves on r x c, none undoing the one before (up to 100 cells, no stretch
+// of 16 moves a shortest way would shorten); small boards as [Weighted].
 func Fast() Mode { return Mode{kind: fast} }
 
 // String returns "optimal", "weighted W", "anytime D" or "fast".
