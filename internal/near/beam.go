@@ -653,17 +653,13 @@ func newPDBBeam(db *pdb.DB, keep bool) *pdbBeam {
 	n := e.n
 	e.keep = true
 	e.code, e.rcode, e.ident = make([]rankCode, n), make([]rankCode, n), make([]uint8, n)
-	e.dist = make([]uint8, n*n)
-	cols := db.Spec().Cols
+	e.dist = manhattanTable(db.Spec().Rows, db.Spec().Cols)
 	for v := range n {
 		e.ident[v] = uint8(v)
 		e.code[v].pat = e.patOf[v]
 		if j := e.patOf[v]; j >= 0 {
 			e.code[v].idx = e.idx[v]
 			e.code[v].w = uint32(e.tabs[j].Weights()[e.idx[v]])
-		}
-		for c := range n {
-			e.dist[v*n+c] = uint8(abs(c/cols-v/cols) + abs(c%cols-v%cols))
 		}
 	}
 	for u := range n {

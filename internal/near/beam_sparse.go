@@ -35,7 +35,7 @@ type sparseBeam struct {
 func newSparseBeam(db *pdb.DB) *sparseBeam {
 	spec := db.Spec()
 	n := spec.Rows * spec.Cols
-	e := &sparseBeam{patOf: make([]int8, n), weight: make([]int32, n), dist: make([]uint8, n*n), tr: spec.Mirror(),
+	e := &sparseBeam{patOf: make([]int8, n), weight: make([]int32, n), dist: manhattanTable(spec.Rows, spec.Cols), tr: spec.Mirror(),
 		n: n, k: len(db.Tables()), reflect: spec.Transposable()}
 	for v := range e.patOf {
 		e.patOf[v] = -1
@@ -57,11 +57,9 @@ func newSparseBeam(db *pdb.DB) *sparseBeam {
 	for j, t := range db.Tables() {
 		for i, v := range t.Tiles() {
 			e.weight[v] = int32(e.tabs[j].Weight(i))
-			for c := range n {
-				e.dist[int(v)*n+c] = uint8(abs(int(v)/spec.Cols-c/spec.Cols) + abs(int(v)%spec.Cols-c%spec.Cols))
-			}
 		}
 	}
+	clear(e.dist[spec.Blank*n : (spec.Blank+1)*n]) // the blank counts nothing
 	return e
 }
 

@@ -84,17 +84,7 @@ func (z *reducer) step(to int32) {
 	z.at[b], z.at[to] = v, tiles.BlankCode
 	z.where[v] = b
 	z.blank = to
-	var d tiles.Dir
-	switch to - b {
-	case int32(z.cols):
-		d = tiles.Up // the tile below slides up
-	case -int32(z.cols):
-		d = tiles.Down
-	case 1:
-		d = tiles.Left
-	default:
-		d = tiles.Right
-	}
+	d := dirOf(int(b), int(to), z.cols)
 	z.emit(d)
 	if z.lastDir != d || z.steps == 0 {
 		z.lineMoves++

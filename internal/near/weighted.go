@@ -405,7 +405,7 @@ func newMDLC(rows, cols int, blankVal uint8) mdlcEval {
 		e.row[c], e.col[c] = uint8(c/cols), uint8(c%cols)
 	}
 	n := rows * cols
-	e.n, e.md = n, make([]uint8, n*n)
+	e.n, e.md = n, manhattanTable(rows, cols)
 	if e.rowTab != nil {
 		e.rowDig = make([]uint8, n*n)
 	}
@@ -414,7 +414,6 @@ func newMDLC(rows, cols int, blankVal uint8) mdlcEval {
 	}
 	for v := range n {
 		for c := range n {
-			e.md[v*n+c] = uint8(abs(v/cols-c/cols) + abs(v%cols-c%cols))
 			if v == int(blankVal) {
 				continue
 			}
@@ -568,4 +567,18 @@ func weightedNodes(lim engine.Bounds, bytes int) int {
 // over many buckets.
 func weightedBuckets(lim engine.Bounds) int {
 	return int(min(math.MaxInt32, lim.MemoryLimit()/16/int64(unsafe.Sizeof([]int32(nil)))))
+}
+
+// manhattanTable returns the moves between every two cells of a rows x
+// cols board, at [a*rows*cols+b]: a value's distance from a cell to its
+// goal cell, the value itself, where values are goal cells.
+func manhattanTable(rows, cols int) []uint8 {
+	n := rows * cols
+	t := make([]uint8, n*n)
+	for a := range n {
+		for b := range n {
+			t[a*n+b] = uint8(abs(a/cols-b/cols) + abs(a%cols-b%cols))
+		}
+	}
+	return t
 }
