@@ -3,6 +3,7 @@ package near
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -238,4 +239,60 @@ func BenchmarkBoundSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(gain)/float64(len(frames)), "gain/board")
 	b.ReportMetric(float64(cpu.Nanoseconds())/float64(nodes), "cpu-ns/node")
+}
+
+// BenchmarkShorten shortens the fast mode's answers of five random 7 x 7
+// boards by windows of 8 to 16 moves (see polisher.shorten), the windows
+// solved by shortSearch or by internal/idastar's search (which builds a
+// search space a window), and checks that both save the same moves.
+func BenchmarkShorten(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 49))
+	g := blankFirstGoal(7, 7)
+	type board struct {
+		vals   []int32
+		blanks []int
+	}
+	var boards []board
+	for range 5 {
+		code := randomReaching(rng, g)
+		blanks, err := fastBlanks(context.Background(), g, code, false, 0, math.MaxInt64, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		boards = append(boards, board{cellValues(g, code), blanks})
+	}
+	saved := map[string]int{}
+	for _, name := range []string{"short", "idastar"} {
+		b.Run("windows="+name, func(b *testing.B) {
+			var nodes int64
+			b.ReportAllocs()
+			for b.Loop() {
+				nodes, saved[name] = 0, 0
+				for _, bd := range boards {
+					p := &polisher{rows: g.Rows, cols: g.Cols, blankVal: int32(g.BlankGoal), ctx: context.Background(), maxNodes: 200_000, budget: math.MaxInt64}
+					var out []int
+					if name == "short" {
+						out = p.shorten(bd.vals, bd.blanks)
+					} else {
+						out = bd.blanks
+						for _, w := range fastWindows {
+							for {
+								before := len(out)
+								if out = p.polish(bd.vals, out, w, 1); len(out) == before {
+									break
+								}
+							}
+						}
+					}
+					saved[name] += len(bd.blanks) - len(out)
+					nodes += p.work.Generated
+				}
+			}
+			b.ReportMetric(float64(nodes), "nodes/op")
+			b.ReportMetric(float64(saved[name]), "saved/op")
+		})
+	}
+	if saved["short"] != saved["idastar"] {
+		b.Errorf("short windows saved %d moves, idastar's %d", saved["short"], saved["idastar"])
+	}
 }
