@@ -292,6 +292,7 @@ func BenchmarkFast(b *testing.B) {
 				starts[i] = randomReaching(rng, goal)
 			}
 			var total, solved int
+			var generated int64
 			b.ReportAllocs()
 			for b.Loop() {
 				start := starts[solved%len(starts)]
@@ -313,11 +314,13 @@ func BenchmarkFast(b *testing.B) {
 				}
 				b.StartTimer()
 				total += sol.Len()
+				generated += sol.Generated
 				solved++
 			}
 			mean := float64(total) / float64(solved)
 			b.ReportMetric(mean/float64(n*n*n), "moves/n^3")
-			b.ReportMetric(mean, "nodes/op")
+			b.ReportMetric(mean, "moves/op")
+			b.ReportMetric(float64(generated)/float64(solved), "nodes/op")
 		})
 	}
 }

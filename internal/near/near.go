@@ -78,6 +78,7 @@ type Answer struct {
 	Expanded, Generated int64
 	Method              Method
 	Heuristic           tiles.Heuristic // what the method ranked or searched by
+	shortened           bool            // Blanks passed polisher.shorten to its end (see shortened)
 }
 
 // maxFrameCells is the most cells a frame takes: values are bytes.

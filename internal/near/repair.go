@@ -179,9 +179,13 @@ func shortens(t *tiles.Goal, line bool) bool {
 
 // shortened returns ans, an answer for the board of codes code (goal t),
 // with its path shortened (see polisher.shorten) within what cfg's node
-// limit leaves after ans's work, which the shortening's adds to.
+// limit leaves after ans's work, which the shortening's adds to. An
+// answer it shortened to the end (neither ctx nor the limit stopped it)
+// is marked so, and passes unchanged the next time: the weighted mode
+// shortens its answers where it weighs them and again where it returns
+// them.
 func shortened(ctx context.Context, t *tiles.Goal, code []int32, ans Answer, cfg Config) Answer {
-	if len(ans.Blanks)-1 <= ans.Lower || !shortens(t, cfg.Line) {
+	if ans.shortened || len(ans.Blanks)-1 <= ans.Lower || !shortens(t, cfg.Line) {
 		return ans
 	}
 	p := &polisher{rows: t.Rows, cols: t.Cols, blankVal: int32(t.BlankGoal), ctx: ctx, maxNodes: 200_000,
@@ -189,5 +193,6 @@ func shortened(ctx context.Context, t *tiles.Goal, code []int32, ans Answer, cfg
 	ans.Blanks = p.shorten(cellValues(t, code), ans.Blanks)
 	ans.Expanded += p.work.Expanded
 	ans.Generated += p.work.Generated
+	ans.shortened = ctx.Err() == nil && p.work.Generated < p.budget
 	return ans
 }

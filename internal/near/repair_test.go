@@ -288,3 +288,30 @@ func TestAnswersShortened(t *testing.T) {
 		}
 	}
 }
+
+// TestShortenedOnce checks that an answer shortened to the end passes
+// shortened again unchanged and without work, while one that the node
+// limit stopped is shortened further the next time.
+func TestShortenedOnce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 9))
+	g := standardGoal(6, 6)
+	code := randomReaching(rng, g)
+	blanks, err := Beam(context.Background(), g, code, 64, *lcConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := *lcConfig()
+	once := shortened(context.Background(), g, code, Answer{Blanks: blanks}, cfg)
+	checkBlanks(t, g, code, once.Blanks)
+	if !once.shortened || once.Generated == 0 || len(once.Blanks) > len(blanks) {
+		t.Fatalf("shortened: %d to %d moves in %d boards, marked %v", len(blanks)-1, len(once.Blanks)-1, once.Generated, once.shortened)
+	}
+	if twice := shortened(context.Background(), g, code, once, cfg); twice.Generated != once.Generated || len(twice.Blanks) != len(once.Blanks) {
+		t.Errorf("shortened again: %d boards more, %d to %d moves", twice.Generated-once.Generated, len(once.Blanks)-1, len(twice.Blanks)-1)
+	}
+	cfg.Limits.Nodes = once.Generated / 4
+	cut := shortened(context.Background(), g, code, Answer{Blanks: blanks}, cfg)
+	if cut.shortened {
+		t.Errorf("an answer shortened within %d of the %d boards it needs is marked as shortened to the end", cfg.Limits.Nodes, once.Generated)
+	}
+}
