@@ -5,8 +5,6 @@ import (
 	"math"
 	"runtime"
 	"slices"
-
-	"github.com/slidekit/slide/internal/pdb"
 )
 
 // boundRate is the most boards the anytime mode's bound search (see
@@ -79,7 +77,6 @@ func (a *anytime) raiseBound(f *frame) func() {
 // grown to the deepest iteration it runs.
 type boundSearch struct {
 	p         *pdbBeam // the database's bound, nil without one
-	q         *pdbBeam // a second database's bound, maxed with p's (nil: none)
 	m         *mdlcBeam
 	splits    []*splitBound // the splits of the database that bound the start best
 	rows      int
@@ -117,26 +114,6 @@ func (f *frame) newBoundSearch() *boundSearch {
 		s.p = p
 	}
 	return s
-}
-
-// addDatabase has the search max its heuristic with db's bound (and its
-// reflected lookup where the goal allows): a second partition of the
-// frame's board, tables of the same orientation. It reports false, and
-// adds nothing, where db is for another board or goal, or leaves a tile
-// outside its patterns.
-func (s *boundSearch) addDatabase(db *pdb.DB) bool {
-	spec := db.Spec()
-	if spec.Rows != s.rows || spec.Cols != s.cols || spec.Blank != int(s.blankVal) {
-		return false
-	}
-	q := &pdbBeam{pdbEval: *newPDBEval(db)}
-	for v, j := range q.patOf {
-		if j < 0 && v != int(s.blankVal) {
-			return false
-		}
-	}
-	s.q = q
-	return true
 }
 
 // raise runs the iterations of the search from lower, a proven bound of
@@ -198,10 +175,6 @@ func (s *boundSearch) root() int {
 	p := s.p
 	h := max(p.estimate(s.board), s.lc)
 	p.w, p.rw = p.where, p.rwhere
-	if q := s.q; q != nil {
-		h = max(h, q.estimate(s.board))
-		q.w, q.rw = q.where, q.rwhere
-	}
 	s.splits = s.splits[:0]
 	for _, refl := range []bool{false, true} {
 		if refl && !p.reflect {
@@ -243,7 +216,7 @@ func (s *boundSearch) dfs(g, h, prev int) bool {
 		s.m.h = s.lc
 		lc, _ := s.m.child(v, nb, b)
 		ch := lc
-		var delta, qdelta bDelta
+		var delta bDelta
 		var steps [2]splitStep
 		if s.p != nil {
 			var db int
@@ -255,11 +228,6 @@ func (s *boundSearch) dfs(g, h, prev int) bool {
 				ch = max(ch, x)
 			}
 		}
-		if s.q != nil {
-			var db int
-			db, qdelta = s.q.child(v, nb, b)
-			ch = max(ch, db)
-		}
 		if f := g + 1 + ch; f > s.limit {
 			s.next = min(s.next, f)
 			continue
@@ -268,7 +236,7 @@ func (s *boundSearch) dfs(g, h, prev int) bool {
 		if lc == 0 {
 			return true
 		}
-		undo := s.move(v, nb, b, lc, delta, qdelta, &steps)
+		undo := s.move(v, nb, b, lc, delta, &steps)
 		found := s.dfs(g+1, ch, b)
 		s.unmove(v, nb, b, undo)
 		if found || s.stopped {
@@ -283,26 +251,34 @@ func (s *boundSearch) dfs(g, h, prev int) bool {
 // the board: the heuristic of linear conflicts, and the database's
 // entries (direct and reflected) of the moved tile's patterns.
 type boundUndo struct {
-	lc, x, y, qx, qy int
-	splits           [2]splitStep
+	lc, x, y int
+	splits   [2]splitStep
 }
 
 // move slides the tile v from cell from into the blank on cell to, the
 // child's linear conflicts being lc and, with a database, its entries
 // changed by delta (see pdbBeam.child) and the splits' by their steps,
 // and returns what unmove needs.
-func (s *boundSearch) move(v uint8, from, to, lc int, delta, qdelta bDelta, steps *[2]splitStep) boundUndo {
+func (s *boundSearch) move(v uint8, from, to, lc int, delta bDelta, steps *[2]splitStep) boundUndo {
 	u := boundUndo{lc: s.lc}
 	for i, sp := range s.splits {
 		u.splits[i] = sp.move(steps[i])
 	}
 	s.lc = lc
 	s.board[to], s.board[from] = v, s.blankVal
-	if s.p != nil {
-		u.x, u.y = s.p.boundMove(v, to, delta)
-	}
-	if s.q != nil {
-		u.qx, u.qy = s.q.boundMove(v, to, qdelta)
+	if p := s.p; p != nil {
+		j := int(delta & 255)
+		u.x = p.vals[j]
+		p.vals[j] = int(delta >> 8 & 255)
+		p.sum += p.vals[j] - u.x
+		p.where[v] = uint8(to)
+		if p.reflect {
+			jr := int(delta >> 16 & 255)
+			u.y = p.rvals[jr]
+			p.rvals[jr] = int(delta >> 24)
+			p.rsum += p.rvals[jr] - u.y
+			p.rwhere[p.tr[v]] = p.tr[to]
+		}
 	}
 	return u
 }
@@ -314,45 +290,16 @@ func (s *boundSearch) unmove(v uint8, from, to int, u boundUndo) {
 		sp.move(u.splits[i])
 	}
 	s.board[to], s.board[from] = s.blankVal, v
-	if s.p != nil {
-		s.p.boundUnmove(v, from, u.x, u.y)
-	}
-	if s.q != nil {
-		s.q.boundUnmove(v, from, u.qx, u.qy)
-	}
-}
-
-// boundMove sets e's state of the board (its entries, their sums and the
-// tiles' cells) to the child where tile v slid to cell to, its entries
-// changed by delta (see child), and returns the entries it replaced,
-// direct and reflected, which boundUnmove takes.
-func (e *pdbBeam) boundMove(v uint8, to int, delta bDelta) (x, y int) {
-	j := int(delta & 255)
-	x = e.vals[j]
-	e.vals[j] = int(delta >> 8 & 255)
-	e.sum += e.vals[j] - x
-	e.where[v] = uint8(to)
-	if e.reflect {
-		jr := int(delta >> 16 & 255)
-		y = e.rvals[jr]
-		e.rvals[jr] = int(delta >> 24)
-		e.rsum += e.rvals[jr] - y
-		e.rwhere[e.tr[v]] = e.tr[to]
-	}
-	return x, y
-}
-
-// boundUnmove undoes boundMove: tile v slides back to cell from, its
-// patterns' entries back to x and y.
-func (e *pdbBeam) boundUnmove(v uint8, from, x, y int) {
-	j := int(e.patOf[v])
-	e.sum += x - e.vals[j]
-	e.vals[j] = x
-	e.where[v] = uint8(from)
-	if e.reflect {
-		jr := int(e.patOf[e.tr[v]])
-		e.rsum += y - e.rvals[jr]
-		e.rvals[jr] = y
-		e.rwhere[e.tr[v]] = e.tr[from]
+	if p := s.p; p != nil {
+		j := int(p.patOf[v])
+		p.sum += u.x - p.vals[j]
+		p.vals[j] = u.x
+		p.where[v] = uint8(from)
+		if p.reflect {
+			jr := int(p.patOf[p.tr[v]])
+			p.rsum += u.y - p.rvals[jr]
+			p.rvals[jr] = u.y
+			p.rwhere[p.tr[v]] = p.tr[from]
+		}
 	}
 }

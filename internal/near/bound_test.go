@@ -268,7 +268,7 @@ func TestSplitBound(t *testing.T) {
 						t.Fatalf("split %d scores a child %d, from scratch %d", i, h, want[i])
 					}
 				}
-				undos = append(undos, s.move(v, nb, b, lc, delta, 0, &steps))
+				undos = append(undos, s.move(v, nb, b, lc, delta, &steps))
 				moved = append(moved, [3]int{int(v), nb, b})
 				s.path = append(s.path, nb)
 				for i, sp := range s.splits {
@@ -301,10 +301,8 @@ func TestSplitBound(t *testing.T) {
 // shared sample of SIZE x SIZE boards (testdata/deepSxS_sample50.txt)
 // within each node budget (default 2^18, 2^20 and 2^21 boards; each from
 // the start, the mean boards used in brackets), under the
-// strongest shipped database in the user's cache (see cachedDatabase),
-// maxed with the shipped database SLIDE_BOUND_SECOND names if set: a
-// figure of docs/PERFORMANCE.md, independent of the machine's speed and
-// load.
+// strongest shipped database in the user's cache: a figure of
+// docs/PERFORMANCE.md, independent of the machine's speed and load.
 func TestBoundBudgets(t *testing.T) {
 	arg := os.Getenv("SLIDE_BOUND_BUDGETS")
 	if arg == "" {
@@ -329,16 +327,6 @@ func TestBoundBudgets(t *testing.T) {
 	tg := blankFirstGoal(size, size)
 	cfg := Config{Request: pdbcache.Request{Dir: testsets.UserPDBCache, DirSet: true}}
 	cfg.Heuristic = cachedDatabase(tg, &cfg.Request)
-	var second *pdb.DB
-	if name := os.Getenv("SLIDE_BOUND_SECOND"); name != "" {
-		spec, err := pdb.Named(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if second, _, err = pdbcache.Shared(context.Background(), spec, cfg.Request); err != nil {
-			t.Fatal(err)
-		}
-	}
 	ins := testsets.Instances(t, fmt.Sprintf("deep%dx%d_sample50.txt", size, size), size*size)
 	start, sums, used := 0, make([]int, len(budgets)), make([]int64, len(budgets))
 	for _, in := range ins {
@@ -351,16 +339,10 @@ func TestBoundBudgets(t *testing.T) {
 			t.Fatal(err)
 		}
 		lower := max(f.estimate(), tg.LowerBound(code, false))
-		if second != nil {
-			lower = max(lower, newPDBEval(second).estimate(f.cells))
-		}
 		start += lower
 		line := fmt.Sprintf("board %d (reference %d): %d at the start", in.ID, in.Optimal, lower)
 		for i, n := range budgets {
 			s := f.newBoundSearch()
-			if second != nil && !s.addDatabase(second) {
-				t.Fatalf("%v does not bound the frame's boards", second.Spec())
-			}
 			b, _ := s.raise(context.Background(), lower, n)
 			used[i] += s.generated
 			sums[i] += b
