@@ -94,11 +94,6 @@ type boundSearch struct {
 	stopped   bool
 }
 
-// boundSplits are the splits of the database the bound search maxes its
-// heuristic with, by the sides they pick from (see newSplitBound), the
-// best of each for the start.
-var boundSplits = [...]int{splitDirect, splitReflected, splitMixed}
-
 // boundPoll is how many boards (a power of two) a bound search generates
 // between two looks at its context, yielding its core at each: a
 // fraction of a millisecond of work, so that a cancel stops it within
@@ -181,11 +176,11 @@ func (s *boundSearch) root() int {
 	h := max(p.estimate(s.board), s.lc)
 	p.w, p.rw = p.where, p.rwhere
 	s.splits = s.splits[:0]
-	for _, sides := range boundSplits {
-		if sides != splitDirect && !p.reflect {
+	for _, refl := range []bool{false, true} {
+		if refl && !p.reflect {
 			break
 		}
-		if sp := newSplitBound(p, &s.m.mdlcEval, s.board, sides); sp != nil {
+		if sp := newSplitBound(p, &s.m.mdlcEval, s.board, refl); sp != nil {
 			s.splits = append(s.splits, sp)
 			h = max(h, sp.value())
 		}
@@ -222,7 +217,7 @@ func (s *boundSearch) dfs(g, h, prev int) bool {
 		lc, _ := s.m.child(v, nb, b)
 		ch := lc
 		var delta bDelta
-		var steps [len(boundSplits)]splitStep
+		var steps [2]splitStep
 		if s.p != nil {
 			var db int
 			db, delta = s.p.child(v, nb, b)
@@ -257,14 +252,14 @@ func (s *boundSearch) dfs(g, h, prev int) bool {
 // entries (direct and reflected) of the moved tile's patterns.
 type boundUndo struct {
 	lc, x, y int
-	splits   [len(boundSplits)]splitStep
+	splits   [2]splitStep
 }
 
 // move slides the tile v from cell from into the blank on cell to, the
 // child's linear conflicts being lc and, with a database, its entries
 // changed by delta (see pdbBeam.child) and the splits' by their steps,
 // and returns what unmove needs.
-func (s *boundSearch) move(v uint8, from, to, lc int, delta bDelta, steps *[len(boundSplits)]splitStep) boundUndo {
+func (s *boundSearch) move(v uint8, from, to, lc int, delta bDelta, steps *[2]splitStep) boundUndo {
 	u := boundUndo{lc: s.lc}
 	for i, sp := range s.splits {
 		u.splits[i] = sp.move(steps[i])

@@ -1,7 +1,5 @@
 package near
 
-import "slices"
-
 // A splitBound is an admissible heuristic that splits a database's
 // patterns in two: the entries of the picked patterns, plus Manhattan
 // distance with linear conflicts among the tiles of the others. Each
@@ -9,12 +7,11 @@ import "slices"
 // bound; it passes both the database's bound, where linear conflicts
 // between tiles of different patterns (which no table sees) outweigh the
 // entries given up, and linear conflicts, where the picked patterns'
-// entries pass their tiles' distance and conflicts. It may pick among
-// the reflected lookup's patterns too (see pdbEval), whose entries count
-// the moves of the mirror images of their tiles, so long as no tile is in
-// two patterns picked: a tile counts in the linear conflicts when neither
-// its pattern nor its mirror image's is picked. Like both of its parts
-// it is consistent, and a move changes it by exactly one.
+// entries pass their tiles' distance and conflicts. With refl, it picks
+// among the reflected lookup's patterns (see pdbEval): a tile then
+// counts in the linear conflicts when its mirror image's pattern is not
+// picked. Like both of its parts it is consistent, and a move changes it
+// by exactly one.
 //
 // It keeps the state of the board the bound search stands on (the sum
 // of the picked entries, the distance and every line's conflicts), which
@@ -22,7 +19,8 @@ import "slices"
 type splitBound struct {
 	p      *pdbBeam
 	m      *mdlcEval
-	pick   []bool // by pattern: the direct lookup's, then the reflected one's
+	refl   bool
+	pick   []bool // by pattern
 	counts []bool // by value: its tile counts in the linear conflicts
 	db, md int
 	conf   int   // twice the conflicts, all lines together
@@ -41,50 +39,31 @@ type splitStep struct {
 // of those of largest excess over Manhattan distance.
 const splitCandidates = 12
 
-// The sides of the database a split picks its patterns from.
-const (
-	splitDirect    = 1 // the direct lookup's
-	splitReflected = 2 // the reflected lookup's
-	splitMixed     = splitDirect | splitReflected
-)
-
-// newSplitBound returns the split of p's patterns, picked from the
-// sides named (see splitDirect), that bounds board best, the loaded
-// board of p's last estimate, trying every subset of the patterns whose
-// entries pass their tiles' Manhattan distance (picking another gains
-// nothing) that holds no tile twice, or nil if the best is no better
-// than the database's bound and linear conflicts. It costs up to
-// 2^splitCandidates scorings of the board's lines.
-func newSplitBound(p *pdbBeam, m *mdlcEval, board []uint8, sides int) *splitBound {
+// newSplitBound returns the split of p's patterns (direct, or reflected
+// with refl) that bounds board best, the loaded board of p's last
+// estimate, trying every subset of the patterns whose entries pass their
+// tiles' Manhattan distance (picking another gains nothing), or nil if
+// the best is no better than the database's bound and linear conflicts.
+// It costs up to 2^splitCandidates scorings of the board's lines.
+func newSplitBound(p *pdbBeam, m *mdlcEval, board []uint8, refl bool) *splitBound {
 	k := len(p.tabs)
-	if !p.reflect {
-		sides &^= splitReflected
+	vals := p.vals
+	group := func(v uint8) int { return int(p.patOf[v]) }
+	if refl {
+		vals = p.rvals
+		group = func(v uint8) int { return int(p.patOf[p.tr[v]]) }
 	}
-	s := &splitBound{p: p, m: m, pick: make([]bool, 2*k), counts: make([]bool, len(board)),
+	s := &splitBound{p: p, m: m, refl: refl, pick: make([]bool, k), counts: make([]bool, len(board)),
 		lines: make([]int, m.rows+m.cols)}
-	vals := s.entries()
-	md := make([]int, 2*k)
-	clash := make([][]bool, 2*k) // two patterns that share a tile
-	for g := range clash {
-		clash[g] = make([]bool, 2*k)
-	}
+	md := make([]int, k)
 	for c, v := range board {
 		if v != m.blankVal {
-			d, r := s.direct(v), s.reflected(v)
-			md[d] += m.dist(v, c)
-			if p.reflect {
-				md[r] += m.dist(v, c)
-				clash[d][r], clash[r][d] = true, true
-			}
+			md[group(v)] += m.dist(v, c)
 		}
 	}
 	var cands []int
-	for g := range 2 * k {
-		side := splitDirect
-		if g >= k {
-			side = splitReflected
-		}
-		if sides&side != 0 && vals[g] > md[g] {
+	for g := range k {
+		if vals[g] > md[g] {
 			cands = append(cands, g)
 		}
 	}
@@ -96,83 +75,45 @@ func newSplitBound(p *pdbBeam, m *mdlcEval, board []uint8, sides int) *splitBoun
 		}
 	}
 	cands = cands[:min(len(cands), splitCandidates)]
-	clashes := make([]int, len(cands)) // by candidate, the candidates it shares a tile with
-	for i, g := range cands {
-		for j, h := range cands {
-			if clash[g][h] {
-				clashes[i] |= 1 << j
-			}
-		}
-	}
-	set := func(set int) {
+	best, bestSet := -1, 0
+	for set := range 1 << len(cands) {
 		for g := range s.pick {
 			s.pick[g] = false
 		}
 		for i, g := range cands {
 			s.pick[g] = set>>i&1 != 0
 		}
-	}
-	best, bestSet := -1, 0
-next:
-	for try := range 1 << len(cands) {
-		for i := range cands {
-			if try>>i&1 != 0 && try&clashes[i] != 0 {
-				continue next
-			}
-		}
-		set(try)
-		if h := s.reset(board); h > best {
-			best, bestSet = h, try
+		if h := s.reset(board, group, vals, md); h > best {
+			best, bestSet = h, set
 		}
 	}
-	set(bestSet)
-	if direct, reflected := s.picked(); direct+reflected == 0 || direct+reflected == k && direct*reflected == 0 {
+	if bestSet == 0 || bestSet == 1<<len(cands)-1 && len(cands) == k {
 		return nil // linear conflicts alone, or the database's bound alone
 	}
-	s.reset(board)
+	for g := range s.pick {
+		s.pick[g] = false
+	}
+	for i, g := range cands {
+		s.pick[g] = bestSet>>i&1 != 0
+	}
+	s.reset(board, group, vals, md)
 	return s
 }
 
-// entries returns the entries of the board p stands on by pattern, as
-// pick orders them.
-func (s *splitBound) entries() []int {
-	return append(slices.Clone(s.p.vals), s.p.rvals...)
-}
-
-// direct and reflected return the pattern of the tile v in the direct
-// and the reflected lookup, as pick orders them.
-func (s *splitBound) direct(v uint8) int    { return int(s.p.patOf[v]) }
-func (s *splitBound) reflected(v uint8) int { return len(s.p.tabs) + int(s.p.patOf[s.p.tr[v]]) }
-
-// picked returns how many patterns the split picks of each side.
-func (s *splitBound) picked() (direct, reflected int) {
-	k := len(s.p.tabs)
-	for g, on := range s.pick {
-		switch {
-		case on && g < k:
-			direct++
-		case on:
-			reflected++
-		}
-	}
-	return direct, reflected
-}
-
 // reset scores board under the split's picked patterns from scratch,
-// from p's entries of it, and returns the bound.
-func (s *splitBound) reset(board []uint8) int {
-	vals := s.entries()
+// group naming a value's pattern, vals the patterns' entries and md
+// their tiles' Manhattan distances, and returns the bound.
+func (s *splitBound) reset(board []uint8, group func(uint8) int, vals, md []int) int {
 	s.db, s.md, s.conf = 0, 0, 0
 	for g, on := range s.pick {
 		if on {
 			s.db += vals[g]
+		} else {
+			s.md += md[g]
 		}
 	}
-	for c, v := range board {
-		s.counts[v] = v != s.m.blankVal && !s.pick[s.direct(v)] && !(s.p.reflect && s.pick[s.reflected(v)])
-		if s.counts[v] {
-			s.md += s.m.dist(v, c)
-		}
+	for v := range s.counts {
+		s.counts[v] = uint8(v) != s.m.blankVal && !s.pick[group(uint8(v))]
 	}
 	for l := range s.lines {
 		s.lines[l] = s.lineConflicts(board, l)
@@ -213,13 +154,12 @@ func (s *splitBound) lineConflicts(board []uint8, l int) int {
 func (s *splitBound) child(board []uint8, v uint8, from, to int, delta bDelta) (int, splitStep) {
 	st := splitStep{db: s.db, md: s.md, line: -1}
 	if !s.counts[v] {
-		// The tile is in one picked pattern, direct or reflected.
-		if j := int(delta & 255); s.pick[j] {
-			st.db += int(delta>>8&255) - s.p.vals[j]
-		} else {
-			jr := int(delta >> 16 & 255)
-			st.db += int(delta>>24) - s.p.rvals[jr]
+		j, x := int(delta&255), int(delta>>8&255)
+		old := s.p.vals
+		if s.refl {
+			j, x, old = int(delta>>16&255), int(delta>>24), s.p.rvals
 		}
+		st.db += x - old[j]
 		return st.db + st.md + s.conf, st
 	}
 	m := s.m

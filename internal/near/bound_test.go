@@ -205,7 +205,7 @@ func TestAnytimeRaisesBound(t *testing.T) {
 // above both the database and linear conflicts.
 func TestSplitBound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 5))
-	above, mixed := 0, 0
+	above := 0
 	for _, size := range []int{4, 5} {
 		tg := blankFirstGoal(size, size)
 		cfg := boundConfigs(size, size)[1]
@@ -220,18 +220,25 @@ func TestSplitBound(t *testing.T) {
 				if sp.value() > max(s.lc, s.p.value()) {
 					above++
 				}
-				if d, r := sp.picked(); d > 0 && r > 0 {
-					mixed++
-				}
 			}
 			// scratch scores the board under split i's patterns from scratch.
 			scratch := func(i int) int {
 				sp := s.splits[i]
-				e := &pdbBeam{pdbEval: *newPDBEval(f.db)}
+				e := newPDBEval(f.db)
 				e.estimate(s.board)
+				vals, group := e.vals, func(v uint8) int { return int(e.patOf[v]) }
+				if sp.refl {
+					vals, group = e.rvals, func(v uint8) int { return int(e.patOf[e.tr[v]]) }
+				}
+				md := make([]int, len(vals))
+				for c, v := range s.board {
+					if v != s.blankVal {
+						md[group(v)] += s.m.dist(v, c)
+					}
+				}
 				c := *sp
-				c.p, c.counts, c.lines = e, make([]bool, len(sp.counts)), make([]int, len(sp.lines))
-				return c.reset(s.board)
+				c.counts, c.lines = make([]bool, len(sp.counts)), make([]int, len(sp.lines))
+				return c.reset(s.board, group, vals, md)
 			}
 			prev := -1
 			var undos []boundUndo
@@ -249,7 +256,7 @@ func TestSplitBound(t *testing.T) {
 				s.m.h = s.lc
 				lc, _ := s.m.child(v, nb, b)
 				_, delta := s.p.child(v, nb, b)
-				var steps [len(boundSplits)]splitStep
+				var steps [2]splitStep
 				want := make([]int, len(s.splits))
 				for i, sp := range s.splits {
 					var h int
@@ -287,9 +294,6 @@ func TestSplitBound(t *testing.T) {
 	if above == 0 {
 		t.Error("no split bounds its start above both the database and linear conflicts")
 	}
-	if mixed == 0 {
-		t.Error("no split picks patterns of both lookups")
-	}
 }
 
 // TestBoundBudgets measures, when SLIDE_BOUND_BUDGETS is set (SIZE or
@@ -297,10 +301,8 @@ func TestSplitBound(t *testing.T) {
 // shared sample of SIZE x SIZE boards (testdata/deepSxS_sample50.txt)
 // within each node budget (default 2^18, 2^20 and 2^21 boards; each from
 // the start, the mean boards used in brackets), under the
-// strongest shipped database in the user's cache (see cachedDatabase),
-// its splits those SLIDE_BOUND_SPLITS lists if set (sides, such as 1,2,3:
-// see boundSplits): a figure of docs/PERFORMANCE.md, independent of the
-// machine's speed and load.
+// strongest shipped database in the user's cache: a figure of
+// docs/PERFORMANCE.md, independent of the machine's speed and load.
 func TestBoundBudgets(t *testing.T) {
 	arg := os.Getenv("SLIDE_BOUND_BUDGETS")
 	if arg == "" {
@@ -320,16 +322,6 @@ func TestBoundBudgets(t *testing.T) {
 				t.Fatal(err)
 			}
 			budgets = append(budgets, n)
-		}
-	}
-	if sides := os.Getenv("SLIDE_BOUND_SPLITS"); sides != "" {
-		saved := boundSplits
-		defer func() { boundSplits = saved }()
-		boundSplits = [len(boundSplits)]int{}
-		for i, f := range strings.Split(sides, ",")[:min(len(boundSplits), strings.Count(sides, ",")+1)] {
-			if boundSplits[i], err = strconv.Atoi(f); err != nil {
-				t.Fatal(err)
-			}
 		}
 	}
 	tg := blankFirstGoal(size, size)
