@@ -12,8 +12,8 @@ import (
 // availableDatabase returns the first of hs for a rows x cols board whose
 // blank belongs on cell blank that is in memory or in the disk cache of
 // req (and fits lim's memory, unless lim is nil; and if only on disk, is
-// read within within by readTime, unless that is 0), and where it is; otherwise
-// linear conflicts and pdbcache.Absent.
+// read within within by readTime, unless that is 0), and where it is;
+// otherwise linear conflicts and pdbcache.Absent.
 func availableDatabase(hs []tiles.Heuristic, rows, cols, blank int, req *pdbcache.Request, lim *engine.Bounds, within time.Duration) (tiles.Heuristic, pdbcache.State) {
 	for _, h := range hs {
 		if _, spec, err := tiles.Orient(h, rows, cols, blank); err == nil {
@@ -40,7 +40,7 @@ func ReadTime(spec pdb.Spec) time.Duration {
 // disk cache takes: the bytes that are read from the disk or checksummed
 // at readRate, and those mapped from the page cache at mapRate (see
 // pdbcache.CostOf). Where the system cannot tell which pages of the file
-// are in memory, that is ReadTime.
+// are in memory, every byte counts at readRate, as in ReadTime.
 func readTime(spec pdb.Spec, req *pdbcache.Request) time.Duration {
 	c, ok := costOf(spec, req)
 	if !ok {
