@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -106,9 +108,15 @@ func beamFrames(b *testing.B, n, walk int) []*frame {
 
 // cachedDatabase returns the strongest shipped database for boards of
 // goal t that is in memory or in req's cache (as the root package's Auto
-// heuristic chooses it), or else linear conflicts.
+// heuristic chooses it), or else linear conflicts. SLIDE_NEAR_DB, a
+// comma-separated list of shipped names (such as 48x5), replaces the
+// databases looked for.
 func cachedDatabase(t *tiles.Goal, req *pdbcache.Request) tiles.Heuristic {
-	for _, name := range []string{"78", "663", "555", "6666", "35", "48"} {
+	names := []string{"78", "663", "555", "6666", "35", "48"}
+	if only := os.Getenv("SLIDE_NEAR_DB"); only != "" {
+		names = strings.Split(only, ",")
+	}
+	for _, name := range names {
 		spec, err := pdb.Named(name)
 		if err != nil {
 			panic(err)

@@ -57,7 +57,7 @@ func newFrame(ctx context.Context, t *tiles.Goal, code []int32, cfg *Config) (*f
 		}
 		f.blankVal = spec.Blank
 		f.model = rankingFor(cfg.Ranking, spec)
-		if d, ok := ctx.Deadline(); !ok || sparsePays(spec, time.Until(d), runtime.GOMAXPROCS(0)) || f.db.SparseMade() {
+		if d, ok := ctx.Deadline(); !cfg.dense && (!ok || sparsePays(spec, time.Until(d), runtime.GOMAXPROCS(0)) || f.db.SparseMade()) {
 			// The beams' layout, made before they start; a making that
 			// ctx stops is made again by a later call.
 			if err := f.db.MakeSparse(ctx); err != nil {

@@ -48,6 +48,9 @@ type Config struct {
 	// place of the wall clock, and its budget ends by it (tests; see
 	// workClock).
 	clock *workClock
+	// dense, if true, keeps the frames' tables in the dense layout, as a
+	// budget too short to make the sparse one does (tests).
+	dense bool
 }
 
 // An Optimal searches for a solution of at most maxCost moves, optimal

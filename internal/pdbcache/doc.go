@@ -30,7 +30,9 @@
 //
 // Shared opens each database once a process, from memory, the cache or a
 // build as a Request allows, while other callers wait for it; StateOf tells
-// where a database is without opening it, Prepare makes sure it is in the
+// where a database is without opening it, CostOf what loading its file
+// would take (the bytes to read, and on Linux those the page cache holds
+// already, which a load only maps), Prepare makes sure it is in the
 // cache, and Release forgets the databases opened.
 //
 // Invariants: a table file is replaced by renaming, never rewritten in

@@ -14,6 +14,17 @@ const canMap = true
 // mapFile maps the size bytes of f read-only, shared with the page cache
 // (see map.go); the mapping outlives f.
 func mapFile(f *os.File, size int64) ([]byte, error) {
+	m, err := mapOnly(f, size)
+	if err != nil {
+		return nil, err
+	}
+	adviseMapping(m)
+	return m, nil
+}
+
+// mapOnly maps the size bytes of f read-only and shared, advising nothing
+// and touching no page.
+func mapOnly(f *os.File, size int64) ([]byte, error) {
 	if size <= 0 || int64(int(size)) != size {
 		return nil, errNoMapping
 	}
@@ -31,7 +42,6 @@ func mapFile(f *os.File, size int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	adviseMapping(m)
 	return m, nil
 }
 

@@ -15,7 +15,9 @@
 //   - The heuristic Auto stands for is chosen here, and only here: the
 //     strongest shipped database of the board in memory or in the disk
 //     cache (never built on the way) that fits the memory bound and, under
-//     a time budget, is read within its share; else linear conflicts.
+//     a time budget, is read within its share (the pages of its file that
+//     the page cache holds mapped, not read, where the system says which:
+//     see readTime); else linear conflicts.
 //   - An answer's moves belong to the caller's [Path]: the modes hand it
 //     paths (the blank's cell in every board) or single moves, and never
 //     keep moves of their own, so that the caller's memory bound and move

@@ -12,8 +12,8 @@ import (
 // availableDatabase returns the first of hs for a rows x cols board whose
 // blank belongs on cell blank that is in memory or in the disk cache of
 // req (and fits lim's memory, unless lim is nil; and if only on disk, is
-// read within within, unless that is 0), and where it is; otherwise
-// linear conflicts and pdbcache.Absent.
+// read within within by readTime, unless that is 0), and where it is;
+// otherwise linear conflicts and pdbcache.Absent.
 func availableDatabase(hs []tiles.Heuristic, rows, cols, blank int, req *pdbcache.Request, lim *engine.Bounds, within time.Duration) (tiles.Heuristic, pdbcache.State) {
 	for _, h := range hs {
 		if _, spec, err := tiles.Orient(h, rows, cols, blank); err == nil {
@@ -21,7 +21,7 @@ func availableDatabase(hs []tiles.Heuristic, rows, cols, blank int, req *pdbcach
 			if state == pdbcache.Absent || lim != nil && !databaseFits(h, rows, cols, blank, *lim, req) {
 				continue
 			}
-			if state == pdbcache.OnDisk && within > 0 && ReadTime(spec) > within {
+			if state == pdbcache.OnDisk && within > 0 && readTime(spec, req) > within {
 				continue
 			}
 			return h, state
@@ -36,9 +36,30 @@ func ReadTime(spec pdb.Spec) time.Duration {
 	return time.Duration(float64(spec.TableBytes(true)) / readRate * float64(time.Second))
 }
 
+// readTime returns about how long loading the tables of spec from req's
+// disk cache takes: the bytes that are read from the disk or checksummed
+// at readRate, and those mapped from the page cache at mapRate (see
+// pdbcache.CostOf). Where the system cannot tell which pages of the file
+// are in memory, every byte counts at readRate, as in ReadTime.
+func readTime(spec pdb.Spec, req *pdbcache.Request) time.Duration {
+	c, ok := costOf(spec, req)
+	if !ok {
+		return ReadTime(spec)
+	}
+	return time.Duration((float64(c.Cold)/readRate + float64(c.Mapped)/mapRate) * float64(time.Second))
+}
+
+// costOf is pdbcache.CostOf; tests replace it.
+var costOf = pdbcache.CostOf
+
 // readRate is the bytes a second of a cached table's reading, taken low
-// (docs/PERFORMANCE.md, "Time budgets").
-const readRate = 400e6
+// (docs/PERFORMANCE.md, "Time budgets"); mapRate is the bytes a second of
+// mapping a table file whose pages are in the page cache, taken low as
+// well (docs/PERFORMANCE.md, "Tables in the page cache").
+const (
+	readRate = 400e6
+	mapRate  = 10e9
+)
 
 // The shipped databases Auto may take, strongest first: in an optimal
 // search, and besides in the Weighted and Anytime modes, which take a

@@ -1,11 +1,15 @@
 package solve
 
 import (
+	"context"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/slidekit/slide/internal/engine"
+	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/pdbcache"
+	"github.com/slidekit/slide/internal/testsets/pdbtest"
 	"github.com/slidekit/slide/internal/tiles"
 )
 
@@ -41,5 +45,49 @@ func TestAvailableDatabaseEmptyCache(t *testing.T) {
 	}
 	if got, err := checkDatabaseMemory(optimalDatabases[1], 4, 4, 0, engine.Bounds{Memory: need}, &req); err != nil || got != tables {
 		t.Fatalf("a bound of the build's peak: %d, %v; want %d, nil", got, err, tables)
+	}
+}
+
+// TestReadTimeResidency: Auto reads a table from the disk cache within a
+// time that its file's cold bytes (at readRate) would pass only where its
+// pages are in the page cache (mapped at mapRate): a table in memory
+// already is taken for a budget that refuses it on disk.
+func TestReadTimeResidency(t *testing.T) {
+	spec := pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}}
+	h := tiles.Heuristic{Kind: tiles.Database, Name: "small", Spec: spec, Custom: true}
+	dir := t.TempDir()
+	if err := pdbcache.Save(context.Background(), dir, pdbtest.MustBuild(t, spec)); err != nil {
+		t.Fatal(err)
+	}
+	req := pdbcache.Request{Dir: dir, DirSet: true}
+	within := ReadTime(spec) / 2
+	saved := costOf
+	defer func() { costOf = saved }()
+	for _, tc := range []struct {
+		name     string
+		resident func(size int64) int64
+		want     pdbcache.State
+	}{
+		{"every page in memory", func(size int64) int64 { return size }, pdbcache.OnDisk},
+		{"a tenth of the pages in memory", func(size int64) int64 { return size / 10 }, pdbcache.Absent},
+		{"no page in memory", func(int64) int64 { return 0 }, pdbcache.Absent},
+	} {
+		costOf = func(spec pdb.Spec, req *pdbcache.Request) (pdbcache.LoadCost, bool) {
+			c, ok := saved(spec, req)
+			in := tc.resident(c.Cold + c.Mapped)
+			return pdbcache.LoadCost{Cold: c.Cold + c.Mapped - in, Mapped: in}, ok
+		}
+		got, state := availableDatabase([]tiles.Heuristic{h}, 3, 3, 0, &req, nil, within)
+		if state != tc.want || tc.want == pdbcache.OnDisk && got.Name != h.Name {
+			t.Errorf("%s, within %v: %s (%v), want %v", tc.name, within, got.Name, state, tc.want)
+		}
+	}
+	costOf = saved
+	// The file just written is in the page cache: where the system says
+	// so, Auto takes it.
+	if runtime.GOOS == "linux" {
+		if _, state := availableDatabase([]tiles.Heuristic{h}, 3, 3, 0, &req, nil, within); state != pdbcache.OnDisk {
+			t.Errorf("a file just written, within %v: %v, want it read", within, state)
+		}
 	}
 }
