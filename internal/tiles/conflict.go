@@ -2,7 +2,10 @@ package tiles
 
 import (
 	"context"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/slidekit/slide/internal/engine"
 )
@@ -40,21 +43,62 @@ func ConflictTableContext(ctx context.Context, length int) ([]uint8, error) {
 // its conflicts, or returns ctx's error if ctx ends first: a walk over the
 // keys' digits, place 0 first, keeping the longest increasing runs of the
 // tiles so far as patience sorting does (the least last tile of a run of
-// each length), one step a digit. It polls ctx every conflictPoll keys.
+// each length), one step a digit. The keys of each digit at place 0 are
+// walked apart, on up to GOMAXPROCS goroutines for tables of at least
+// conflictParallel entries, which take milliseconds: every anytime solve of
+// a board with lines of 7 cells waits for one. Each walk polls ctx every
+// conflictPoll keys.
 func buildConflictTable(ctx context.Context, length int) ([]uint8, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	b := conflictBuild{ctx: ctx, length: length, place: PlaceValues(length), left: conflictPoll}
-	b.t = make([]uint8, pow(length+1, length))
-	if length > 0 {
-		b.walk(0, 0, 0, 0)
+	t := make([]uint8, pow(length+1, length))
+	place := PlaceValues(length)
+	if length < 2 {
+		b := conflictBuild{ctx: ctx, length: length, place: place, t: t, left: conflictPoll}
+		if length > 0 {
+			b.walk(0, 0, 0, 0)
+		}
+		if b.err != nil {
+			return nil, b.err
+		}
+		return t, nil
 	}
-	if b.err != nil {
-		return nil, b.err
+	workers := 1
+	if len(t) >= conflictParallel {
+		workers = min(runtime.GOMAXPROCS(0), length+1)
 	}
-	return b.t, nil
+	var next atomic.Int32 // the next digit at place 0 to walk
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b := conflictBuild{ctx: ctx, length: length, place: place, t: t, left: conflictPoll}
+			for d := int(next.Add(1)) - 1; d <= length && b.err == nil; d = int(next.Add(1)) - 1 {
+				if d == 0 {
+					b.walk(1, 0, 0, 0) // no tile of the line on place 0
+					continue
+				}
+				b.tails[0] = d
+				b.walk(1, d*place[0], 1, 1)
+			}
+			errs[w] = b.err
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
 }
+
+// conflictParallel is the fewest entries of a conflict table built on
+// several goroutines.
+const conflictParallel = 1 << 20
 
 // conflictPoll is how many keys buildConflictTable fills between two polls
 // of its context.
