@@ -213,10 +213,10 @@ func (a *anytime) run() error {
 // their width narrows toward their deadline.
 const beamStall = 64
 
-// beamDeadline returns when a beam started now should end: at 97% of the
-// time left. Beams keep a margin of their own (see adapt), and polishing
-// takes a few milliseconds, so a larger share would leave the end of the
-// budget idle.
+// beamDeadline returns when a beam edge by edge (see peelSolve) started
+// now should end: at 97% of the time left, the rest for polishing its
+// long paths. Beams keep a margin of their own (see adapt). The rounds'
+// beams aim at roundEnd instead.
 func (a *anytime) beamDeadline() time.Time { return a.deadlineAt(0.97) }
 
 // deadlineAt returns the time a share of the time left from now.

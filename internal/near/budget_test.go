@@ -71,7 +71,7 @@ func TestRoundsFillBudget(t *testing.T) {
 		if rounds {
 			a.rounds(f, 2)
 		} else {
-			a.beams(f, a.beamDeadline(), f.roundBeams(0, 2)...)
+			a.beams(f, a.deadlineAt(roundEnd), f.roundBeams(0, 2)...)
 		}
 		checkBlanks(t, tg, code, a.blanks)
 		return a, a.used()
