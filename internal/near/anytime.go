@@ -188,7 +188,7 @@ func (a *anytime) run() error {
 		return a.repair()
 	}
 	// Rounds of beams whose width adapts, layer by layer, so that they end
-	// within the time left (see beamDeadline and rounds), then polishing.
+	// within the time left (see roundEnd and rounds), then polishing.
 	// A beam's answers improve with the logarithm of its width, so one wide
 	// beam on every worker beats a series of narrower ones, or narrower
 	// ones side by side, and the first round takes nearly all of the time;
@@ -213,16 +213,19 @@ func (a *anytime) run() error {
 // their width narrows toward their deadline.
 const beamStall = 64
 
-// beamDeadline returns when a beam started now should end: at 97% of the
-// time left. Beams keep a margin of their own (see adapt), and polishing
-// takes a few milliseconds, so a larger share would leave the end of the
-// budget idle.
-func (a *anytime) beamDeadline() time.Time {
+// beamDeadline returns when a beam edge by edge (see peelSolve) started
+// now should end: at 97% of the time left, the rest for polishing its
+// long paths. Beams keep a margin of their own (see adapt). The rounds'
+// beams aim at roundEnd instead.
+func (a *anytime) beamDeadline() time.Time { return a.deadlineAt(0.97) }
+
+// deadlineAt returns the time a share of the time left from now.
+func (a *anytime) deadlineAt(share float64) time.Time {
 	end := a.end
 	if end.IsZero() {
 		end = deadlineOf(a.ctx)
 	}
-	return a.clock.now().Add(a.clock.until(end) * 97 / 100)
+	return a.clock.now().Add(time.Duration(float64(a.clock.until(end)) * share))
 }
 
 // exactBeamDeadline returns when the beam before the optimal search on a

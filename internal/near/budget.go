@@ -11,12 +11,28 @@ import (
 )
 
 // minRoundShare is the least share of the budget left (1/minRoundShare)
-// for which the anytime mode starts another round of beams: a round's
-// beams end near 97% of the time they are given, and a round in the few
-// percent that one leaves would be too narrow to gain anything, so another
-// round follows only beams that ended early; the solve still ends past
-// 95% of its budget.
+// for which the anytime mode starts another round of beams, and only
+// after a round that ended early (see earlyShare): a round in the few
+// percent that a round's beams leave would be too narrow to gain anything.
 const minRoundShare = 25
+
+// roundEnd is the share of the time left at which a round's beams should
+// end (see deadlineAt): they keep a margin of their own (see adapt) and
+// end near it, and the rest of the budget polishes the answer. No round
+// follows one that used its time, so the budget's last percents go to the
+// first round's beam, on every worker, rather than to a round of beams too
+// narrow to gain anything.
+const roundEnd = 0.985
+
+// earlyShare is the share of the time a round was given (to its beams'
+// deadline) before which it ended early, so that another round may take
+// the time left: a beam whose width adapts to its time ends past it,
+// while one that its memory caps, or that finds the goal sooner than it
+// foresaw, ends before it. After a round that used its time, a round in
+// what is left would be a small fraction of its width, whose answers are
+// longer (a beam's answers improve with the logarithm of its width), and
+// polishing takes the time instead.
+const earlyShare = 0.9
 
 // minRoundTime is the least time left for which another round of beams
 // starts, whatever the budget: a beam of fewer milliseconds is too narrow
@@ -129,23 +145,34 @@ func (f *frame) roundBeams(k, w int) []*beamSearch {
 const wideLead = 1.75
 
 // rounds runs rounds of beams in frame f on w workers (see roundBeams),
-// each sized to the time left, until the time left is under a
+// each sized to end at roundEnd of the time left, until a round ends past
+// an earlyShare of the time it was given, the time left is under a
 // minRoundShare of the budget or minRoundTime, the context is done, the
-// node limit is spent or the answer is proven optimal; without a deadline,
-// one round, its width capped by its memory. Between rounds it
+// node limit is spent or the answer is proven optimal; without a
+// deadline, one round, its width capped by its memory. Between rounds it
 // collects the last round's arrays, so that the next one's fit where they
-// were.
-func (a *anytime) rounds(f *frame, w int) {
+// were. It returns the number of rounds run.
+func (a *anytime) rounds(f *frame, w int) int {
+	early := true // the last round ended early
 	for k := 0; ; k++ {
 		left := a.clock.until(a.end)
-		if k > 0 && (a.end.IsZero() || left < max(minRoundTime, a.budget/minRoundShare) || a.done() || a.nodesLeft() == 0 || a.proven()) {
-			return
+		if k > 0 && (a.end.IsZero() || !early || left < max(minRoundTime, a.budget/minRoundShare) || a.done() || a.nodesLeft() == 0 || a.proven()) {
+			return k
 		}
 		if k > 0 {
 			runtime.GC()
 		}
-		a.beams(f, a.beamDeadline(), f.roundBeams(k, w)...)
+		began, deadline := a.clock.now(), a.deadlineAt(roundEnd)
+		a.beams(f, deadline, f.roundBeams(k, w)...)
+		early = endedEarly(began, deadline, a.clock.now())
 	}
+}
+
+// endedEarly reports whether a round that began at began, its beams to
+// end by deadline, ended early when it ended at ended: before an
+// earlyShare of its time.
+func endedEarly(began, deadline, ended time.Time) bool {
+	return ended.Before(began.Add(time.Duration(float64(deadline.Sub(began)) * earlyShare)))
 }
 
 // withClock returns ctx with a deadline at end under the wall clock

@@ -71,7 +71,7 @@ func TestRoundsFillBudget(t *testing.T) {
 		if rounds {
 			a.rounds(f, 2)
 		} else {
-			a.beams(f, a.beamDeadline(), f.roundBeams(0, 2)...)
+			a.beams(f, a.deadlineAt(roundEnd), f.roundBeams(0, 2)...)
 		}
 		checkBlanks(t, tg, code, a.blanks)
 		return a, a.used()
@@ -87,6 +87,48 @@ func TestRoundsFillBudget(t *testing.T) {
 	}
 	if len(all.blanks) > len(first.blanks) {
 		t.Errorf("the rounds' answer has %d moves, the first round's %d", len(all.blanks)-1, len(first.blanks)-1)
+	}
+}
+
+// TestRoundsUseTheirTime checks that a round of beams whose width adapts
+// to its time, with no memory bound to end it early, takes the budget to
+// at least 95% by itself, so that no round too narrow to gain follows it,
+// on a clock that advances with the boards generated (see workClock).
+func TestRoundsUseTheirTime(t *testing.T) {
+	for _, rows := range []int{6, 7} {
+		tg := standardGoal(rows, rows)
+		code := randomReaching(rand.New(rand.NewPCG(41, uint64(rows))), tg)
+		cfg := *lcConfig()
+		cfg.Workers = 2
+		a, f := clockedAnytime(t, tg, code, cfg, 2*time.Microsecond, 400*time.Millisecond)
+		n := a.rounds(f, 2)
+		checkBlanks(t, tg, code, a.blanks)
+		t.Logf("%d x %d: %d rounds, %d moves, %.3f of the budget", rows, rows, n, len(a.blanks)-1, a.used())
+		if n != 1 || a.used() < 0.95 || a.used() > 1.05 {
+			t.Errorf("%d x %d: %d rounds used %.3f of the budget, want one round using 0.95 to 1.05", rows, rows, n, a.used())
+		}
+	}
+}
+
+// TestEndedEarly: a round ended early, so that another may follow it,
+// when its memory or its goal ended it well before its deadline, not when
+// it ended near the deadline, however much of the budget that leaves.
+func TestEndedEarly(t *testing.T) {
+	began := time.Unix(0, 0)
+	deadline := began.Add(985 * time.Millisecond)
+	for _, tc := range []struct {
+		ended time.Duration
+		want  bool
+	}{
+		{500 * time.Millisecond, true},
+		{825 * time.Millisecond, true},
+		{950 * time.Millisecond, false},
+		{985 * time.Millisecond, false},
+		{time.Second, false},
+	} {
+		if got := endedEarly(began, deadline, began.Add(tc.ended)); got != tc.want {
+			t.Errorf("a round given until %v that ended at %v: early %v, want %v", deadline.Sub(began), tc.ended, got, tc.want)
+		}
 	}
 }
 

@@ -35,7 +35,7 @@
 //     (its memory caps its width, or it finds the goal sooner than it
 //     foresaw), rounds ranking boards other ways take the time left,
 //     until under a twenty-fifth of the budget is left, which polishing
-//     takes. An
+//     takes; no round follows one that used its time (see roundEnd). An
 //     answer is kept only when shorter, and the way of a beam that finds
 //     no goal in time is finished by the fast mode (see complete). A clock
 //     that counts the boards generated in place of the wall clock (see

@@ -249,7 +249,7 @@ func TestRoundWidths(t *testing.T) {
 		b := f.roundBeams(0, 2)[0]
 		var widths []int
 		b.onLayer = func() { widths = append(widths, len(b.cur.h)) }
-		a.beams(f, a.beamDeadline(), b)
+		a.beams(f, a.deadlineAt(roundEnd), b)
 		checkBlanks(t, tg, code, a.blanks)
 		n := len(widths)
 		if n < 20 {

@@ -2,7 +2,9 @@ package tiles
 
 import (
 	"context"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/slidekit/slide/internal/engine"
 )
@@ -40,21 +42,51 @@ func ConflictTableContext(ctx context.Context, length int) ([]uint8, error) {
 // its conflicts, or returns ctx's error if ctx ends first: a walk over the
 // keys' digits, place 0 first, keeping the longest increasing runs of the
 // tiles so far as patience sorting does (the least last tile of a run of
-// each length), one step a digit. It polls ctx every conflictPoll keys.
+// each length), one step a digit. Tables of at least conflictParallel
+// entries, which take milliseconds (every anytime solve of a board with
+// lines of 7 cells waits for one), are walked on up to GOMAXPROCS
+// goroutines, each taking the keys of its share of the digits at place
+// conflictSplit: runs of (length+1)^conflictSplit keys, whole cache lines,
+// so that no two goroutines write to one. Each walk polls ctx every
+// conflictPoll keys.
 func buildConflictTable(ctx context.Context, length int) ([]uint8, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	b := conflictBuild{ctx: ctx, length: length, place: PlaceValues(length), left: conflictPoll}
-	b.t = make([]uint8, pow(length+1, length))
-	if length > 0 {
-		b.walk(0, 0, 0, 0)
+	t := make([]uint8, pow(length+1, length))
+	workers := 1
+	if len(t) >= conflictParallel && length-1 > conflictSplit {
+		workers = min(runtime.GOMAXPROCS(0), length+1)
 	}
-	if b.err != nil {
-		return nil, b.err
+	place := PlaceValues(length)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b := conflictBuild{ctx: ctx, length: length, place: place, t: t, left: conflictPoll, workers: workers, worker: w}
+			if length > 0 {
+				b.walk(0, 0, 0, 0)
+			}
+			errs[w] = b.err
+		}()
 	}
-	return b.t, nil
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
 }
+
+// conflictParallel is the fewest entries of a conflict table built on
+// several goroutines, and conflictSplit the place whose digits they share.
+const (
+	conflictParallel = 1 << 20
+	conflictSplit    = 2
+)
 
 // conflictPoll is how many keys buildConflictTable fills between two polls
 // of its context.
@@ -69,6 +101,9 @@ type conflictBuild struct {
 	place  []int // the place values of the digits
 	t      []uint8
 	tails  [MaxConflictLine]int // tails[k]: the least last tile of an increasing run of k+1 tiles so far
+	// The walk takes, of the digits at place conflictSplit, those equal
+	// to worker modulo workers.
+	workers, worker int
 }
 
 // walk fills the entries of the keys whose digits below place i add up
@@ -79,14 +114,24 @@ func (b *conflictBuild) walk(i, key, n, runs int) {
 		b.last(key, n, runs)
 		return
 	}
-	b.walk(i+1, key, n, runs) // no tile of the line on place i
+	if b.mine(i, 0) {
+		b.walk(i+1, key, n, runs) // no tile of the line on place i
+	}
 	for d := 1; d <= b.length && b.err == nil; d++ {
+		if !b.mine(i, d) {
+			continue
+		}
 		k, _ := slices.BinarySearch(b.tails[:runs], d)
 		old := b.tails[k]
 		b.tails[k] = d
 		b.walk(i+1, key+d*b.place[i], n+1, max(runs, k+1))
 		b.tails[k] = old
 	}
+}
+
+// mine reports whether the walk takes digit d at place i.
+func (b *conflictBuild) mine(i, d int) bool {
+	return b.workers <= 1 || i != conflictSplit || d%b.workers == b.worker
 }
 
 // last is walk for the last place, whose digits end the keys.

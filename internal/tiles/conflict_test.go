@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync/atomic"
 	"testing"
 )
 
@@ -51,6 +54,29 @@ func TestConflictTable(t *testing.T) {
 		if again := ConflictTable(length); &again[0] != &tab[0] {
 			t.Errorf("length %d: the table is built twice", length)
 		}
+	}
+}
+
+// TestConflictTableParallel checks that the table of lines of 7 cells,
+// built on several goroutines, is the one a single walk over every key
+// builds.
+func TestConflictTableParallel(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	}
+	length := MaxConflictLine
+	got, err := buildConflictTable(context.Background(), length)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := conflictBuild{ctx: context.Background(), length: length, place: PlaceValues(length), left: conflictPoll}
+	b.t = make([]uint8, pow(length+1, length))
+	b.walk(0, 0, 0, 0)
+	if len(got) < conflictParallel {
+		t.Fatalf("%d entries, fewer than the %d built in parallel", len(got), conflictParallel)
+	}
+	if i := slices.Compare(got, b.t); i != 0 {
+		t.Errorf("the parallel build differs from a single walk")
 	}
 }
 
@@ -117,14 +143,15 @@ func TestFitsLineKeys(t *testing.T) {
 }
 
 // A stopAfter is a context whose Err reports context.Canceled from its
-// n-th call on.
+// n-th call on, from any number of goroutines.
 type stopAfter struct {
 	context.Context
-	n, calls int
+	n     int64
+	calls atomic.Int64
 }
 
 func (c *stopAfter) Err() error {
-	if c.calls++; c.calls >= c.n {
+	if c.calls.Add(1) >= c.n {
 		return context.Canceled
 	}
 	return nil
@@ -139,12 +166,12 @@ func TestConflictTableCancel(t *testing.T) {
 	if _, err := buildConflictTable(whole, length); err != nil {
 		t.Fatal(err)
 	}
-	if size := int(pow(length+1, length)); whole.calls < size/conflictPoll {
-		t.Errorf("%d polls over %d keys, want at least %d", whole.calls, size, size/conflictPoll)
+	if size := int(pow(length+1, length)); whole.calls.Load() < int64(size/conflictPoll) {
+		t.Errorf("%d polls over %d keys, want at least %d", whole.calls.Load(), size, size/conflictPoll)
 	}
-	for _, n := range []int{1, 2, whole.calls / 2} {
+	for _, n := range []int64{1, 2, whole.calls.Load() / 2} {
 		if tab, err := buildConflictTable(&stopAfter{Context: context.Background(), n: n}, length); !errors.Is(err, context.Canceled) || tab != nil {
-			t.Errorf("stopped at poll %d of %d: %d entries, %v; want none and context.Canceled", n, whole.calls, len(tab), err)
+			t.Errorf("stopped at poll %d of %d: %d entries, %v; want none and context.Canceled", n, whole.calls.Load(), len(tab), err)
 		}
 	}
 }

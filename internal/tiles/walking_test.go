@@ -71,12 +71,12 @@ func TestWalkingTablesCancel(t *testing.T) {
 	if _, err := newWalkingTables(whole, 4, 4, 5); err != nil {
 		t.Fatal(err)
 	}
-	if states := len(want.v.keys) + len(want.h.keys); whole.calls < states/wdPoll {
-		t.Errorf("%d polls over %d states, want at least %d", whole.calls, states, states/wdPoll)
+	if states := len(want.v.keys) + len(want.h.keys); whole.calls.Load() < int64(states/wdPoll) {
+		t.Errorf("%d polls over %d states, want at least %d", whole.calls.Load(), states, states/wdPoll)
 	}
-	for _, n := range []int{1, 2, whole.calls - 1} {
+	for _, n := range []int64{1, 2, whole.calls.Load() - 1} {
 		if w, err := newWalkingTables(&stopAfter{Context: context.Background(), n: n}, 4, 4, 5); !errors.Is(err, context.Canceled) || w != nil {
-			t.Errorf("stopped at poll %d of %d: %v, want context.Canceled", n, whole.calls, err)
+			t.Errorf("stopped at poll %d of %d: %v, want context.Canceled", n, whole.calls.Load(), err)
 		}
 	}
 	if _, err := SharedWalkingTables(&stopAfter{Context: context.Background(), n: 2}, 4, 4, 5); !errors.Is(err, context.Canceled) {
