@@ -56,6 +56,9 @@ type beamSearch struct {
 	// which the loops of a layer poll (see beam_room.go).
 	ctx  context.Context
 	stop engine.Stop
+	// gate counts the search's goroutines at work for the bound search
+	// beside it (see idleGate); nil: none.
+	gate *idleGate
 
 	// With a deadline, the width adapts after every layer so that the
 	// search ends in time (see adapt), between minWidth and maxWidth, and
@@ -188,6 +191,8 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 	s.ctx = ctx
 	s.stop.Watch(ctx)
 	defer s.stop.End()
+	s.gate.enter(1)
+	defer s.gate.leave()
 	s.cur.reset()
 	s.steps, s.recent, s.start = s.steps[:0], s.recent[:0], blank
 	s.expanded, s.generated, s.escaped, s.kept = 0, 0, 0, 1

@@ -60,11 +60,13 @@ func (s *beamSearch) parallel(w int, f func(k int)) {
 		return
 	}
 	var wg sync.WaitGroup
+	s.gate.enter(w - 1)
 	for k := 1; k < w; k++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			f(k)
+			s.gate.leave()
 		}()
 	}
 	f(0)

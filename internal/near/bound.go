@@ -22,23 +22,38 @@ const boundNodes = boundRate
 // left) the bound search may take: the answers need the rest.
 const boundShare = 10
 
+// boundIdle is how many times boundRate's boards the bound search may
+// generate more under a time budget, on the cores the beams leave idle
+// (see idleGate): they take nothing from the beams.
+const boundIdle = 7
+
 // raiseBound starts the bound search of the frame's start (see
 // boundSearch) beside the searches that look for answers, within
-// boundRate boards a second of the budget (boundNodes without one) and a
-// boundShare of what the node limit leaves, which it takes up front; it
+// boundRate boards a second of the budget (boundNodes without one) and,
+// under a deadline of the wall clock, boundIdle times as many more on the
+// cores the frame's beams leave idle (see idleGate); all within a
+// boundShare of what the node limit leaves, which it takes up front. It
 // stops when the context is done. It returns the function that waits for
 // it and takes in what it proved: a raised lower bound, or a shortest
 // solution, which it offers.
 func (a *anytime) raiseBound(f *frame) func() {
-	nodes := int64(boundNodes)
+	nodes, idle := int64(boundNodes), int64(0)
 	if a.budget > 0 {
 		nodes = int64(a.budget.Seconds() * boundRate)
+		if a.clock == nil {
+			idle = boundIdle * nodes
+		}
 	}
-	if nodes = min(nodes, a.nodesLeft()/boundShare); nodes <= 0 || a.ctx.Err() != nil {
+	all := min(nodes+idle, a.nodesLeft()/boundShare)
+	if nodes = min(nodes, all); nodes <= 0 || a.ctx.Err() != nil {
 		return func() {}
 	}
-	a.generated += nodes
+	a.generated += all
 	s := f.newBoundSearch()
+	if all > nodes {
+		f.gate = newIdleGate(runtime.GOMAXPROCS(0))
+		s.gate, s.idle = f.gate, all-nodes
+	}
 	lower := a.lower
 	var proved int
 	var path []int
@@ -49,7 +64,7 @@ func (a *anytime) raiseBound(f *frame) func() {
 	}()
 	return func() {
 		<-done
-		a.generated += s.generated - nodes
+		a.generated += s.generated - all
 		a.lower = max(a.lower, proved)
 		if path != nil {
 			a.offer(f.back(path), WeightedIDA, f.heur)
@@ -89,9 +104,15 @@ type boundSearch struct {
 	next      int   // the least sum above limit the iteration met
 	generated int64
 	maxNodes  int64 // the most boards it may generate, all calls together
-	pollAt    int64 // when it next looks at maxNodes and the context
-	ctx       context.Context
-	stopped   bool
+	// gate tells when the beams leave a core idle (see idleGate): past
+	// maxNodes the search may generate idle boards more, an iteration
+	// that would complete within them, while a core is idle (gated).
+	gate    *idleGate
+	idle    int64
+	gated   bool
+	pollAt  int64 // when it next looks at maxNodes and the context
+	ctx     context.Context
+	stopped bool
 }
 
 // boundPoll is how many boards (a power of two) a bound search generates
@@ -99,6 +120,11 @@ type boundSearch struct {
 // fraction of a millisecond of work, so that a cancel stops it within
 // milliseconds and a beam's worker that waits for a core gets one soon.
 const boundPoll = 1 << 10
+
+// idlePoll is how many boards a gated bound search generates between two
+// looks at its gate: a few tens of microseconds, which a beam's worker
+// that starts waits at most for a core.
+const idlePoll = 1 << 7
 
 // newBoundSearch returns a bound search of the frame's start.
 func (f *frame) newBoundSearch() *boundSearch {
@@ -125,7 +151,7 @@ func (f *frame) newBoundSearch() *boundSearch {
 // iteration reached it (a shortest solution: the bound is then its
 // length), else nil. A later call goes on from the bound it is given.
 func (s *boundSearch) raise(ctx context.Context, lower int, maxNodes int64) (int, []int) {
-	s.ctx, s.maxNodes, s.stopped = ctx, maxNodes, false
+	s.ctx, s.maxNodes, s.stopped, s.gated = ctx, maxNodes, false, false
 	if s.maxNodes <= 0 {
 		s.maxNodes = math.MaxInt64
 	}
@@ -148,7 +174,9 @@ func (s *boundSearch) raise(ctx context.Context, lower int, maxNodes int64) (int
 	for ctx.Err() == nil && s.generated < s.maxNodes {
 		if next := float64(last) * float64(last) / float64(max(1, before)); before > 0 && last > 4*boundPoll &&
 			float64(s.generated)+next > float64(s.maxNodes) {
-			return lower, nil
+			if !s.goIdle(float64(s.generated) + next) {
+				return lower, nil
+			}
 		}
 		began := s.generated
 		s.limit, s.next = lower, math.MaxInt
@@ -163,6 +191,18 @@ func (s *boundSearch) raise(ctx context.Context, lower int, maxNodes int64) (int
 		lower = s.next
 	}
 	return lower, nil
+}
+
+// goIdle reports whether the search may go on past maxNodes, on the
+// cores the beams leave idle (see idleGate): once, with idle boards
+// more, where an iteration it foresees needing need boards in all would
+// complete within them. It is then gated.
+func (s *boundSearch) goIdle(need float64) bool {
+	if s.gated || s.idle <= 0 || s.maxNodes > math.MaxInt64-s.idle || need > float64(s.maxNodes+s.idle) {
+		return false
+	}
+	s.maxNodes, s.gated = s.maxNodes+s.idle, true
+	return true
 }
 
 // root sets the heuristics' state to the start and returns its bound.
@@ -202,11 +242,19 @@ func (s *boundSearch) dfs(g, h, prev int) bool {
 			continue
 		}
 		if s.generated >= s.pollAt {
-			if s.generated >= s.maxNodes || s.ctx.Err() != nil {
+			if s.generated >= s.maxNodes && !s.goIdle(0) || s.ctx.Err() != nil {
 				s.stopped = true
 				return false
 			}
-			s.pollAt = min(s.maxNodes, s.generated+boundPoll)
+			poll := int64(boundPoll)
+			if s.gated {
+				if !s.gate.wait(s.ctx) {
+					s.stopped = true
+					return false
+				}
+				poll = idlePoll
+			}
+			s.pollAt = min(s.maxNodes, s.generated+poll)
 			// A beam's workers wait for each other at every layer: one
 			// kept off its core waits for the others.
 			runtime.Gosched()

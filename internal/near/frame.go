@@ -25,6 +25,7 @@ type frame struct {
 	sparse     bool    // the beams read db's sparse layout (see sparseBeam)
 	heur       tiles.Heuristic
 	model      *learn.Model // the beams' learned ranking, nil for rankBeam's
+	gate       *idleGate    // the bound search's beside the beams (see idleGate), nil: none
 }
 
 // newFrame returns the frame of the board of codes code, for a board with
@@ -196,7 +197,7 @@ func (f *frame) lcBeam(width, workers int) *beamSearch {
 // labelled with the frame's heuristic.
 func (f *frame) beamOf(width, workers int, eval func() bEval) *beamSearch {
 	bs := newBeamSearch(f.rows, f.cols, f.blankVal, width, eval())
-	bs.heur = f.heur
+	bs.heur, bs.gate = f.heur, f.gate
 	for range workers {
 		if workers > 1 {
 			bs.evs = append(bs.evs, eval())
