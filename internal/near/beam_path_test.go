@@ -36,6 +36,9 @@ func TestStepLayer(t *testing.T) {
 					t.Fatalf("%d parents, board %d: parent %d way %d, want parent %d way %d", parents, i, p, way, w.parent, w.way)
 				}
 			}
+			if allocs := testing.AllocsPerRun(10, func() { l.parent(l.boards - 1) }); allocs != 0 {
+				t.Errorf("%d parents: parent allocates %v times", parents, allocs)
+			}
 			if got, want := l.bytes(), stepBytes(parents); got != want {
 				t.Errorf("%d parents: %d bytes held, stepBytes %d", parents, got, want)
 			}
@@ -60,9 +63,10 @@ func TestBeamTraceBack(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkFramePath(t, f, p)
-		widest := 0
+		widest, boards := 0, 0
 		for d := 1; d < len(b.steps); d++ {
 			widest = max(widest, b.steps[d].boards)
+			boards += b.steps[d].boards
 			if d%25 != 0 && d != len(b.steps)-1 {
 				continue
 			}
@@ -77,6 +81,39 @@ func TestBeamTraceBack(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%d workers: %d moves, %d layers, %d boards at the widest, %d bytes of steps", workers, len(p)-1, len(b.steps), widest, b.pathBytes)
+		t.Logf("%d workers: %d moves, %d layers, %d boards at the widest, %d bytes of steps, %.3f a board", workers, len(p)-1, len(b.steps), widest, b.pathBytes, float64(b.pathBytes)/float64(boards))
 	}
+}
+
+// BenchmarkTraceBack traces back the path of a board of the last layer
+// of a beam of 300 layers of 500 000 boards (as wide and as deep as the
+// anytime mode's 7 x 7 beams of a minute), each parent of a layer keeping
+// from none to three children, one and a half on average.
+func BenchmarkTraceBack(b *testing.B) {
+	const width, depth = 500_000, 300
+	rng := rand.New(rand.NewPCG(41, 300))
+	one := stepLayer{sets: make([]uint64, stepWords(width)), before: make([]uint32, stepBlocks(width))}
+	for p := range width {
+		// Half the ways of up to three (the move back is not made), so
+		// that every parent's index is a board of the layer before.
+		for way := range 3 {
+			if rng.IntN(2) == 0 {
+				one.sets[p/16] |= 1 << (4*(p%16) + way)
+			}
+		}
+	}
+	one.count()
+	s := &beamSearch{rows: 7, cols: 7, n: 49}
+	s.steps = append(s.steps, stepLayer{boards: 1})
+	for range depth {
+		l := stepLayer{sets: slices.Clone(one.sets), before: slices.Clone(one.before), boards: one.boards}
+		s.steps = append(s.steps, l)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i = (i + 7919) % one.boards
+		s.pathTo(depth, int32(i), 0)
+	}
+	b.ReportMetric(float64(one.boards)/width, "boards/parent")
 }
