@@ -65,7 +65,6 @@ type beamSearch struct {
 	deadline           time.Time
 	minWidth, maxWidth int
 	memory             int64
-	kept               int64 // boards of every layer so far
 	// lead is the factor by which adapt takes the layers left to pass
 	// those that the least heuristic's fall so far foretells (0:
 	// defaultLead): a ranking whose values fall fast at first and slowly
@@ -192,7 +191,7 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 	defer s.stop.End()
 	s.cur.reset()
 	s.steps, s.recent, s.start = s.steps[:0], s.recent[:0], blank
-	s.expanded, s.generated, s.escaped, s.kept, s.pathBytes = 0, 0, 0, 1, 0
+	s.expanded, s.generated, s.escaped, s.pathBytes = 0, 0, 0, 0
 	if s.maxNodes < 1 {
 		return nil, &engine.LimitError{Limit: "nodes", Value: s.maxNodes}
 	}
@@ -258,7 +257,6 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 			return nil, ctx.Err()
 		}
 		s.cur, s.next = s.next, s.cur
-		s.kept += int64(len(s.cur.h))
 		if s.onLayer != nil {
 			s.onLayer()
 		}
@@ -400,8 +398,9 @@ func (s *beamSearch) keepToMemory() error {
 func (s *beamSearch) memoryCap(left int) int {
 	board, arrays := s.boardBytes(), s.arrayBytes()
 	held := s.pathBytes + stepBytes(len(s.cur.h))
-	keep := !s.deadline.IsZero() || s.memory-held-arrays >= 0 // the arrays
-	next := len(s.steps)                                      // the next layer's depth
+	// Whether the arrays stay as they are where the width needs less.
+	keep := !s.deadline.IsZero() || s.memory-held-arrays >= 0
+	next := len(s.steps) // the next layer's depth
 	// The classes' sets take 1024 slots each at least (see tableSize).
 	floor := int64(max(1, len(s.evs))) * beamSets * 4 * 1024
 	need := func(w int) int64 {

@@ -44,13 +44,6 @@ func stepBlocks(parents int) int { return (parents + stepBlock - 1) / stepBlock 
 // parents.
 func stepBytes(parents int) int64 { return 8*int64(stepWords(parents)) + 4*int64(stepBlocks(parents)) }
 
-// stepBits is the bits a parent of the steps take on average, over
-// stepBitsPer parents: 4 a parent, and 32 a block.
-const (
-	stepBits    = 4*stepBlock + 32
-	stepBitsPer = stepBlock
-)
-
 // bytes returns the bytes the layer's steps hold.
 func (l *stepLayer) bytes() int64 { return capBytes(l.sets) + capBytes(l.before) }
 
