@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"math"
 	"slices"
+	"sort"
 	"time"
 	"unsafe"
 
@@ -45,7 +46,8 @@ type beamSearch struct {
 	dup       *hashSet      // with checksAll, the closed set of the children's depth
 	closed    [2]hashSet    // with global: every board kept, by parity of depth
 	recent    [][]uint64    // hashes of the last layers, newest last
-	steps     [][]uint32    // every layer's boards' steps, for the path (see step)
+	steps     []stepLayer   // every layer's boards' steps, for the path (see beam_path.go)
+	pathBytes int64         // the bytes steps hold
 	start     int           // the start's blank cell
 
 	expanded, generated int64
@@ -66,7 +68,6 @@ type beamSearch struct {
 	deadline           time.Time
 	minWidth, maxWidth int
 	memory             int64
-	kept               int64 // boards of every layer so far
 	// lead is the factor by which adapt takes the layers left to pass
 	// those that the least heuristic's fall so far foretells (0:
 	// defaultLead): a ranking whose values fall fast at first and slowly
@@ -152,8 +153,8 @@ type bEval interface {
 // padding of a beamCand: a candidate stays 24 bytes.
 type bDelta uint64
 
-// maxBeamWidth is the most boards a layer of a beam search holds: a
-// board's step holds its parent's index in 30 bits (see step).
+// maxBeamWidth is the most boards a layer of a beam search holds: its
+// boards and its candidates are indexed by int32s.
 const maxBeamWidth = 1 << 30
 
 func newBeamSearch(rows, cols, blankVal, width int, ev bEval) *beamSearch {
@@ -195,7 +196,7 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 	defer s.gate.leave()
 	s.cur.reset()
 	s.steps, s.recent, s.start = s.steps[:0], s.recent[:0], blank
-	s.expanded, s.generated, s.escaped, s.kept = 0, 0, 0, 1
+	s.expanded, s.generated, s.escaped, s.pathBytes = 0, 0, 0, 0
 	if s.maxNodes < 1 {
 		return nil, &engine.LimitError{Limit: "nodes", Value: s.maxNodes}
 	}
@@ -212,7 +213,7 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 	s.cur.hash = append(s.cur.hash, hash)
 	s.cur.blank = append(s.cur.blank, uint8(blank))
 	s.cur.prev = append(s.cur.prev, 255)
-	s.steps = append(s.steps, []uint32{0})
+	s.steps = append(s.steps, stepLayer{boards: 1})
 	s.recent = append(s.recent, []uint64{hash})
 	if h == 0 {
 		return []int{blank}, nil
@@ -261,7 +262,6 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 			return nil, ctx.Err()
 		}
 		s.cur, s.next = s.next, s.cur
-		s.kept += int64(len(s.cur.h))
 		if s.onLayer != nil {
 			s.onLayer()
 		}
@@ -385,42 +385,56 @@ func (s *beamSearch) keepToMemory() error {
 	return nil
 }
 
-// Bytes a board of a beam search holds for every layer: its step (its
-// parent and the blank's move), kept for the path; and with checksAll, its hash in a closed set
-// (see hashSet: a table at most half full, which doubles as it grows).
-const (
-	beamPathBytes   = 4
-	beamClosedBytes = 6 * 4 // the old table and the new while it doubles
-)
-
 // memoryCap returns the widest layers that keep the search within its
-// memory for left more layers: what its layers so far keep, and for each
-// board to come what it keeps for every layer; and the arrays a layer
+// memory for left more layers: the steps of its layers so far (see
+// stepLayer), of the next layer, made from the current one's boards, and
+// of the layers after it, made from layers of the width; with checksAll,
+// the closed sets' tables once they hold those layers' boards (and the
+// table a set doubles from, while it moves); and the arrays a layer
 // reuses (see arrayBytes) as they are, or regrown to boardBytes a board
-// if a wider layer needs more (or they take what the paths leave: a beam
-// of fixed width then lets them go, see keepToMemory). Counting what the search holds as it goes,
-// rather than charging every board up front for the deepest path allowed
-// and a global beam's sets, lets a beam use the memory and the time it
-// has; counting the arrays' capacities, rather than what the width needs
-// of them, keeps it within its memory on any number of workers (their
-// sets and the room the arrays grow by pass what a board needs).
+// if a wider layer needs more (a beam of fixed width may let them go
+// where they and the rest pass its memory, see keepToMemory). Counting
+// what the search holds as it goes, rather than charging every board up
+// front for the deepest path allowed and a global beam's sets, lets a
+// beam use the memory and the time it has; counting the arrays'
+// capacities, rather than what the width needs of them, keeps it within
+// its memory on any number of workers (their sets and the room the
+// arrays grow by pass what a board needs).
 func (s *beamSearch) memoryCap(left int) int {
-	perLayer := int64(beamPathBytes)
-	held := s.kept * beamPathBytes
-	if s.checksAll() {
-		perLayer += beamClosedBytes
-		held += int64(len(s.closed[0].slots)+len(s.closed[1].slots)) * 4
-	}
-	perLayer *= int64(left)
 	board, arrays := s.boardBytes(), s.arrayBytes()
-	w := (s.memory - held) / (board + perLayer) // the arrays regrown to w
-	if free := s.memory - held - arrays; w*board < arrays && free >= 0 {
-		w = arrays / board // the arrays as they are
-		if perLayer > 0 {
-			w = min(w, free/perLayer)
+	held := s.pathBytes + stepBytes(len(s.cur.h))
+	// Whether the arrays stay as they are where the width needs less.
+	keep := !s.deadline.IsZero() || s.memory-held-arrays >= 0
+	next := len(s.steps) // the next layer's depth
+	// The classes' sets take 1024 slots each at least (see tableSize).
+	floor := int64(max(1, len(s.evs))) * beamSets * 4 * 1024
+	need := func(w int) int64 {
+		b := held + int64(max(0, left-1))*stepBytes(w)
+		if s.checksAll() {
+			for p := range s.closed {
+				c := &s.closed[p]
+				layers := left / 2 // of the left layers, those of depth p's parity
+				if left%2 == 1 && next&1 == p {
+					layers++
+				}
+				size := int64(tableSize(c.n + layers*w))
+				if size > int64(len(c.slots)) && layers > 0 {
+					size += int64(len(c.slots))
+				}
+				b += 4 * max(size, int64(len(c.slots)))
+			}
 		}
+		regrown := int64(w)*board + floor
+		if !keep {
+			return b + regrown
+		}
+		if regrown > arrays {
+			regrown += arrays / 4 // the room an array regrows by (see room)
+		}
+		return b + max(arrays, regrown)
 	}
-	return int(max(0, w))
+	most := int(min(maxBeamWidth, s.memory/board+1))
+	return max(0, sort.Search(most+1, func(w int) bool { return need(w) > s.memory })-1)
 }
 
 // boardBytes returns the most a board of a layer holds while it is in
@@ -574,9 +588,9 @@ func (s *beamSearch) path(c beamCand) []int {
 // blank.
 func (s *beamSearch) pathTo(d int, i int32, extra int) []int {
 	out := make([]int, d+1, d+1+extra)
+	p := int(i)
 	for k := d; k > 0; k-- {
-		st := s.steps[k][i]
-		out[k], i = int(st&3), int32(st>>2)
+		p, out[k] = s.steps[k].parent(p)
 	}
 	moves := [4]int{-s.cols, -1, 1, s.cols}
 	out[0] = s.start
@@ -584,23 +598,6 @@ func (s *beamSearch) pathTo(d int, i int32, extra int) []int {
 		out[k] = out[k-1] + moves[out[k]]
 	}
 	return out
-}
-
-// step returns a board's step in its layer: its parent's index in the
-// layer before, and the way the blank moved from the parent's blank cell
-// b to its cell nb (0 to 3: up, left, right, down), in 4 bytes (see
-// beamPathBytes): index<<2 | way.
-func (s *beamSearch) step(parent int32, b, nb int) uint32 {
-	way := uint32(0)
-	switch nb - b {
-	case -1:
-		way = 1
-	case 1:
-		way = 2
-	case s.cols:
-		way = 3
-	}
-	return uint32(parent)<<2 | way
 }
 
 // pdbBeam is an additive pattern database (maxed with its reflected lookup

@@ -26,6 +26,12 @@ func (s *beamSearch) selectNext() bool {
 	s.ensureClasses(w)
 	limit, marked := s.markLimit()
 	depth := len(s.steps) // the candidates'
+	// The other classes' sets of this depth's slot are of a layer no
+	// longer checked: let go, lest they and the ones readied now together
+	// pass what boardBytes counts.
+	for _, c := range s.classes[w:] {
+		c.sets[depth%beamSets] = hashSet{}
+	}
 	for _, c := range s.classes[:w] {
 		if !c.ready(s.ctx, depth, classRoom(marked, w)) {
 			return false
@@ -254,8 +260,8 @@ func (s *beamSearch) choose(w int) ([]int32, bool) {
 }
 
 // build makes the chosen candidates the next layer, each of w workers a
-// run of them, and records their steps (see step); it reports false if
-// the search's context is done first.
+// run of them, and records their steps (see stepLayer); it reports false
+// if the search's context is done first.
 func (s *beamSearch) build(w int) bool {
 	m, n, a := len(s.chosen), s.n, s.aux
 	if m < beamParallelCands/4 {
@@ -264,17 +270,19 @@ func (s *beamSearch) build(w int) bool {
 	if !s.next.resize(s.ctx, m, n, a) {
 		return false
 	}
-	steps, err := engine.Make[uint32](s.ctx, m)
-	if err != nil {
+	parents := len(s.cur.h)
+	sets, err1 := engine.Make[uint64](s.ctx, stepWords(parents))
+	before, err2 := engine.Make[uint32](s.ctx, stepBlocks(parents))
+	if err1 != nil || err2 != nil {
 		return false
 	}
-	steps = steps[:m]
+	steps := stepLayer{sets: sets[:stepWords(parents)], before: before[:stepBlocks(parents)]}
 	s.parallel(w, func(k int) {
 		ev := s.ev
 		if w > 1 {
 			ev = s.evs[k]
 		}
-		for j := k * m / w; j < (k+1)*m/w; j++ {
+		for j, end := s.runStart(k, w), s.runStart(k+1, w); j < end; j++ {
 			if j%stopEvery == stopEvery-1 && s.stop.Done() {
 				return
 			}
@@ -291,13 +299,15 @@ func (s *beamSearch) build(w int) bool {
 			s.next.hash[j] = c.hash
 			s.next.blank[j] = c.nb
 			s.next.prev[j] = uint8(b)
-			steps[j] = s.step(c.parent, b, int(c.nb))
+			steps.sets[p/16] |= 1 << (4*(p%16) + wayOf(b, int(c.nb), s.cols))
 		}
 	})
 	if s.stop.Done() {
 		return false
 	}
+	steps.count()
 	s.steps = append(s.steps, steps)
+	s.pathBytes += steps.bytes()
 	// The hashes of the layer that leaves recent make room for the new one.
 	var hashes []uint64
 	if len(s.recent) == 2*beamDedupLayers {
@@ -312,6 +322,23 @@ func (s *beamSearch) build(w int) bool {
 	}
 	s.recent = append(s.recent, hashes)
 	return true
+}
+
+// runStart returns the first of the chosen candidates that worker k of w
+// makes boards of in build (m, the candidates chosen, for k = w): the
+// runs split the chosen evenly, each moved on to a candidate whose
+// parent's set of ways is in another word of the layer's steps than the
+// last one's, so that no two workers write one word.
+func (s *beamSearch) runStart(k, w int) int {
+	m := len(s.chosen)
+	if k >= w {
+		return m
+	}
+	j := k * m / w
+	for j > 0 && j < m && s.cands[s.chosen[j]].parent/16 == s.cands[s.chosen[j-1]].parent/16 {
+		j++
+	}
+	return j
 }
 
 // A hashSet holds 64-bit hashes by their upper 32 bits in open

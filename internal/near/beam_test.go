@@ -51,10 +51,11 @@ func TestBeamParallel(t *testing.T) {
 }
 
 // TestBeamMemory: a beam with a far deadline widens to what its memory
-// allows (see memoryCap) and no further: after every layer, the paths of
-// the layers so far, the closed sets of a global beam (see hashSet: four
-// bytes a slot, the fewest slots, at least 1024, a power of two, that
-// hold twice its boards), and the layer at boardBytes a board fit in it,
+// allows (see memoryCap) and no further: after every layer, the steps of
+// the layers so far (see stepLayer), the closed sets of a global beam
+// (see hashSet: four bytes a slot, the fewest slots, at least 1024, a
+// power of two, that hold twice its boards, and while one doubles, the
+// table it doubles from), and the layer at boardBytes a board fit in it,
 // and some layer comes within a quarter of it.
 func TestBeamMemory(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
@@ -74,23 +75,28 @@ func TestBeamMemory(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkFramePath(t, f, p)
-		var kept, peak int64
-		var closed [2]int64
+		var kept, paths, peak int64
+		var closed, slots [2]int64
 		for d, layer := range b.steps {
-			kept += int64(len(layer))
-			held := kept*beamPathBytes + int64(len(layer))*b.boardBytes()
+			kept += int64(layer.boards)
+			paths += layer.bytes()
+			held := paths + int64(layer.boards)*b.boardBytes()
 			if global {
-				closed[d&1] += int64(len(layer))
-				for _, n := range closed {
-					slots := int64(1024)
-					for slots < 2*n {
-						slots *= 2
+				closed[d&1] += int64(layer.boards)
+				old := slots[d&1]
+				for i, n := range closed {
+					slots[i] = max(1024, slots[i])
+					for slots[i] < 2*n {
+						slots[i] *= 2
 					}
-					held += 4 * slots
+					held += 4 * slots[i]
+				}
+				if slots[d&1] > old {
+					held += 4 * old // the table it doubled from, while it moves
 				}
 			}
 			if held > memory {
-				t.Fatalf("global %v, layer %d of %d boards: %d bytes held, more than %d", global, d, len(layer), held, memory)
+				t.Fatalf("global %v, layer %d of %d boards: %d bytes held, more than %d", global, d, layer.boards, held, memory)
 			}
 			peak = max(peak, held)
 		}
@@ -103,11 +109,11 @@ func TestBeamMemory(t *testing.T) {
 
 // TestBeamFixedWidthMemory: a beam of fixed width (no deadline, as the
 // weighted mode runs them) with a memory bound narrows layer by layer to
-// keep within it, or stops with a *LimitError: once, its layers' paths
+// keep within it, or stops with a *LimitError: once, its layers' steps
 // grew past any bound.
 func TestBeamFixedWidthMemory(t *testing.T) {
 	f := randomFrame(t, 7, 7, 6, 6)
-	const memory = 4 << 20
+	const memory = 2 << 20
 	b := f.lcBeam(4096, 1)
 	b.memory = memory
 	_, err := b.search(context.Background(), f.cells, f.blank, 2000)
@@ -115,11 +121,11 @@ func TestBeamFixedWidthMemory(t *testing.T) {
 	if err != nil && !errors.As(err, &le) {
 		t.Fatal(err)
 	}
-	var kept int64
+	var paths int64
 	for d, layer := range b.steps {
-		kept += int64(len(layer))
-		if held := kept*beamPathBytes + int64(len(layer))*b.boardBytes(); held > memory {
-			t.Fatalf("layer %d of %d boards: %d bytes held, more than %d", d, len(layer), held, memory)
+		paths += layer.bytes()
+		if held := paths + int64(layer.boards)*b.boardBytes(); held > memory {
+			t.Fatalf("layer %d of %d boards: %d bytes held, more than %d", d, layer.boards, held, memory)
 		}
 	}
 	if b.width >= 4096 {
@@ -256,7 +262,7 @@ func TestBeamClassSets(t *testing.T) {
 		}
 		widest := 0
 		for _, l := range b.steps {
-			widest = max(widest, len(l))
+			widest = max(widest, l.boards)
 		}
 		var bytes int64
 		for _, c := range b.classes {
@@ -275,8 +281,8 @@ func TestBeamClassSets(t *testing.T) {
 // TestBeamArraysCharged: a beam with a far deadline and a memory bound,
 // on 1, 2 and 16 workers, holds at most its memory after every layer,
 // counting the arrays it reuses by their capacities (see arrayBytes) with
-// its layers' paths, and comes within a quarter of it; and once its
-// paths take all of it, no board fits in one more layer, or none. Before, memoryCap
+// its layers' steps, and comes within a quarter of it; and once its
+// steps take all of it, no board fits in one more layer, or none. Before, memoryCap
 // counted boardBytes a board of the layer, where the arrays kept the
 // capacity of the widest layer and a quarter more, and the workers' sets
 // the tables they doubled to: on 16 workers under 64 MiB the arrays and
@@ -290,7 +296,7 @@ func TestBeamArraysCharged(t *testing.T) {
 		b.deadline, b.minWidth, b.maxWidth, b.memory = time.Now().Add(time.Hour), 16, 1<<30, memory
 		var peak int64
 		b.onLayer = func() {
-			held := b.kept*beamPathBytes + b.arrayBytes()
+			held := b.pathBytes + b.arrayBytes()
 			if held > memory {
 				t.Errorf("%d workers, layer %d of %d boards: %d bytes held, more than %d", workers, len(b.steps)-1, len(b.cur.h), held, memory)
 			}
@@ -300,7 +306,7 @@ func TestBeamArraysCharged(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("%d workers: %d bytes at the peak, %d layers", workers, peak, len(b.steps))
-		b.kept = memory / beamPathBytes // paths that take all the memory
+		b.pathBytes = memory // steps that take all the memory
 		for left := range 2 {
 			if w := b.memoryCap(left); w != 0 {
 				t.Errorf("%d workers: %d boards fit in %d more layers when paths take all the memory", workers, w, left)

@@ -66,7 +66,7 @@ func TestRoundsFillBudget(t *testing.T) {
 	const budget = 800 * time.Millisecond
 	run := func(rounds bool) (*anytime, float64) {
 		cfg := *lcConfig()
-		cfg.Workers, cfg.Limits = 2, engine.Bounds{Memory: 1 << 19}
+		cfg.Workers, cfg.Limits = 2, engine.Bounds{Memory: 1 << 18}
 		a, f := clockedAnytime(t, tg, code, cfg, 2*time.Microsecond, budget)
 		if rounds {
 			a.rounds(f, 2)
