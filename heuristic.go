@@ -288,9 +288,7 @@ func NearOptimalDatabase(goal Board) (Heuristic, bool) {
 // StrongerDatabase returns the database, built only by [Cache.Build], that m
 // ranks and bounds by instead of [NearOptimalDatabase]'s when it is cached
 // and fits: [PDB48x5] on 7 x 7 under [Weighted], and [Anytime] with time to
-// read it from the disk. Where the system tells which pages of a file are
-// in memory (Linux), Anytime also takes it under shorter budgets when its
-// file's pages are in the page cache already, as after an earlier run.
+// read it from disk (or sooner, its pages in memory: not looked at here).
 func StrongerDatabase(goal Board, m Mode) (Heuristic, bool) {
 	h, ok := databaseFor(solve.Stronger(), goal)
 	spec, _ := h.partition()

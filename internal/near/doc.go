@@ -37,14 +37,17 @@
 //     until under a twenty-fifth of the budget is left, which polishing
 //     takes; no round follows one that used its time (see roundEnd). An
 //     answer is kept only when shorter, and the way of a beam that finds
-//     no goal in time is finished by the fast mode (see complete). A clock
+//     no goal in time is finished by the fast mode (see complete). A beam
+//     keeps how it reached each board in about half a byte (see
+//     stepLayer), so that one its memory caps still runs wide. A clock
 //     that counts the boards generated in place of the wall clock (see
 //     workClock) tests the use of the budget apart from the machine's
 //     speed.
 //
 // Where the anytime mode runs beams in rounds or edge by edge, an IDA*
 // from the start raises its lower bound beside them, within a few
-// percent of one core (see boundSearch and anytime.raiseBound): every
+// percent of one core (see boundSearch and anytime.raiseBound), and
+// past that on the cores the beams leave idle (see idleGate): every
 // iteration it completes proves two moves more. Its heuristic is the
 // largest of the admissible ones at hand: the database's bound, its
 // reflected lookup, linear conflicts, and splits of the database's
