@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/slidekit/slide/internal/engine"
 	"github.com/slidekit/slide/internal/learn"
 	"github.com/slidekit/slide/internal/pdb"
 	"github.com/slidekit/slide/internal/pdbcache"
@@ -58,13 +59,18 @@ func newFrame(ctx context.Context, t *tiles.Goal, code []int32, cfg *Config) (*f
 		}
 		f.blankVal = spec.Blank
 		f.model = rankingFor(cfg.Ranking, spec)
-		if d, ok := ctx.Deadline(); !cfg.dense && (!ok || sparsePays(spec, time.Until(d), runtime.GOMAXPROCS(0)) || f.db.SparseMade()) {
+		if d, ok := ctx.Deadline(); !cfg.dense && (f.db.SparseMade() ||
+			(!ok || sparsePays(spec, time.Until(d), runtime.GOMAXPROCS(0))) && sparseFits(f.db.SparseBytes(), cfg.Limits)) {
 			// The beams' layout, made before they start; a making that
-			// ctx stops is made again by a later call.
+			// ctx stops is made again by a later call. It is held beside
+			// the tables, out of the memory the searches may hold.
 			if err := f.db.MakeSparse(ctx); err != nil {
 				return nil, err
 			}
 			f.sparse = true
+			if cfg.Limits.Memory > 0 {
+				cfg.Limits.Memory = max(1, cfg.Limits.Memory-f.db.SparseBytes())
+			}
 		}
 		if f.rot != nil {
 			f.blank = int(f.rot[f.blank])
@@ -92,6 +98,12 @@ const (
 	sparseShare     = 8
 	sparseEntryTime = 8 * time.Nanosecond
 )
+
+// sparseFits reports whether the sparse layout, of bytes bytes, takes at
+// most half the memory lim leaves the searches.
+func sparseFits(bytes int64, lim engine.Bounds) bool {
+	return bytes <= lim.MemoryLimit()/2
+}
 
 // sparsePays reports whether making the sparse layout of the tables of
 // spec on cores cores takes at most a sparseShare of the time left: its

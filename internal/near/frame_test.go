@@ -192,3 +192,36 @@ func TestMDLCChild(t *testing.T) {
 		}
 	}
 }
+
+// TestFrameSparseMemory checks that a frame makes its database's sparse
+// layout only where it takes at most half the memory left, and takes its
+// bytes out of the memory the searches may hold; a layout made already
+// is held whatever the bound, and counted.
+func TestFrameSparseMemory(t *testing.T) {
+	spec := pdb.Spec{Rows: 4, Cols: 4, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4, 5}, {6, 7, 8, 9, 10}, {11, 12, 13, 14, 15}}}
+	base := Config{Heuristic: tiles.Heuristic{Kind: tiles.Database, Name: "pdb", Spec: spec, Custom: true},
+		Request: pdbcache.Request{DirSet: true, Build: true}}
+	tg := blankFirstGoal(4, 4)
+	code := randomReaching(rand.New(rand.NewPCG(41, 4)), tg)
+	frame := func(memory int64) (*frame, Config) {
+		t.Helper()
+		cfg := base
+		cfg.Limits.Memory = memory
+		f, err := newFrame(context.Background(), tg, code, &cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, cfg
+	}
+	f, cfg := frame(1 << 10)
+	bytes := f.db.SparseBytes()
+	if bytes <= 1<<10 || f.sparse || cfg.Limits.Memory != 1<<10 {
+		t.Fatalf("under 1 KiB: layout of %d bytes made %v, memory %d", bytes, f.sparse, cfg.Limits.Memory)
+	}
+	if f, cfg = frame(1 << 30); !f.sparse || cfg.Limits.Memory != 1<<30-bytes {
+		t.Fatalf("under 1 GiB: layout made %v, memory %d, want %d", f.sparse, cfg.Limits.Memory, 1<<30-bytes)
+	}
+	if f, cfg = frame(1 << 10); !f.sparse || cfg.Limits.Memory != 1 {
+		t.Errorf("made already, under 1 KiB: layout read %v, memory %d, want 1", f.sparse, cfg.Limits.Memory)
+	}
+}

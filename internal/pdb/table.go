@@ -435,6 +435,30 @@ func (db *DB) MakeSparse(ctx context.Context) error {
 	return nil
 }
 
+// SparseBytes returns the bytes the sparse layouts that MakeSparse makes
+// take, made or not.
+func (db *DB) SparseBytes() int64 {
+	var bytes int64
+	for _, t := range db.tables {
+		if !t.compact && t.rk.n > solverCells {
+			continue
+		}
+		n, size := int64(t.rk.n), int64(1)
+		for range t.rk.k {
+			if size > sparseLimit(t.rk.n)/n {
+				size = 0
+				break
+			}
+			size *= n
+		}
+		if t.compact {
+			size = (size + 1) / 2
+		}
+		bytes += size
+	}
+	return bytes
+}
+
 // SparseMade reports whether Sparse has made the layouts of every table
 // already, so that asking for them again costs nothing.
 func (db *DB) SparseMade() bool {

@@ -49,6 +49,13 @@ func TestSparse(t *testing.T) {
 		if !ok {
 			t.Fatalf("%dx%d: no sparse layout", spec.Rows, spec.Cols)
 		}
+		var bytes int64
+		for _, sp := range sps {
+			bytes += int64(len(sp.data))
+		}
+		if got := db.SparseBytes(); got != bytes {
+			t.Errorf("%dx%d: SparseBytes %d, the layouts hold %d", spec.Rows, spec.Cols, got, bytes)
+		}
 		for j, tab := range db.Tables() {
 			sp := &sps[j]
 			mr := newMoveRanker(&tab.rk)
