@@ -2,6 +2,7 @@ package near
 
 import (
 	"context"
+	"slices"
 	"sync"
 
 	"github.com/slidekit/slide/internal/engine"
@@ -150,7 +151,13 @@ type beamClass struct {
 	sets   [beamSets]hashSet
 	count  []int32 // its distinct candidates by h
 	unique []int32 // their indices, in order
-	_      [64]byte
+	// Of its run of the candidates in choose: where it is in each class's
+	// unique, its distinct candidates below the cut and at it, those at
+	// it it takes, and where its chosen go.
+	next              []int
+	below, ties, take int
+	off               int
+	_                 [64]byte
 }
 
 // classOf returns which of w classes the hash x is in: by the top bits of
@@ -217,7 +224,10 @@ func (s *beamSearch) seenBefore(x uint64, depth int) bool {
 // choose returns the indices of the candidates of the next layer, in
 // order, from the classes' distinct ones: every one of h below the cut,
 // and of h equal to it the first that fit in the width; false if the
-// search's context is done first.
+// search's context is done first. With several workers each scans a run
+// of the candidates, counting its chosen ones, and then writes them in
+// place, its share of those at the cut being the first still left: the
+// indices are those one worker chooses.
 func (s *beamSearch) choose(w int) ([]int32, bool) {
 	s.count = s.count[:0]
 	for _, c := range s.classes[:w] {
@@ -225,39 +235,91 @@ func (s *beamSearch) choose(w int) ([]int32, bool) {
 	}
 	cut, kept := cutOf(s.count, s.width) // keep every h < cut, and part of h == cut
 	left := s.width - kept               // candidates of h == cut still taken
-	var ok bool
-	if s.flag, ok = room(s.ctx, s.flag, len(s.cands)); !ok {
-		return nil, false
-	}
-	s.flag = s.flag[:len(s.cands)]
-	clear(s.flag)
 	chosen, ok := room(s.ctx, s.chosen, min(s.width, len(s.cands)))
 	if !ok {
 		return nil, false
 	}
-	for _, c := range s.classes[:w] {
-		for _, i := range c.unique {
-			s.flag[i] = true
-		}
+	if w == 1 {
+		return s.scanRun(0, 1, cut, left, chosen)
 	}
-	for i, ok := range s.flag {
+	s.parallel(w, func(k int) { s.scanRun(k, w, cut, -1, nil) })
+	if s.stop.Done() {
+		return nil, false
+	}
+	end := 0
+	for _, c := range s.classes[:w] {
+		c.take = min(c.ties, left)
+		left -= c.take
+		c.off = end
+		end += c.below + c.take
+	}
+	chosen = chosen[:end]
+	s.parallel(w, func(k int) {
+		c := s.classes[k]
+		s.scanRun(k, w, cut, c.take, chosen[c.off:c.off:c.off+c.below+c.take])
+	})
+	return chosen, !s.stop.Done()
+}
+
+// scanRun goes through run k of w of the candidates (see chooseRun), in
+// order, for the distinct ones (see mark) of h at most cut. With take
+// negative it counts them in class k's below and ties (h == cut); else
+// it appends to out, which has room for them, those below the cut and
+// the first take at it, and returns out, or false if the search's Stop is
+// done first.
+func (s *beamSearch) scanRun(k, w, cut, take int, out []int32) ([]int32, bool) {
+	lo, hi := chooseRun(k, w, len(s.cands)), chooseRun(k+1, w, len(s.cands))
+	cl := s.classes[k]
+	cl.next = slices.Grow(cl.next[:0], w)[:w]
+	for c := range cl.next {
+		cl.next[c], _ = slices.BinarySearch(s.classes[c].unique, int32(lo))
+	}
+	below, ties := 0, 0
+	for i := lo; i < hi; i++ {
 		if i%(16*stopEvery) == 16*stopEvery-1 && s.stop.Done() {
-			return nil, false
+			return out, false
 		}
-		if !ok {
+		h := int(s.cands[i].h)
+		if h > cut {
 			continue
 		}
-		switch h := int(s.cands[i].h); {
+		c := 0
+		if w > 1 {
+			c = classOf(s.cands[i].hash, w)
+		}
+		// The class's distinct candidates before i are passed: i is one if
+		// it is the next.
+		u, j := s.classes[c].unique, cl.next[c]
+		for j < len(u) && int(u[j]) < i {
+			j++
+		}
+		if j == len(u) || int(u[j]) != i {
+			cl.next[c] = j
+			continue
+		}
+		cl.next[c] = j + 1
+		switch {
 		case h < cut:
-		case h == cut && left > 0:
-			left--
+			below++
+		case take < 0:
+			ties++
+			continue
+		case take > 0:
+			take--
 		default:
 			continue
 		}
-		chosen = append(chosen, int32(i))
+		if out != nil {
+			out = append(out, int32(i))
+		}
 	}
-	return chosen, true
+	cl.below, cl.ties = below, ties
+	return out, true
 }
+
+// chooseRun returns the first candidate of run k of w that choose splits
+// the candidates in (n, the candidates, for k = w).
+func chooseRun(k, w, n int) int { return k * n / w }
 
 // build makes the chosen candidates the next layer, each of w workers a
 // run of them, and records their steps (see stepLayer); it reports false

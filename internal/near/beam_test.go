@@ -317,3 +317,98 @@ func TestBeamArraysCharged(t *testing.T) {
 		}
 	}
 }
+
+// TestBeamChoose: choose on several workers returns the indices one
+// returns, which are those of a plain walk of the candidates: of those
+// within markLimit's limit the first of each hash, of h below the cut,
+// and of h at it the first that fit in the width, in order. Few values
+// of h make many ties at the cut, and few hashes many duplicates. A
+// run's scan allocates nothing.
+func TestBeamChoose(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 41))
+	for trial := range 40 {
+		n := beamParallelCands + rng.IntN(3*beamParallelCands)
+		levels := 2 + rng.IntN(6)
+		hashes := uint64(n/2 + rng.IntN(2*n))
+		cands := make([]beamCand, n)
+		for i := range cands {
+			cands[i].h = uint16(rng.IntN(levels))
+			cands[i].hash = (1 + rng.Uint64N(hashes)) << 32
+		}
+		width := 1 + rng.IntN(n)
+		want := chooseWalk(cands, width)
+		for _, w := range []int{1, 2, 3, 4} {
+			s := &beamSearch{ctx: context.Background(), width: width, cands: cands, expanders: 1}
+			s.ensureClasses(1)
+			for _, c := range cands {
+				s.classes[0].raw = tally(s.classes[0].raw, int(c.h))
+			}
+			s.ensureClasses(w)
+			limit, marked := s.markLimit()
+			for _, c := range s.classes[:w] {
+				if !c.ready(s.ctx, 0, classRoom(marked, w)) {
+					t.Fatal("not ready")
+				}
+			}
+			s.parallel(w, func(k int) { s.classes[k].mark(s, k, w, 0, limit, marked) })
+			got, ok := s.choose(w)
+			if !ok {
+				t.Fatal("choose reported a done context")
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("trial %d, %d candidates, width %d, %d workers: %d chosen, want %d (first difference at %d)",
+					trial, n, width, w, len(got), len(want), firstDiff(got, want))
+			}
+			if trial > 0 {
+				continue
+			}
+			if allocs := testing.AllocsPerRun(3, func() { s.scanRun(w-1, w, levels, -1, nil) }); allocs != 0 {
+				t.Errorf("%d workers: a run's scan allocates %v times", w, allocs)
+			}
+		}
+	}
+}
+
+// chooseWalk returns the indices of the candidates a beam of width keeps,
+// by a plain walk of them (see TestBeamChoose).
+func chooseWalk(cands []beamCand, width int) []int32 {
+	seen := map[uint32]bool{}
+	var counts, raw []int32
+	for _, c := range cands {
+		raw = tally(raw, int(c.h))
+	}
+	limit, _ := cutOf(raw, width)
+	var distinct []int32
+	for i, c := range cands {
+		if int(c.h) > limit+1 || seen[key32(c.hash)] {
+			continue
+		}
+		seen[key32(c.hash)] = true
+		distinct = append(distinct, int32(i))
+		counts = tally(counts, int(c.h))
+	}
+	cut, kept := cutOf(counts, width)
+	left := width - kept
+	var out []int32
+	for _, i := range distinct {
+		switch h := int(cands[i].h); {
+		case h < cut:
+		case h == cut && left > 0:
+			left--
+		default:
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// firstDiff returns the first index at which a and b differ.
+func firstDiff(a, b []int32) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
