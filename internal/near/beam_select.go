@@ -149,10 +149,11 @@ type beamClass struct {
 	_      [64]byte // see pdbBeam
 	raw    []int32  // the candidates it scored, by h
 	sets   [beamSets]hashSet
-	count  []int32 // its distinct candidates by h
-	unique []int32 // their indices, in order
+	count  []int32   // its distinct candidates by h
+	unique []int32   // their indices, in order
+	runs   [][]int32 // their counts by h in each run of choose's
 	// Of its run of the candidates in choose: where it is in each class's
-	// unique, its distinct candidates below the cut and at it, those at
+	// unique, the distinct candidates below the cut and at it, those at
 	// it it takes, and where its chosen go.
 	next              []int
 	below, ties, take int
@@ -178,12 +179,20 @@ func (c *beamClass) ready(ctx context.Context, depth, n int) bool {
 
 // mark finds the distinct candidates of class k of w, at depth, of h at
 // most limit (of marked in all), that are no board of the last layers of
-// their parity (or with checksAll, no board kept), counting them by h. It
-// stops early when the search's Stop is done.
+// their parity (or with checksAll, no board kept), counting them by h,
+// and with several workers by h in each run of choose's. It stops early
+// when the search's Stop is done.
 func (c *beamClass) mark(s *beamSearch, k, w, depth, limit, marked int) {
 	set := &c.sets[depth%beamSets]
 	set.reset(classRoom(marked, w))
 	c.count, c.unique = c.count[:0], c.unique[:0]
+	for len(c.runs) < w {
+		c.runs = append(c.runs, nil)
+	}
+	for r := range c.runs[:w] {
+		c.runs[r] = c.runs[r][:0]
+	}
+	r, end := 0, chooseRun(1, w, len(s.cands)) // the run of choose's that i is in, and its end
 	global := s.checksAll()
 	for i := range s.cands {
 		if i%(16*stopEvery) == 16*stopEvery-1 && s.stop.Done() {
@@ -205,6 +214,13 @@ func (c *beamClass) mark(s *beamSearch, k, w, depth, limit, marked int) {
 			continue
 		}
 		c.count = tally(c.count, h)
+		if w > 1 {
+			for i >= end {
+				r++
+				end = chooseRun(r+1, w, len(s.cands))
+			}
+			c.runs[r] = tally(c.runs[r], h)
+		}
 		c.unique = append(c.unique, int32(i))
 	}
 }
@@ -224,10 +240,11 @@ func (s *beamSearch) seenBefore(x uint64, depth int) bool {
 // choose returns the indices of the candidates of the next layer, in
 // order, from the classes' distinct ones: every one of h below the cut,
 // and of h equal to it the first that fit in the width; false if the
-// search's context is done first. With several workers each scans a run
-// of the candidates, counting its chosen ones, and then writes them in
-// place, its share of those at the cut being the first still left: the
-// indices are those one worker chooses.
+// search's context is done first. With several workers, the classes
+// having counted their distinct candidates in each run of the candidates
+// (see mark), each run's share of those at the cut is the first still
+// left, and where its chosen go follows; each worker then scans a run,
+// writing its chosen in place: the indices are those one worker chooses.
 func (s *beamSearch) choose(w int) ([]int32, bool) {
 	s.count = s.count[:0]
 	for _, c := range s.classes[:w] {
@@ -242,12 +259,18 @@ func (s *beamSearch) choose(w int) ([]int32, bool) {
 	if w == 1 {
 		return s.scanRun(0, 1, cut, left, chosen)
 	}
-	s.parallel(w, func(k int) { s.scanRun(k, w, cut, -1, nil) })
-	if s.stop.Done() {
-		return nil, false
-	}
 	end := 0
-	for _, c := range s.classes[:w] {
+	for r, c := range s.classes[:w] {
+		c.below, c.ties = 0, 0
+		for _, o := range s.classes[:w] {
+			counts := o.runs[r]
+			for h := range min(cut, len(counts)) {
+				c.below += int(counts[h])
+			}
+			if cut < len(counts) {
+				c.ties += int(counts[cut])
+			}
+		}
 		c.take = min(c.ties, left)
 		left -= c.take
 		c.off = end
@@ -262,11 +285,10 @@ func (s *beamSearch) choose(w int) ([]int32, bool) {
 }
 
 // scanRun goes through run k of w of the candidates (see chooseRun), in
-// order, for the distinct ones (see mark) of h at most cut. With take
-// negative it counts them in class k's below and ties (h == cut); else
-// it appends to out, which has room for them, those below the cut and
-// the first take at it, and returns out, or false if the search's Stop is
-// done first.
+// order, for the distinct ones (see mark) of h at most cut, and appends
+// to out, which has room for them, those below the cut and the first
+// take at it; it returns out, or false if the search's Stop is done
+// first.
 func (s *beamSearch) scanRun(k, w, cut, take int, out []int32) ([]int32, bool) {
 	lo, hi := chooseRun(k, w, len(s.cands)), chooseRun(k+1, w, len(s.cands))
 	cl := s.classes[k]
@@ -274,21 +296,20 @@ func (s *beamSearch) scanRun(k, w, cut, take int, out []int32) ([]int32, bool) {
 	for c := range cl.next {
 		cl.next[c], _ = slices.BinarySearch(s.classes[c].unique, int32(lo))
 	}
-	below, ties := 0, 0
 	for i := lo; i < hi; i++ {
 		if i%(16*stopEvery) == 16*stopEvery-1 && s.stop.Done() {
 			return out, false
 		}
 		h := int(s.cands[i].h)
-		if h > cut {
+		if h > cut || h == cut && take == 0 {
 			continue
 		}
 		c := 0
 		if w > 1 {
 			c = classOf(s.cands[i].hash, w)
 		}
-		// The class's distinct candidates before i are passed: i is one if
-		// it is the next.
+		// The class's distinct candidates before i are passed (those of
+		// them skipped above too): i is one if it is the next.
 		u, j := s.classes[c].unique, cl.next[c]
 		for j < len(u) && int(u[j]) < i {
 			j++
@@ -298,22 +319,11 @@ func (s *beamSearch) scanRun(k, w, cut, take int, out []int32) ([]int32, bool) {
 			continue
 		}
 		cl.next[c] = j + 1
-		switch {
-		case h < cut:
-			below++
-		case take < 0:
-			ties++
-			continue
-		case take > 0:
+		if h == cut {
 			take--
-		default:
-			continue
 		}
-		if out != nil {
-			out = append(out, int32(i))
-		}
+		out = append(out, int32(i))
 	}
-	cl.below, cl.ties = below, ties
 	return out, true
 }
 
