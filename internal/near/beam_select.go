@@ -180,19 +180,20 @@ func (c *beamClass) ready(ctx context.Context, depth, n int) bool {
 // mark finds the distinct candidates of class k of w, at depth, of h at
 // most limit (of marked in all), that are no board of the last layers of
 // their parity (or with checksAll, no board kept), counting them by h,
-// and with several workers by h in each run of choose's. It stops early
+// and where choose splits the candidates in runs, by h in each run. It stops early
 // when the search's Stop is done.
 func (c *beamClass) mark(s *beamSearch, k, w, depth, limit, marked int) {
 	set := &c.sets[depth%beamSets]
 	set.reset(classRoom(marked, w))
 	c.count, c.unique = c.count[:0], c.unique[:0]
-	for len(c.runs) < w {
+	runs := chooseRuns(w, len(s.cands))
+	for len(c.runs) < runs {
 		c.runs = append(c.runs, nil)
 	}
-	for r := range c.runs[:w] {
+	for r := range c.runs[:runs] {
 		c.runs[r] = c.runs[r][:0]
 	}
-	r, end := 0, chooseRun(1, w, len(s.cands)) // the run of choose's that i is in, and its end
+	r, end := 0, chooseRun(1, runs, len(s.cands)) // the run of choose's that i is in, and its end
 	global := s.checksAll()
 	for i := range s.cands {
 		if i%(16*stopEvery) == 16*stopEvery-1 && s.stop.Done() {
@@ -214,10 +215,10 @@ func (c *beamClass) mark(s *beamSearch, k, w, depth, limit, marked int) {
 			continue
 		}
 		c.count = tally(c.count, h)
-		if w > 1 {
+		if runs > 1 {
 			for i >= end {
 				r++
-				end = chooseRun(r+1, w, len(s.cands))
+				end = chooseRun(r+1, runs, len(s.cands))
 			}
 			c.runs[r] = tally(c.runs[r], h)
 		}
@@ -240,11 +241,13 @@ func (s *beamSearch) seenBefore(x uint64, depth int) bool {
 // choose returns the indices of the candidates of the next layer, in
 // order, from the classes' distinct ones: every one of h below the cut,
 // and of h equal to it the first that fit in the width; false if the
-// search's context is done first. With several workers, the classes
-// having counted their distinct candidates in each run of the candidates
-// (see mark), each run's share of those at the cut is the first still
-// left, and where its chosen go follows; each worker then scans a run,
-// writing its chosen in place: the indices are those one worker chooses.
+// search's context is done first. It merges the classes' lists of
+// distinct candidates (see mark). On many candidates it splits them in
+// runs, one a worker: the classes having counted their distinct ones in
+// each run, each run's share of those at the cut is the first still
+// left, and where its chosen go follows; each worker then merges the
+// lists within its run, writing its chosen in place. The indices are
+// those one worker chooses.
 func (s *beamSearch) choose(w int) ([]int32, bool) {
 	s.count = s.count[:0]
 	for _, c := range s.classes[:w] {
@@ -256,11 +259,12 @@ func (s *beamSearch) choose(w int) ([]int32, bool) {
 	if !ok {
 		return nil, false
 	}
-	if w == 1 {
-		return s.scanRun(0, 1, cut, left, chosen)
+	runs := chooseRuns(w, len(s.cands))
+	if runs == 1 {
+		return s.scanRun(0, 1, w, cut, left, chosen)
 	}
 	end := 0
-	for r, c := range s.classes[:w] {
+	for r, c := range s.classes[:runs] {
 		c.below, c.ties = 0, 0
 		for _, o := range s.classes[:w] {
 			counts := o.runs[r]
@@ -277,59 +281,69 @@ func (s *beamSearch) choose(w int) ([]int32, bool) {
 		end += c.below + c.take
 	}
 	chosen = chosen[:end]
-	s.parallel(w, func(k int) {
+	s.parallel(runs, func(k int) {
 		c := s.classes[k]
-		s.scanRun(k, w, cut, c.take, chosen[c.off:c.off:c.off+c.below+c.take])
+		s.scanRun(k, runs, w, cut, c.take, chosen[c.off:c.off:c.off+c.below+c.take])
 	})
 	return chosen, !s.stop.Done()
 }
 
-// scanRun goes through run k of w of the candidates (see chooseRun), in
-// order, for the distinct ones (see mark) of h at most cut, and appends
-// to out, which has room for them, those below the cut and the first
-// take at it; it returns out, or false if the search's Stop is done
-// first.
-func (s *beamSearch) scanRun(k, w, cut, take int, out []int32) ([]int32, bool) {
-	lo, hi := chooseRun(k, w, len(s.cands)), chooseRun(k+1, w, len(s.cands))
+// scanRun goes through run k of runs of the candidates (see chooseRun),
+// in order, for the distinct ones (see mark), merging the lists of them
+// of the w classes, and appends to out, which has room for them, those below the cut
+// and the first take at it; it returns out, or false if the search's
+// Stop is done first.
+func (s *beamSearch) scanRun(k, runs, w, cut, take int, out []int32) ([]int32, bool) {
+	lo, hi := chooseRun(k, runs, len(s.cands)), chooseRun(k+1, runs, len(s.cands))
 	cl := s.classes[k]
 	cl.next = slices.Grow(cl.next[:0], w)[:w]
 	for c := range cl.next {
 		cl.next[c], _ = slices.BinarySearch(s.classes[c].unique, int32(lo))
 	}
-	for i := lo; i < hi; i++ {
-		if i%(16*stopEvery) == 16*stopEvery-1 && s.stop.Done() {
+	next := cl.next
+	for n := 0; ; n++ {
+		if n%(16*stopEvery) == 16*stopEvery-1 && s.stop.Done() {
 			return out, false
 		}
-		h := int(s.cands[i].h)
-		if h > cut || h == cut && take == 0 {
-			continue
+		// The least index at the head of a class's list.
+		i, least := int32(hi), -1
+		for c, j := range next {
+			if u := s.classes[c].unique; j < len(u) && u[j] < i {
+				i, least = u[j], c
+			}
 		}
-		c := 0
-		if w > 1 {
-			c = classOf(s.cands[i].hash, w)
+		if least < 0 {
+			return out, true
 		}
-		// The class's distinct candidates before i are passed (those of
-		// them skipped above too): i is one if it is the next.
-		u, j := s.classes[c].unique, cl.next[c]
-		for j < len(u) && int(u[j]) < i {
-			j++
-		}
-		if j == len(u) || int(u[j]) != i {
-			cl.next[c] = j
-			continue
-		}
-		cl.next[c] = j + 1
-		if h == cut {
+		next[least]++
+		switch h := int(s.cands[i].h); {
+		case h < cut:
+		case h == cut && take > 0:
 			take--
+		default:
+			continue
 		}
-		out = append(out, int32(i))
+		out = append(out, i)
 	}
-	return out, true
 }
 
-// chooseRun returns the first candidate of run k of w that choose splits
-// the candidates in (n, the candidates, for k = w).
-func chooseRun(k, w, n int) int { return k * n / w }
+// chooseRuns returns the runs that choose splits n candidates in, on w
+// workers: one when they are fewer than beamParallelChoose.
+func chooseRuns(w, n int) int {
+	if n < beamParallelChoose {
+		return 1
+	}
+	return w
+}
+
+// beamParallelChoose is the fewest candidates that choose splits between
+// workers: below it the start of a second worker's goroutine, the longer
+// where the bound search holds a core, costs about what it saves.
+const beamParallelChoose = 1 << 17
+
+// chooseRun returns the first candidate of run k of runs (n, the
+// candidates, for k = runs).
+func chooseRun(k, runs, n int) int { return k * n / runs }
 
 // build makes the chosen candidates the next layer, each of w workers a
 // run of them, and records their steps (see stepLayer); it reports false
