@@ -433,12 +433,12 @@ func (s *beamSearch) selectOn(w int) ([]int32, bool) {
 }
 
 // BenchmarkBeamSelect: the selection of a layer of width 4000 among
-// 10,000 candidates and of 20,000 among 50,000 (a quarter of them
-// duplicates, h over 12 values), its marking and choosing and its
-// choosing alone, on one and two workers.
+// 10,000 candidates, 20,000 among 50,000 and 80,000 among 200,000 (a
+// quarter of them duplicates, h over 12 values), its marking and
+// choosing and its choosing alone, on one and two workers.
 func BenchmarkBeamSelect(b *testing.B) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	for _, width := range []int{4000, 20000} {
+	for _, width := range []int{4000, 20000, 80000} {
 		cands := make([]beamCand, 5*width/2)
 		for i := range cands {
 			cands[i].hash = (1 + rng.Uint64N(uint64(len(cands)))) << 32
@@ -454,6 +454,9 @@ func BenchmarkBeamSelect(b *testing.B) {
 				}
 			})
 			b.Run(fmt.Sprintf("choose/width=%d/workers=%d", width, w), func(b *testing.B) {
+				if _, ok := s.selectOn(w); !ok {
+					b.Fatal("not selected")
+				}
 				for b.Loop() {
 					if _, ok := s.choose(w); !ok {
 						b.Fatal("not chosen")
