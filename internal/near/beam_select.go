@@ -180,8 +180,8 @@ func (c *beamClass) ready(ctx context.Context, depth, n int) bool {
 // mark finds the distinct candidates of class k of w, at depth, of h at
 // most limit (of marked in all), that are no board of the last layers of
 // their parity (or with checksAll, no board kept), counting them by h,
-// and where choose splits the candidates in runs, by h in each run. It stops early
-// when the search's Stop is done.
+// and where choose splits the candidates in runs, by h in each run. It
+// stops early when the search's Stop is done.
 func (c *beamClass) mark(s *beamSearch, k, w, depth, limit, marked int) {
 	set := &c.sets[depth%beamSets]
 	set.reset(classRoom(marked, w))
@@ -290,9 +290,9 @@ func (s *beamSearch) choose(w int) ([]int32, bool) {
 
 // scanRun goes through run k of runs of the candidates (see chooseRun),
 // in order, for the distinct ones (see mark), merging the lists of them
-// of the w classes, and appends to out, which has room for them, those below the cut
-// and the first take at it; it returns out, or false if the search's
-// Stop is done first.
+// of the w classes, and appends to out, which has room for them, those
+// below the cut and the first take at it; it returns out, or false if
+// the search's Stop is done first.
 func (s *beamSearch) scanRun(k, runs, w, cut, take int, out []int32) ([]int32, bool) {
 	lo, hi := chooseRun(k, runs, len(s.cands)), chooseRun(k+1, runs, len(s.cands))
 	cl := s.classes[k]
