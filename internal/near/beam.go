@@ -39,7 +39,6 @@ type beamSearch struct {
 	parts     [][]beamCand  // the workers' candidates
 	count     []int32       // candidates by heuristic (see markLimit, choose)
 	chosen    []int32       // indices of the candidates kept
-	flag      []bool        // the distinct candidates
 	classes   []*beamClass  // the workers' shares of a layer
 	expanders int           // the workers that expanded the layer
 	classW    [beamSets]int // the workers that selected the last layers (see seenBefore)
@@ -440,14 +439,14 @@ func (s *beamSearch) memoryCap(left int) int {
 // boardBytes returns the most a board of a layer holds while it is in
 // the current or the next layer: both layers' boards and their data,
 // heuristic, hash, blank and previous blank; up to three candidates a
-// board, scored into a worker's slice and then gathered, with a flag and
-// an index; the classes' sets of the last beamSets layers (see beamClass:
+// board, scored into a worker's slice and then gathered, with an
+// index; the classes' sets of the last beamSets layers (see beamClass:
 // at most four slots of 4 bytes a candidate of at most 1.3 a board, split
 // in classes of which one may take an eighth more); and the hashes kept
 // in recent.
 func (s *beamSearch) boardBytes() int64 {
 	cand := int64(unsafe.Sizeof(beamCand{}))
-	return int64(2*(s.n+s.aux+14)) + 3*(2*cand+1) + 4 + beamSets*32 + 2*beamDedupLayers*8
+	return int64(2*(s.n+s.aux+14)) + 3*2*cand + 4 + beamSets*32 + 2*beamDedupLayers*8
 }
 
 // expand scores every child of the current layer into s.cands, in the

@@ -103,11 +103,11 @@ func (h *hashSet) reserve(ctx context.Context, stop *engine.Stop, n int) bool {
 }
 
 // arrayBytes returns the bytes of the arrays the search reuses layer by
-// layer, by their capacities: both layers, the candidates and their
-// flags, the chosen, the classes' sets and lists, and the hashes of
+// layer, by their capacities: both layers, the candidates, the
+// chosen, the classes' sets and lists, and the hashes of
 // recent layers.
 func (s *beamSearch) arrayBytes() int64 {
-	b := capBytes(s.cands) + capBytes(s.flag) + capBytes(s.chosen)
+	b := capBytes(s.cands) + capBytes(s.chosen)
 	for _, l := range []*layer{&s.cur, &s.next} {
 		b += capBytes(l.cells) + capBytes(l.aux) + capBytes(l.h) + capBytes(l.hash) + capBytes(l.blank) + capBytes(l.prev)
 	}

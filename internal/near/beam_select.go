@@ -2,6 +2,7 @@ package near
 
 import (
 	"context"
+	"slices"
 	"sync"
 
 	"github.com/slidekit/slide/internal/engine"
@@ -148,9 +149,16 @@ type beamClass struct {
 	_      [64]byte // see pdbBeam
 	raw    []int32  // the candidates it scored, by h
 	sets   [beamSets]hashSet
-	count  []int32 // its distinct candidates by h
-	unique []int32 // their indices, in order
-	_      [64]byte
+	count  []int32   // its distinct candidates by h
+	unique []int32   // their indices, in order
+	runs   [][]int32 // their counts by h in each run of choose's
+	// Of its run of the candidates in choose: where it is in each class's
+	// unique, the distinct candidates below the cut and at it, those at
+	// it it takes, and where its chosen go.
+	next              []int
+	below, ties, take int
+	off               int
+	_                 [64]byte
 }
 
 // classOf returns which of w classes the hash x is in: by the top bits of
@@ -171,12 +179,21 @@ func (c *beamClass) ready(ctx context.Context, depth, n int) bool {
 
 // mark finds the distinct candidates of class k of w, at depth, of h at
 // most limit (of marked in all), that are no board of the last layers of
-// their parity (or with checksAll, no board kept), counting them by h. It
+// their parity (or with checksAll, no board kept), counting them by h,
+// and where choose splits the candidates in runs, by h in each run. It
 // stops early when the search's Stop is done.
 func (c *beamClass) mark(s *beamSearch, k, w, depth, limit, marked int) {
 	set := &c.sets[depth%beamSets]
 	set.reset(classRoom(marked, w))
 	c.count, c.unique = c.count[:0], c.unique[:0]
+	runs := chooseRuns(w, len(s.cands))
+	for len(c.runs) < runs {
+		c.runs = append(c.runs, nil)
+	}
+	for r := range c.runs[:runs] {
+		c.runs[r] = c.runs[r][:0]
+	}
+	r, end := 0, chooseRun(1, runs, len(s.cands)) // the run of choose's that i is in, and its end
 	global := s.checksAll()
 	for i := range s.cands {
 		if i%(16*stopEvery) == 16*stopEvery-1 && s.stop.Done() {
@@ -198,6 +215,13 @@ func (c *beamClass) mark(s *beamSearch, k, w, depth, limit, marked int) {
 			continue
 		}
 		c.count = tally(c.count, h)
+		if runs > 1 {
+			for i >= end {
+				r++
+				end = chooseRun(r+1, runs, len(s.cands))
+			}
+			c.runs[r] = tally(c.runs[r], h)
+		}
 		c.unique = append(c.unique, int32(i))
 	}
 }
@@ -217,7 +241,13 @@ func (s *beamSearch) seenBefore(x uint64, depth int) bool {
 // choose returns the indices of the candidates of the next layer, in
 // order, from the classes' distinct ones: every one of h below the cut,
 // and of h equal to it the first that fit in the width; false if the
-// search's context is done first.
+// search's context is done first. It merges the classes' lists of
+// distinct candidates (see mark). On many candidates it splits them in
+// runs, one a worker: the classes having counted their distinct ones in
+// each run, each run's share of those at the cut is the first still
+// left, and where its chosen go follows; each worker then merges the
+// lists within its run, writing its chosen in place. The indices are
+// those one worker chooses.
 func (s *beamSearch) choose(w int) ([]int32, bool) {
 	s.count = s.count[:0]
 	for _, c := range s.classes[:w] {
@@ -225,39 +255,95 @@ func (s *beamSearch) choose(w int) ([]int32, bool) {
 	}
 	cut, kept := cutOf(s.count, s.width) // keep every h < cut, and part of h == cut
 	left := s.width - kept               // candidates of h == cut still taken
-	var ok bool
-	if s.flag, ok = room(s.ctx, s.flag, len(s.cands)); !ok {
-		return nil, false
-	}
-	s.flag = s.flag[:len(s.cands)]
-	clear(s.flag)
 	chosen, ok := room(s.ctx, s.chosen, min(s.width, len(s.cands)))
 	if !ok {
 		return nil, false
 	}
-	for _, c := range s.classes[:w] {
-		for _, i := range c.unique {
-			s.flag[i] = true
-		}
+	runs := chooseRuns(w, len(s.cands))
+	if runs == 1 {
+		return s.scanRun(0, 1, w, cut, left, chosen)
 	}
-	for i, ok := range s.flag {
-		if i%(16*stopEvery) == 16*stopEvery-1 && s.stop.Done() {
-			return nil, false
+	end := 0
+	for r, c := range s.classes[:runs] {
+		c.below, c.ties = 0, 0
+		for _, o := range s.classes[:w] {
+			counts := o.runs[r]
+			for h := range min(cut, len(counts)) {
+				c.below += int(counts[h])
+			}
+			if cut < len(counts) {
+				c.ties += int(counts[cut])
+			}
 		}
-		if !ok {
-			continue
+		c.take = min(c.ties, left)
+		left -= c.take
+		c.off = end
+		end += c.below + c.take
+	}
+	chosen = chosen[:end]
+	s.parallel(runs, func(k int) {
+		c := s.classes[k]
+		s.scanRun(k, runs, w, cut, c.take, chosen[c.off:c.off:c.off+c.below+c.take])
+	})
+	return chosen, !s.stop.Done()
+}
+
+// scanRun goes through run k of runs of the candidates (see chooseRun),
+// in order, for the distinct ones (see mark), merging the lists of them
+// of the w classes, and appends to out, which has room for them, those
+// below the cut and the first take at it; it returns out, or false if
+// the search's Stop is done first.
+func (s *beamSearch) scanRun(k, runs, w, cut, take int, out []int32) ([]int32, bool) {
+	lo, hi := chooseRun(k, runs, len(s.cands)), chooseRun(k+1, runs, len(s.cands))
+	cl := s.classes[k]
+	cl.next = slices.Grow(cl.next[:0], w)[:w]
+	for c := range cl.next {
+		cl.next[c], _ = slices.BinarySearch(s.classes[c].unique, int32(lo))
+	}
+	next := cl.next
+	for n := 0; ; n++ {
+		if n%(16*stopEvery) == 16*stopEvery-1 && s.stop.Done() {
+			return out, false
 		}
+		// The least index at the head of a class's list.
+		i, least := int32(hi), -1
+		for c, j := range next {
+			if u := s.classes[c].unique; j < len(u) && u[j] < i {
+				i, least = u[j], c
+			}
+		}
+		if least < 0 {
+			return out, true
+		}
+		next[least]++
 		switch h := int(s.cands[i].h); {
 		case h < cut:
-		case h == cut && left > 0:
-			left--
+		case h == cut && take > 0:
+			take--
 		default:
 			continue
 		}
-		chosen = append(chosen, int32(i))
+		out = append(out, i)
 	}
-	return chosen, true
 }
+
+// chooseRuns returns the runs that choose splits n candidates in, on w
+// workers: one when they are fewer than beamParallelChoose.
+func chooseRuns(w, n int) int {
+	if n < beamParallelChoose {
+		return 1
+	}
+	return w
+}
+
+// beamParallelChoose is the fewest candidates that choose splits between
+// workers: below it the start of a second worker's goroutine, the longer
+// where the bound search holds a core, costs about what it saves.
+const beamParallelChoose = 1 << 17
+
+// chooseRun returns the first candidate of run k of runs (n, the
+// candidates, for k = runs).
+func chooseRun(k, runs, n int) int { return k * n / runs }
 
 // build makes the chosen candidates the next layer, each of w workers a
 // run of them, and records their steps (see stepLayer); it reports false

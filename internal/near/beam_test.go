@@ -3,6 +3,7 @@ package near
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -314,6 +315,154 @@ func TestBeamArraysCharged(t *testing.T) {
 		}
 		if peak < memory*3/4 {
 			t.Errorf("%d workers: at most %d bytes held of %d", workers, peak, memory)
+		}
+	}
+}
+
+// TestBeamChoose: choose on several workers, on few candidates and on
+// enough to split them in runs, returns the indices one returns, which
+// are those of a plain walk of the candidates: of those within
+// markLimit's limit the first of each hash, of h below the cut, and of h
+// at it the first that fit in the width, in order. Few values of h make
+// many ties at the cut, and few hashes many duplicates. A run's scan
+// allocates nothing.
+func TestBeamChoose(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 41))
+	for trial := range 24 {
+		n := beamParallelCands + rng.IntN(3*beamParallelCands)
+		if trial%6 == 5 {
+			n = beamParallelChoose + rng.IntN(beamParallelChoose) // split in runs
+		}
+		levels := 2 + rng.IntN(6)
+		hashes := uint64(n/2 + rng.IntN(2*n))
+		cands := make([]beamCand, n)
+		for i := range cands {
+			cands[i].h = uint16(rng.IntN(levels))
+			cands[i].hash = (1 + rng.Uint64N(hashes)) << 32
+		}
+		width := 1 + rng.IntN(n)
+		want := chooseWalk(cands, width)
+		buf := make([]int32, 0, n)
+		for _, w := range []int{1, 2, 3, 4} {
+			s := selectSearch(cands, width, w)
+			got, ok := s.selectOn(w)
+			if !ok {
+				t.Fatal("not selected")
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("trial %d, %d candidates, width %d, %d workers: %d chosen, want %d (first difference at %d)",
+					trial, n, width, w, len(got), len(want), firstDiff(got, want))
+			}
+			if trial > 0 {
+				continue
+			}
+			if allocs := testing.AllocsPerRun(3, func() { s.scanRun(0, 1, w, levels, 0, buf) }); allocs != 0 {
+				t.Errorf("%d workers: a run's scan allocates %v times", w, allocs)
+			}
+		}
+	}
+}
+
+// chooseWalk returns the indices of the candidates a beam of width keeps,
+// by a plain walk of them (see TestBeamChoose).
+func chooseWalk(cands []beamCand, width int) []int32 {
+	seen := map[uint32]bool{}
+	var counts, raw []int32
+	for _, c := range cands {
+		raw = tally(raw, int(c.h))
+	}
+	limit, _ := cutOf(raw, width)
+	var distinct []int32
+	for i, c := range cands {
+		if int(c.h) > limit+1 || seen[key32(c.hash)] {
+			continue
+		}
+		seen[key32(c.hash)] = true
+		distinct = append(distinct, int32(i))
+		counts = tally(counts, int(c.h))
+	}
+	cut, kept := cutOf(counts, width)
+	left := width - kept
+	var out []int32
+	for _, i := range distinct {
+		switch h := int(cands[i].h); {
+		case h < cut:
+		case h == cut && left > 0:
+			left--
+		default:
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// firstDiff returns the first index at which a and b differ.
+func firstDiff(a, b []int32) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
+
+// selectSearch returns a search of width whose layer's candidates are
+// cands, scored by one worker, readied for selecting on w.
+func selectSearch(cands []beamCand, width, w int) *beamSearch {
+	s := &beamSearch{ctx: context.Background(), width: width, cands: cands, expanders: 1}
+	s.ensureClasses(1)
+	for _, c := range cands {
+		s.classes[0].raw = tally(s.classes[0].raw, int(c.h))
+	}
+	s.ensureClasses(w)
+	return s
+}
+
+// selectOn marks the distinct candidates on w workers and chooses the
+// layer among them, as selectNext does at depth 0.
+func (s *beamSearch) selectOn(w int) ([]int32, bool) {
+	limit, marked := s.markLimit()
+	for _, c := range s.classes[:w] {
+		if !c.ready(s.ctx, 0, classRoom(marked, w)) {
+			return nil, false
+		}
+	}
+	s.parallel(w, func(k int) { s.classes[k].mark(s, k, w, 0, limit, marked) })
+	return s.choose(w)
+}
+
+// BenchmarkBeamSelect: the selection of a layer of width 4000 among
+// 10,000 candidates, 20,000 among 50,000 and 80,000 among 200,000 (a
+// quarter of them duplicates, h over 12 values), its marking and
+// choosing and its choosing alone, on one and two workers.
+func BenchmarkBeamSelect(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, width := range []int{4000, 20000, 80000} {
+		cands := make([]beamCand, 5*width/2)
+		for i := range cands {
+			cands[i].hash = (1 + rng.Uint64N(uint64(len(cands)))) << 32
+			cands[i].h = uint16(cands[i].hash>>32) % 12
+		}
+		for _, w := range []int{1, 2} {
+			s := selectSearch(cands, width, w)
+			b.Run(fmt.Sprintf("width=%d/workers=%d", width, w), func(b *testing.B) {
+				for b.Loop() {
+					if _, ok := s.selectOn(w); !ok {
+						b.Fatal("not selected")
+					}
+				}
+			})
+			b.Run(fmt.Sprintf("choose/width=%d/workers=%d", width, w), func(b *testing.B) {
+				if _, ok := s.selectOn(w); !ok {
+					b.Fatal("not selected")
+				}
+				for b.Loop() {
+					if _, ok := s.choose(w); !ok {
+						b.Fatal("not chosen")
+					}
+				}
+			})
 		}
 	}
 }
