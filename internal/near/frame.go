@@ -59,8 +59,7 @@ func newFrame(ctx context.Context, t *tiles.Goal, code []int32, cfg *Config) (*f
 		}
 		f.blankVal = spec.Blank
 		f.model = rankingFor(cfg.Ranking, spec)
-		if d, ok := ctx.Deadline(); !cfg.dense && (f.db.SparseMade() ||
-			(!ok || sparsePays(spec, time.Until(d), runtime.GOMAXPROCS(0))) && sparseFits(f.db.SparseBytes(), cfg.Limits)) {
+		if layout := f.db.SparseBytes(); !cfg.dense && (f.db.SparseMade() || sparseWanted(ctx, spec) && sparseFits(layout, cfg.Limits)) {
 			// The beams' layout, made before they start; a making that
 			// ctx stops is made again by a later call. It is held beside
 			// the tables, out of the memory the searches may hold.
@@ -69,7 +68,7 @@ func newFrame(ctx context.Context, t *tiles.Goal, code []int32, cfg *Config) (*f
 			}
 			f.sparse = true
 			if cfg.Limits.Memory > 0 {
-				cfg.Limits.Memory = max(1, cfg.Limits.Memory-f.db.SparseBytes())
+				cfg.Limits.Memory = max(1, cfg.Limits.Memory-layout)
 			}
 		}
 		if f.rot != nil {
@@ -98,6 +97,14 @@ const (
 	sparseShare     = 8
 	sparseEntryTime = 8 * time.Nanosecond
 )
+
+// sparseWanted reports whether the beams under ctx read the sparse layout
+// of the tables of spec: without a deadline, or where making it pays
+// (see sparsePays).
+func sparseWanted(ctx context.Context, spec pdb.Spec) bool {
+	d, ok := ctx.Deadline()
+	return !ok || sparsePays(spec, time.Until(d), runtime.GOMAXPROCS(0))
+}
 
 // sparseFits reports whether the sparse layout, of bytes bytes, takes at
 // most half the memory lim leaves the searches.
