@@ -23,8 +23,8 @@ const boundNodes = boundRate
 const boundShare = 10
 
 // boundIdle is how many times boundRate's boards the bound search may
-// generate more under a time budget, on the cores the beams leave idle
-// (see idleGate): they take nothing from the beams.
+// generate more under a time budget, only while the beams leave a core
+// idle (see idleGate).
 const boundIdle = 7
 
 // raiseBound starts the bound search of the frame's start (see
