@@ -201,7 +201,9 @@ func detail(err error) string {
 // before its first byte until it is renamed, and removes it on every
 // error; it stops writing, within a megabyte, once ctx is done, failing
 // with ctx's error. It first removes the leftovers of writers that died
-// (see CleanStale). The error is a *CacheError, or ctx's.
+// (see CleanStale), and at the end reads the file back into the page
+// cache in huge pages where the system allows (see rereadPages). The
+// error is a *CacheError, or ctx's.
 func Save(ctx context.Context, dir string, db *pdb.DB) error {
 	path := CachePath(dir, db.Spec())
 	if err := refuseDir(path); err != nil {
@@ -224,6 +226,7 @@ func Save(ctx context.Context, dir string, db *pdb.DB) error {
 		return saveError(path, err)
 	}
 	recordSaved(path, st, sum)
+	rereadPages(path)
 	return nil
 }
 

@@ -13,7 +13,10 @@ import (
 // blank belongs on cell blank that is in memory or in the disk cache of
 // req (and fits lim's memory, unless lim is nil; and if only on disk, is
 // read within within by readTime, unless that is 0), and where it is;
-// otherwise linear conflicts and pdbcache.Absent.
+// otherwise linear conflicts and pdbcache.Absent. A file passed over for
+// its reading time is read into the page cache in the background (see
+// pdbcache.ReadAhead), so that the next solves within minutes only map
+// it.
 func availableDatabase(hs []tiles.Heuristic, rows, cols, blank int, req *pdbcache.Request, lim *engine.Bounds, within time.Duration) (tiles.Heuristic, pdbcache.State) {
 	for _, h := range hs {
 		if _, spec, err := tiles.Orient(h, rows, cols, blank); err == nil {
@@ -22,6 +25,7 @@ func availableDatabase(hs []tiles.Heuristic, rows, cols, blank int, req *pdbcach
 				continue
 			}
 			if state == pdbcache.OnDisk && within > 0 && readTime(spec, req) > within {
+				readAhead(spec, req)
 				continue
 			}
 			return h, state
@@ -49,8 +53,12 @@ func readTime(spec pdb.Spec, req *pdbcache.Request) time.Duration {
 	return time.Duration((float64(c.Cold)/readRate + float64(c.Mapped)/mapRate) * float64(time.Second))
 }
 
-// costOf is pdbcache.CostOf; tests replace it.
-var costOf = pdbcache.CostOf
+// costOf is pdbcache.CostOf, and readAhead pdbcache.ReadAhead; tests
+// replace them.
+var (
+	costOf    = pdbcache.CostOf
+	readAhead = pdbcache.ReadAhead
+)
 
 // readRate is the bytes a second of a cached table's reading, taken low
 // (docs/PERFORMANCE.md, "Time budgets"); mapRate is the bytes a second of

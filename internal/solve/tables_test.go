@@ -51,7 +51,8 @@ func TestAvailableDatabaseEmptyCache(t *testing.T) {
 // TestReadTimeResidency: Auto reads a table from the disk cache within a
 // time that its file's cold bytes (at readRate) would pass only where its
 // pages are in the page cache (mapped at mapRate): a table in memory
-// already is taken for a budget that refuses it on disk.
+// already is taken for a budget that refuses it on disk, and one passed
+// over is read ahead into the page cache.
 func TestReadTimeResidency(t *testing.T) {
 	spec := pdb.Spec{Rows: 3, Cols: 3, Blank: 0, Patterns: [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}}
 	h := tiles.Heuristic{Kind: tiles.Database, Name: "small", Spec: spec, Custom: true}
@@ -61,8 +62,10 @@ func TestReadTimeResidency(t *testing.T) {
 	}
 	req := pdbcache.Request{Dir: dir, DirSet: true}
 	within := ReadTime(spec) / 2
-	saved := costOf
-	defer func() { costOf = saved }()
+	saved, savedAhead := costOf, readAhead
+	defer func() { costOf, readAhead = saved, savedAhead }()
+	var ahead []pdb.Spec
+	readAhead = func(spec pdb.Spec, _ *pdbcache.Request) { ahead = append(ahead, spec) }
 	for _, tc := range []struct {
 		name     string
 		resident func(size int64) int64
@@ -77,9 +80,15 @@ func TestReadTimeResidency(t *testing.T) {
 			in := tc.resident(c.Cold + c.Mapped)
 			return pdbcache.LoadCost{Cold: c.Cold + c.Mapped - in, Mapped: in}, ok
 		}
+		ahead = ahead[:0]
 		got, state := availableDatabase([]tiles.Heuristic{h}, 3, 3, 0, &req, nil, within)
 		if state != tc.want || tc.want == pdbcache.OnDisk && got.Name != h.Name {
 			t.Errorf("%s, within %v: %s (%v), want %v", tc.name, within, got.Name, state, tc.want)
+		}
+		// A file passed over is read ahead for the next solve; one taken
+		// is not.
+		if refused := state == pdbcache.Absent; refused != (len(ahead) == 1) || refused && ahead[0].String() != spec.String() {
+			t.Errorf("%s: read ahead %v", tc.name, ahead)
 		}
 	}
 	costOf = saved
