@@ -32,8 +32,9 @@
 // build as a Request allows, while other callers wait for it; StateOf tells
 // where a database is without opening it, CostOf what loading its file
 // would take (the bytes to read, and on Linux those the page cache holds
-// already, which a load only maps), Prepare makes sure it is in the
-// cache, and Release forgets the databases opened.
+// already, which a load only maps), ReadAhead reads a file into the page
+// cache in the background for a later load, Prepare makes sure it is in
+// the cache, and Release forgets the databases opened.
 //
 // Invariants: a table file is replaced by renaming, never rewritten in
 // place, so that a mapping of it stays whole; a record vouches only for the
