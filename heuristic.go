@@ -286,9 +286,9 @@ func NearOptimalDatabase(goal Board) (Heuristic, bool) {
 }
 
 // StrongerDatabase returns the database, built only by [Cache.Build], that m
-// ranks and bounds by instead of [NearOptimalDatabase]'s when it is cached
-// and fits: [PDB48x5] on 7 x 7 under [Weighted], and [Anytime] with time to
-// read it from disk (or sooner, its pages in memory: not looked at here).
+// ranks and bounds by instead of [NearOptimalDatabase]'s when cached and it
+// fits: [PDB48x5] on 7 x 7 under [Weighted], and [Anytime] with time to read
+// it from disk (or its pages in memory, read in by a solve passing it over).
 func StrongerDatabase(goal Board, m Mode) (Heuristic, bool) {
 	h, ok := databaseFor(solve.Stronger(), goal)
 	spec, _ := h.partition()
