@@ -49,6 +49,17 @@ type beamSearch struct {
 	pathBytes int64         // the bytes steps hold
 	start     int           // the start's blank cell
 
+	// cuts[k] is where worker k's parents begin in a layer, as a share of
+	// it (see balance): cuts[0] 0, cuts[w] 1; bounds[k] where they begin
+	// in the layer expanded, took[k] when worker k was done with them.
+	cuts   []float64
+	bounds []int
+	took   []time.Duration
+	// The time the workers of the layers expanded on more than one waited
+	// for the last of them, summed over the workers, and the time those
+	// steps took: the share of the cores left idle.
+	expandIdle, expandSpan time.Duration
+
 	expanded, generated int64
 	// maxNodes bounds generated: a layer whose children could pass it is
 	// not expanded (math.MaxInt64: no bound).
@@ -452,8 +463,9 @@ func (s *beamSearch) boardBytes() int64 {
 // expand scores every child of the current layer into s.cands, in the
 // order of their parents; it reports a goal child (as its candidate, the
 // first in that order) if there is one. With several evaluators it splits
-// the layer into as many runs of parents, scored in parallel: the
-// candidates, and so the search, are the same.
+// the layer into as many runs of parents, scored in parallel, where the
+// last layer's rates put them (see balance): the candidates, and so the
+// search, are the same.
 //
 // The candidates' arrays are made first, with room for every child (at
 // most 3 a board, 4 at the start): the workers never grow them. It
@@ -486,23 +498,44 @@ func (s *beamSearch) expand() (beamCand, bool) {
 	for len(s.parts) < w {
 		s.parts = append(s.parts, nil)
 	}
+	if len(s.cuts) != w+1 {
+		s.cuts = make([]float64, w+1)
+		for k := range s.cuts {
+			s.cuts[k] = float64(k) / float64(w)
+		}
+		s.bounds, s.took = make([]int, w+1), make([]time.Duration, w)
+	}
+	bounds, took := s.bounds, s.took
+	for k := range bounds {
+		bounds[k] = int(s.cuts[k] * float64(layer))
+	}
+	bounds[w] = layer
 	// The first worker's candidates go straight into s.cands, the others'
 	// are appended to them.
 	for k := 1; k < w; k++ {
-		if s.parts[k], ok = room(s.ctx, s.parts[k], 3*((k+1)*layer/w-k*layer/w)+1); !ok {
+		if s.parts[k], ok = room(s.ctx, s.parts[k], 3*(bounds[k+1]-bounds[k])+1); !ok {
 			return beamCand{}, false
 		}
 	}
 	s.expanders = w
+	began := time.Now()
 	s.parallel(w, func(k int) {
-		lo, hi := k*layer/w, (k+1)*layer/w
 		out := &s.parts[k]
 		if k == 0 {
 			out = &s.cands
 		}
 		p := &parts[k]
-		p.goal, p.found, p.gen = s.expandRange(lo, hi, s.evs[k], out, s.classes[k])
+		p.goal, p.found, p.gen = s.expandRange(bounds[k], bounds[k+1], s.evs[k], out, s.classes[k])
+		took[k] = time.Since(began)
 	})
+	span := slices.Max(took)
+	s.expandSpan += span
+	for _, t := range took {
+		s.expandIdle += span - t
+	}
+	if w == 2 && balanceCuts {
+		s.balance(bounds, took)
+	}
 	s.expanded += int64(layer)
 	for k, p := range parts {
 		s.generated += p.gen
@@ -518,6 +551,31 @@ func (s *beamSearch) expand() (beamCand, bool) {
 	}
 	return beamCand{}, false
 }
+
+// balance moves the cuts between the workers' parents so that, at the
+// rates the last layer measured (its parents over the time from the
+// step's start, a worker's start included), they would have ended
+// together: halfway there, since a layer's rates vary. Where a worker
+// starts late, or its core is shared, it gets fewer parents. The
+// candidates, in the order of their parents, do not depend on the cuts.
+// It runs on two workers only: a worker's share stays within an eighth
+// of the layer of all or none of it, so that the second worker's array
+// of candidates stays within what boardBytes counts (it keeps the
+// largest share's room).
+func (s *beamSearch) balance(bounds []int, took []time.Duration) {
+	var rates [2]float64
+	for k, t := range took {
+		if t <= 0 || bounds[k+1] == bounds[k] {
+			return
+		}
+		rates[k] = float64(bounds[k+1]-bounds[k]) / t.Seconds()
+	}
+	at := rates[0] / (rates[0] + rates[1])
+	s.cuts[1] = (s.cuts[1] + min(max(at, 1.0/8), 7.0/8)) / 2
+}
+
+// balanceCuts turns balance on; benchmarks turn it off to compare.
+var balanceCuts = true
 
 // expandRange scores the children of the parents lo to hi-1 of the
 // current layer with ev, appending them to out and counting them by h in

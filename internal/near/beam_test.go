@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -463,6 +464,28 @@ func BenchmarkBeamSelect(b *testing.B) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestBalance: the cut between two workers' parents moves halfway to
+// where the last layer's rates would have ended them together, within an
+// eighth of the layer of either end, and stays where a worker had nothing
+// or took no time.
+func TestBalance(t *testing.T) {
+	for _, tc := range []struct {
+		took []time.Duration
+		want float64
+	}{
+		{[]time.Duration{time.Millisecond, 3 * time.Millisecond}, (0.5 + 0.75) / 2},
+		{[]time.Duration{3 * time.Millisecond, time.Millisecond}, (0.5 + 0.25) / 2},
+		{[]time.Duration{time.Millisecond, 100 * time.Millisecond}, (0.5 + 0.875) / 2},
+		{[]time.Duration{0, time.Millisecond}, 0.5},
+	} {
+		s := &beamSearch{cuts: []float64{0, 0.5, 1}}
+		s.balance([]int{0, 500, 1000}, tc.took)
+		if math.Abs(s.cuts[1]-tc.want) > 1e-9 {
+			t.Errorf("took %v: cut %v, want %v", tc.took, s.cuts[1], tc.want)
 		}
 	}
 }

@@ -30,8 +30,14 @@ import (
 // one worker). It checks every path and reports the
 // nodes generated, the mean length, and the process's CPU time a node
 // generated (all workers and the collector together), which depends less
-// on the machine's load than the wall time does.
+// on the machine's load than the wall time does; on several workers, the
+// share of the cores the expand steps left idle (expand-idle-%; with
+// SLIDE_BEAM_BALANCE=off, without balance).
 func BenchmarkBeam(b *testing.B) {
+	if os.Getenv("SLIDE_BEAM_BALANCE") == "off" {
+		balanceCuts = false
+		defer func() { balanceCuts = true }()
+	}
 	frames := map[int][]*frame{6: beamFrames(b, 6, 300), 7: beamFrames(b, 7, 700)}
 	b.Logf("ranking by %s and %s", heuristicName(frames[6][0].heur), heuristicName(frames[7][0].heur))
 	dense := map[int][]*frame{}
@@ -61,6 +67,7 @@ func BenchmarkBeam(b *testing.B) {
 			var nodes, moves int64
 			var cpu time.Duration // over every loop, as b.Loop's time
 			var all int64         // and their nodes
+			var idle, span time.Duration
 			b.ReportAllocs()
 			for b.Loop() {
 				nodes, moves = 0, 0
@@ -73,6 +80,8 @@ func BenchmarkBeam(b *testing.B) {
 						b.Fatal(err)
 					}
 					all += bs.generated
+					idle += bs.expandIdle
+					span += time.Duration(tc.workers) * bs.expandSpan
 					b.StopTimer()
 					checkFramePath(b, f, p)
 					b.StartTimer()
@@ -83,6 +92,9 @@ func BenchmarkBeam(b *testing.B) {
 			b.ReportMetric(float64(nodes), "nodes/op")
 			b.ReportMetric(float64(moves)/float64(len(frames)), "moves/board")
 			b.ReportMetric(float64(cpu.Nanoseconds())/float64(all), "cpu-ns/node")
+			if span > 0 {
+				b.ReportMetric(100*float64(idle)/float64(span), "expand-idle-%")
+			}
 		})
 	}
 }
