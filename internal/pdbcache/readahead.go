@@ -6,16 +6,18 @@ import (
 	"github.com/slidekit/slide/internal/pdb"
 )
 
-// ReadAhead starts the system reading the file of spec in req's cache
-// into its page cache, in the background and once a process, so that a
-// later load of it (this process's or the next one's) finds its pages in
-// memory and only maps them (see CostOf): for a table that its caller
-// passes over now because reading it from the disk would take too long.
-// It returns at once and costs this process no memory: the pages belong
-// to the page cache, which the system takes back under pressure. Best
-// effort: it does nothing where the system takes no such hint (only Linux
-// does here), where there is no such file, or where the file is larger
-// than a quarter of the machine's memory.
+// ReadAhead reads the file of spec in req's cache into the system's page
+// cache, on a goroutine of its own and once a process, so that a later
+// load of it (this process's or the next one's) finds its pages in memory
+// and only maps them (see CostOf): for a table that its caller passes
+// over now because reading it from the disk would take too long. It
+// returns at once. The pages belong to the page cache, which the system
+// takes back under pressure; the process holds a window of them at a
+// time (see readPages). A process that ends first leaves the rest to the
+// next one's ReadAhead, which passes over what is in memory already.
+// Best effort: it does nothing where the system does not say how much
+// memory it has (only Linux does here), where there is no such file, or
+// where the file is larger than a quarter of the machine's memory.
 func ReadAhead(spec pdb.Spec, req *Request) {
 	dir := req.CacheDir()
 	if dir == "" {
@@ -46,7 +48,7 @@ func readAhead(path string, drop bool) {
 	if drop && !dropPages(f) {
 		return
 	}
-	hintWillNeed(f, size)
+	readPages(f, size)
 }
 
 // rereadPages reads the file at path, just written, back into the page

@@ -5,18 +5,18 @@ import (
 	"syscall"
 )
 
-// readAheadWindow is the bytes of a file hintWillNeed maps at a time: a
+// readAheadWindow is the bytes of a file readPages maps at a time: a
 // whole number of huge pages, and little of the process's memory.
 const readAheadWindow = 8 << 20
 
-// hintWillNeed reads the first size bytes of f into the page cache: it
+// readPages reads the first size bytes of f into the page cache: it
 // maps them a window at a time, advising huge pages and populating the
 // window (as a load does, see mapFile and populate), and unmaps it, so
 // that the process holds at most a window of them. The kernel then reads
 // the file in huge pages where its file system allows, which later
 // mappings of it map whole: mapped in small pages, a table of a gigabyte
 // takes tens of milliseconds to map and as many to unmap at exit.
-func hintWillNeed(f *os.File, size int64) {
+func readPages(f *os.File, size int64) {
 	rc, err := f.SyscallConn()
 	if err != nil {
 		return
