@@ -36,7 +36,7 @@ type beamSearch struct {
 	cur, next layer
 	cands     []beamCand
 	evs       []bEval       // one evaluator a worker, when more than one
-	parts     [][]beamCand  // the workers' candidates
+	outs      [][]beamCand  // the workers' candidates, in place in cands (see expand)
 	count     []int32       // candidates by heuristic (see markLimit, choose)
 	chosen    []int32       // indices of the candidates kept
 	classes   []*beamClass  // the workers' shares of a layer
@@ -388,9 +388,6 @@ func (s *beamSearch) keepToMemory() error {
 	}
 	if cap(s.cands) > 6*s.width {
 		s.cands = nil
-		for i := range s.parts {
-			s.parts[i] = nil
-		}
 	}
 	return nil
 }
@@ -450,7 +447,7 @@ func (s *beamSearch) memoryCap(left int) int {
 // boardBytes returns the most a board of a layer holds while it is in
 // the current or the next layer: both layers' boards and their data,
 // heuristic, hash, blank and previous blank; up to three candidates a
-// board, scored into a worker's slice and then gathered, with an
+// board, counted twice (a margin for the array's regrowth, see room), with an
 // index; the classes' sets of the last beamSets layers (see beamClass:
 // at most four slots of 4 bytes a candidate of at most 1.3 a board, split
 // in classes of which one may take an eighth more); and the hashes kept
@@ -495,9 +492,6 @@ func (s *beamSearch) expand() (beamCand, bool) {
 		gen   int64
 	}
 	parts := make([]part, w)
-	for len(s.parts) < w {
-		s.parts = append(s.parts, nil)
-	}
 	if len(s.cuts) != w+1 {
 		s.cuts = make([]float64, w+1)
 		for k := range s.cuts {
@@ -510,22 +504,19 @@ func (s *beamSearch) expand() (beamCand, bool) {
 		bounds[k] = int(s.cuts[k] * float64(layer))
 	}
 	bounds[w] = layer
-	// The first worker's candidates go straight into s.cands, the others'
-	// are appended to them.
-	for k := 1; k < w; k++ {
-		if s.parts[k], ok = room(s.ctx, s.parts[k], 3*(bounds[k+1]-bounds[k])+1); !ok {
-			return beamCand{}, false
-		}
+	// Each worker scores into s.cands in place, from three candidates a
+	// parent before its first parent (a board past the start has at most
+	// three children), within its parents' room; the runs are then moved
+	// down to follow each other.
+	s.outs = s.outs[:0]
+	for k := range w {
+		s.outs = append(s.outs, s.cands[3*bounds[k]:3*bounds[k]:3*bounds[k+1]])
 	}
 	s.expanders = w
 	began := time.Now()
 	s.parallel(w, func(k int) {
-		out := &s.parts[k]
-		if k == 0 {
-			out = &s.cands
-		}
 		p := &parts[k]
-		p.goal, p.found, p.gen = s.expandRange(bounds[k], bounds[k+1], s.evs[k], out, s.classes[k])
+		p.goal, p.found, p.gen = s.expandRange(bounds[k], bounds[k+1], s.evs[k], &s.outs[k], s.classes[k])
 		took[k] = time.Since(began)
 	})
 	span := slices.Max(took)
@@ -537,15 +528,18 @@ func (s *beamSearch) expand() (beamCand, bool) {
 		s.balance(bounds, took)
 	}
 	s.expanded += int64(layer)
+	n := 0
 	for k, p := range parts {
 		s.generated += p.gen
 		if p.found {
 			return p.goal, true
 		}
-		if ok && k > 0 {
-			s.cands, ok = appendPolled(s.cands, s.parts[k], &s.stop)
+		if ok {
+			ok = movePolled(s.cands[n:n+len(s.outs[k])], s.outs[k], &s.stop)
+			n += len(s.outs[k])
 		}
 	}
+	s.cands = s.cands[:n]
 	if !ok {
 		s.cands = s.cands[:0]
 	}

@@ -46,6 +46,19 @@ func appendPolled[T any](dst, src []T, stop *engine.Stop) ([]T, bool) {
 	return dst, true
 }
 
+// movePolled copies src to dst, of its length and not after it in one
+// array (or apart), 16*stopEvery items at a time, and reports false, with
+// part of src copied, if stop is done first (see appendPolled).
+func movePolled[T any](dst, src []T, stop *engine.Stop) bool {
+	for i := 0; i < len(src); i += 16 * stopEvery {
+		if stop.Done() {
+			return false
+		}
+		copy(dst[i:], src[i:min(len(src), i+16*stopEvery)])
+	}
+	return true
+}
+
 // insertAll inserts xs into the set, and reports false if stop is done
 // first, the set then holding part of them.
 func (h *hashSet) insertAll(xs []uint64, stop *engine.Stop) bool {
@@ -110,9 +123,6 @@ func (s *beamSearch) arrayBytes() int64 {
 	b := capBytes(s.cands) + capBytes(s.chosen)
 	for _, l := range []*layer{&s.cur, &s.next} {
 		b += capBytes(l.cells) + capBytes(l.aux) + capBytes(l.h) + capBytes(l.hash) + capBytes(l.blank) + capBytes(l.prev)
-	}
-	for _, p := range s.parts {
-		b += capBytes(p)
 	}
 	for _, c := range s.classes {
 		b += capBytes(c.unique)
