@@ -37,6 +37,7 @@ type beamSearch struct {
 	cands     []beamCand
 	evs       []bEval       // one evaluator a worker, when more than one
 	outs      [][]beamCand  // the workers' candidates, in place in cands (see expand)
+	spinners  []*spinner    // while a search runs on several workers, all but the first (see parallel)
 	count     []int32       // candidates by heuristic (see markLimit, choose)
 	chosen    []int32       // indices of the candidates kept
 	classes   []*beamClass  // the workers' shares of a layer
@@ -204,6 +205,10 @@ func (s *beamSearch) search(ctx context.Context, start []uint8, blank, maxDepth 
 	defer s.stop.End()
 	s.gate.enter(1)
 	defer s.gate.leave()
+	if len(s.evs) > 1 && spinWorkers {
+		s.spinners = make([]*spinner, 0, len(s.evs)-1)
+		defer s.stopSpinners()
+	}
 	s.cur.reset()
 	s.steps, s.recent, s.start = s.steps[:0], s.recent[:0], blank
 	s.expanded, s.generated, s.escaped, s.pathBytes = 0, 0, 0, 0

@@ -60,10 +60,24 @@ const beamSets = 2*beamDedupLayers + 1
 
 // parallel runs f(0) to f(w-1) at once and waits for them: f(0) on the
 // calling goroutine, which has a thread running already, while the
-// others start.
+// others start, or, in a search, its spinners run them (see spinner).
 func (s *beamSearch) parallel(w int, f func(k int)) {
 	if w == 1 {
 		f(0)
+		return
+	}
+	if s.spinners != nil {
+		for len(s.spinners) < w-1 {
+			s.spinners = append(s.spinners, newSpinner(len(s.spinners)+1, s.gate.leave))
+		}
+		s.gate.enter(w - 1)
+		for _, sp := range s.spinners[:w-1] {
+			sp.start(&f)
+		}
+		f(0)
+		for _, sp := range s.spinners[:w-1] {
+			sp.wait()
+		}
 		return
 	}
 	var wg sync.WaitGroup

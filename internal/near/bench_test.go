@@ -32,11 +32,16 @@ import (
 // generated (all workers and the collector together), which depends less
 // on the machine's load than the wall time does; on several workers, the
 // share of the cores the expand steps left idle (expand-idle-%; with
-// SLIDE_BEAM_BALANCE=off, without balance).
+// SLIDE_BEAM_BALANCE=off, without balance; with SLIDE_BEAM_SPIN=off, a
+// goroutine started at every step in place of the spinners).
 func BenchmarkBeam(b *testing.B) {
 	if os.Getenv("SLIDE_BEAM_BALANCE") == "off" {
 		balanceCuts = false
 		defer func() { balanceCuts = true }()
+	}
+	if os.Getenv("SLIDE_BEAM_SPIN") == "off" {
+		spinWorkers = false
+		defer func() { spinWorkers = true }()
 	}
 	frames := map[int][]*frame{6: beamFrames(b, 6, 300), 7: beamFrames(b, 7, 700)}
 	b.Logf("ranking by %s and %s", heuristicName(frames[6][0].heur), heuristicName(frames[7][0].heur))
