@@ -557,10 +557,9 @@ func (s *beamSearch) expand() (beamCand, bool) {
 // together: halfway there, since a layer's rates vary. Where a worker
 // starts late, or its core is shared, it gets fewer parents. The
 // candidates, in the order of their parents, do not depend on the cuts.
-// It runs on two workers only: a worker's share stays within an eighth
-// of the layer of all or none of it, so that the second worker's array
-// of candidates stays within what boardBytes counts (it keeps the
-// largest share's room).
+// It runs on two workers only. A worker's share stays within an eighth
+// of the layer of all or none of it, so that each has parents to time
+// at the next layer.
 func (s *beamSearch) balance(bounds []int, took []time.Duration) {
 	var rates [2]float64
 	for k, t := range took {

@@ -9,9 +9,8 @@ import (
 // A spinner is a goroutine that runs worker k's share of a beam's
 // parallel steps (see beamSearch.parallel), waiting between steps by
 // spinning rather than by ending: a goroutine started at every step
-// first waits for the system to wake a thread on an idle core, tens of
-// microseconds on the virtual machines measured (docs/PERFORMANCE.md,
-// "A worker's start"), at three steps a layer. It spins for at most
+// first waits for the system to wake a thread on an idle core, at three
+// steps a layer (docs/PERFORMANCE.md, "A worker's start"). It spins for at most
 // spinPark between steps, yielding its core now and then to other
 // goroutines (the bound search), and then parks until the next step.
 type spinner struct {
