@@ -261,23 +261,8 @@ func (s *boundSearch) dfs(g, h, prev int) bool {
 		}
 		s.generated++
 		v := s.board[nb]
-		s.m.h = s.lc
-		lc, _ := s.m.child(v, nb, b)
-		ch := lc
-		var delta bDelta
-		var steps [2]splitStep
-		if s.p != nil {
-			var db int
-			db, delta = s.p.child(v, nb, b)
-			ch = max(ch, db)
-			for i, sp := range s.splits {
-				var x int
-				x, steps[i] = sp.child(s.board, v, nb, b, delta)
-				ch = max(ch, x)
-			}
-		}
-		if f := g + 1 + ch; f > s.limit {
-			s.next = min(s.next, f)
+		ch, lc, delta, steps, ok := s.child(g, v, nb, b)
+		if !ok {
 			continue
 		}
 		s.path = append(s.path, nb)
@@ -293,6 +278,43 @@ func (s *boundSearch) dfs(g, h, prev int) bool {
 		s.path = s.path[:g+1]
 	}
 	return false
+}
+
+// child scores the child at depth g+1 in which the tile v slides from
+// cell from into the blank on cell to, the heuristics in turn, the
+// cheapest first: it returns false, and sets next, as soon as one puts
+// the child past the iteration's limit (all have the parity of the
+// moves left, so any one of them past the limit puts it at least two
+// past, as the largest would). Else it returns the child's heuristic,
+// its linear conflicts, and the database's and the splits' changes.
+func (s *boundSearch) child(g int, v uint8, from, to int) (h, lc int, delta bDelta, steps [2]splitStep, ok bool) {
+	s.m.h = s.lc
+	lc, _ = s.m.child(v, from, to)
+	if f := g + 1 + lc; f > s.limit {
+		s.next = min(s.next, f)
+		return
+	}
+	h = lc
+	if s.p == nil {
+		return h, lc, delta, steps, true
+	}
+	var db int
+	db, delta = s.p.child(v, from, to)
+	if f := g + 1 + db; f > s.limit {
+		s.next = min(s.next, f)
+		return
+	}
+	h = max(h, db)
+	for i, sp := range s.splits {
+		var x int
+		x, steps[i] = sp.child(s.board, v, from, to, delta)
+		if f := g + 1 + x; f > s.limit {
+			s.next = min(s.next, f)
+			return
+		}
+		h = max(h, x)
+	}
+	return h, lc, delta, steps, true
 }
 
 // boundUndo is what a move changed in a bound search's state, beside

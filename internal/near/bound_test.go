@@ -3,6 +3,7 @@ package near
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -198,6 +199,23 @@ func TestAnytimeRaisesBound(t *testing.T) {
 	}
 }
 
+// randomBoundSearch returns the goal (blank first) of size x size
+// boards, the frame of a random board that reaches it under a database
+// of groups of four (see boundConfigs), and a bound search of the board,
+// its state set to the start (see boundSearch.root).
+func randomBoundSearch(t *testing.T, rng *rand.Rand, size int) (*tiles.Goal, *frame, *boundSearch) {
+	t.Helper()
+	tg := blankFirstGoal(size, size)
+	cfg := boundConfigs(size, size)[1]
+	f, err := newFrame(context.Background(), tg, randomReaching(rng, tg), &cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := f.newBoundSearch()
+	s.root()
+	return tg, f, s
+}
+
 // TestSplitBound: along random walks on 4 x 4 and 5 x 5 boards under a
 // database of groups of four, each split of the bound search scores every
 // child as a split of the same patterns scores it from scratch, and moves
@@ -207,15 +225,8 @@ func TestSplitBound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 5))
 	above := 0
 	for _, size := range []int{4, 5} {
-		tg := blankFirstGoal(size, size)
-		cfg := boundConfigs(size, size)[1]
 		for range 20 {
-			f, err := newFrame(context.Background(), tg, randomReaching(rng, tg), &cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := f.newBoundSearch()
-			s.root()
+			tg, f, s := randomBoundSearch(t, rng, size)
 			for _, sp := range s.splits {
 				if sp.value() > max(s.lc, s.p.value()) {
 					above++
@@ -293,6 +304,72 @@ func TestSplitBound(t *testing.T) {
 	}
 	if above == 0 {
 		t.Error("no split bounds its start above both the database and linear conflicts")
+	}
+}
+
+// TestBoundChild: a bound search's child, which scores the heuristics in
+// turn and stops at the first that puts the child past the iteration's
+// limit, keeps a child exactly when the largest of them all would, with
+// that largest as its heuristic, and otherwise raises the next limit to
+// no more than the largest would and past the limit; on random walks of
+// 4 x 4 and 5 x 5 boards under a database with splits, at limits that
+// each heuristic alone decides.
+func TestBoundChild(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 7))
+	pruned, kept := 0, 0
+	for _, size := range []int{4, 5} {
+		for range 10 {
+			tg, _, s := randomBoundSearch(t, rng, size)
+			prev := -1
+			for g := range 40 {
+				b := s.path[len(s.path)-1]
+				var nbs []int
+				for _, nb := range []int{b - size, b - 1, b + 1, b + size} {
+					if nb >= 0 && nb < size*size && tg.Dist(b, nb) == 1 && nb != prev {
+						nbs = append(nbs, nb)
+					}
+				}
+				for _, nb := range nbs {
+					v := s.board[nb]
+					s.m.h = s.lc
+					lc, _ := s.m.child(v, nb, b)
+					db, delta := s.p.child(v, nb, b)
+					hs := []int{lc, db}
+					for _, sp := range s.splits {
+						x, _ := sp.child(s.board, v, nb, b, delta)
+						hs = append(hs, x)
+					}
+					full := slices.Max(hs)
+					for _, x := range hs {
+						for _, limit := range []int{g + x, g + x + 1, g + full, g + full + 1} {
+							s.limit, s.next = limit, math.MaxInt
+							h, gotLC, _, _, ok := s.child(g, v, nb, b)
+							if want := g+1+full <= limit; ok != want {
+								t.Fatalf("at limit %d a child of heuristics %v (depth %d) kept: %v, want %v", limit, hs, g+1, ok, want)
+							}
+							if ok {
+								kept++
+								if h != full || gotLC != lc {
+									t.Fatalf("a kept child of heuristics %v scored %d (lc %d)", hs, h, gotLC)
+								}
+							} else if pruned++; s.next <= limit || s.next > g+1+full {
+								t.Fatalf("at limit %d a child of heuristics %v (depth %d) sets next %d", limit, hs, g+1, s.next)
+							}
+						}
+					}
+				}
+				nb := nbs[rng.IntN(len(nbs))]
+				v := s.board[nb]
+				s.limit = math.MaxInt
+				_, lc, delta, steps, _ := s.child(g, v, nb, b)
+				s.move(v, nb, b, lc, delta, &steps)
+				s.path = append(s.path, nb)
+				prev = b
+			}
+		}
+	}
+	if pruned == 0 || kept == 0 {
+		t.Errorf("%d children pruned and %d kept: the limits test nothing", pruned, kept)
 	}
 }
 

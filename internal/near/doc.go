@@ -53,7 +53,9 @@
 // reflected lookup, linear conflicts, and splits of the database's
 // patterns between their entries and linear conflicts among the other
 // tiles (see splitBound), which see conflicts between patterns that no
-// table holds. A learned ranking never enters a bound.
+// table holds; it scores them cheapest first, linear conflicts before
+// the tables, and drops a child at the first that puts it past the
+// iteration's bound. A learned ranking never enters a bound.
 //
 // Answers are repaired before they leave: none holds a move followed by
 // its undo. The fast mode's moves pass a canceller, a stack of bounded
