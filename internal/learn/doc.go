@@ -21,8 +21,8 @@
 // distance from its goal cell (ByDistance), a dozen weights in all.
 //
 // The shipped weights are found (see tools/train) by a coordinate search
-// from the hand-made ranking (for pdb48x5, from pdb48's model, then again
-// at the widths of its beams at a second) for the
+// from the hand-made ranking (for pdb48x5, from pdb48's model; pdb35's and
+// pdb48x5's then again at the widths of their beams at a second) for the
 // shortest paths that beams of a fixed width find on random boards: what
 // a beam needs is to order the boards of a layer by how near they are to
 // the goal, and the lengths measure that directly. Fitting the moves left along solutions by least
