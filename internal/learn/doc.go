@@ -29,7 +29,12 @@
 // squares (Fit, bootstrapped round by round, kept to compare rankings)
 // gives values nearer the truth on the boards of those paths, yet beams
 // ranking by them find far longer paths: most boards of a layer are off
-// any path the fit saw, and the fit is not made to order them.
+// any path the fit saw, and the fit is not made to order them. Every
+// tile's weight on every cell learned by imitation (tools/train -method
+// imitate: beams follow wider beams' paths, and a perceptron's step
+// moves the weights wherever a layer drops the path's board) orders the
+// layers of boards like its training boards better, yet not those of
+// boards nearer the goal, such as the samples': no model ships from it.
 // docs/PERFORMANCE.md has the figures.
 //
 // The weights ship as generated Go source (models_*.go, written by

@@ -15,10 +15,16 @@
 // round's longer (-walk-min to -walk-max), with the model so far (the
 // first round with the hand-made ranking), and fits the model by least
 // squares to the moves left at every board of every path found so far.
+// With -method imitate it learns every value's weight on every cell,
+// the others kept as -start gives them, by learning as search
+// optimisation (see imitate): beams of -width follow the paths that
+// beams of -gold-width found (cached in the file -gold), and a
+// perceptron's step of -lr moves the weights whenever a path's board
+// falls out of a layer; -scale sets the model's units a move.
 //
 // Everything follows from -seed: the boards, the beams (one worker each)
-// and so the paths and the weights; 7 x 7 takes about ten minutes on one
-// core. Progress goes to standard error. -o writes the model; -check
+// and so the paths and the weights (-method imitate's from -workers too);
+// 7 x 7 takes about ten minutes on one core. Progress goes to standard error. -o writes the model; -check
 // then solves that many other boards with both rankings and prints their
 // mean lengths; -compare measures the rankings where the fewest moves
 // are known (see compare); -weights takes a model's weights instead of
@@ -26,7 +32,8 @@
 // trained under another database, say) and -step sets its first step;
 // -features adds weights of a value on a cell other than by its
 // distance from home (see cellFeatures), searched with the others, and
-// -coords names the weights the search moves.
+// -coords names the weights the search moves; -model checks a model as
+// -o wrote it.
 package main
 
 import (
@@ -62,6 +69,9 @@ type settings struct {
 	db, out, basis, method, compare, weights    string
 	start, features, baseline, coords           string
 	step                                        int
+	goldWidth                                   int
+	gold, model                                 string
+	lr                                          float64
 }
 
 func main() {
@@ -79,7 +89,7 @@ func main() {
 	flag.IntVar(&s.scale, "scale", 16, fmt.Sprintf("the fitted model's units a move (the search's are 16): 1 to %d", maxScale))
 	flag.StringVar(&s.basis, "basis", "shared", "the fit's weights of the tiles on their cells: shared (by rows and columns from the goal cell) or cells (every tile on every cell)")
 	flag.IntVar(&s.workers, "workers", 1, fmt.Sprintf("boards solved at once: 1 to %d", maxWorkers))
-	flag.StringVar(&s.method, "method", "search", "search (the weights by the beams' lengths) or fit (least squares on the paths' moves left)")
+	flag.StringVar(&s.method, "method", "search", "search (the weights by the beams' lengths), fit (least squares on the paths' moves left) or imitate (every weight of a value on a cell, by the boards that wider beams' paths keep)")
 	flag.IntVar(&s.check, "check", 0, fmt.Sprintf("fresh boards to compare the rankings on at the end: 0 to %d", maxBoards))
 	flag.StringVar(&s.weights, "weights", "", "no training: the model of these weights (DB,LC,cycles,bias,d1,...,d8+ as -method search prints them), to -check or -compare")
 	flag.StringVar(&s.start, "start", "", "the weights the search starts from (as -weights; default the beams' hand-made ranking, and 0 for every weight of -features)")
@@ -90,6 +100,10 @@ func main() {
 	flag.IntVar(&s.checkWidth, "check-width", 0, fmt.Sprintf("the beams' width in the check: 0 (-width) to %d", maxWidth))
 	flag.StringVar(&s.checkFile, "check-file", "", fmt.Sprintf("check on the boards of this regular `file` of at most %d MiB (lines id reference t0 t1 ..., as the shared samples) in place of random ones, and print the mean lengths over the references", maxInputBytes>>20))
 	flag.StringVar(&s.out, "o", "", "the Go file to write the model to (default none): a new or regular file, never a link, device, FIFO or folder")
+	flag.IntVar(&s.goldWidth, "gold-width", 32000, "-method imitate: the gold beams' width")
+	flag.StringVar(&s.gold, "gold", "", "-method imitate: a file caching the gold paths")
+	flag.StringVar(&s.model, "model", "", "a model as -o writes it, in place of -weights")
+	flag.Float64Var(&s.lr, "lr", 1, "-method imitate: the perceptron's step, in 1/scale moves")
 	flag.Parse()
 	if err := run(s); err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
@@ -133,11 +147,17 @@ func validate(s settings) error {
 			return fmt.Errorf("%s %d: want %d to %d", f.name, f.v, f.least, f.most)
 		}
 	}
+	if math.IsNaN(s.lr) || math.IsInf(s.lr, 0) || s.lr <= 0 {
+		return fmt.Errorf("-lr %v: want a finite number above 0", s.lr)
+	}
+	if s.goldWidth < 1 || s.goldWidth > maxWidth {
+		return fmt.Errorf("-gold-width %d: want 1 to %d", s.goldWidth, maxWidth)
+	}
 	if math.IsNaN(s.ridge) || math.IsInf(s.ridge, 0) || s.ridge < 0 {
 		return fmt.Errorf("-ridge %v: want a finite number of at least 0", s.ridge)
 	}
-	if s.method != "search" && s.method != "fit" {
-		return fmt.Errorf("-method %q: want search or fit", s.method)
+	if s.method != "search" && s.method != "fit" && s.method != "imitate" {
+		return fmt.Errorf("-method %q: want search, fit or imitate", s.method)
 	}
 	feats, err := featuresOf(s.features)
 	if err != nil {
@@ -154,7 +174,7 @@ func validate(s settings) error {
 			return err
 		}
 	}
-	for _, in := range []struct{ flag, path string }{{"-check-file", s.checkFile}, {"-compare", s.compare}} {
+	for _, in := range []struct{ flag, path string }{{"-check-file", s.checkFile}, {"-compare", s.compare}, {"-model", s.model}} {
 		if in.path == "" {
 			continue
 		}
@@ -168,6 +188,11 @@ func validate(s settings) error {
 	if s.out != "" {
 		if err := outfile.Check(s.out); err != nil {
 			return fmt.Errorf("-o: %v", err)
+		}
+	}
+	if s.gold != "" {
+		if err := outfile.Check(s.gold); err != nil {
+			return fmt.Errorf("-gold: %v", err)
 		}
 	}
 	return nil
@@ -251,8 +276,12 @@ func run(s settings) error {
 	switch {
 	case fixed != nil:
 		model = fixed
+	case s.model != "":
+		model, err = loadModel(s.model, spec, s.size)
 	case s.method == "fit":
 		model, err = bootstrap(s, t, spec, cfg, rng, kind[s.basis])
+	case s.method == "imitate":
+		model, err = imitate(s, t, spec, cfg, rng)
 	default:
 		model, err = search(s, t, spec, cfg, rng)
 	}
@@ -368,13 +397,7 @@ func search(s settings, t *tiles.Goal, spec pdb.Spec, cfg near.Config, rng *rand
 	for i := range boards {
 		boards[i] = randomWalk(t, s.walkMax, rng)
 	}
-	// The hand-made ranking of boards past 6 x 6 (see near.rankBeam):
-	// 4 (h - misplaced) + 8 cycles in quarter moves, h being the
-	// database's bound plus Manhattan distance and linear conflicts.
-	w := []int32{16, 16, 32, 0, -16, -16, -16, -16, -16, -16, -16, -16}
-	if s.size <= 6 {
-		w = []int32{16, 16, 0, 0, -12, -12, -12, -12, -12, -12, -12, -12}
-	}
+	w := handMade(s.size)
 	feats, err := featuresOf(s.features)
 	if err != nil {
 		return nil, err
@@ -453,6 +476,17 @@ func search(s settings, t *tiles.Goal, spec pdb.Spec, cfg near.Config, rng *rand
 		fmt.Fprintf(os.Stderr, "pass %d: mean %.2f moves %v\n", pass+1, best, w)
 	}
 	return model(w), nil
+}
+
+// handMade returns the weights (as -weights) of the beams' hand-made
+// ranking of n x n boards (see near.rankBeam): past 6 x 6, 4 (h -
+// misplaced) + 8 cycles in quarter moves, h being the database's bound
+// plus Manhattan distance and linear conflicts.
+func handMade(n int) []int32 {
+	if n <= 6 {
+		return []int32{16, 16, 0, 0, -12, -12, -12, -12, -12, -12, -12, -12}
+	}
+	return []int32{16, 16, 32, 0, -16, -16, -16, -16, -16, -16, -16, -16}
 }
 
 // weightNames returns the names of the weights of a model with the

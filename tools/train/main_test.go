@@ -4,6 +4,9 @@ package main
 
 import (
 	"math"
+
+	"github.com/slidekit/slide/internal/learn"
+	"github.com/slidekit/slide/internal/pdb"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +19,8 @@ import (
 // milliseconds, its database built in memory.
 func small() settings {
 	return settings{size: 3, db: "3x3-b0-1.2.3.4-5.6.7.8", rounds: 1, boards: 2, width: 10, workers: 1,
-		walkMin: 10, walkMax: 40, seed: 1, ridge: 0.01, scale: 16, basis: "shared", method: "search", step: 8}
+		walkMin: 10, walkMax: 40, seed: 1, ridge: 0.01, scale: 16, basis: "shared", method: "search", step: 8,
+		lr: 1, goldWidth: 50}
 }
 
 // TestRefusedBeforeWork checks that every flag out of its range, every
@@ -61,6 +65,11 @@ func TestRefusedBeforeWork(t *testing.T) {
 		{func(s *settings) { s.checkWidth = -1 }, "-check-width -1"},
 		{func(s *settings) { s.method = "guess" }, "-method"},
 		{func(s *settings) { s.step = 0 }, "-step 0"},
+		{func(s *settings) { s.lr = 0 }, "-lr 0"},
+		{func(s *settings) { s.lr = math.NaN() }, "-lr NaN"},
+		{func(s *settings) { s.goldWidth = 0 }, "-gold-width 0"},
+		{func(s *settings) { s.model = dir }, "-model: " + dir + ": is a folder"},
+		{func(s *settings) { s.gold = link }, "-gold: " + link + ": is a symbolic link"},
 		{func(s *settings) { s.baseline = "1,2" }, "-baseline: 2 weights"},
 		{func(s *settings) { s.coords = "DB,r0" }, "-coords: no weight \"r0\""},
 		{func(s *settings) { s.coords = "bias" }, "-coords: no weight \"bias\""},
@@ -100,6 +109,49 @@ func TestRefusedBeforeWork(t *testing.T) {
 	}
 	if src, err := os.ReadFile(s.out); err != nil || !strings.Contains(string(src), "var model3x3 = &Model{") {
 		t.Errorf("model written: %v\n%s", err, src)
+	}
+}
+
+// TestImitate trains a 3 x 3 model by imitation: it writes the model,
+// caches the gold paths (a second run reads them and writes the same
+// model), and loadModel reads back what -o wrote.
+func TestImitate(t *testing.T) {
+	dir := t.TempDir()
+	s := small()
+	s.method, s.boards, s.rounds, s.width, s.workers = "imitate", 6, 2, 1, 2
+	s.gold, s.out = filepath.Join(dir, "gold.json"), filepath.Join(dir, "m.go")
+	s.start, s.scale = "16,16,0,0,-12", 64
+	mustDo(t, run(s))
+	first, err := os.ReadFile(s.out)
+	mustDo(t, err)
+	if _, err := os.Stat(s.gold); err != nil {
+		t.Fatalf("no gold paths cached: %v", err)
+	}
+	spec, err := pdb.ParseSpec(s.db)
+	mustDo(t, err)
+	m, err := loadModel(s.out, spec, 3)
+	mustDo(t, err)
+	if m.Scale != 64 || m.DB != 64 || m.LC != 64 || len(m.Cell) != 81 {
+		t.Errorf("model read: scale %d, DB %d, LC %d, %d cells", m.Scale, m.DB, m.LC, len(m.Cell))
+	}
+	base := learn.ByDistance(3, 3, 0, 16, 16, 0, []int32{-12})
+	moved := 0
+	for i := range m.Cell {
+		if m.Cell[i] != 4*base.Cell[i] {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Error("no weight moved")
+	}
+	mustDo(t, run(s))
+	second, err := os.ReadFile(s.out)
+	mustDo(t, err)
+	if string(first) != string(second) {
+		t.Errorf("a second run, from the cached paths, wrote another model:\n%s", firstDiff(string(first), string(second)))
+	}
+	if !strings.Contains(string(first), "-method imitate") {
+		t.Errorf("the model does not name its training:\n%.300s", first)
 	}
 }
 
