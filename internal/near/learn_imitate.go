@@ -1,6 +1,7 @@
 package near
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"slices"
@@ -71,15 +72,7 @@ func Imitate(ctx context.Context, t *tiles.Goal, code []int32, gold []int, cfg C
 				cand = append(cand, node{s: s, blank: nb, val: value(&s)})
 			}
 		}
-		slices.SortStableFunc(cand, func(a, b node) int {
-			switch {
-			case a.val < b.val:
-				return -1
-			case a.val > b.val:
-				return 1
-			}
-			return 0
-		})
+		slices.SortStableFunc(cand, func(a, b node) int { return cmp.Compare(a.val, b.val) })
 		kept := cand[:min(width, len(cand))]
 		g := &golds[k]
 		in := slices.ContainsFunc(kept, func(n node) bool { return string(n.s.Board) == string(g.Board) })

@@ -103,15 +103,7 @@ func imitate(s settings, t *tiles.Goal, spec pdb.Spec, cfg near.Config, rng *ran
 		// seed and -workers alone.
 		for at := 0; at < len(boards); at += s.workers {
 			k := min(s.workers, len(boards)-at)
-			var wg sync.WaitGroup
-			for j := range k {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					moved[j], counts[j], errs[j] = board(at + j)
-				}()
-			}
-			wg.Wait()
+			forEach(k, indices(k), func(j int) { moved[j], counts[j], errs[j] = board(at + j) })
 			for j := range k {
 				if errs[j] != nil {
 					return nil, errs[j]
@@ -134,8 +126,8 @@ func imitate(s settings, t *tiles.Goal, spec pdb.Spec, cfg near.Config, rng *ran
 		m.Cell[i] = int32(math.Round(sum[i] / float64(snaps)))
 	}
 	m.Scale = int32(s.scale)
-	m.Trained = fmt.Sprintf("-method imitate -size %d -db %s -rounds %d -boards %d -width %d -gold-width %d -walk-max %d -seed %d -lr %g -scale %d -start %s",
-		s.size, s.db, s.rounds, s.boards, s.width, s.goldWidth, s.walkMax, s.seed, s.lr, s.scale, s.start)
+	m.Trained = fmt.Sprintf("-method imitate -size %d -db %s -rounds %d -boards %d -width %d -gold-width %d -walk-max %d -seed %d -lr %g -scale %d -workers %d -start %s",
+		s.size, s.db, s.rounds, s.boards, s.width, s.goldWidth, s.walkMax, s.seed, s.lr, s.scale, s.workers, s.start)
 	m.TrainBoard = s.boards
 	return m, nil
 }
@@ -184,33 +176,22 @@ func goldPaths(s settings, t *tiles.Goal, boards [][]int32, m *learn.Model, cfg 
 	cfg.Ranking = m
 	paths := make([][]int, len(boards))
 	errs := make([]error, len(boards))
-	next := make(chan int)
-	var wg sync.WaitGroup
+	var todo []int
+	for i := range boards {
+		if paths[i] = known[i]; paths[i] == nil {
+			todo = append(todo, i)
+		}
+	}
 	var mu sync.Mutex
 	done, total := 0, 0
-	for range s.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				paths[i], errs[i] = near.Beam(context.Background(), t, boards[i], s.goldWidth, cfg)
-				mu.Lock()
-				done++
-				total += len(paths[i]) - 1
-				fmt.Fprintf(os.Stderr, "\rgold: %d/%d boards, mean %.2f", done, len(boards), float64(total)/float64(done))
-				mu.Unlock()
-			}
-		}()
-	}
-	for i := range boards {
-		if known[i] != nil {
-			paths[i] = known[i]
-			continue
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	forEach(s.workers, todo, func(i int) {
+		paths[i], errs[i] = near.Beam(context.Background(), t, boards[i], s.goldWidth, cfg)
+		mu.Lock()
+		done++
+		total += len(paths[i]) - 1
+		fmt.Fprintf(os.Stderr, "\rgold: %d/%d boards, mean %.2f", done, len(todo), float64(total)/float64(done))
+		mu.Unlock()
+	})
 	fmt.Fprintln(os.Stderr)
 	for _, err := range errs {
 		if err != nil {

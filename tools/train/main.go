@@ -23,9 +23,9 @@
 // falls out of a layer; -scale sets the model's units a move.
 //
 // Everything follows from -seed: the boards, the beams (one worker each)
-// and so the paths and the weights (-method imitate's from -workers too);
-// 7 x 7 takes about ten minutes on one core. Progress goes to standard error. -o writes the model; -check
-// then solves that many other boards with both rankings and prints their
+// and so the paths and the weights (-method imitate's from -workers too).
+// Progress goes to standard error. -o writes the model; -check then
+// solves that many other boards with both rankings and prints their
 // mean lengths; -compare measures the rankings where the fewest moves
 // are known (see compare); -weights takes a model's weights instead of
 // training one. -start starts the search from given weights (a model
@@ -722,34 +722,21 @@ func solveAll(s settings, t *tiles.Goal, boards [][]int32, m *learn.Model, cfg n
 	per := make([][]learn.Sample, len(boards))
 	lengths := make([]int, len(boards))
 	errs := make([]error, len(boards))
-	next := make(chan int)
-	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
-	for range s.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				blanks, err := near.Beam(context.Background(), t, boards[i], s.width, cfg)
-				if err == nil {
-					per[i], _, err = near.Samples(context.Background(), t, boards[i], blanks, cfg)
-				}
-				errs[i], lengths[i] = err, len(blanks)-1
-				mu.Lock()
-				done++
-				if what != "" {
-					fmt.Fprintf(os.Stderr, "\r%s: %d/%d boards", what, done, len(boards))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for i := range boards {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	forEach(s.workers, indices(len(boards)), func(i int) {
+		blanks, err := near.Beam(context.Background(), t, boards[i], s.width, cfg)
+		if err == nil {
+			per[i], _, err = near.Samples(context.Background(), t, boards[i], blanks, cfg)
+		}
+		errs[i], lengths[i] = err, len(blanks)-1
+		mu.Lock()
+		done++
+		if what != "" {
+			fmt.Fprintf(os.Stderr, "\r%s: %d/%d boards", what, done, len(boards))
+		}
+		mu.Unlock()
+	})
 	if what != "" {
 		fmt.Fprintln(os.Stderr)
 	}
@@ -763,6 +750,36 @@ func solveAll(s settings, t *tiles.Goal, boards [][]int32, m *learn.Model, cfg n
 		total += lengths[i]
 	}
 	return out, float64(total) / float64(len(boards)), nil
+}
+
+// forEach calls do with every index of jobs, workers at a time, and
+// returns once every call has.
+func forEach(workers int, jobs []int, do func(i int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(workers, len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				do(i)
+			}
+		}()
+	}
+	for _, i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// indices returns 0 to n-1.
+func indices(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }
 
 // quality describes how m's values, the database's bound and the
