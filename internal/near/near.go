@@ -45,7 +45,8 @@ type Config struct {
 	// learn.Handmade, none.
 	Ranking *learn.Model
 	// clock, if not nil, is the time the anytime mode's searches read in
-	// place of the wall clock, and its budget ends by it (tests; see
+	// place of the wall clock, and its budget ends by it; the weighted
+	// mode's wider beams tell by it when to report progress (tests; see
 	// workClock).
 	clock *workClock
 	// dense, if true, keeps the frames' tables in the dense layout, as a

@@ -140,7 +140,8 @@ func probeWidth(layers int) int {
 // than the last from the probe's (see probeWidth), for an answer shorter
 // than best within weight of best's Lower, while the next may gain enough
 // (see ladderGain), and returns the best answer and the error of a limit
-// of cfg that stopped a beam, if one did. It reports progress every layer.
+// of cfg that stopped a beam, if one did. It reports progress at the end
+// of a layer once progressEvery has passed by cfg's clock since the last.
 func ladder(ctx context.Context, f *frame, weight float64, best Answer, cfg Config) (Answer, error) {
 	lim, lower := cfg.Limits, best.Lower
 	for width := 4 * probeWidth(lower*3/2); ; width *= 4 {
@@ -154,11 +155,12 @@ func ladder(ctx context.Context, f *frame, weight float64, best Answer, cfg Conf
 		}
 		b := f.beam(width, cfg.Workers)
 		b.stall, b.memory, b.maxNodes = beamStall, lim.MemoryLimit()/5*4, lim.NodesLeft(best.Generated)
+		b.clock = cfg.clock
 		if cfg.Progress != nil {
-			before, last := best.Generated, time.Now()
+			before, last := best.Generated, cfg.clock.now()
 			b.onLayer = func() {
-				if time.Since(last) >= progressEvery {
-					last = time.Now()
+				if now := cfg.clock.now(); now.Sub(last) >= progressEvery {
+					last = now
 					cfg.Progress(0, before+b.generated, moves+1, lower)
 				}
 			}

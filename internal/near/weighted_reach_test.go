@@ -101,7 +101,10 @@ func checkRefusal(t *testing.T, g *tiles.Goal, code []int32, w float64, ans Answ
 // TestWeightedProgress checks that the weighted mode reports progress
 // while its beams widen (see ladder), at least every second: a 6 x 6
 // board at a factor the probe does not prove and a wider beam may. Its beams once
-// reported only once done, seconds apart.
+// reported only once done, seconds apart. Time is told by a clock that
+// counts boards generated (a microsecond each, several times this
+// machine's time a board on two workers), so that neither the machine's
+// speed nor its load moves the gaps.
 func TestWeightedProgress(t *testing.T) {
 	if !testsets.Long() {
 		t.Skip("quick form (SLIDE_LONG=1 runs it): seconds of beams")
@@ -115,15 +118,16 @@ func TestWeightedProgress(t *testing.T) {
 	if !errors.As(err, &le) || le.Limit != "weight" {
 		t.Fatalf("at 1.01: %v", err)
 	}
+	clock := &workClock{start: time.Now(), per: time.Microsecond}
 	var gaps []time.Duration
-	last := time.Now()
-	cfg.Began = last
+	last := clock.now()
+	cfg.clock, cfg.Began = clock, last
 	cfg.Progress = func(int, int64, int, int) {
-		gaps = append(gaps, time.Since(last))
-		last = time.Now()
+		gaps = append(gaps, clock.now().Sub(last))
+		last = clock.now()
 	}
 	ans, err := Weighted(context.Background(), g, code, le.Reach-ladderGain+0.01, cfg)
-	gaps = append(gaps, time.Since(last))
+	gaps = append(gaps, clock.now().Sub(last))
 	if ans.Generated < 3*probeNodes {
 		t.Fatalf("%d boards: the beams did not widen (%v)", ans.Generated, err)
 	}
