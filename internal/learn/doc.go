@@ -15,8 +15,8 @@
 // multiply-adds a child and so narrow the beams that a time budget
 // allows, and a narrower beam loses what a better ranking gains. Nor did
 // one rank better where its cost was left aside: a hidden layer over
-// every value on every cell, trained by imitation (below) on a hundred
-// boards, learned those boards and ranked others no better. The
+// every value on every cell, trained by imitation (below) on up to six
+// hundred boards, learned those boards and ranked others no better. The
 // model's inputs are those of the hand-made ranking it replaces (see
 // near.rankBeam), which already ranks better than any one heuristic,
 // with the count of misplaced tiles generalised to a weight of every
